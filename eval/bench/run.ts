@@ -1,0 +1,31 @@
+import { loadConfig } from "../../src/config";
+import { isAppError } from "../../src/errors";
+import { loadKnowledgeBase } from "../../src/kb/load";
+import { benchKb } from "./kb";
+
+/**
+ * `npm run bench -- <suite...>`: measures the figures the issues ask for and prints them as JSON.
+ * Suites: kb. Benchmarks are not tests: they print numbers, and the README records them.
+ */
+const SUITES = ["kb"] as const;
+type Suite = (typeof SUITES)[number];
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a) && a !== "all");
+  if (unknown.length) throw new Error(`unknown bench suite(s): ${unknown.join(", ")}; choose from ${SUITES.join(", ")} or all`);
+  const suites: Suite[] = args.length === 0 || args.includes("all") ? [...SUITES] : (args as Suite[]);
+  const config = loadConfig();
+  const kb = await loadKnowledgeBase(config);
+  const out: Record<string, unknown> = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version } };
+  for (const s of suites) {
+    process.stderr.write(`bench ${s}...\n`);
+    if (s === "kb") out.kb = await benchKb(kb, config);
+  }
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(isAppError(e) ? `${e.message}\n` : `bench failed: ${(e as Error)?.stack ?? e}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+import MiniSearch, { type Options, type SearchOptions } from "minisearch";
+import type { TextField, TextHit, TextIndex, TextQuery } from "../../ports/text-index";
+import { NODE_TYPES, NODE_TYPE_BIT } from "../../kb/schema";
+import type { KbGraphData } from "../../kb/graph-data";
+import type { MovieFacts } from "../../kb/documents";
+import { STOP_WORDS, foldText, stem } from "../../util/text";
+
+interface TextDoc {
+  id: number;
+  name: string;
+  plot?: string;
+  overview?: string;
+  tags?: string;
+  people?: string;
+}
+
+/** One definition of the index options: building and loading a snapshot must agree exactly. */
+const OPTIONS: Options<TextDoc> = {
+  idField: "id",
+  fields: ["name", "plot", "overview", "tags", "people"],
+  storeFields: [],
+  tokenize: (text) => foldText(text).split(" "),
+  processTerm: (term) => (term === "" || STOP_WORDS.has(term) ? null : stem(term)),
+  searchOptions: { boost: { name: 3, tags: 1.5, people: 1.2 } },
+};
+
+export function buildTextIndex(data: KbGraphData, facts: readonly MovieFacts[]): MiniSearch<TextDoc> {
+  const byNode = new Map(facts.map((f) => [f.node, f]));
+  const ms = new MiniSearch<TextDoc>(OPTIONS);
+  const docs: TextDoc[] = data.names.map((name, i) => {
+    const f = byNode.get(i);
+    if (!f) return { id: i, name };
+    return {
+      id: i,
+      name,
+      plot: data.plots[i] || undefined,
+      overview: data.overviews[i] || undefined,
+      tags: [...f.genres, ...f.tags].join(" ; ") || undefined,
+      people: [...f.directors, ...f.writers, ...f.actors].join(" ; ") || undefined,
+    };
+  });
+  ms.addAll(docs);
+  return ms;
+}
+
+export function serializeTextIndex(ms: MiniSearch<TextDoc>): string {
+  return JSON.stringify(ms);
+}
+
+export function loadTextIndex(json: string): MiniSearch<TextDoc> {
+  return MiniSearch.loadJSON<TextDoc>(json, OPTIONS);
+}
+
+/** BM25 (MiniSearch) over every node's name, and movies' plots, overviews, tags and people. */
+export class EmbeddedTextIndex implements TextIndex {
+  readonly kind = "minisearch";
+
+  constructor(
+    private readonly ms: MiniSearch<TextDoc>,
+    private readonly data: KbGraphData,
+  ) {}
+
+  async search(query: string, options: TextQuery = {}): Promise<TextHit[]> {
+    return this.searchSync(query, options);
+  }
+
+  searchSync(query: string, options: TextQuery = {}): TextHit[] {
+    const limit = options.limit ?? 10;
+    const mask = options.types?.reduce((m, t) => m | NODE_TYPE_BIT[t], 0) ?? 0;
+    const search: SearchOptions = {
+      fuzzy: options.fuzzy ?? 0,
+      prefix: options.prefix ?? false,
+      ...(options.fields ? { fields: [...options.fields] } : {}),
+      ...(mask ? { filter: (r) => (this.data.typeMask[r.id as number]! & mask) !== 0 } : {}),
+    };
+    const results = this.ms.search(query, search);
+    const out: TextHit[] = [];
+    for (const r of results) {
+      if (out.length >= limit) break;
+      const i = r.id as number;
+      out.push({
+        id: this.data.names[i]!,
+        type: NODE_TYPES[this.data.primaryType[i]!]!,
+        score: r.score,
+        matched: r.match as Record<string, TextField[]>,
+      });
+    }
+    return out;
+  }
+}

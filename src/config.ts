@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { AppError } from "./errors";
+
+/** The project root (this file lives in src/). */
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** An unset variable and an empty one mean the same thing. */
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const intIn = (min: number, max: number, fallback: number) =>
+  z.preprocess((v) => (v === "" || v === undefined ? fallback : v), z.coerce.number().int().min(min).max(max));
+
+const EnvSchema = z.object({
+  DATA_DIR: optionalString,
+  CACHE_DIR: optionalString,
+  PORT: intIn(0, 65535, 8787),
+  HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("127.0.0.1")),
+  LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+  EMBEDDER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["auto", "corpus", "gemini"]).default("auto")),
+  EMBED_DIM: intIn(16, 1024, 192),
+  GOOGLE_API_KEY: optionalString,
+  GEMINI_EMBED_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("text-embedding-004")),
+  GEMINI_CHAT_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("gemini-2.5-flash")),
+  CI: optionalString,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env;
+  /** Resolved data directory, or undefined when none is configured and the default is absent. */
+  dataDir: string | undefined;
+  cacheDir: string;
+  embedder: "corpus" | "gemini";
+  ci: boolean;
+}
+
+/** Reads and validates the environment; every bad variable is named with what to set instead. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
+    throw new AppError("config_invalid", `invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const defaultData = resolve(PROJECT_ROOT, "..", "shared", "data");
+  const dataDir = env.DATA_DIR ? resolve(env.DATA_DIR) : existsSync(defaultData) ? defaultData : undefined;
+  const cacheRoot = source.XDG_CACHE_HOME || join(homedir(), ".cache");
+  const cacheDir = env.CACHE_DIR ? resolve(env.CACHE_DIR) : join(cacheRoot, "movie-graph-research");
+  let embedder: "corpus" | "gemini" = env.EMBEDDER === "gemini" || (env.EMBEDDER === "auto" && env.GOOGLE_API_KEY) ? "gemini" : "corpus";
+  if (embedder === "gemini" && !env.GOOGLE_API_KEY) {
+    throw new AppError("config_invalid", "invalid environment:\n  EMBEDDER=gemini needs GOOGLE_API_KEY (or set EMBEDDER=corpus for the offline embedder)");
+  }
+  if (env.EMBEDDER === "corpus") embedder = "corpus";
+  return { env, dataDir, cacheDir, embedder, ci: env.CI === "true" || env.CI === "1" };
+}

@@ -1,0 +1,64 @@
+import { EDGE_TYPES, type EdgeType } from "./schema";
+import { isType, type KbGraphData } from "./graph-data";
+
+/** A movie's KB facts gathered in one place, for documents, summaries and the text index. */
+export interface MovieFacts {
+  node: number;
+  title: string;
+  directors: string[];
+  writers: string[];
+  actors: string[];
+  years: string[];
+  languages: string[];
+  genres: string[];
+  tags: string[];
+  ratings: string[];
+  votes: string[];
+}
+
+const FIELD_OF: Record<EdgeType, keyof Omit<MovieFacts, "node" | "title">> = {
+  DIRECTED: "directors",
+  WROTE: "writers",
+  ACTED_IN: "actors",
+  RELEASED_IN: "years",
+  IN_LANGUAGE: "languages",
+  HAS_GENRE: "genres",
+  HAS_TAG: "tags",
+  HAS_RATING: "ratings",
+  HAS_VOTES: "votes",
+};
+
+/** Facts for every movie node, in node order; edges are visited once. */
+export function collectMovieFacts(data: KbGraphData): MovieFacts[] {
+  const byNode = new Map<number, MovieFacts>();
+  for (let i = 0; i < data.names.length; i++) {
+    if (!isType(data, i, "Movie")) continue;
+    byNode.set(i, {
+      node: i, title: data.names[i]!, directors: [], writers: [], actors: [], years: [], languages: [], genres: [], tags: [], ratings: [], votes: [],
+    });
+  }
+  for (let e = 0; e < data.edgeType.length; e++) {
+    const type = EDGE_TYPES[data.edgeType[e]!]!;
+    const movieIsSource = type !== "DIRECTED" && type !== "WROTE" && type !== "ACTED_IN";
+    const movie = movieIsSource ? data.edgeSrc[e]! : data.edgeDst[e]!;
+    const value = movieIsSource ? data.edgeDst[e]! : data.edgeSrc[e]!;
+    byNode.get(movie)?.[FIELD_OF[type]].push(data.names[value]!);
+  }
+  return [...byNode.values()];
+}
+
+/**
+ * A movie as a short text document, the "chunk" that semantic search and SimpleRAG retrieve.
+ * TMDB overviews are left out on purpose: they are the held-out queries of the embedder benchmark.
+ */
+export function movieDocument(f: MovieFacts, plot: string): string {
+  const parts = [f.years.length ? `${f.title} (${f.years.join(", ")}).` : `${f.title}.`];
+  if (f.directors.length) parts.push(`Directed by ${f.directors.join(", ")}.`);
+  if (f.writers.length) parts.push(`Written by ${f.writers.join(", ")}.`);
+  if (f.actors.length) parts.push(`Starring ${f.actors.join(", ")}.`);
+  if (f.genres.length) parts.push(`Genre: ${f.genres.join(", ")}.`);
+  if (f.languages.length) parts.push(`Language: ${f.languages.join(", ")}.`);
+  if (f.tags.length) parts.push(`Tags: ${f.tags.join(", ")}.`);
+  if (plot) parts.push(`Plot: ${plot}`);
+  return parts.join(" ");
+}

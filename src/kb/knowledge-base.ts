@@ -1,0 +1,28 @@
+import type { Embedder } from "../ports/embedder";
+import type { EntityLinker } from "../ports/entity-linker";
+import type { GraphStats, GraphStore } from "../ports/graph-store";
+import type { TextIndex } from "../ports/text-index";
+import type { VectorStore } from "../ports/vector-store";
+import type { IngestReport } from "./ingest-report";
+
+/** Everything the tools and agents read: the ports, wired to whichever adapters are configured. */
+export interface KnowledgeBase {
+  graph: GraphStore;
+  text: TextIndex;
+  vectors: VectorStore;
+  embedder: Embedder;
+  linker: EntityLinker;
+  info: KnowledgeBaseInfo;
+  close(): Promise<void>;
+}
+
+export interface KnowledgeBaseInfo {
+  dataDir: string;
+  dataHash: string;
+  source: "snapshot" | "ingest";
+  snapshotPath: string;
+  loadMs: number;
+  report: IngestReport;
+  stats: GraphStats;
+  stores: { graph: string; text: string; vectors: string; embedder: string };
+}

@@ -1,0 +1,265 @@
+import { readFileSync, readdirSync, statSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../config";
+import { PROJECT_ROOT } from "../config";
+import { CorpusEmbedder, trainCorpusEmbedder, type CorpusEmbedderModel } from "../adapters/embedded/corpus-embedder";
+import { EmbeddedGraphStore } from "../adapters/embedded/graph-store";
+import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
+import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
+import { InMemoryEntityLinker } from "../linking/entity-linker";
+import { GeminiEmbedder } from "../adapters/gemini/embedder";
+import type { Embedder } from "../ports/embedder";
+import { sha256Hex } from "../util/hash";
+import { createProgress, type Progress } from "../util/progress";
+import type { NodeType } from "./schema";
+import { dataContentHash, locateDataFiles, type DataFiles } from "./data-files";
+import { collectMovieFacts, movieDocument } from "./documents";
+import { ingestRawData, type IngestResult } from "./ingest";
+import { formatReport, type IngestReport, type Rejection } from "./ingest-report";
+import type { KbGraphData } from "./graph-data";
+import type { KnowledgeBase } from "./knowledge-base";
+import { SnapshotCorruptError, readSnapshotFile, writeSnapshotFile } from "./snapshot-file";
+
+/** Source files whose code shapes the snapshot: a change to any of them invalidates old snapshots. */
+const SNAPSHOT_SOURCES = [
+  "src/kb/build.ts",
+  "src/kb/documents.ts",
+  "src/kb/graph-data.ts",
+  "src/kb/load.ts",
+  "src/kb/schema.ts",
+  "src/kb/snapshot-file.ts",
+  "src/kb/parse/kb-triples.ts",
+  "src/kb/parse/wikimovies.ts",
+  "src/kb/parse/tmdb.ts",
+  "src/kb/parse/csv.ts",
+  "src/adapters/embedded/corpus-embedder.ts",
+  "src/adapters/embedded/text-index.ts",
+  "src/math/dense.ts",
+  "src/math/sparse.ts",
+  "src/util/text.ts",
+];
+
+const KEEP_SNAPSHOTS = 4;
+
+export interface LoadOptions {
+  /** Rebuild from the raw files even when a valid snapshot exists. */
+  force?: boolean;
+  progress?: Progress;
+  log?: (line: string) => void;
+  onRejection?: (r: Rejection) => void;
+}
+
+interface SnapshotMeta {
+  key: string;
+  dataHash: string;
+  report: IngestReport;
+  embedder: { dimension: number; fingerprint: string };
+  movieCount: number;
+}
+
+export interface KbArtifacts {
+  data: KbGraphData;
+  report: IngestReport;
+  embedderModel: CorpusEmbedderModel;
+  movieRows: Int32Array;
+  movieVectors: Float32Array;
+  textIndexJson: string;
+}
+
+export function snapshotKey(dataHash: string, config: Config): string {
+  const code = SNAPSHOT_SOURCES.map((f) => sha256Hex(readFileSync(join(PROJECT_ROOT, f)))).join(",");
+  return sha256Hex(`${dataHash}|${code}|dim=${config.env.EMBED_DIM}`);
+}
+
+export function snapshotPathFor(config: Config, key: string): string {
+  return join(config.cacheDir, `kb-${key.slice(0, 24)}.snap`);
+}
+
+/**
+ * Opens the knowledge base: from a verified snapshot when one matches the data and code, otherwise
+ * by ingesting the raw files and writing a fresh snapshot. A damaged snapshot is rebuilt, never trusted.
+ */
+export async function loadKnowledgeBase(config: Config, options: LoadOptions = {}): Promise<KnowledgeBase> {
+  const started = performance.now();
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const files = locateDataFiles(config.dataDir);
+  const dataHash = dataContentHash(files);
+  const key = snapshotKey(dataHash, config);
+  const path = snapshotPathFor(config, key);
+
+  let artifacts: KbArtifacts | undefined;
+  let source: "snapshot" | "ingest" = "snapshot";
+  if (!options.force) {
+    try {
+      artifacts = readArtifacts(path, key);
+    } catch (e) {
+      if (!(e instanceof SnapshotCorruptError)) throw e;
+      if (!/ENOENT/.test(e.message)) log(`${e.message}; rebuilding it from the raw files`);
+    }
+  }
+  if (!artifacts) {
+    source = "ingest";
+    const progress = options.progress ?? createProgress();
+    progress.start("ingest", 4);
+    artifacts = buildArtifacts(ingestRawData(files, options.onRejection), config.env.EMBED_DIM, progress);
+    log(formatReport(artifacts.report));
+    const bytes = writeArtifacts(path, key, dataHash, artifacts);
+    log(`snapshot written: ${path} (${(bytes / 1e6).toFixed(1)} MB)`);
+    pruneSnapshots(config.cacheDir, path);
+  }
+  const kb = assembleKnowledgeBase(artifacts);
+  if (config.embedder === "gemini") {
+    const gemini = new GeminiEmbedder({ apiKey: config.env.GOOGLE_API_KEY!, model: config.env.GEMINI_EMBED_MODEL });
+    kb.embedder = gemini;
+    kb.vectors = await remoteEmbedderVectors(config, artifacts, gemini, options.progress ?? createProgress(), log);
+  }
+  const stats = await kb.graph.stats();
+  return {
+    ...kb,
+    info: {
+      dataDir: files.dir,
+      dataHash,
+      source,
+      snapshotPath: path,
+      loadMs: Math.round(performance.now() - started),
+      report: artifacts.report,
+      stats,
+      stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id },
+    },
+  };
+}
+
+/** Parsed graph → every artifact the embedded adapters need (embedder, movie vectors, text index). */
+export function buildArtifacts(ingest: IngestResult, dimension: number, progress: Progress): KbArtifacts {
+  const { data, report } = ingest;
+  progress.tick(1);
+  const facts = collectMovieFacts(data);
+  const docs = facts.map((f) => movieDocument(f, data.plots[f.node]!));
+  const embedderModel = trainCorpusEmbedder(docs, { dimension });
+  progress.tick(2);
+  const embedder = new CorpusEmbedder(embedderModel);
+  const k = embedderModel.dimension;
+  const movieVectors = new Float32Array(docs.length * k);
+  docs.forEach((d, i) => movieVectors.set(embedder.embedSync(d), i * k));
+  progress.tick(3);
+  const textIndexJson = serializeTextIndex(buildTextIndex(data, facts));
+  progress.tick(4);
+  progress.done(`${data.names.length} nodes, ${data.edgeType.length} edges`);
+  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson };
+}
+
+function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifacts): number {
+  const meta: SnapshotMeta = {
+    key,
+    dataHash,
+    report: { ...a.report, rejections: a.report.rejections.slice(0, 1000) },
+    embedder: { dimension: a.embedderModel.dimension, fingerprint: a.embedderModel.fingerprint },
+    movieCount: a.movieRows.length,
+  };
+  return writeSnapshotFile(path, meta, {
+    names: { kind: "json", value: a.data.names },
+    typeMask: { kind: "u16", value: a.data.typeMask },
+    primaryType: { kind: "u8", value: a.data.primaryType },
+    edgeSrc: { kind: "i32", value: a.data.edgeSrc },
+    edgeDst: { kind: "i32", value: a.data.edgeDst },
+    edgeType: { kind: "u8", value: a.data.edgeType },
+    plots: { kind: "json", value: a.data.plots },
+    overviews: { kind: "json", value: a.data.overviews },
+    vocab: { kind: "json", value: a.embedderModel.vocab },
+    idf: { kind: "f32", value: a.embedderModel.idf },
+    termVectors: { kind: "f32", value: a.embedderModel.termVectors },
+    movieRows: { kind: "i32", value: a.movieRows },
+    movieVectors: { kind: "f32", value: a.movieVectors },
+    textIndex: { kind: "json", value: a.textIndexJson },
+  });
+}
+
+function readArtifacts(path: string, key: string): KbArtifacts {
+  const r = readSnapshotFile(path);
+  const meta = r.meta as SnapshotMeta;
+  if (!meta || meta.key !== key) throw new SnapshotCorruptError(path, "built from other data or code");
+  const data: KbGraphData = {
+    names: r.json<string[]>("names"),
+    typeMask: r.array("typeMask", "u16"),
+    primaryType: r.array("primaryType", "u8"),
+    edgeSrc: r.array("edgeSrc", "i32"),
+    edgeDst: r.array("edgeDst", "i32"),
+    edgeType: r.array("edgeType", "u8"),
+    plots: r.json<string[]>("plots"),
+    overviews: r.json<string[]>("overviews"),
+  };
+  const n = data.names.length;
+  if (data.typeMask.length !== n || data.primaryType.length !== n || data.plots.length !== n || data.overviews.length !== n) {
+    throw new SnapshotCorruptError(path, "node arrays disagree in length");
+  }
+  const vocab = r.json<string[]>("vocab");
+  const embedderModel: CorpusEmbedderModel = {
+    dimension: meta.embedder.dimension,
+    fingerprint: meta.embedder.fingerprint,
+    vocab,
+    idf: r.array("idf", "f32"),
+    termVectors: r.array("termVectors", "f32"),
+  };
+  if (embedderModel.termVectors.length !== vocab.length * embedderModel.dimension) throw new SnapshotCorruptError(path, "term vectors disagree with the vocabulary");
+  return {
+    data,
+    report: meta.report,
+    embedderModel,
+    movieRows: r.array("movieRows", "i32"),
+    movieVectors: r.array("movieVectors", "f32"),
+    textIndexJson: r.json<string>("textIndex"),
+  };
+}
+
+/**
+ * Movie vectors from a remote embedder, computed once in batches and cached beside the snapshot,
+ * keyed by the embedder and the exact documents, so the API is called again only when either changes.
+ */
+async function remoteEmbedderVectors(config: Config, a: KbArtifacts, embedder: Embedder, progress: Progress, log: (l: string) => void): Promise<EmbeddedVectorStore> {
+  const facts = collectMovieFacts(a.data);
+  const docs = facts.map((f) => movieDocument(f, a.data.plots[f.node]!));
+  const key = sha256Hex(`${embedder.id}|${sha256Hex(docs.join("\u0001"))}`);
+  const path = join(config.cacheDir, `vectors-${key.slice(0, 24)}.snap`);
+  const ids = facts.map((f) => a.data.names[f.node]!);
+  const types: NodeType[] = facts.map(() => "Movie");
+  try {
+    const r = readSnapshotFile(path);
+    if ((r.meta as { key?: string }).key === key) return new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix: r.array("vectors", "f32") });
+  } catch (e) {
+    if (!(e instanceof SnapshotCorruptError)) throw e;
+  }
+  log(`embedding ${docs.length} movies with ${embedder.id} (cached afterwards in ${path})`);
+  const matrix = new Float32Array(docs.length * embedder.dimension);
+  const chunk = 500;
+  progress.start(`embed movies (${embedder.id})`, docs.length);
+  for (let i = 0; i < docs.length; i += chunk) {
+    const vs = await embedder.embed(docs.slice(i, i + chunk), { kind: "document" });
+    vs.forEach((v, j) => matrix.set(v, (i + j) * embedder.dimension));
+    progress.tick(Math.min(docs.length, i + chunk));
+  }
+  progress.done();
+  writeSnapshotFile(path, { key }, { vectors: { kind: "f32", value: matrix } });
+  return new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix });
+}
+
+/** The embedded adapters over a set of artifacts. */
+export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info"> {
+  const graph = new EmbeddedGraphStore(a.data);
+  const text = new EmbeddedTextIndex(loadTextIndex(a.textIndexJson), a.data);
+  const embedder = new CorpusEmbedder(a.embedderModel);
+  const ids = Array.from(a.movieRows, (i) => a.data.names[i]!);
+  const types: NodeType[] = Array.from(a.movieRows, () => "Movie");
+  const vectors = new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix: a.movieVectors });
+  const linker = new InMemoryEntityLinker(a.data, (i) => graph.degreeAt(i));
+  return { graph, text, vectors, embedder, linker, close: async () => {} };
+}
+
+function pruneSnapshots(dir: string, keep: string): void {
+  const snaps = readdirSync(dir)
+    .filter((f) => /^kb-[0-9a-f]+\.snap$/.test(f))
+    .map((f) => join(dir, f))
+    .filter((p) => p !== keep)
+    .sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs);
+  for (const p of snaps.slice(KEEP_SNAPSHOTS - 1)) rmSync(p, { force: true });
+}
+

@@ -1,0 +1,252 @@
+import type { EntityCandidate, EntityLinker, LinkOptions, MatchKind, Mention } from "../ports/entity-linker";
+import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
+import type { KbGraphData } from "../kb/graph-data";
+import { STOP_WORDS, editDistance, foldText } from "../util/text";
+import { QUESTION_WORDS } from "./question-words";
+
+const MAX_SPAN_TOKENS = 12;
+const PROMINENT_DEGREE = 64;
+
+interface Token {
+  text: string;
+  folded: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Links mentions to KB nodes without any server: exact names, then case/accent/punctuation-folded
+ * names, then typo-tolerant full names (one edit per token, through a deletion index), then partial
+ * names ("Nolan") ranked by how connected each candidate is.
+ */
+export class InMemoryEntityLinker implements EntityLinker {
+  private readonly exact = new Map<string, number[]>();
+  private readonly folded = new Map<string, number[]>();
+  private readonly tokenPostings = new Map<string, number[]>();
+  private readonly tokenCount: Uint8Array;
+  /** Deletion neighbourhood of every name token (symmetric-delete spelling correction). */
+  private readonly deletions = new Map<string, string[]>();
+
+  constructor(
+    private readonly data: KbGraphData,
+    private readonly degree: (node: number) => number,
+  ) {
+    const n = data.names.length;
+    this.tokenCount = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const name = data.names[i]!;
+      push(this.exact, name, i);
+      const f = foldText(name);
+      if (f === "") continue;
+      push(this.folded, f, i);
+      const toks = [...new Set(f.split(" "))];
+      this.tokenCount[i] = Math.min(255, f.split(" ").length);
+      for (const t of toks) push(this.tokenPostings, t, i);
+    }
+    for (const tok of this.tokenPostings.keys()) {
+      if (tok.length < 4 || /^\d+$/.test(tok)) continue;
+      for (const d of deletes(tok)) {
+        const list = this.deletions.get(d);
+        if (list) list.push(tok);
+        else this.deletions.set(d, [tok]);
+      }
+    }
+  }
+
+  link(mention: string, options: LinkOptions = {}): EntityCandidate[] {
+    const limit = options.limit ?? 10;
+    const mask = options.types?.reduce((m, t) => m | NODE_TYPE_BIT[t], 0) ?? 0;
+    const scores = new Map<number, { score: number; match: MatchKind }>();
+    const offer = (i: number, score: number, match: MatchKind) => {
+      if (mask && (this.data.typeMask[i]! & mask) === 0) return;
+      const prev = scores.get(i);
+      if (!prev || prev.score < score) scores.set(i, { score, match });
+    };
+    const trimmed = mention.trim();
+    for (const i of this.exact.get(trimmed) ?? []) offer(i, 1, "exact");
+    const f = foldText(trimmed);
+    if (f === "") return [];
+    const mentionKey = caseKey(trimmed);
+    const mentionHasUpper = /\p{Lu}/u.test(trimmed);
+    for (const i of this.folded.get(f) ?? []) {
+      const name = this.data.names[i]!;
+      // Same letters and case, only accents or punctuation differ: nearly exact. A capitalised mention
+      // of an all-lower-case name (a tag) is a weak match: "Nolan" means the person, not the tag.
+      const score = caseKey(name) === mentionKey ? 0.97 : mentionHasUpper && !/\p{Lu}/u.test(name) ? 0.6 : 0.9;
+      offer(i, score, "folded");
+    }
+    if (scores.size < limit) this.tokenMatches(f.split(" "), offer);
+    return this.rank(scores, limit);
+  }
+
+  /** Full names with spelling errors, and partial names, from the token index. */
+  private tokenMatches(tokens: string[], offer: (i: number, score: number, match: MatchKind) => void): void {
+    const content = tokens.filter((t) => !STOP_WORDS.has(t));
+    if (content.length === 0) return;
+    // For each token: itself if known, else its spelling corrections (cost 1 or 2 edits).
+    const variants: { tok: string; cost: number }[][] = [];
+    for (const t of tokens) {
+      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }]);
+      else {
+        const fixes = this.corrections(t);
+        if (fixes.length === 0) return; // a token that matches nothing: no full or partial match
+        variants.push(fixes);
+      }
+    }
+    const totalCost = (chosen: { tok: string; cost: number }[]) => chosen.reduce((s, v) => s + v.cost, 0);
+    // Expand at most a few combinations of corrections (best first).
+    const combos = expand(variants, 8);
+    for (const combo of combos) {
+      const cost = totalCost(combo);
+      const lists = combo.map((v) => this.tokenPostings.get(v.tok)!).sort((a, b) => a.length - b.length);
+      let cands = lists[0]!;
+      for (let li = 1; li < lists.length && cands.length; li++) {
+        const set = new Set(lists[li]);
+        cands = cands.filter((i) => set.has(i));
+      }
+      const key = combo.map((v) => v.tok).join(" ");
+      for (const i of cands.slice(0, 5000)) {
+        const n = this.tokenCount[i]!;
+        if (n === combo.length) {
+          const sameOrder = foldText(this.data.names[i]!) === key;
+          if (cost > 0) offer(i, (sameOrder ? 0.9 : 0.85) - 0.05 * cost, "fuzzy");
+          else if (!sameOrder) offer(i, 0.88, "folded"); // same words, other order ("Nolan Christopher")
+        } else if (n > combo.length) {
+          const coverage = combo.length / n;
+          offer(i, 0.35 + 0.2 * coverage + 0.3 * this.prominence(i) - 0.05 * cost, "partial");
+        }
+      }
+    }
+  }
+
+  private corrections(tok: string): { tok: string; cost: number }[] {
+    if (tok.length < 4 || /^\d+$/.test(tok)) return [];
+    const found = new Map<string, number>();
+    for (const d of [tok, ...deletes(tok)]) {
+      for (const cand of this.deletions.get(d) ?? []) {
+        if (found.has(cand)) continue;
+        const dist = editDistance(tok, cand, 2);
+        if (dist <= (tok.length >= 8 ? 2 : 1)) found.set(cand, dist);
+      }
+      if (this.tokenPostings.has(d) && !found.has(d)) found.set(d, 1); // an extra letter typed
+    }
+    return [...found.entries()]
+      .map(([t, cost]) => ({ tok: t, cost }))
+      .sort((a, b) => a.cost - b.cost || this.tokenPostings.get(b.tok)!.length - this.tokenPostings.get(a.tok)!.length || (a.tok < b.tok ? -1 : 1))
+      .slice(0, 4);
+  }
+
+  /** Log-scaled degree on a fixed scale (64 edges or more is fully prominent), in [0, 1]. */
+  private prominence(i: number): number {
+    return Math.min(1, Math.log1p(this.degree(i)) / Math.log1p(PROMINENT_DEGREE));
+  }
+
+  private rank(scores: Map<number, { score: number; match: MatchKind }>, limit: number): EntityCandidate[] {
+    return [...scores.entries()]
+      .map(([i, s]) => ({ i, ...s, degree: this.degree(i) }))
+      .sort((a, b) => b.score - a.score || b.degree - a.degree || a.i - b.i)
+      .slice(0, limit)
+      .map(({ i, score, match, degree }) => ({
+        id: this.data.names[i]!,
+        name: this.data.names[i]!,
+        type: NODE_TYPES[this.data.primaryType[i]!]!,
+        types: typesFromMask(this.data.typeMask[i]!),
+        score: Math.round(score * 1000) / 1000,
+        match,
+        degree,
+      }));
+  }
+
+  findMentions(text: string, options: { limit?: number } = {}): Mention[] {
+    const tokens = tokenizeWithOffsets(text);
+    const spans: Mention[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      let key = "";
+      for (let j = i; j < Math.min(tokens.length, i + MAX_SPAN_TOKENS); j++) {
+        key = key ? `${key} ${tokens[j]!.folded}` : tokens[j]!.folded;
+        const hits = this.folded.get(key);
+        if (!hits) continue;
+        const span = tokens.slice(i, j + 1);
+        const surface = text.slice(span[0]!.start, span[span.length - 1]!.end);
+        const candidates = this.link(surface, { limit: 5 });
+        const exactCase = candidates.length > 0 && hits.some((h) => caseKey(this.data.names[h]!) === caseKey(surface));
+        spans.push({ text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, exactCase, i === 0) });
+      }
+    }
+    // Capitalised words no full name covers may be partial names ("Nolan").
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (!/^\p{Lu}/u.test(t.text) || i === 0 || QUESTION_WORDS.has(t.folded) || STOP_WORDS.has(t.folded)) continue;
+      if (spans.some((s) => s.start <= t.start && s.end >= t.end && s.confidence >= 0.5)) continue;
+      const candidates = this.link(t.text, { limit: 5 }).filter((c) => c.match === "partial" || c.match === "fuzzy");
+      if (candidates.length) spans.push({ text: t.text, start: t.start, end: t.end, candidates, confidence: 0.45 * candidates[0]!.score + 0.1 });
+    }
+    // Greedy non-overlapping selection, best first.
+    spans.sort((a, b) => b.confidence - a.confidence || b.end - b.start - (a.end - a.start) || a.start - b.start);
+    const chosen: Mention[] = [];
+    for (const s of spans) {
+      if (chosen.some((c) => s.start < c.end && c.start < s.end)) continue;
+      chosen.push(s);
+      if (chosen.length >= (options.limit ?? 8)) break;
+    }
+    return chosen;
+  }
+}
+
+/** How likely a span that matches some name is the entity the user meant. */
+function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): number {
+  const words = span.map((t) => t.folded);
+  const allQuestionWords = words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w));
+  const capitalised = /^[\p{Lu}\p{N}]/u.test(span[0]!.text) && !(atStart && span.length === 1);
+  let c = exactCase ? 0.7 : 0.5;
+  if (capitalised && exactCase) c += 0.1;
+  c += Math.min(0.15, 0.05 * (span.length - 1));
+  if (allQuestionWords) c -= 0.45;
+  else if (words.length === 1 && (STOP_WORDS.has(words[0]!) || QUESTION_WORDS.has(words[0]!))) c -= 0.3;
+  return Math.max(0.01, Math.min(1, c));
+}
+
+/** Case-preserving comparison key: accents and punctuation ignored, letter case kept. */
+function caseKey(s: string): string {
+  return s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’`]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Word tokens with their offsets, split exactly where `foldText` splits ("Spider-Man" → spider, man). */
+function tokenizeWithOffsets(text: string): Token[] {
+  const out: Token[] = [];
+  const re = /[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const folded = m[0] === "&" ? "and" : foldText(m[0]);
+    for (const part of folded.split(" ")) if (part) out.push({ text: m[0], folded: part, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+function push<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function deletes(tok: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < tok.length; i++) out.add(tok.slice(0, i) + tok.slice(i + 1));
+  return [...out];
+}
+
+/** The cartesian product of per-token variants, cheapest combinations first, at most `max`. */
+function expand(variants: { tok: string; cost: number }[][], max: number): { tok: string; cost: number }[][] {
+  let combos: { tok: string; cost: number }[][] = [[]];
+  for (const vs of variants) {
+    const next: { tok: string; cost: number }[][] = [];
+    for (const c of combos) for (const v of vs) next.push([...c, v]);
+    next.sort((a, b) => a.reduce((s, v) => s + v.cost, 0) - b.reduce((s, v) => s + v.cost, 0));
+    combos = next.slice(0, max);
+  }
+  return combos;
+}

@@ -1,0 +1,96 @@
+/**
+ * Text normalisation shared by ingestion, entity linking, the text index and the embedder.
+ * One definition, so a name folded at ingest time matches the same name folded in a question.
+ */
+
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+// Letters the NFKD decomposition does not split into base + mark.
+const SPECIAL_FOLDS: Record<string, string> = {
+  ß: "ss", æ: "ae", Æ: "ae", ø: "o", Ø: "o", œ: "oe", Œ: "oe", ł: "l", Ł: "l", đ: "d", Đ: "d", þ: "th", ı: "i",
+};
+const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL_FOLDS).join("")}]`, "g");
+
+/** Lower-case, accent-free, punctuation-free form: "Grégoire Colin" → "gregoire colin". */
+export function foldText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "")
+    .replace(SPECIAL_RE, (c) => SPECIAL_FOLDS[c] ?? c)
+    .toLowerCase()
+    .replace(/['’`]/g, "")
+    .replace(/&/g, " and ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Tokens of the folded text. */
+export function tokenize(text: string): string[] {
+  const folded = foldText(text);
+  return folded.length === 0 ? [] : folded.split(" ");
+}
+
+/** Common English function words; never content on their own. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the and or but if of at by for with about against between into through during before after above below to from up down in out on off over under " +
+    "again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very " +
+    "s t can will just don should now i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
+    "it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having " +
+    "do does did doing would could ought im youre hes shes its were theyre ive youve weve theyve id youd hed shed wed theyd ill youll hell shell well theyll " +
+    "isnt arent wasnt werent hasnt havent hadnt doesnt dont didnt wont wouldnt shant shouldnt cant cannot couldnt mustnt lets thats whos whats heres theres " +
+    "whens wheres whys hows also as"
+  ).split(" "),
+);
+
+/**
+ * A light suffix stemmer (plural, -ing, -ed, -er forms) so "directed", "directing" and "directs" meet.
+ * Deliberately conservative: it must be stable and cheap, not linguistically complete.
+ */
+export function stem(token: string): string {
+  let t = token;
+  if (t.length <= 3 || /^\d+$/.test(t)) return t;
+  if (t.endsWith("ies") && t.length > 4) t = t.slice(0, -3) + "y";
+  else if (t.endsWith("sses")) t = t.slice(0, -2);
+  else if (t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us") && !t.endsWith("is")) t = t.slice(0, -1);
+  if (t.length > 5 && t.endsWith("ing")) t = undouble(t.slice(0, -3));
+  else if (t.length > 4 && t.endsWith("ed")) t = undouble(t.slice(0, -2));
+  return t;
+}
+
+function undouble(t: string): string {
+  const n = t.length;
+  if (n >= 2 && t[n - 1] === t[n - 2] && !"lsz".includes(t[n - 1]!)) return t.slice(0, -1);
+  return t;
+}
+
+/** Content terms of a text: folded, stop words removed, stemmed. */
+export function contentTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const tok of tokenize(text)) {
+    if (STOP_WORDS.has(tok)) continue;
+    out.push(stem(tok));
+  }
+  return out;
+}
+
+/** Damerau-free Levenshtein distance with an early exit once `max` is exceeded. */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { fixtureKb } from "../helpers/fixture-kb";
+
+let kb: KnowledgeBase;
+beforeAll(async () => {
+  kb = await fixtureKb();
+});
+
+describe("entity linking", () => {
+  it("matches exact names first, with types", () => {
+    const [top] = kb.linker.link("Céline Dupré");
+    expect(top).toMatchObject({ id: "Céline Dupré", type: "Person", match: "exact", score: 1 });
+  });
+
+  it("is case- and accent-insensitive", () => {
+    expect(kb.linker.link("celine dupre")[0]).toMatchObject({ id: "Céline Dupré", match: "folded" });
+    expect(kb.linker.link("THE QUIET HARBOR")[0]).toMatchObject({ id: "The Quiet Harbor", match: "folded" });
+  });
+
+  it("tolerates typos", () => {
+    expect(kb.linker.link("Jonas Witfield")[0]).toMatchObject({ id: "Jonas Whitfield", match: "fuzzy" });
+    expect(kb.linker.link("Celine Duprre")[0]).toMatchObject({ id: "Céline Dupré", match: "fuzzy" });
+  });
+
+  it("lists partial-name matches by prominence", () => {
+    const marlowes = kb.linker.link("Marlowe", { types: ["Person"] });
+    // Ada Marlowe has more edges than Lena Marlowe.
+    expect(marlowes.map((c) => [c.id, c.match])).toEqual([
+      ["Ada Marlowe", "partial"],
+      ["Lena Marlowe", "partial"],
+    ]);
+  });
+
+  it("filters by type, and reports several types for one name", () => {
+    const asMovie = kb.linker.link("Ada Marlowe", { types: ["Movie"] });
+    expect(asMovie[0]).toMatchObject({ id: "Ada Marlowe", types: ["Movie", "Person"] });
+    expect(kb.linker.link("Tom Harker", { types: ["Genre"] })).toEqual([]);
+  });
+
+  it("returns nothing for a mention that names nothing", () => {
+    expect(kb.linker.link("Zebulon Quux")).toEqual([]);
+    expect(kb.linker.link("   ")).toEqual([]);
+  });
+
+  it("finds mentions in free text without brackets", () => {
+    const ms = kb.linker.findMentions("who directed the quiet harbor and starred Tom Harker");
+    expect(ms.map((m) => [m.text, m.candidates[0]!.id])).toEqual([
+      ["Tom Harker", "Tom Harker"],
+      ["the quiet harbor", "The Quiet Harbor"],
+    ]);
+    expect(ms[0]!.confidence).toBeGreaterThan(ms[1]!.confidence);
+  });
+
+  it("prefers the longest name and ignores question words that happen to be names", () => {
+    const ms = kb.linker.findMentions("what films did Starfall Returns share writers with");
+    expect(ms[0]).toMatchObject({ text: "Starfall Returns" });
+    expect(ms.some((m) => m.text === "Starfall")).toBe(false);
+  });
+});
