@@ -25,6 +25,8 @@ const SNAPSHOT_SOURCES = [
   "src/kb/build.ts",
   "src/kb/documents.ts",
   "src/kb/graph-data.ts",
+  "src/kb/ingest.ts",
+  "src/kb/ingest-report.ts",
   "src/kb/load.ts",
   "src/kb/schema.ts",
   "src/kb/snapshot-file.ts",
