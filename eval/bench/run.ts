@@ -2,12 +2,13 @@ import { loadConfig } from "../../src/config";
 import { isAppError } from "../../src/errors";
 import { loadKnowledgeBase } from "../../src/kb/load";
 import { benchKb } from "./kb";
+import { benchTools } from "./tools";
 
 /**
  * `npm run bench -- <suite...>`: measures the figures the issues ask for and prints them as JSON.
- * Suites: kb. Benchmarks are not tests: they print numbers, and the README records them.
+ * Suites: kb, tools. Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb"] as const;
+const SUITES = ["kb", "tools"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   for (const s of suites) {
     process.stderr.write(`bench ${s}...\n`);
     if (s === "kb") out.kb = await benchKb(kb, config);
+    if (s === "tools") out.tools = await benchTools(kb, config);
   }
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }

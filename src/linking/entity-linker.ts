@@ -1,18 +1,12 @@
 import type { EntityCandidate, EntityLinker, LinkOptions, MatchKind, Mention } from "../ports/entity-linker";
 import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
 import type { KbGraphData } from "../kb/graph-data";
-import { STOP_WORDS, editDistance, foldText } from "../util/text";
+import { STOP_WORDS, editDistance, foldText, wordTokens, type WordToken as Token } from "../util/text";
 import { QUESTION_WORDS } from "./question-words";
 
 const MAX_SPAN_TOKENS = 12;
 const PROMINENT_DEGREE = 64;
 
-interface Token {
-  text: string;
-  folded: string;
-  start: number;
-  end: number;
-}
 
 /**
  * Links mentions to KB nodes without any server: exact names, then case/accent/punctuation-folded
@@ -158,7 +152,7 @@ export class InMemoryEntityLinker implements EntityLinker {
   }
 
   findMentions(text: string, options: { limit?: number } = {}): Mention[] {
-    const tokens = tokenizeWithOffsets(text);
+    const tokens = wordTokens(text);
     const spans: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {
       let key = "";
@@ -214,17 +208,6 @@ function caseKey(s: string): string {
     .replace(/['’`]/g, "")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
-}
-
-/** Word tokens with their offsets, split exactly where `foldText` splits ("Spider-Man" → spider, man). */
-function tokenizeWithOffsets(text: string): Token[] {
-  const out: Token[] = [];
-  const re = /[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const folded = m[0] === "&" ? "and" : foldText(m[0]);
-    for (const part of folded.split(" ")) if (part) out.push({ text: m[0], folded: part, start: m.index, end: m.index + m[0].length });
-  }
-  return out;
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number): void {

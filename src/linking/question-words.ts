@@ -1,3 +1,5 @@
+import { RELATION_WORDS } from "../question/lexicon";
+
 /**
  * Words that carry the *shape* of a movie question ("who directed the films starring ..."), not an
  * entity. A span made only of these (and stop words) is very unlikely to be the entity the user
@@ -14,5 +16,8 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set(
     "did does do was were is are be been the a an of in on by for with to and or from that this those these as at into list give show tell " +
     "name names find me please can could would you all any some most more than once twice both either worked work works working made make " +
     "makes making produced behind involved role roles played play plays playing featured featuring feature features"
-  ).split(" "),
+  )
+    .split(" ")
+    // Every word that names a relation ("nature" for genre, "terms" for tags) is question wording too.
+    .concat(Object.values(RELATION_WORDS).flatMap((words) => Object.keys(words))),
 );

@@ -38,6 +38,8 @@ export interface GraphStore {
   neighborsMany(ids: readonly string[], query?: NeighborQuery): Promise<Map<string, Neighbor[]>>;
   /** The edge types and directions a node takes part in, with counts. */
   relations(id: string): Promise<RelationCount[]>;
+  /** Relations of many nodes at once; the map has an entry for every known id. */
+  relationsMany(ids: readonly string[]): Promise<Map<string, RelationCount[]>>;
   degree(id: string, query?: Pick<NeighborQuery, "edges" | "direction">): Promise<number>;
   /** Nodes within `hops` of the seeds, breadth first, stopping at `maxNodes`. */
   subgraph(seeds: readonly string[], hops: number, options?: { maxNodes?: number; edges?: readonly EdgeType[] }): Promise<Subgraph>;

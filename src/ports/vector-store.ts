@@ -12,6 +12,8 @@ export interface VectorQuery {
   /** Minimum cosine similarity. */
   threshold?: number;
   types?: readonly NodeType[];
+  /** Only these items (by id). */
+  ids?: readonly string[];
 }
 
 export interface VectorHit {

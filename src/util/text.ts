@@ -94,3 +94,23 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   }
   return prev[b.length]!;
 }
+
+export interface WordToken {
+  /** The word as written. */
+  text: string;
+  /** Its folded form (one word of `foldText`'s output). */
+  folded: string;
+  start: number;
+  end: number;
+}
+
+/** Word tokens with their offsets, split exactly where `foldText` splits ("Spider-Man" → spider, man). */
+export function wordTokens(text: string): WordToken[] {
+  const out: WordToken[] = [];
+  const re = /[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const folded = m[0] === "&" ? "and" : foldText(m[0]);
+    for (const part of folded.split(" ")) if (part) out.push({ text: m[0], folded: part, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}

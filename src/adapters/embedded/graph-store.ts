@@ -152,6 +152,15 @@ export class EmbeddedGraphStore implements GraphStore {
     return i === undefined ? [] : this.relationsAt(i);
   }
 
+  async relationsMany(ids: readonly string[]): Promise<Map<string, RelationCount[]>> {
+    const out = new Map<string, RelationCount[]>();
+    for (const id of ids) {
+      const i = this.index.get(id);
+      if (i !== undefined) out.set(id, this.relationsAt(i));
+    }
+    return out;
+  }
+
   async degree(id: string, query?: Pick<NeighborQuery, "edges" | "direction">): Promise<number> {
     const i = this.index.get(id);
     return i === undefined ? 0 : this.degreeAt(i, query?.edges, query?.direction ?? "both");

@@ -70,6 +70,7 @@ export class EmbeddedVectorStore implements VectorStore {
     const mask = query.types?.reduce((m, t) => m | NODE_TYPE_BIT[t], 0) ?? 0;
     const d = this.dimension;
     const m = this.matrix;
+    if (query.ids) return this.searchRows(vector, query.ids.map((id) => this.rowOf.get(id)).filter((r): r is number => r !== undefined), k, threshold, mask);
     // Top-k kept sorted (descending score, then row) in small parallel arrays.
     const topScore: number[] = [];
     const topRow: number[] = [];
@@ -89,5 +90,19 @@ export class EmbeddedVectorStore implements VectorStore {
       }
     }
     return topRow.map((row, i) => ({ id: this.ids[row]!, score: topScore[i]!, type: this.types[row]! }));
+  }
+
+  private searchRows(vector: Float32Array, rows: number[], k: number, threshold: number, mask: number): VectorHit[] {
+    const d = this.dimension;
+    const scored: { row: number; s: number }[] = [];
+    for (const row of [...new Set(rows)]) {
+      if (mask && (NODE_TYPE_BIT[this.types[row]!] & mask) === 0) continue;
+      let s = 0;
+      const o = row * d;
+      for (let j = 0; j < d; j++) s += this.matrix[o + j]! * vector[j]!;
+      if (s >= threshold) scored.push({ row, s });
+    }
+    scored.sort((a, b) => b.s - a.s || a.row - b.row);
+    return scored.slice(0, k).map(({ row, s }) => ({ id: this.ids[row]!, score: s, type: this.types[row]! }));
   }
 }

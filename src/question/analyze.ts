@@ -1,0 +1,248 @@
+import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
+import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
+import { QUESTION_WORDS } from "../linking/question-words";
+import { STOP_WORDS, wordTokens, type WordToken } from "../util/text";
+import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES } from "./lexicon";
+
+/**
+ * What a question asks, read without a model: the entities it names (no brackets needed), the
+ * relation words around them, what kind of answer it wants, and the set operations, counts and
+ * constraints it implies. Tools use it to score graph paths; the planner uses it to plan.
+ */
+export interface QuestionAnalysis {
+  question: string;
+  tokens: WordToken[];
+  topics: TopicEntity[];
+  constraints: Constraint[];
+  cues: RelationCue[];
+  answer: AnswerSpec;
+  /** "share", "same", "also", "together": the question goes through a shared value and back. */
+  sharing: boolean;
+  operators: Operator[];
+}
+
+export interface TopicEntity {
+  id: string;
+  name: string;
+  type: NodeType;
+  types: NodeType[];
+  text: string;
+  /** Token span [tokenStart, tokenEnd) of the mention. */
+  tokenStart: number;
+  tokenEnd: number;
+  confidence: number;
+  alternatives: EntityCandidate[];
+}
+
+export interface RelationCue {
+  edge: EdgeType;
+  weight: number;
+  token: number;
+  word: string;
+  /** Part of the phrase that describes the answer ("which actors", "were directed by who"). */
+  inAnswerPhrase: boolean;
+}
+
+export interface AnswerSpec {
+  type?: NodeType;
+  /** The relation that leads to the answer, when the answer phrase names one. */
+  edge?: EdgeType;
+  phrase?: { from: number; to: number };
+}
+
+export type Constraint =
+  | { kind: "year"; from: number; to: number; text: string }
+  | { kind: "entity"; id: string; type: NodeType; text: string };
+
+export type Operator =
+  | { kind: "intersection"; topics: string[] }
+  | { kind: "union"; topics: string[] }
+  | { kind: "count"; min?: number; text: string }
+  | { kind: "aggregate"; text: string };
+
+const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "how"]);
+const VALUE_TYPE: Partial<Record<EdgeType, NodeType>> = {
+  RELEASED_IN: "Year",
+  IN_LANGUAGE: "Language",
+  HAS_GENRE: "Genre",
+  HAS_TAG: "Tag",
+  HAS_RATING: "Rating",
+  HAS_VOTES: "Votes",
+};
+const ROLE_EDGES: ReadonlySet<EdgeType> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+const CONSTRAINT_TYPES: ReadonlySet<NodeType> = new Set(["Genre", "Language", "Tag", "Year", "Rating", "Votes"]);
+const YEAR_PREPOSITIONS = new Set(["in", "from", "during", "since", "after", "before", "released", "year", "of"]);
+const MIN_MENTION_CONFIDENCE = 0.35;
+
+export function analyzeQuestion(question: string, linker: EntityLinker): QuestionAnalysis {
+  const tokens = wordTokens(question);
+  const tokenAt = (offset: number) => tokens.findIndex((t) => t.start <= offset && offset < t.end);
+  const found = linker.findMentions(question, { limit: 8 }).filter((m) => m.candidates.length > 0);
+  // Weak spans are dropped, unless nothing else names an entity ("movies described by nature").
+  const confident = found.filter((m) => m.confidence >= MIN_MENTION_CONFIDENCE);
+  const mentions = (confident.length ? confident : found.slice(0, 1))
+    .map((m) => {
+      const tokenStart = Math.max(0, tokenAt(m.start));
+      let tokenEnd = tokenStart;
+      while (tokenEnd < tokens.length && tokens[tokenEnd]!.start < m.end) tokenEnd++;
+      const top = m.candidates[0]!;
+      return { id: top.id, name: top.name, type: top.type, types: top.types, text: m.text, tokenStart, tokenEnd, confidence: m.confidence, alternatives: m.candidates } satisfies TopicEntity;
+    })
+    .sort((a, b) => a.tokenStart - b.tokenStart);
+
+  const { topics, constraints } = splitTopicsAndConstraints(mentions, tokens, question);
+  const inMention = new Set<number>();
+  for (const m of mentions) for (let i = m.tokenStart; i < m.tokenEnd; i++) inMention.add(i);
+
+  const cues: RelationCue[] = [];
+  tokens.forEach((t, i) => {
+    if (inMention.has(i)) return;
+    for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
+  });
+  mergeAdjacentCues(cues, inMention);
+  const answer = answerSpec(tokens, cues, mentions);
+  const sharing = tokens.some((t, i) => !inMention.has(i) && (SHARING_WORDS.has(t.folded) || t.folded.startsWith("co")  && WORD_TO_EDGES.has(t.folded.slice(2))));
+  return { question, tokens, topics, constraints, cues, answer, sharing, operators: operators(tokens, topics, inMention) };
+}
+
+/**
+ * Two words for one relation side by side ("language spoken", "release date") name it once: keep
+ * the stronger and drop the other, so a path is not asked to follow the relation twice.
+ */
+function mergeAdjacentCues(cues: RelationCue[], inMention: Set<number>): void {
+  for (let i = cues.length - 1; i > 0; i--) {
+    const c = cues[i]!;
+    const prev = cues.slice(0, i).reverse().find((p) => p.edge === c.edge);
+    if (!prev || c.token - prev.token > 2) continue;
+    let blocked = false;
+    for (let t = prev.token + 1; t < c.token; t++) if (inMention.has(t) || cues.some((o) => o.token === t && o.edge !== c.edge)) blocked = true;
+    if (blocked || cues.some((o) => o.token > prev.token && o.token < c.token && o.edge === c.edge)) continue;
+    if (c.weight > prev.weight) cues.splice(cues.indexOf(prev), 1);
+    else cues.splice(i, 1);
+  }
+}
+
+function splitTopicsAndConstraints(mentions: TopicEntity[], tokens: WordToken[], question: string): { topics: TopicEntity[]; constraints: Constraint[] } {
+  const constraints: Constraint[] = [];
+  for (const d of decades(question)) constraints.push(d);
+  const isYearText = (m: TopicEntity) => /^\d{4}$/.test(m.text.trim()) && m.types.includes("Year");
+  const strong = mentions.filter((m) => !isYearText(m) && !CONSTRAINT_TYPES.has(m.type));
+  const topics: TopicEntity[] = [];
+  for (const m of mentions) {
+    const before = tokens[m.tokenStart - 1]?.folded;
+    if (isYearText(m) && strong.length > 0 && before !== undefined && YEAR_PREPOSITIONS.has(before) && !MOVIE_WORDS.has(before)) {
+      const y = Number(m.text.trim());
+      constraints.push(before === "before" ? { kind: "year", from: 0, to: y - 1, text: `before ${y}` } : before === "after" || before === "since" ? { kind: "year", from: before === "after" ? y + 1 : y, to: 9999, text: `${before} ${y}` } : { kind: "year", from: y, to: y, text: `in ${y}` });
+      continue;
+    }
+    if (CONSTRAINT_TYPES.has(m.type) && !m.types.includes("Movie") && !m.types.includes("Person") && strong.length > 0) {
+      constraints.push({ kind: "entity", id: m.id, type: m.type, text: m.text });
+      continue;
+    }
+    topics.push(m);
+  }
+  // Keep the confident topics: a weak extra span next to a strong one is usually noise.
+  const best = Math.max(0, ...topics.map((t) => t.confidence));
+  return { topics: topics.filter((t) => t.confidence >= 0.6 * best).sort((a, b) => b.confidence - a.confidence || a.tokenStart - b.tokenStart), constraints };
+}
+
+function decades(question: string): Constraint[] {
+  const out: Constraint[] = [];
+  for (const m of question.matchAll(/\b(?:the\s+)?(?:(\d{2})(\d)0s|['’]?(\d)0s)\b/gi)) {
+    let start: number;
+    if (m[1] !== undefined) start = Number(`${m[1]}${m[2]}0`);
+    else start = 1900 + Number(m[3]) * 10;
+    out.push({ kind: "year", from: start, to: start + 9, text: m[0].trim() });
+  }
+  for (const m of question.matchAll(/\bbetween\s+(\d{4})\s+and\s+(\d{4})\b/gi)) out.push({ kind: "year", from: Number(m[1]), to: Number(m[2]), text: m[0] });
+  return out;
+}
+
+/**
+ * The phrase that describes the answer: after a leading wh-word ("which actors ...", "who directed
+ * ...", "when did ...") or around a trailing one ("... in which languages", "... directed by who").
+ */
+function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEntity[]): AnswerSpec {
+  const firstMention = mentions.length ? Math.min(...mentions.map((m) => m.tokenStart)) : tokens.length;
+  const lastMentionEnd = mentions.length ? Math.max(...mentions.map((m) => m.tokenEnd)) : 0;
+  let whAt = tokens.findIndex((t, i) => i <= 2 && WH.has(t.folded));
+  let from: number;
+  let to: number;
+  let trailing = false;
+  if (whAt >= 0) {
+    from = whAt;
+    to = Math.min(tokens.length, whAt + 7, Math.max(whAt + 1, firstMention));
+  } else {
+    for (let i = tokens.length - 1; i >= Math.max(lastMentionEnd, tokens.length - 4); i--) if (WH.has(tokens[i]!.folded)) whAt = i;
+    if (whAt < 0) return {};
+    trailing = true;
+    from = Math.max(lastMentionEnd, whAt - 4);
+    to = tokens.length;
+  }
+  const spec: AnswerSpec = { phrase: { from, to } };
+  const wh = tokens[whAt]!.folded;
+  if (wh === "when") {
+    spec.type = "Year";
+    spec.edge = "RELEASED_IN";
+  } else if (wh === "who" || wh === "whom") {
+    spec.type = "Person";
+  }
+  const cueAt = (i: number) => cues.filter((c) => c.token === i).sort((a, b) => b.weight - a.weight)[0];
+  // The words after the wh-word describe the answer ("which languages", "who directed").
+  for (let i = whAt + 1; i < to && !spec.edge; i++) {
+    const w = tokens[i]!.folded;
+    const cue = cueAt(i);
+    if (cue) {
+      spec.edge = cue.edge;
+      spec.type = VALUE_TYPE[cue.edge] ?? (spec.type === "Movie" ? "Movie" : "Person");
+    } else if (!spec.type && MOVIE_WORDS.has(w)) spec.type = "Movie";
+    else if (!spec.type && PERSON_WORDS.has(w)) spec.type = "Person";
+  }
+  // "... were directed by who": the relation word just before a trailing wh-word.
+  if (trailing && !spec.edge) {
+    for (let i = whAt - 1; i >= from; i--) {
+      const cue = cueAt(i);
+      if (!cue) continue;
+      spec.edge = cue.edge;
+      spec.type = VALUE_TYPE[cue.edge] ?? (spec.type === "Movie" ? "Movie" : "Person");
+      break;
+    }
+  }
+  // A role word after "which films ..." describes the films, not the answer ("which films did X direct").
+  if (spec.type === "Movie" && spec.edge && ROLE_EDGES.has(spec.edge)) spec.edge = undefined;
+  for (const c of cues) if (c.token >= from && c.token < to && c.edge === spec.edge) c.inAnswerPhrase = true;
+  return spec;
+}
+
+function operators(tokens: WordToken[], topics: TopicEntity[], inMention: Set<number>): Operator[] {
+  const words = tokens.map((t, i) => (inMention.has(i) ? "\u0000" : t.folded));
+  const text = ` ${words.join(" ")} `;
+  const ops: Operator[] = [];
+  const people = topics.filter((t) => t.type === "Person" || t.types.includes("Person"));
+  const group = people.length >= 2 ? people : topics.length >= 2 ? topics : [];
+  if (group.length >= 2) {
+    const ids = group.map((t) => t.id);
+    if (/ (either|or) /.test(text) && !/ both /.test(text)) ops.push({ kind: "union", topics: ids });
+    else ops.push({ kind: "intersection", topics: ids });
+  }
+  const more = /more than (once|twice|one|two|three|\d+)( times?)?/.exec(text);
+  const atLeast = /at least (once|twice|one|two|three|four|five|\d+)( times?)?/.exec(text);
+  const numbers: Record<string, number> = { once: 1, one: 1, twice: 2, two: 2, three: 3, four: 4, five: 5 };
+  if (more) ops.push({ kind: "count", min: (numbers[more[1]!] ?? Number(more[1])) + 1, text: more[0] });
+  else if (atLeast) ops.push({ kind: "count", min: numbers[atLeast[1]!] ?? Number(atLeast[1]), text: atLeast[0] });
+  else if (/ how many /.test(text) || / number of /.test(text)) ops.push({ kind: "count", text: "how many" });
+  const agg = / most (common|frequent|frequently|often|popular|usual)? ?/.exec(text);
+  if (agg && !/ most recent /.test(text)) ops.push({ kind: "aggregate", text: agg[0].trim() });
+  return ops;
+}
+
+/** The edge's far end as seen from a node of `from` type: ACTED_IN from a Movie leads to a Person. */
+export function otherEnd(edge: EdgeType, direction: "out" | "in"): NodeType {
+  const spec = EDGE_SPECS[edge];
+  return direction === "out" ? spec.to : spec.from;
+}
+
+/** True for words that carry no entity and no relation: what is left of a question's wording. */
+export function isFunctionWord(word: string): boolean {
+  return STOP_WORDS.has(word) || (QUESTION_WORDS.has(word) && !WORD_TO_EDGES.has(word));
+}

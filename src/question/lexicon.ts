@@ -1,0 +1,48 @@
+import type { EdgeType } from "../kb/schema";
+
+/**
+ * Words that name a relation in a movie question, by edge type, with a weight: 1 for words that
+ * say it plainly, less for words that usually but not always do. Written for this domain (and for
+ * the round-trip-through-French paraphrases of MetaQA's NTM set: "exit" for release, "led" for
+ * directed, "nature" for genre), not learned from any question set.
+ */
+export const RELATION_WORDS: Readonly<Record<EdgeType, Readonly<Record<string, number>>>> = {
+  DIRECTED: weights(1, "direct directs directed directing director directors directorial codirected codirect helmed helm helms filmmaker filmmakers", 0.6, "led lead leads charge headed head heads manager"),
+  WROTE: weights(1, "write writes wrote written writing writer writers screenwriter screenwriters scriptwriter scriptwriters screenplay screenplays script scripts scripted cowriter cowriters cowrote penned pen author authors authored", 0.5, "story"),
+  ACTED_IN: weights(1, "act acts acted acting actor actors actress actresses star stars starred starring costar costars appear appears appeared appearing cast casts casting", 0.7, "play plays played playing role roles performed perform performs featured featuring features"),
+  RELEASED_IN: weights(1, "release releases released releasing year years when date dates premiere premiered premieres debut debuted", 0.7, "exit came published publish freed launched"),
+  IN_LANGUAGE: weights(1, "language languages spoken speak speaks tongue tongues", 0.5, "dialogue"),
+  HAS_GENRE: weights(1, "genre genres", 0.8, "type types kind kinds category categories sort sorts style styles nature"),
+  HAS_TAG: weights(1, "tag tags tagged describe describes described description descriptions keyword keywords topic topics", 0.7, "words word about subject subjects theme themes terms term"),
+  HAS_RATING: weights(1, "rate rates rated rating ratings", 0.8, "good bad considered score scores reviewed review reviews quality fantastic"),
+  HAS_VOTES: weights(1, "popular popularity votes vote voted", 0.8, "famous known"),
+};
+
+function weights(strong: number, strongWords: string, weak: number, weakWords: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const w of weakWords.split(" ")) out[w] = weak;
+  for (const w of strongWords.split(" ")) out[w] = strong;
+  return out;
+}
+
+/** Each folded word → the edge types it can name, with weights. */
+export const WORD_TO_EDGES: ReadonlyMap<string, { edge: EdgeType; weight: number }[]> = (() => {
+  const m = new Map<string, { edge: EdgeType; weight: number }[]>();
+  for (const [edge, words] of Object.entries(RELATION_WORDS) as [EdgeType, Record<string, number>][]) {
+    for (const [w, weight] of Object.entries(words)) {
+      const list = m.get(w) ?? [];
+      list.push({ edge, weight });
+      m.set(w, list);
+    }
+  }
+  return m;
+})();
+
+/** Words that announce a round trip through a shared value ("films that share directors with X"). */
+export const SHARING_WORDS: ReadonlySet<string> = new Set("share shares shared sharing same also together co other others both common".split(" "));
+
+/** Words that name the answer as a set of films. */
+export const MOVIE_WORDS: ReadonlySet<string> = new Set("movie movies film films picture pictures flick flicks".split(" "));
+
+/** Words that name the answer as people (the role comes from a relation word nearby). */
+export const PERSON_WORDS: ReadonlySet<string> = new Set("person people persons someone somebody".split(" "));

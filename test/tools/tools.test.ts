@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { TOOLS } from "../../tools/index";
+import { mergeEvidence, makeEvidence } from "../../tools/evidence";
+import { toLangChainTool } from "../../tools/langchain";
+import { runTool } from "../../tools/tool";
+import { fixtureKb } from "../helpers/fixture-kb";
+
+let kb: KnowledgeBase;
+beforeAll(async () => {
+  kb = await fixtureKb();
+});
+const call = (name: keyof typeof TOOLS, input: unknown) => runTool(TOOLS[name], input, { kb, step: 2 });
+
+describe("full_text", () => {
+  it("ranks by BM25 and quotes the matching plot", async () => {
+    const out = await call("full_text", { query: "heist at midnight" });
+    expect(out.evidence[0]).toMatchObject({ kind: "node", focus: "Midnight Ledger", focusType: "Movie", score: 1, sources: [{ tool: "full_text", step: 2 }] });
+    expect(out.evidence[0]!.text).toMatch(/^Movie Midnight Ledger \(2010\) — plot: .*heist planned for midnight/);
+    expect(out.evidence[1]!.score).toBeLessThan(1);
+  });
+
+  it("filters by type and explains an empty result", async () => {
+    const out = await call("full_text", { query: "heist", types: ["Tag"] });
+    expect(out.evidence.map((e) => e.focus)).toEqual(["heist"]);
+    const none = await call("full_text", { query: "zeppelin" });
+    expect(none.evidence).toEqual([]);
+    expect(none.notes[0]).toMatch(/nothing matches "zeppelin" \(fuzzy: true tolerates typos\)/);
+  });
+
+  it("rejects out-of-range limits with the field named", async () => {
+    const out = await call("full_text", { query: "x", limit: 500 });
+    expect(out.error).toMatchObject({ code: "invalid_input" });
+    expect(out.error!.message).toMatch(/limit/);
+    expect((await call("full_text", { query: "x", colour: "red" })).error!.message).toMatch(/colour|unrecognized/i);
+  });
+});
+
+describe("depth_first", () => {
+  it("climbs to what the seeds share, ranks it by how many share it and how specific it is, and comes back down", async () => {
+    const out = await call("depth_first", { movies: ["Starfall", "Starfall Returns"], concepts: 4 });
+    const seeds = out.evidence.filter((e) => e.meta?.role === "seed").map((e) => e.focus);
+    expect(seeds).toEqual(["Starfall", "Starfall Returns"]);
+    const concepts = out.evidence.filter((e) => e.meta?.role === "concept");
+    expect(concepts.every((c) => c.meta?.sharedBy === 2)).toBe(true);
+    // Ada Marlowe is shared too but less specific (more edges) than Ben Okafor or Céline Dupré.
+    expect(concepts.map((c) => c.focus)).toEqual(["Ben Okafor", "Céline Dupré", "English", "Ada Marlowe"]);
+    expect(concepts[0]!.path).toEqual([
+      { subject: "Ben Okafor", edge: "WROTE", object: "Starfall" },
+      { subject: "Ben Okafor", edge: "WROTE", object: "Starfall Returns" },
+    ]);
+    const results = out.evidence.filter((e) => e.meta?.role === "result");
+    expect(results[0]!.focus).toBe("Midnight Ledger"); // Céline Dupré and English
+    expect(results[0]!.meta?.sharedConcepts).toBe(2);
+    expect(results.map((r) => r.focus)).not.toContain("Starfall");
+    expect(results[0]!.path).toHaveLength(2);
+  });
+
+  it("finds its seeds from a query when no movies are named", async () => {
+    const out = await call("depth_first", { query: "pilot stranded near a collapsing star", seeds: 1 });
+    expect(out.evidence.filter((e) => e.meta?.role === "seed").map((e) => e.focus)).toEqual(["Starfall"]);
+  });
+
+  it("needs a query or movies, and names an unknown movie", async () => {
+    expect((await call("depth_first", {})).error!.message).toMatch(/give a query, seed movies, or both/);
+    expect((await call("depth_first", { movies: ["Nonexistent Film"] })).error!.code).toBe("unknown_entity");
+  });
+});
+
+describe("breadth_first", () => {
+  it("finds the concept, summarises it from the graph and lists its movies", async () => {
+    const out = await call("breadth_first", { query: "films about family" });
+    const concept = out.evidence[0]!;
+    expect(concept).toMatchObject({ kind: "node", focus: "family", meta: { role: "concept", movies: 2 } });
+    expect(concept.text).toBe('Tag "family": 2 movies; mostly from 1980s (1), 2010s (1); directors: Jonas Whitfield (1), Lena Marlowe (1); goes with: Drama (2), sea (1)');
+    const movies = out.evidence.filter((e) => e.meta?.role === "movie").map((e) => e.focus);
+    expect(movies.sort()).toEqual(["Paper Moons", "The Quiet Harbor"]);
+    expect(out.evidence[1]!.path![0]).toMatchObject({ edge: "HAS_TAG", object: "family" });
+  });
+
+  it("prefers movies under several of the matched concepts", async () => {
+    const out = await call("breadth_first", { query: "drama about family", concepts: 2 });
+    const underDrama = out.evidence.filter((e) => e.meta?.concept === "Drama");
+    expect(underDrama[0]!.meta?.alsoInMatched).toBe(1);
+    expect(["Paper Moons", "The Quiet Harbor"]).toContain(underDrama[0]!.focus);
+  });
+
+  it("says when no concept matches", async () => {
+    const out = await call("breadth_first", { query: "zeppelins", conceptTypes: ["Genre"] });
+    expect(out.evidence).toEqual([]);
+    expect(out.notes[0]).toMatch(/no Genre matches "zeppelins"/);
+  });
+});
+
+describe("exact helpers", () => {
+  it("lookup_entity ranks partial names by prominence", async () => {
+    const out = await call("lookup_entity", { mention: "Marlowe", types: ["Person"] });
+    expect(out.evidence.map((e) => [e.focus, e.meta?.match])).toEqual([
+      ["Ada Marlowe", "partial"],
+      ["Lena Marlowe", "partial"],
+    ]);
+  });
+
+  it("neighbors resolves the name, returns exact triples, and says when it truncates", async () => {
+    const out = await call("neighbors", { entity: "tom harker", edge: "ACTED_IN", limit: 2 });
+    expect(out.evidence.map((e) => e.path![0])).toEqual([
+      { subject: "Tom Harker", edge: "ACTED_IN", object: "Starfall" },
+      { subject: "Tom Harker", edge: "ACTED_IN", object: "The Quiet Harbor" },
+    ]);
+    expect(out.notes).toEqual(['neighbors: "tom harker" resolved to "Tom Harker"', "neighbors: showing 2 of 4; raise limit for more"]);
+    const none = await call("neighbors", { entity: "Tom Harker", edge: "DIRECTED" });
+    expect(none.notes).toContain("neighbors: Tom Harker has no DIRECTED neighbours");
+    expect((await call("neighbors", { entity: "Tom Harker", direction: "sideways" })).error!.code).toBe("invalid_input");
+  });
+
+  it("semantic_search returns movie passages above the threshold, and nothing for unknown words", async () => {
+    const out = await call("semantic_search", { query: "a pilot lost in space near a dying star", k: 2 });
+    expect(out.evidence.map((e) => e.focus).sort()).toEqual(["Starfall", "Starfall Returns"]);
+    expect(out.evidence[0]!.kind).toBe("passage");
+    expect(out.evidence[0]!.text).toMatch(/Directed by Ada Marlowe/);
+    expect(out.evidence[0]!.nodeIds).toContain("Céline Dupré");
+    const none = await call("semantic_search", { query: "qwertyuiop" });
+    expect(none.notes[0]).toMatch(/knows none of the query's words/);
+    const high = await call("semantic_search", { query: "a pilot lost in space", threshold: 0.9999 });
+    expect(high.notes[0]).toMatch(/no movie is above cosine 0.9999/);
+  });
+});
+
+describe("evidence", () => {
+  it("has content ids, so the same fact from two tools merges and keeps both sources", () => {
+    const a = makeEvidence({ kind: "triple", text: "t", nodeIds: ["x", "y"], focus: "y", path: [{ subject: "x", edge: "DIRECTED", object: "y" }], score: 0.4, tool: "neighbors", step: 1 });
+    const b = makeEvidence({ kind: "triple", text: "t", nodeIds: ["x", "y"], focus: "y", path: [{ subject: "x", edge: "DIRECTED", object: "y" }], score: 0.9, tool: "think_on_graph", step: 2 });
+    expect(a.id).toBe(b.id);
+    const merged = mergeEvidence([a], [b]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.score).toBe(0.9);
+    expect(merged[0]!.sources).toEqual([
+      { tool: "neighbors", step: 1 },
+      { tool: "think_on_graph", step: 2 },
+    ]);
+  });
+});
+
+describe("LangChain wrappers", () => {
+  it("exposes each tool with its schema and returns a compact digest; bad input becomes an error message", async () => {
+    const seen: number[] = [];
+    const t = toLangChainTool(TOOLS.neighbors, () => ({ kb, step: 3 }), (out) => seen.push(out.evidence.length));
+    expect(t.name).toBe("neighbors");
+    const reply = JSON.parse((await t.invoke({ entity: "Paper Moons", edge: "DIRECTED" })) as string);
+    expect(reply).toMatchObject({ total: 1, evidence: [{ about: "Lena Marlowe", text: "Lena Marlowe directed Paper Moons" }] });
+    expect(seen).toEqual([1]);
+    const err = JSON.parse((await t.invoke({ entity: "Zebulon Quux" })) as string);
+    expect(err.error).toMatch(/unknown entity "Zebulon Quux"/);
+  });
+});

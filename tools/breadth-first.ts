@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { KnowledgeBase } from "../src/kb/knowledge-base";
+import { EDGE_SPECS, type EdgeType, type NodeType } from "../src/kb/schema";
+import { makeEvidence, tripleFrom, tripleText, type Evidence } from "./evidence";
+import { defineTool } from "./tool";
+
+const CONCEPT_TYPES = ["Genre", "Tag", "Language", "Year"] as const;
+type ConceptType = (typeof CONCEPT_TYPES)[number];
+const EDGE_OF: Record<ConceptType, EdgeType> = { Genre: "HAS_GENRE", Tag: "HAS_TAG", Language: "IN_LANGUAGE", Year: "RELEASED_IN" };
+
+export const BreadthFirstInput = z
+  .object({
+    query: z.string().trim().min(1, "query must not be empty").max(1000),
+    conceptTypes: z.array(z.enum(CONCEPT_TYPES)).min(1).default(["Genre", "Tag"]),
+    concepts: z.number().int().min(1).max(10).default(3),
+    moviesPerConcept: z.number().int().min(1).max(20).default(5),
+  })
+  .strict();
+
+/** What the graph says about a concept: size, when, who, and what it goes with. */
+export interface ConceptSummary {
+  id: string;
+  type: NodeType;
+  movies: number;
+  topDecades: [string, number][];
+  topDirectors: [string, number][];
+  coOccurring: [string, number][];
+  text: string;
+}
+
+const summaries = new WeakMap<KnowledgeBase, Map<string, ConceptSummary>>();
+
+/** A concept's summary, computed from the graph once and kept (the graph does not change). */
+export async function conceptSummary(kb: KnowledgeBase, id: string, type: ConceptType): Promise<ConceptSummary> {
+  let cache = summaries.get(kb);
+  if (!cache) summaries.set(kb, (cache = new Map()));
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const movies = (await kb.graph.neighbors(id, { edges: [EDGE_OF[type]], direction: "in" })).map((n) => n.id);
+  const facts = await kb.graph.neighborsMany(movies, { edges: ["RELEASED_IN", "DIRECTED", "HAS_GENRE", "HAS_TAG"] });
+  const decades = new Map<string, number>();
+  const directors = new Map<string, number>();
+  const other = new Map<string, number>();
+  for (const list of facts.values()) {
+    for (const nb of list) {
+      if (nb.id === id) continue;
+      if (nb.edge === "RELEASED_IN" && /^\d{4}$/.test(nb.id)) bump(decades, `${nb.id.slice(0, 3)}0s`);
+      else if (nb.edge === "DIRECTED") bump(directors, nb.id);
+      else if (nb.edge === "HAS_GENRE" || nb.edge === "HAS_TAG") bump(other, nb.id);
+    }
+  }
+  const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
+  const s: ConceptSummary = { id, type, movies: movies.length, topDecades: top(decades, 3), topDirectors: top(directors, 3), coOccurring: top(other, 5), text: "" };
+  const list = (xs: [string, number][]) => xs.map(([k, v]) => `${k} (${v})`).join(", ");
+  s.text = [
+    `${type} "${id}": ${s.movies} movies`,
+    s.topDecades.length ? `mostly from ${list(s.topDecades)}` : "",
+    s.topDirectors.length ? `directors: ${list(s.topDirectors)}` : "",
+    s.coOccurring.length ? `goes with: ${list(s.coOccurring)}` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+  cache.set(id, s);
+  return s;
+}
+
+function bump(m: Map<string, number>, k: string): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
+}
+
+/**
+ * Concepts first: find the genres, tags, languages or years the question is about, summarise each
+ * from the graph, and return its most representative movies for the question.
+ */
+export const breadthFirst = defineTool({
+  name: "breadth_first",
+  description:
+    "Start from concepts (genres, tags, languages, years) that match the query, summarise each (how many movies, when, who directed them, what they go with) and return representative movies under them. Use for thematic questions ('movies about time travel', 'what kind of films are French noir').",
+  input: BreadthFirstInput,
+  async run(input, ctx) {
+    const { kb } = ctx;
+    const types = input.conceptTypes as ConceptType[];
+    const found = new Map<string, { type: ConceptType; score: number }>();
+    // Concept names said outright come first, then BM25 over concept names.
+    for (const m of kb.linker.findMentions(input.query, { limit: 8 })) {
+      const c = m.candidates.find((x) => x.match !== "partial" && x.types.some((t) => (types as string[]).includes(t)));
+      if (c) found.set(c.id, { type: c.types.find((t) => (types as string[]).includes(t)) as ConceptType, score: 10 + m.confidence });
+    }
+    for (const h of await kb.text.search(input.query, { types, limit: 10, fields: ["name"] })) {
+      if (!found.has(h.id)) {
+        const node = await kb.graph.getNode(h.id);
+        const t = node?.types.find((x) => (types as string[]).includes(x)) as ConceptType | undefined;
+        if (t) found.set(h.id, { type: t, score: h.score / 100 });
+      }
+    }
+    const concepts = [...found.entries()].sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1)).slice(0, input.concepts);
+    if (concepts.length === 0) return { evidence: [], notes: [`breadth_first: no ${types.join("/")} matches "${input.query}"; try full_text or semantic_search`] };
+
+    const [qv] = await kb.embedder.embed([input.query], { kind: "query", signal: ctx.signal });
+    const hasSignal = qv!.some((x) => x !== 0);
+    const conceptIds = new Set(concepts.map(([id]) => id));
+    const evidence: Evidence[] = [];
+    const notes: string[] = [];
+    for (const [rank, [id, { type }]] of concepts.entries()) {
+      const summary = await conceptSummary(kb, id, type);
+      evidence.push(makeEvidence({ kind: "node", text: summary.text, nodeIds: [id], focus: id, focusType: type, score: 1 - rank * 0.1, tool: "breadth_first", step: ctx.step, meta: { role: "concept", movies: summary.movies } }));
+      const members = (await kb.graph.neighbors(id, { edges: [EDGE_OF[type]], direction: "in" })).map((n) => n.id);
+      // Representative: close to the query, under several of the matched concepts, well connected.
+      const sims = hasSignal ? new Map((await kb.vectors.search(qv!, { ids: members, k: members.length })).map((h) => [h.id, h.score])) : new Map<string, number>();
+      const nodes = await kb.graph.getNodes(members);
+      const others = await kb.graph.neighborsMany(members, { edges: ["HAS_GENRE", "HAS_TAG", "IN_LANGUAGE", "RELEASED_IN"] });
+      const scored = members.map((m, i) => {
+        const alsoIn = (others.get(m) ?? []).filter((nb) => nb.id !== id && conceptIds.has(nb.id)).length;
+        return { id: m, score: (sims.get(m) ?? 0) + 0.3 * alsoIn + 0.02 * Math.log1p(nodes[i]?.degree ?? 0), alsoIn };
+      });
+      scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      const top = scored.slice(0, input.moviesPerConcept);
+      const maxS = top[0]?.score || 1;
+      for (const m of top) {
+        const t = tripleFrom(m.id, EDGE_OF[type], "out", id);
+        evidence.push(makeEvidence({ kind: "path", text: `${tripleText(t)}`, nodeIds: [m.id, id], focus: m.id, focusType: "Movie", path: [t], score: Math.round((m.score / maxS) * 1000) / 1000, tool: "breadth_first", step: ctx.step, meta: { role: "movie", concept: id, alsoInMatched: m.alsoIn } }));
+      }
+      if (members.length > top.length) notes.push(`breadth_first: ${EDGE_SPECS[EDGE_OF[type]].backwardLabel} "${id}": showing ${top.length} of ${members.length} movies`);
+    }
+    return { evidence, notes };
+  },
+});

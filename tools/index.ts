@@ -1,0 +1,20 @@
+import { breadthFirst } from "./breadth-first";
+import { depthFirst } from "./depth-first";
+import type { ToolName } from "./evidence";
+import { fullText } from "./full-text";
+import { lookupEntity } from "./lookup-entity";
+import { neighbors } from "./neighbors";
+import { semanticSearch } from "./semantic-search";
+import { thinkOnGraph } from "./think-on-graph";
+import type { AnyTool } from "./tool";
+
+/** Every retrieval tool by name: the list the planners choose from. */
+export const TOOLS: Readonly<Record<ToolName, AnyTool>> = {
+  full_text: fullText,
+  depth_first: depthFirst,
+  breadth_first: breadthFirst,
+  think_on_graph: thinkOnGraph,
+  lookup_entity: lookupEntity,
+  neighbors: neighbors,
+  semantic_search: semanticSearch,
+};

@@ -1,0 +1,51 @@
+import type { KnowledgeBase } from "../src/kb/knowledge-base";
+import { movieDocument, type MovieFacts } from "../src/kb/documents";
+import type { EdgeType, KbNode } from "../src/kb/schema";
+
+const FIELD: Record<EdgeType, keyof Omit<MovieFacts, "node" | "title">> = {
+  DIRECTED: "directors",
+  WROTE: "writers",
+  ACTED_IN: "actors",
+  RELEASED_IN: "years",
+  IN_LANGUAGE: "languages",
+  HAS_GENRE: "genres",
+  HAS_TAG: "tags",
+  HAS_RATING: "ratings",
+  HAS_VOTES: "votes",
+};
+
+/** A movie's facts from whichever graph store is configured. */
+export async function movieFacts(kb: KnowledgeBase, id: string): Promise<MovieFacts> {
+  const facts: MovieFacts = { node: -1, title: id, directors: [], writers: [], actors: [], years: [], languages: [], genres: [], tags: [], ratings: [], votes: [] };
+  for (const nb of await kb.graph.neighbors(id)) {
+    const moviePosition = nb.edge === "DIRECTED" || nb.edge === "WROTE" || nb.edge === "ACTED_IN" ? "in" : "out";
+    if (nb.direction === moviePosition) facts[FIELD[nb.edge]].push(nb.id);
+  }
+  return facts;
+}
+
+/** The movie as the same short document the embedder indexed (plot included), and every entity it names. */
+export async function moviePassage(kb: KnowledgeBase, node: KbNode): Promise<{ text: string; entities: string[] }> {
+  const f = await movieFacts(kb, node.id);
+  const entities = [node.id, ...f.directors, ...f.writers, ...f.actors, ...f.years, ...f.languages, ...f.genres, ...f.tags, ...f.ratings, ...f.votes];
+  return { text: movieDocument(f, node.plot ?? ""), entities: [...new Set(entities)] };
+}
+
+/** "Title (1999)" */
+export function titleWithYear(node: KbNode): string {
+  return node.years?.length ? `${node.name} (${node.years.join(", ")})` : node.name;
+}
+
+/** A window of `text` around the first occurrence of any of the words, about `width` characters. */
+export function snippet(text: string, words: readonly string[], width = 160): string {
+  const lower = text.toLowerCase();
+  let at = -1;
+  for (const w of words) {
+    const i = lower.indexOf(w.toLowerCase());
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  if (at < 0) return text.length > width ? `${text.slice(0, width).trimEnd()}…` : text;
+  const start = Math.max(0, at - Math.floor(width / 3));
+  const end = Math.min(text.length, start + width);
+  return `${start > 0 ? "…" : ""}${text.slice(start, end).trim()}${end < text.length ? "…" : ""}`;
+}
