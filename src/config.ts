@@ -24,6 +24,13 @@ const EnvSchema = z.object({
   GOOGLE_API_KEY: optionalString,
   GEMINI_EMBED_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("text-embedding-004")),
   GEMINI_CHAT_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("gemini-2.5-flash")),
+  /** On-disk LLM response cache: replayable LLM runs (eval turns it on). */
+  LLM_CACHE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("off")),
+  /** Upper bounds a request's research budget may not exceed. */
+  MAX_STEPS_CAP: intIn(1, 50, 12),
+  MAX_LLM_CALLS_CAP: intIn(0, 200, 30),
+  MAX_TOKENS_CAP: intIn(1000, 2_000_000, 200_000),
+  DEADLINE_MS_CAP: intIn(1000, 600_000, 120_000),
   CI: optionalString,
 });
 
@@ -31,6 +38,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
   env: Env;
+  /** The budget caps, as a Budget. */
+  caps: { maxSteps: number; maxLlmCalls: number; maxTokens: number; deadlineMs: number };
   /** Resolved data directory, or undefined when none is configured and the default is absent. */
   dataDir: string | undefined;
   cacheDir: string;
@@ -55,5 +64,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new AppError("config_invalid", "invalid environment:\n  EMBEDDER=gemini needs GOOGLE_API_KEY (or set EMBEDDER=corpus for the offline embedder)");
   }
   if (env.EMBEDDER === "corpus") embedder = "corpus";
-  return { env, dataDir, cacheDir, embedder, ci: env.CI === "true" || env.CI === "1" };
+  const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
+  return { env, caps, dataDir, cacheDir, embedder, ci: env.CI === "true" || env.CI === "1" };
 }

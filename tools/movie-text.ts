@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { movieDocument, type MovieFacts } from "../src/kb/documents";
 import type { EdgeType, KbNode } from "../src/kb/schema";
+import type { Triple } from "./evidence";
 
 const FIELD: Record<EdgeType, keyof Omit<MovieFacts, "node" | "title">> = {
   DIRECTED: "directors",
@@ -24,11 +25,16 @@ export async function movieFacts(kb: KnowledgeBase, id: string): Promise<MovieFa
   return facts;
 }
 
-/** The movie as the same short document the embedder indexed (plot included), and every entity it names. */
-export async function moviePassage(kb: KnowledgeBase, node: KbNode): Promise<{ text: string; entities: string[] }> {
+/** The movie as the same short document the embedder indexed (plot included), every entity it names, and its facts as triples. */
+export async function moviePassage(kb: KnowledgeBase, node: KbNode): Promise<{ text: string; entities: string[]; facts: Triple[] }> {
   const f = await movieFacts(kb, node.id);
-  const entities = [node.id, ...f.directors, ...f.writers, ...f.actors, ...f.years, ...f.languages, ...f.genres, ...f.tags, ...f.ratings, ...f.votes];
-  return { text: movieDocument(f, node.plot ?? ""), entities: [...new Set(entities)] };
+  const facts: Triple[] = [];
+  for (const [edge, field] of Object.entries(FIELD) as [EdgeType, keyof Omit<MovieFacts, "node" | "title">][]) {
+    const role = edge === "DIRECTED" || edge === "WROTE" || edge === "ACTED_IN";
+    for (const v of f[field]) facts.push(role ? { subject: v, edge, object: node.id } : { subject: node.id, edge, object: v });
+  }
+  const entities = [node.id, ...facts.map((t) => (t.subject === node.id ? t.object : t.subject))];
+  return { text: movieDocument(f, node.plot ?? ""), entities: [...new Set(entities)], facts };
 }
 
 /** "Title (1999)" */

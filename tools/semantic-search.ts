@@ -41,6 +41,7 @@ export const semanticSearch = defineTool({
           kind: "passage",
           text: passage.text,
           nodeIds: passage.entities,
+          path: passage.facts,
           focus: node.id,
           focusType: node.type,
           score: Math.round(hits[i]!.score * 1000) / 1000,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { EDGE_TYPE_INDEX, type EdgeType, type NodeType } from "../src/kb/schema";
 import { analyzeQuestion, type TopicEntity } from "../src/question/analyze";
-import { makeEvidence, tripleFrom, pathText, type Evidence, type Triple } from "./evidence";
-import { topicFromName } from "./entities";
+import { makeEvidence, tripleFrom, tripleText, pathText, type Evidence, type Triple } from "./evidence";
+import { resolveEntity, topicFromName } from "./entities";
 import { createSession, otherEndType, relationPathLabel, type PathView, type RelStep, type ScoringSession } from "./path-scoring";
 import { defineTool, type ToolContext, type ToolOutput } from "./tool";
 
@@ -16,6 +16,14 @@ export const ThinkOnGraphInput = z
     scorer: z.enum(["lexical", "embedding", "llm"]).default("lexical"),
     /** Frontier cap per path; larger frontiers are pruned by the scorer's entity scores. */
     maxEntitiesPerPath: z.number().int().min(1).max(2000).default(300),
+    /** Constraints on every film a path passes through (after the topic): a year range, and entities each film must be linked to. */
+    filters: z
+      .object({
+        years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
+        linkedTo: z.array(z.string().trim().min(1).max(300)).min(1).max(5).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ThinkOnGraphArgs = z.input<typeof ThinkOnGraphInput>;
@@ -71,6 +79,8 @@ export const thinkOnGraph = defineTool({
     const session = await createSession(input.scorer, { kb, analysis, relationCounts, model: ctx.model, signal: ctx.signal });
     const topicIds = new Set(topics.map((t) => t.id));
 
+    const filters = input.filters ? await resolveFilters(input.filters, ctx) : undefined;
+    const constraintFacts = new Map<string, Triple[]>();
     let beam: BeamPath[] = topics.map((t) => ({ topic: t, steps: [], layers: [[{ id: t.id, pred: -1, support: 1 }]], score: 0, endType: t.type }));
     const history: BeamPath[] = [];
     let stop = `depth limit ${input.depth} reached`;
@@ -86,7 +96,7 @@ export const thinkOnGraph = defineTool({
       const next: BeamPath[] = [];
       for (const { c, s } of order) {
         if (next.length >= input.width) break;
-        const expanded = await expand(c.path, c.step, s, topicIds, input.maxEntitiesPerPath, session, ctx, notes);
+        const expanded = await expand(c.path, c.step, s, topicIds, input.maxEntitiesPerPath, session, ctx, notes, filters, constraintFacts);
         if (expanded) next.push(expanded);
       }
       if (next.length === 0) {
@@ -132,7 +142,13 @@ export const thinkOnGraph = defineTool({
         );
       }
     });
-    if (evidence.length === 0) notes.push("think_on_graph: the kept paths reached no entity");
+    // The facts that show each kept film meets the filters, as their own evidence.
+    const onPaths = new Set(evidence.flatMap((e) => e.nodeIds));
+    for (const [film, proof] of constraintFacts) {
+      if (!onPaths.has(film)) continue;
+      for (const t of proof) evidence.push(makeEvidence({ kind: "triple", text: tripleText(t), nodeIds: [t.subject, t.object], focus: film, focusType: "Movie", path: [t], score: 0.5, tool: "think_on_graph", step: ctx.step, meta: { role: "constraint" } }));
+    }
+    if (evidence.length === 0) notes.push(`think_on_graph: the kept paths reached no entity${filters ? ` that meets ${filters.label}` : ""}`);
     return { evidence, notes, usage: session.usage };
   },
 });
@@ -158,6 +174,44 @@ async function extensions(beam: BeamPath[], ctx: ToolContext): Promise<{ path: B
   return out;
 }
 
+interface Filters {
+  years?: { from: number; to: number };
+  linkedTo: string[];
+  label: string;
+}
+
+async function resolveFilters(f: NonNullable<ThinkOnGraphArgs["filters"]>, ctx: ToolContext): Promise<Filters> {
+  const linkedTo = (f.linkedTo ?? []).map((name) => resolveEntity(ctx.kb, name).id);
+  const parts = [f.years ? `years ${f.years.from}–${f.years.to}` : "", ...linkedTo.map((l) => `linked to ${l}`)].filter(Boolean);
+  return { years: f.years, linkedTo, label: parts.join(", ") };
+}
+
+/** The films of a frontier that meet the filters, with the facts that show it. */
+async function applyFilters(ids: string[], f: Filters, ctx: ToolContext, facts: Map<string, Triple[]>): Promise<Set<string>> {
+  const nbs = await ctx.kb.graph.neighborsMany(ids);
+  const keep = new Set<string>();
+  for (const id of ids) {
+    const list = nbs.get(id) ?? [];
+    const proof: Triple[] = [];
+    let ok = true;
+    if (f.years) {
+      const year = list.find((nb) => nb.edge === "RELEASED_IN" && Number(nb.id) >= f.years!.from && Number(nb.id) <= f.years!.to);
+      if (year) proof.push(tripleFrom(id, year.edge, year.direction, year.id));
+      else ok = false;
+    }
+    for (const target of f.linkedTo) {
+      const link = list.find((nb) => nb.id === target);
+      if (link) proof.push(tripleFrom(id, link.edge, link.direction, link.id));
+      else ok = false;
+    }
+    if (ok) {
+      keep.add(id);
+      facts.set(id, proof);
+    }
+  }
+  return keep;
+}
+
 async function expand(
   path: BeamPath,
   step: RelStep,
@@ -167,6 +221,8 @@ async function expand(
   session: ScoringSession,
   ctx: ToolContext,
   notes: string[],
+  filters: Filters | undefined,
+  constraintFacts: Map<string, Triple[]>,
 ): Promise<BeamPath | undefined> {
   const layer = path.layers[path.layers.length - 1]!;
   const map = await ctx.kb.graph.neighborsMany(
@@ -189,18 +245,24 @@ async function expand(
       }
     }
   });
-  if (next.length === 0) return undefined;
   const endType = otherEndType(step);
-  let kept = next;
-  if (next.length > cap) {
-    const scores = await session.scoreEntities(view(path), next.map((e) => ({ id: e.id, type: endType, support: e.support })));
-    kept = next
+  let candidates = next;
+  if (filters && endType === "Movie" && next.length > 0) {
+    const pass = await applyFilters(next.map((e) => e.id), filters, ctx, constraintFacts);
+    candidates = next.filter((e) => pass.has(e.id));
+    if (candidates.length < next.length) notes.push(`think_on_graph: ${relationPathLabel([...path.steps, step])} from ${path.topic.name}: ${candidates.length} of ${next.length} films meet ${filters.label}`);
+  }
+  if (candidates.length === 0) return undefined;
+  let kept = candidates;
+  if (candidates.length > cap) {
+    const scores = await session.scoreEntities(view(path), candidates.map((e) => ({ id: e.id, type: endType, support: e.support })));
+    kept = candidates
       .map((e, i) => ({ e, s: scores[i]!, i }))
       .sort((a, b) => b.s - a.s || a.i - b.i)
       .slice(0, cap)
       .sort((a, b) => a.i - b.i)
       .map((x) => x.e);
-    notes.push(`think_on_graph: ${relationPathLabel([...path.steps, step])} from ${path.topic.name} reached ${next.length} entities; kept the best ${cap}`);
+    notes.push(`think_on_graph: ${relationPathLabel([...path.steps, step])} from ${path.topic.name} reached ${candidates.length} entities; kept the best ${cap}`);
   }
   return { topic: path.topic, steps: [...path.steps, step], layers: [...path.layers, kept], score, endType };
 }

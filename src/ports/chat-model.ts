@@ -13,6 +13,14 @@ export interface StructuredRequest<T> {
   system: string;
   prompt: string;
   signal?: AbortSignal;
+  /** Counts every attempt (successful or not) against the run's budget. */
+  meter?: UsageMeter;
+}
+
+/** Every model attempt of a run is recorded here; `check` refuses a call the budget cannot pay for. */
+export interface UsageMeter {
+  check(): void;
+  record(usage: { calls: number; inputTokens: number; outputTokens: number; cached?: boolean }): void;
 }
 
 export interface StructuredResponse<T> {
@@ -43,5 +51,13 @@ export class ModelCallError extends AppError {
   constructor(message: string, readonly status?: number, readonly retryAfterMs?: number) {
     super("model_error", message);
     this.name = "ModelCallError";
+  }
+}
+
+/** A run's LLM call or token budget is spent. */
+export class BudgetExceededError extends AppError {
+  constructor(readonly budget: "llm_calls" | "tokens", message: string) {
+    super("budget_exceeded", message);
+    this.name = "BudgetExceededError";
   }
 }

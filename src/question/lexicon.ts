@@ -39,7 +39,7 @@ export const WORD_TO_EDGES: ReadonlyMap<string, { edge: EdgeType; weight: number
 })();
 
 /** Words that announce a round trip through a shared value ("films that share directors with X"). */
-export const SHARING_WORDS: ReadonlySet<string> = new Set("share shares shared sharing same also together co other others both common".split(" "));
+export const SHARING_WORDS: ReadonlySet<string> = new Set("share shares shared sharing same also together co other others common".split(" "));
 
 /** Words that name the answer as a set of films. */
 export const MOVIE_WORDS: ReadonlySet<string> = new Set("movie movies film films picture pictures flick flicks".split(" "));

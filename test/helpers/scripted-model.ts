@@ -13,6 +13,8 @@ export function scriptedModel(script: (unknown | Error | ((req: StructuredReques
     requests,
     async structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
       requests.push(req as StructuredRequest<unknown>);
+      req.meter?.check();
+      req.meter?.record({ calls: 1, inputTokens: req.prompt.length, outputTokens: 10 });
       const next = script.shift();
       if (next === undefined) throw new Error(`scripted model: no reply left for ${req.name}`);
       if (next instanceof Error) throw next;

@@ -1,0 +1,51 @@
+import type { Draft } from "../types";
+import type { Evidence } from "../../../tools/evidence";
+import type { KnowledgeBase } from "../../../src/kb/knowledge-base";
+import { tracedNode } from "../node";
+
+/**
+ * Checks the draft against the evidence: an answer entity no evidence mentions is dropped from
+ * `answers` and flagged; a cited id that is not evidence is removed from the text; in a model's text,
+ * a KB name that no evidence mentions is flagged at the end (template text is built from evidence).
+ */
+export const validate = tracedNode("validate", async (state, ctx) => {
+  const draft = state.draft!;
+  if (ctx.ablations.has("validate")) return { update: {}, step: { decision: "skipped", rationale: "validate switched off (ablation)", evidenceIds: [], notes: [] } };
+  const checked = validateDraft(draft, state.evidence, ctx.kb);
+  return {
+    update: { draft: checked.draft },
+    step: { decision: checked.flags.length ? `flagged ${checked.flags.length}` : "all supported", rationale: checked.flags.length ? checked.flags.join("; ") : "every answer and cited id is supported by the evidence", evidenceIds: [], notes: [] },
+  };
+});
+
+export function validateDraft(draft: Draft, evidence: readonly Evidence[], kb: KnowledgeBase): { draft: Draft; flags: string[] } {
+  const mentioned = new Set(evidence.flatMap((e) => e.nodeIds));
+  const ids = new Set(evidence.map((e) => e.id));
+  const flags: string[] = [];
+  const answers = draft.answers.filter((a) => {
+    if (mentioned.has(a.name)) return true;
+    flags.push(`answer "${a.name}" is in no evidence; removed`);
+    return false;
+  });
+  let text = draft.text.replace(/\[(ev_[0-9a-f]+)\]/g, (m, id: string) => {
+    if (ids.has(id)) return m;
+    flags.push(`citation ${id} is not evidence; removed`);
+    return "";
+  });
+  // Only confident, exact, multi-word names of people and films: a stray capitalised word that
+  // happens to be a title must not be flagged.
+  const fresh = draft.author !== "model" ? [] : [
+    ...new Set(
+      kb.linker
+        .findMentions(text, { limit: 20 })
+        .map((m) => ({ m, c: m.candidates[0] }))
+        .filter(({ m, c }) => c && m.confidence >= 0.8 && c.match === "exact" && /\s/.test(c.name) && (c.type === "Person" || c.type === "Movie") && !mentioned.has(c.id))
+        .map(({ c }) => c!.name),
+    ),
+  ];
+  if (fresh.length) {
+    flags.push(`names in the text with no supporting evidence: ${fresh.join(", ")}`);
+    text = `${text}\n[unsupported by the evidence: ${fresh.join(", ")}]`;
+  }
+  return { draft: { ...draft, text, answers, citations: draft.citations.filter((c) => ids.has(c)) }, flags };
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { GraphRecursionError } from "@langchain/langgraph";
+import { InvalidInputError } from "../../src/errors";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import type { ChatModel } from "../../src/ports/chat-model";
+import { BudgetMeter } from "../../src/llm/budget";
+import { MeteredChatModel } from "../../src/llm/metered";
+import { mergeEvidence } from "../../tools/evidence";
+import { plannerFor } from "../planners/index";
+import type { RunContext } from "./context";
+import { buildResearchGraph } from "./graph";
+import type { ResearchStateValue } from "./state";
+import { ABLATIONS, DEFAULT_BUDGET, STRATEGIES, type Ablation, type Budget, type RunResult, type Strategy, type TraceStep } from "./types";
+
+export const MAX_QUESTION_CHARS = 2000;
+
+export interface ResearchDeps {
+  kb: KnowledgeBase;
+  model?: ChatModel;
+  /** Upper bounds a request's budget may not exceed. */
+  caps?: Budget;
+}
+
+export interface ResearchOptions {
+  strategy?: Strategy;
+  budget?: Partial<Budget>;
+  /** Cancels the run (a client that went away); the deadline, by contrast, only ends the research. */
+  signal?: AbortSignal;
+  runId?: string;
+  ablations?: readonly Ablation[];
+  /** Called with each trace step as its node completes. */
+  onStep?: (step: TraceStep) => void;
+}
+
+let compiled: ReturnType<typeof buildResearchGraph> | undefined;
+const graph = () => (compiled ??= buildResearchGraph());
+
+/** Checks a request's budget against the caps; the error names the cap that was exceeded. */
+export function resolveBudget(requested: Partial<Budget> | undefined, caps: Budget | undefined): Budget {
+  const budget = { ...DEFAULT_BUDGET, ...requested };
+  for (const key of Object.keys(DEFAULT_BUDGET) as (keyof Budget)[]) {
+    const v = budget[key];
+    if (!Number.isInteger(v) || v < (key === "maxLlmCalls" ? 0 : 1)) throw new InvalidInputError(`budget.${key} must be a positive integer, got ${v}`);
+    if (caps && v > caps[key]) throw new InvalidInputError(`budget.${key} is ${v}, above the configured cap of ${caps[key]}`, { field: `budget.${key}`, cap: caps[key] });
+  }
+  return budget;
+}
+
+/**
+ * Runs one research question end to end and returns the result with its full trace. Budgets are
+ * enforced in code; when one runs out the agent answers from what it has and sets `truncated`.
+ */
+export async function runResearch(question: string, deps: ResearchDeps, options: ResearchOptions = {}): Promise<RunResult> {
+  const q = question.trim();
+  if (q.length === 0) throw new InvalidInputError("question must not be empty");
+  if (q.length > MAX_QUESTION_CHARS) throw new InvalidInputError(`question is ${q.length} characters; the limit is ${MAX_QUESTION_CHARS}`);
+  const strategy = options.strategy ?? "auto";
+  if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${strategy}"; choose one of ${STRATEGIES.join(", ")}`);
+  if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set GOOGLE_API_KEY, or use heuristic (offline)");
+  const ablations = [...new Set(options.ablations ?? [])];
+  for (const a of ablations) if (!ABLATIONS.includes(a)) throw new InvalidInputError(`unknown ablation "${a}"; choose from ${ABLATIONS.join(", ")}`);
+  const budget = resolveBudget(options.budget, deps.caps);
+
+  const started = performance.now();
+  const signal = options.signal ?? new AbortController().signal;
+  const deadline = AbortSignal.any([signal, AbortSignal.timeout(budget.deadlineMs)]);
+  const meter = new BudgetMeter(budget.maxLlmCalls, budget.maxTokens);
+  const timings = { toolMs: 0, llmMs: 0, byNode: {} as Record<string, number>, byTool: {} as Record<string, number> };
+  const model = deps.model ? new MeteredChatModel(deps.model, meter, timings, deadline) : undefined;
+  const planner = plannerFor(strategy, deps.model);
+  const ctx: RunContext = { kb: deps.kb, model, planner, meter, budget, signal, deadline, deadlineAt: started + budget.deadlineMs, ablations: new Set(ablations), timings };
+
+  let state: ResearchStateValue | undefined;
+  const trace: TraceStep[] = [];
+  let recursion: string | undefined;
+  try {
+    const stream = await graph().stream(
+      { question: q, strategy },
+      { configurable: { run: ctx }, streamMode: ["updates", "values"], recursionLimit: 8 * budget.maxSteps + 30, signal },
+    );
+    for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
+      if (mode === "values") state = chunk as ResearchStateValue;
+      else {
+        for (const update of Object.values(chunk as Record<string, { trace?: TraceStep[] }>)) {
+          for (const step of update?.trace ?? []) {
+            const numbered = { ...step, index: trace.length };
+            trace.push(numbered);
+            options.onStep?.(numbered);
+          }
+        }
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof GraphRecursionError)) throw e;
+    recursion = "graph step limit reached";
+  }
+  if (!state) throw new Error("research graph produced no state");
+
+  let draft = state.draft;
+  let truncated = state.truncated ?? recursion;
+  if (!draft) {
+    // Only reachable after a recursion stop: answer from the evidence gathered so far.
+    const d = await plannerFor("heuristic", undefined).answer({ ...state, evidence: mergeEvidence([], state.evidence) }, ctx);
+    draft = { text: d.text, answers: d.answers, citations: d.citations, author: d.author };
+    truncated ??= "stopped before answering";
+  }
+  const totalMs = performance.now() - started;
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    runId: options.runId ?? randomUUID(),
+    question: q,
+    strategy,
+    planner: planner.name,
+    route: state.route ?? "research",
+    answer: draft.text,
+    answers: draft.answers,
+    evidence: state.evidence,
+    trace: trace.map((s, i) => ({ ...s, index: i })),
+    usage: { ...meter.snapshot() },
+    timings: {
+      totalMs: r3(totalMs),
+      toolMs: r3(timings.toolMs),
+      llmMs: r3(timings.llmMs),
+      nonModelMs: r3(totalMs - timings.llmMs),
+      byNode: Object.fromEntries(Object.entries(timings.byNode).map(([k, v]) => [k, r3(v)])),
+      byTool: Object.fromEntries(Object.entries(timings.byTool).map(([k, v]) => [k, r3(v)])),
+    },
+    truncated: truncated !== undefined,
+    ...(truncated ? { truncatedReason: truncated } : {}),
+    ablations,
+  };
+}

@@ -1,0 +1,36 @@
+import { ReducedValue, StateSchema } from "@langchain/langgraph";
+import { z } from "zod";
+import type { QuestionAnalysis } from "../../src/question/analyze";
+import { mergeEvidence, type Evidence } from "../../tools/evidence";
+import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type SubQuestion, type TraceStep } from "./types";
+
+/**
+ * The research run's state, shared by every strategy so their traces compare one to one.
+ * Heavy fields are typed with z.custom: LangGraph would otherwise re-validate every evidence list
+ * on every update, and they are built by our own code, not read from outside.
+ */
+export const ResearchState = new StateSchema({
+  question: z.string(),
+  strategy: z.enum(STRATEGIES),
+  route: z.enum(["simple", "research"]).optional(),
+  analysis: z.custom<QuestionAnalysis | undefined>(),
+  subQuestions: z.custom<SubQuestion[]>().default(() => []),
+  /** Calls the planner chose this round. */
+  pending: z.custom<PlannedCall[]>().default(() => []),
+  /** The call an `act` task runs (set per Send). */
+  call: z.custom<PlannedCall | undefined>(),
+  /** Signatures of calls already made, so no call is repeated. */
+  tried: new ReducedValue(z.custom<string[]>().default(() => []), { inputSchema: z.custom<string[]>(), reducer: (a: string[], b: string[]) => [...a, ...b] }),
+  round: z.number().default(0),
+  evidence: new ReducedValue(z.custom<Evidence[]>().default(() => []), { inputSchema: z.custom<Evidence[]>(), reducer: mergeEvidence }),
+  trace: new ReducedValue(z.custom<TraceStep[]>().default(() => []), { inputSchema: z.custom<TraceStep[]>(), reducer: (a: TraceStep[], b: TraceStep[]) => [...a, ...b] }),
+  judgement: z.custom<Judgement | undefined>(),
+  /** The organised context: deduplicated, reranked, capped. */
+  context: z.custom<Evidence[]>().default(() => []),
+  draft: z.custom<Draft | undefined>(),
+  /** The first budget that ran out, if any; later ones do not overwrite it. */
+  truncated: new ReducedValue(z.custom<string | undefined>(), { inputSchema: z.custom<string | undefined>(), reducer: (a: string | undefined, b: string | undefined) => a ?? b }),
+});
+
+export type ResearchStateValue = typeof ResearchState.State;
+export type ResearchUpdate = typeof ResearchState.Update;

@@ -1,0 +1,83 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { runResearch } from "../../agents/research/run";
+import { STRATEGIES, type RunResult, type Strategy } from "../../agents/research/types";
+import { loadConfig } from "../config";
+import { isAppError } from "../errors";
+import { loadKnowledgeBase } from "../kb/load";
+import { createChatModel } from "../llm/factory";
+
+const USAGE = `usage: npm run ask -- "question" [--strategy ${STRATEGIES.join("|")}] [--json]
+       npm run ask -- --input questions.txt [--strategy NAME] [--out answers.jsonl]`;
+
+/** `npm run ask`: answers a question (or a file of them) and prints the answer with its evidence and trace. */
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      strategy: { type: "string", default: "auto" },
+      json: { type: "boolean", default: false },
+      input: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help || (!values.input && positionals.length === 0)) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(values.help ? 0 : 2);
+  }
+  const strategy = values.strategy as Strategy;
+  if (!STRATEGIES.includes(strategy)) throw new Error(`unknown strategy "${values.strategy}"; choose one of ${STRATEGIES.join(", ")}`);
+  const config = loadConfig();
+  const kb = await loadKnowledgeBase(config, { log: (l) => process.stderr.write(`${l}\n`) });
+  const deps = { kb, model: createChatModel(config), caps: config.caps };
+
+  if (values.input) {
+    const out = values.out ? createWriteStream(values.out) : process.stdout;
+    let n = 0;
+    for await (const line of createInterface({ input: createReadStream(values.input) })) {
+      const q = line.trim();
+      if (!q) continue;
+      n++;
+      try {
+        out.write(`${JSON.stringify(await runResearch(q, deps, { strategy }))}\n`);
+      } catch (e) {
+        if (!isAppError(e)) throw e;
+        out.write(`${JSON.stringify({ question: q, error: { code: e.code, message: e.message } })}\n`);
+      }
+    }
+    if (values.out) (out as NodeJS.WritableStream).end();
+    process.stderr.write(`answered ${n} questions\n`);
+    return;
+  }
+  const result = await runResearch(positionals.join(" "), deps, { strategy });
+  process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : render(result));
+}
+
+function render(r: RunResult): string {
+  const cited = new Set(r.trace.flatMap((s) => (s.node === "answer" ? s.evidenceIds : [])));
+  const shown = r.evidence.filter((e) => cited.has(e.id));
+  const lines = [
+    `Question: ${r.question}`,
+    `Strategy: ${r.strategy} (planner ${r.planner}, route ${r.route})${r.truncated ? ` — truncated: ${r.truncatedReason}` : ""}`,
+    "",
+    `Answer: ${r.answer}`,
+    "",
+    `Ranked answers: ${r.answers.length ? r.answers.slice(0, 15).map((a, i) => `${i + 1}. ${a.name}`).join("  ") : "(none)"}${r.answers.length > 15 ? `  … ${r.answers.length - 15} more` : ""}`,
+    "",
+    `Evidence cited (${shown.length} of ${r.evidence.length}):`,
+    ...shown.map((e) => `  [${e.id}] ${e.text}\n      ${e.kind} from ${e.sources.map((s) => `${s.tool} (step ${s.step})`).join(", ")}${e.path ? `; path: ${e.path.map((t) => `${t.subject} —${t.edge}→ ${t.object}`).join(" | ")}` : ""}`),
+    "",
+    "Trace:",
+    ...r.trace.map((s) => `  ${String(s.index).padStart(2)} ${s.node.padEnd(10)} ${s.decision}${s.tool ? ` ${JSON.stringify(s.args)}` : ""} — ${s.rationale}${s.evidenceIds.length && s.node === "act" ? ` → ${s.evidenceIds.length} evidence` : ""} (${s.ms} ms${s.llmCalls ? `, ${s.llmCalls} LLM calls` : ""})${s.fallback ? ` [fallback: ${s.fallback}]` : ""}${s.notes.length ? `\n${s.notes.map((n) => `        note: ${n}`).join("\n")}` : ""}`),
+    "",
+    `Usage: ${r.usage.llmCalls} LLM calls, ${r.usage.inputTokens} input + ${r.usage.outputTokens} output tokens; ${r.timings.totalMs} ms total, ${r.timings.nonModelMs} ms non-model, ${r.timings.toolMs} ms in tools`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(isAppError(e) ? `${e.message}\n` : `ask failed: ${(e as Error)?.stack ?? e}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
+import type { ChatResult } from "@langchain/core/outputs";
+import { LangChainChatModel } from "../../src/adapters/langchain/chat-model";
+
+/**
+ * A scripted LangChain chat model (FakeListChatModel: replies in order, JSON-parsed by
+ * withStructuredOutput) that can also fail: an Error in the script is thrown by that call, e.g. a
+ * 429. Wrapped in the production adapter, with no real waiting between retries.
+ */
+export class ScriptedChatModel extends FakeListChatModel {
+  readonly prompts: string[] = [];
+  private readonly script: (string | Error)[];
+
+  constructor(script: (string | object | Error)[]) {
+    const replies = script.map((s) => (s instanceof Error ? s : typeof s === "string" ? s : JSON.stringify(s)));
+    super({ responses: [] });
+    this.script = replies;
+  }
+
+  override async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    this.prompts.push(messages.map((m) => String(m.content)).join("\n"));
+    const next = this.script.shift();
+    if (next === undefined) throw new Error("scripted chat model: no reply left");
+    if (next instanceof Error) throw next;
+    return { generations: [{ text: next, message: new AIMessage({ content: next }) }] };
+  }
+}
+
+export function http429(): Error {
+  return Object.assign(new Error("[429 Too Many Requests] Resource has been exhausted"), { status: 429 });
+}
+
+export function scriptedAdapter(script: (string | object | Error)[], attempts = 3): { model: LangChainChatModel; fake: ScriptedChatModel; sleeps: number[] } {
+  const fake = new ScriptedChatModel(script);
+  const sleeps: number[] = [];
+  const model = new LangChainChatModel(fake, "scripted:fake", { attempts, baseDelayMs: 100, sleep: async (ms) => void sleeps.push(ms) });
+  return { model, fake, sleeps };
+}
