@@ -1,7 +1,7 @@
 import { AppError } from "../src/errors";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import type { QuestionAnalysis, TopicEntity } from "../src/question/analyze";
-import { foldText } from "../src/util/text";
+import { linkKey } from "../src/util/text";
 
 /** An entity name that matches nothing in the KB; carries the closest names as suggestions. */
 export class UnknownEntityError extends AppError {
@@ -27,7 +27,7 @@ export function topicFromName(kb: KnowledgeBase, analysis: QuestionAnalysis, nam
   const e = resolveEntity(kb, name);
   const found = analysis.topics.find((t) => t.id === e.id);
   if (found) return found;
-  const words = foldText(e.name).split(" ");
+  const words = linkKey(e.name).split(" ");
   const folded = analysis.tokens.map((t) => t.folded);
   let at = -1;
   for (let i = 0; i + words.length <= folded.length && at < 0; i++) if (words.every((w, j) => folded[i + j] === w)) at = i;

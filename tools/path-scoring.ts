@@ -4,7 +4,7 @@ import { EDGE_SPECS, type Direction, type EdgeType, type NodeType } from "../src
 import type { ChatModel } from "../src/ports/chat-model";
 import type { QuestionAnalysis, RelationCue, TopicEntity } from "../src/question/analyze";
 import { RELATION_WORDS } from "../src/question/lexicon";
-import { foldText } from "../src/util/text";
+import { linkKey } from "../src/util/text";
 import { relationPrompt, judgePrompt, entityPrompt } from "../prompts/think-on-graph";
 
 /**
@@ -127,10 +127,6 @@ export function alignPath(cues: TopicCues, topicType: NodeType, steps: readonly 
       answerAtEnd = true;
       return;
     }
-    if (isReturn(steps[k - 1], s)) {
-      score += cues.sharing ? 0.5 : 0.4;
-      return;
-    }
     // The role of a person topic may be named anywhere ("the movies acted by X", "X directed ...").
     const anywhere = ordered.findIndex((c, idx) => idx > next && !used.has(idx) && c.edge === s.edge);
     if (k === 0 && topicType !== "Movie" && otherEndType(s) === "Movie") {
@@ -146,6 +142,10 @@ export function alignPath(cues: TopicCues, topicType: NodeType, steps: readonly 
     if (anywhere >= 0) {
       score += 0.7 * ordered[anywhere]!.weight;
       used.add(anywhere);
+      return;
+    }
+    if (isReturn(steps[k - 1], s)) {
+      score += cues.sharing ? 0.5 : 0.4;
       return;
     }
     if (cues.answerEdge === s.edge) {
@@ -198,7 +198,7 @@ export function lexicalSession(input: SessionInput): ScoringSession {
     async scoreEntities(_path, entities) {
       return entities.map((e) => {
         let s = Math.log1p(e.support);
-        const words = foldText(e.id).split(" ");
+        const words = linkKey(e.id).split(" ");
         if (words.length && words.every((w) => questionWords.has(w))) s += 5;
         if (e.type === "Year" && years.some((y) => y.kind === "year" && Number(e.id) >= y.from && Number(e.id) <= y.to)) s += 5;
         return s;

@@ -77,7 +77,7 @@ export class HeuristicPlanner implements Planner {
         const paths = state.evidence.filter((e) => e.kind === "path" && e.meta?.topic === t.id);
         if (paths.some((e) => e.meta?.complete === true)) continue;
         missing.push(paths.length ? `no path from ${t.name} covers the whole question` : `nothing reached from ${t.name}`);
-        followUps.push(...this.fallbacksFor(t, state.question));
+        followUps.push(...this.fallbacksFor(t, state.question, filtersFrom(a)));
       }
       const op = a.operators.find((o) => o.kind === "intersection");
       if (missing.length === 0 && op && rankAnswers(a, state.evidence).answers.length === 0) {
@@ -103,14 +103,15 @@ export class HeuristicPlanner implements Planner {
   }
 
   /** What to try when a topic's paths fall short, scored by how likely each is to help. */
-  protected fallbacksFor(t: TopicEntity, question: string): PlannedCall[] {
+  protected fallbacksFor(t: TopicEntity, question: string, filters: ReturnType<typeof filtersFrom>): PlannedCall[] {
+    const f = filters ? { filters } : {};
     const out: PlannedCall[] = [
-      { tool: "think_on_graph", args: { question, entities: [t.name], width: 5, depth: 4, scorer: "lexical" }, rationale: `wider and deeper Think-on-Graph from ${t.name}`, serves: t.id, score: 0.7 },
+      { tool: "think_on_graph", args: { question, entities: [t.name], width: 5, depth: 4, scorer: "lexical", ...f }, rationale: `wider and deeper Think-on-Graph from ${t.name}`, serves: t.id, score: 0.7 },
     ];
     t.alternatives
       .filter((c) => c.id !== t.id && c.score >= 0.5)
       .slice(0, 2)
-      .forEach((c, i) => out.push({ tool: "think_on_graph", args: { question, entities: [c.name], width: 3, depth: 3, scorer: "lexical" }, rationale: `the mention "${t.text}" may mean ${c.name} (${c.type})`, serves: t.id, score: 0.6 - 0.05 * i }));
+      .forEach((c, i) => out.push({ tool: "think_on_graph", args: { question, entities: [c.name], width: 3, depth: 3, scorer: "lexical", ...f }, rationale: `the mention "${t.text}" may mean ${c.name} (${c.type})`, serves: t.id, score: 0.6 - 0.05 * i }));
     out.push({ tool: "full_text", args: { query: question, limit: 10 }, rationale: "full-text search on the question", serves: t.id, score: 0.3 });
     return out;
   }

@@ -1,7 +1,7 @@
 import type { EntityCandidate, EntityLinker, LinkOptions, MatchKind, Mention } from "../ports/entity-linker";
 import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
 import type { KbGraphData } from "../kb/graph-data";
-import { STOP_WORDS, editDistance, foldText, wordTokens, type WordToken as Token } from "../util/text";
+import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken as Token } from "../util/text";
 import { QUESTION_WORDS } from "./question-words";
 
 const MAX_SPAN_TOKENS = 12;
@@ -30,7 +30,7 @@ export class InMemoryEntityLinker implements EntityLinker {
     for (let i = 0; i < n; i++) {
       const name = data.names[i]!;
       push(this.exact, name, i);
-      const f = foldText(name);
+      const f = linkKey(name);
       if (f === "") continue;
       push(this.folded, f, i);
       const toks = [...new Set(f.split(" "))];
@@ -58,7 +58,7 @@ export class InMemoryEntityLinker implements EntityLinker {
     };
     const trimmed = mention.trim();
     for (const i of this.exact.get(trimmed) ?? []) offer(i, 1, "exact");
-    const f = foldText(trimmed);
+    const f = linkKey(trimmed);
     if (f === "") return [];
     const mentionKey = caseKey(trimmed);
     const mentionHasUpper = /\p{Lu}/u.test(trimmed);
@@ -102,7 +102,7 @@ export class InMemoryEntityLinker implements EntityLinker {
       for (const i of cands.slice(0, 5000)) {
         const n = this.tokenCount[i]!;
         if (n === combo.length) {
-          const sameOrder = foldText(this.data.names[i]!) === key;
+          const sameOrder = linkKey(this.data.names[i]!) === key;
           if (cost > 0) offer(i, (sameOrder ? 0.9 : 0.85) - 0.05 * cost, "fuzzy");
           else if (!sameOrder) offer(i, 0.88, "folded"); // same words, other order ("Nolan Christopher")
         } else if (n > combo.length) {
@@ -203,6 +203,7 @@ function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): nu
 /** Case-preserving comparison key: accents and punctuation ignored, letter case kept. */
 function caseKey(s: string): string {
   return s
+    .replace(/['’`]s\b/giu, "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/['’`]/g, "")

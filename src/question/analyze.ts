@@ -124,7 +124,10 @@ function mergeAdjacentCues(cues: RelationCue[], inMention: Set<number>): void {
 
 function splitTopicsAndConstraints(mentions: TopicEntity[], tokens: WordToken[], question: string): { topics: TopicEntity[]; constraints: Constraint[] } {
   const constraints: Constraint[] = [];
-  for (const d of decades(question)) constraints.push(d);
+  const periods = decades(question);
+  constraints.push(...periods.map((p) => p.constraint));
+  // A span a decade phrase already covers ("the 1990s" is also a tag) is that decade, not an entity.
+  mentions = mentions.filter((m) => !periods.some((p) => tokens[m.tokenStart]!.start < p.end && p.start < tokens[m.tokenEnd - 1]!.end));
   const isYearText = (m: TopicEntity) => /^\d{4}$/.test(m.text.trim()) && m.types.includes("Year");
   const strong = mentions.filter((m) => !isYearText(m) && !CONSTRAINT_TYPES.has(m.type));
   const topics: TopicEntity[] = [];
@@ -135,7 +138,9 @@ function splitTopicsAndConstraints(mentions: TopicEntity[], tokens: WordToken[],
       constraints.push(before === "before" ? { kind: "year", from: 0, to: y - 1, text: `before ${y}` } : before === "after" || before === "since" ? { kind: "year", from: before === "after" ? y + 1 : y, to: 9999, text: `${before} ${y}` } : { kind: "year", from: y, to: y, text: `in ${y}` });
       continue;
     }
-    if (CONSTRAINT_TYPES.has(m.type) && !m.types.includes("Movie") && !m.types.includes("Person") && strong.length > 0) {
+    // "War films", "French movies": a genre or language used as an adjective constrains the films.
+    const adjective = MOVIE_WORDS.has(tokens[m.tokenEnd]?.folded ?? "") && m.types.some((t) => CONSTRAINT_TYPES.has(t));
+    if ((adjective || (CONSTRAINT_TYPES.has(m.type) && !m.types.includes("Movie") && !m.types.includes("Person"))) && strong.some((s) => s !== m)) {
       constraints.push({ kind: "entity", id: m.id, type: m.type, text: m.text });
       continue;
     }
@@ -143,18 +148,17 @@ function splitTopicsAndConstraints(mentions: TopicEntity[], tokens: WordToken[],
   }
   // Keep the confident topics: a weak extra span next to a strong one is usually noise.
   const best = Math.max(0, ...topics.map((t) => t.confidence));
-  return { topics: topics.filter((t) => t.confidence >= 0.6 * best).sort((a, b) => b.confidence - a.confidence || a.tokenStart - b.tokenStart), constraints };
+  return { topics: topics.filter((t) => t.confidence >= 0.7 * best).sort((a, b) => b.confidence - a.confidence || a.tokenStart - b.tokenStart), constraints };
 }
 
-function decades(question: string): Constraint[] {
-  const out: Constraint[] = [];
+/** Decades ("the 1990s", "the 80s") and ranges ("between 1990 and 1995"), with their character spans. */
+function decades(question: string): { constraint: Constraint; start: number; end: number }[] {
+  const out: { constraint: Constraint; start: number; end: number }[] = [];
   for (const m of question.matchAll(/\b(?:the\s+)?(?:(\d{2})(\d)0s|['’]?(\d)0s)\b/gi)) {
-    let start: number;
-    if (m[1] !== undefined) start = Number(`${m[1]}${m[2]}0`);
-    else start = 1900 + Number(m[3]) * 10;
-    out.push({ kind: "year", from: start, to: start + 9, text: m[0].trim() });
+    const start = m[1] !== undefined ? Number(`${m[1]}${m[2]}0`) : 1900 + Number(m[3]) * 10;
+    out.push({ constraint: { kind: "year", from: start, to: start + 9, text: m[0].trim() }, start: m.index, end: m.index + m[0].length });
   }
-  for (const m of question.matchAll(/\bbetween\s+(\d{4})\s+and\s+(\d{4})\b/gi)) out.push({ kind: "year", from: Number(m[1]), to: Number(m[2]), text: m[0] });
+  for (const m of question.matchAll(/\bbetween\s+(\d{4})\s+and\s+(\d{4})\b/gi)) out.push({ constraint: { kind: "year", from: Number(m[1]), to: Number(m[2]), text: m[0] }, start: m.index, end: m.index + m[0].length });
   return out;
 }
 
@@ -188,14 +192,19 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
     spec.type = "Person";
   }
   const cueAt = (i: number) => cues.filter((c) => c.token === i).sort((a, b) => b.weight - a.weight)[0];
+  // "the film X" names the topic, and "film genre" a value: neither says the answer is films.
+  const mentionStarts = new Set(mentions.map((m) => m.tokenStart));
+  const describesTopicOrValue = (i: number) => mentionStarts.has(i + 1) || (cueAt(i + 1) !== undefined && VALUE_TYPE[cueAt(i + 1)!.edge] !== undefined);
   // The words after the wh-word describe the answer ("which languages", "who directed").
   for (let i = whAt + 1; i < to && !spec.edge; i++) {
     const w = tokens[i]!.folded;
     const cue = cueAt(i);
     if (cue) {
+      // "which films can be described by X": the films are the answer; the relation word links them to X.
+      if (spec.type === "Movie") break;
       spec.edge = cue.edge;
-      spec.type = VALUE_TYPE[cue.edge] ?? (spec.type === "Movie" ? "Movie" : "Person");
-    } else if (!spec.type && MOVIE_WORDS.has(w)) spec.type = "Movie";
+      spec.type = VALUE_TYPE[cue.edge] ?? "Person";
+    } else if (!spec.type && MOVIE_WORDS.has(w) && !describesTopicOrValue(i)) spec.type = "Movie";
     else if (!spec.type && PERSON_WORDS.has(w)) spec.type = "Person";
   }
   // "... were directed by who": the relation word just before a trailing wh-word.
@@ -218,12 +227,16 @@ function operators(tokens: WordToken[], topics: TopicEntity[], inMention: Set<nu
   const words = tokens.map((t, i) => (inMention.has(i) ? "\u0000" : t.folded));
   const text = ` ${words.join(" ")} `;
   const ops: Operator[] = [];
+  // Two entities joined by "and"/"or" (or "both ... and", "either ... or") combine their answers.
   const people = topics.filter((t) => t.type === "Person" || t.types.includes("Person"));
   const group = people.length >= 2 ? people : topics.length >= 2 ? topics : [];
   if (group.length >= 2) {
     const ids = group.map((t) => t.id);
-    if (/ (either|or) /.test(text) && !/ both /.test(text)) ops.push({ kind: "union", topics: ids });
-    else ops.push({ kind: "intersection", topics: ids });
+    const ordered = [...group].sort((a, b) => a.tokenStart - b.tokenStart);
+    const joiners = ordered.slice(1).map((t, i) => words.slice(ordered[i]!.tokenEnd, t.tokenStart).filter((w) => w !== "\u0000"));
+    const joinedBy = (w: string) => joiners.every((j) => j.length <= 2 && j.includes(w));
+    if (joinedBy("or") || / either /.test(text)) ops.push({ kind: "union", topics: ids });
+    else if (joinedBy("and") || / both /.test(text) || / in common /.test(text)) ops.push({ kind: "intersection", topics: ids });
   }
   const more = /more than (once|twice|one|two|three|\d+)( times?)?/.exec(text);
   const atLeast = /at least (once|twice|one|two|three|four|five|\d+)( times?)?/.exec(text);

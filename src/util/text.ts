@@ -104,12 +104,20 @@ export interface WordToken {
   end: number;
 }
 
-/** Word tokens with their offsets, split exactly where `foldText` splits ("Spider-Man" → spider, man). */
+/**
+ * The key names are matched on: folded, with a possessive 's dropped, so "Nolan's films" meets
+ * "Christopher Nolan" and "Schindler's List" meets itself either way.
+ */
+export function linkKey(text: string): string {
+  return foldText(text.replace(/['’`]s\b/giu, ""));
+}
+
+/** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */
 export function wordTokens(text: string): WordToken[] {
   const out: WordToken[] = [];
   const re = /[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const folded = m[0] === "&" ? "and" : foldText(m[0]);
+    const folded = m[0] === "&" ? "and" : linkKey(m[0]);
     for (const part of folded.split(" ")) if (part) out.push({ text: m[0], folded: part, start: m.index, end: m.index + m[0].length });
   }
   return out;

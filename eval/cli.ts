@@ -1,0 +1,88 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ABLATIONS, STRATEGIES, type Ablation, type Strategy } from "../agents/research/types";
+import { loadConfig } from "../src/config";
+import { InvalidInputError, isAppError } from "../src/errors";
+import { loadKnowledgeBase } from "../src/kb/load";
+import { createChatModel } from "../src/llm/factory";
+import { createProgress } from "../src/util/progress";
+import { runEval } from "./runner";
+
+const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test] [--limit N] [--seed S]
+       [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
+       [--ablate prime,organize,validate,graph] [--judge]
+datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, jsonl:PATH
+strategies: ${STRATEGIES.join(", ")}`;
+
+function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] {
+  if (!value) return [];
+  const items = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const bad = items.filter((i) => !allowed.includes(i as T));
+  if (bad.length) throw new InvalidInputError(`--${flag}: unknown ${bad.join(", ")}; choose from ${allowed.join(", ")}`);
+  return items as T[];
+}
+
+function int(flag: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InvalidInputError(`--${flag} must be an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+/** `npm run eval`: compares strategies on a benchmark and writes results.jsonl and the summaries. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      dataset: { type: "string" },
+      split: { type: "string", default: "dev" },
+      limit: { type: "string" },
+      seed: { type: "string", default: "1" },
+      strategies: { type: "string", default: "heuristic,simple" },
+      brackets: { type: "string", default: "strip" },
+      concurrency: { type: "string", default: "1" },
+      out: { type: "string" },
+      resume: { type: "boolean", default: false },
+      ablate: { type: "string" },
+      judge: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  if (!values.dataset) throw new InvalidInputError(`--dataset is required\n${USAGE}`);
+  if (values.split !== "dev" && values.split !== "test") throw new InvalidInputError(`--split must be dev or test, got "${values.split}"`);
+  if (values.brackets !== "keep" && values.brackets !== "strip") throw new InvalidInputError(`--brackets must be keep or strip, got "${values.brackets}"`);
+  const strategies = list<Strategy>("strategies", values.strategies, STRATEGIES);
+  if (!strategies.length) throw new InvalidInputError("--strategies needs at least one strategy");
+  const config = loadConfig();
+  if (!config.dataDir) throw new InvalidInputError("no data directory: set DATA_DIR");
+  const datasets = values.dataset.split(",").map((d) => d.trim()).filter(Boolean);
+  const out = resolve(values.out ?? `out/eval-${datasets.join("+").replace(/[^\w+.-]/g, "_")}-${values.split}`);
+  const kb = await loadKnowledgeBase(config);
+  // Eval caches model replies so reruns are replayable and cost nothing.
+  const model = createChatModel(config, { cache: true });
+  if (values.judge && !model) throw new InvalidInputError("--judge needs a judge model: set GOOGLE_API_KEY");
+  if (strategies.includes("llm") && !model) throw new InvalidInputError("strategy llm needs a chat model: set GOOGLE_API_KEY");
+  const summary = await runEval(
+    {
+      datasets,
+      split: values.split,
+      limit: int("limit", values.limit, 1),
+      seed: int("seed", values.seed, 0)!,
+      strategies,
+      brackets: values.brackets,
+      concurrency: int("concurrency", values.concurrency, 1)!,
+      out,
+      resume: values.resume,
+      ablate: list<Ablation>("ablate", values.ablate, ABLATIONS),
+      dataDir: config.dataDir,
+    },
+    { kb, model, judge: values.judge ? model : undefined, caps: config.caps, progress: createProgress() },
+  );
+  const rows = summary.strategies.map((s) => `${s.strategy.padEnd(22)} n=${s.n}  Hits@1 ${s.hits1.toFixed(3)}  F1 ${s.f1.toFixed(3)}  ctx recall ${s.contextRecall.toFixed(3)}  LLM calls ${s.avgLlmCalls.toFixed(2)}  p50 ${s.p50Ms.toFixed(1)} ms  p95 ${s.p95Ms.toFixed(1)} ms`);
+  process.stdout.write(`${rows.join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(isAppError(e) ? `${e.message}\n` : `eval failed: ${(e as Error)?.stack ?? e}\n`);
+  process.exit(1);
+});

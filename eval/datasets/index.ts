@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from "node:fs";
+import { z } from "zod";
+import { DataMissingError, InvalidInputError } from "../../src/errors";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { generateCategorySet } from "../categories";
+import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
+
+/** One question of an eval set, with its gold answers (KB names). */
+export interface EvalQuestion {
+  id: string;
+  dataset: string;
+  question: string;
+  answers: string[];
+  category?: string;
+}
+
+export const METAQA_DATASETS = ["metaqa-1hop", "metaqa-2hop", "metaqa-3hop", "metaqa-1hop-ntm"] as const;
+
+const JsonlLine = z
+  .object({
+    id: z.union([z.string().min(1), z.number()]).transform(String),
+    question: z.string().trim().min(1),
+    answers: z.array(z.string().min(1)).min(1),
+    category: z.string().min(1).optional(),
+  })
+  .strict();
+
+export interface DatasetOptions {
+  split: Split;
+  dataDir: string;
+  brackets: "keep" | "strip";
+  /** Only for the generated `categories` set. */
+  kb?: KnowledgeBase;
+  seed: number;
+}
+
+/** Loads `metaqa-*`, `categories` (generated from the KB) or `jsonl:PATH`; a bad line is an error naming it. */
+export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
+  const m = /^metaqa-([123])hop(-ntm)?$/.exec(name);
+  if (m) {
+    const qs = readMetaqa(o.dataDir, Number(m[1]) as MetaqaHop, o.split, m[2] ? "ntm" : "vanilla");
+    return qs.map((q) => ({ id: q.id, dataset: name, question: o.brackets === "strip" ? stripBrackets(q.raw) : q.raw, answers: q.answers }));
+  }
+  if (name === "categories") {
+    if (!o.kb) throw new Error("the categories set is generated from the knowledge base; none was given");
+    return generateCategorySet(o.kb, { seed: o.seed }).map((q): EvalQuestion => ({ ...q, dataset: name }));
+  }
+  if (name.startsWith("jsonl:")) {
+    const path = name.slice("jsonl:".length);
+    if (!existsSync(path)) throw new DataMissingError(`dataset file ${path} does not exist`);
+    const lines = readFileSync(path, "utf8").split("\n");
+    const out: EvalQuestion[] = [];
+    const seen = new Set<string>();
+    lines.forEach((line, i) => {
+      if (line.trim() === "") return;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch (e) {
+        throw new InvalidInputError(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
+      }
+      const parsed = JsonlLine.safeParse(json);
+      if (!parsed.success) throw new InvalidInputError(`${path}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")} (expected {"id","question","answers":[...],"category"?})`);
+      if (seen.has(parsed.data.id)) throw new InvalidInputError(`${path}:${i + 1}: duplicate id "${parsed.data.id}"`);
+      seen.add(parsed.data.id);
+      out.push({ ...parsed.data, dataset: name, question: o.brackets === "strip" ? stripBrackets(parsed.data.question) : parsed.data.question });
+    });
+    return out;
+  }
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, or jsonl:PATH`);
+}

@@ -1,0 +1,73 @@
+import { closeSync, existsSync, openSync, readFileSync, appendFileSync, ftruncateSync } from "node:fs";
+import type { Ablation, RunResult, Strategy, TraceStep } from "../agents/research/types";
+import type { DeterministicMetrics } from "./metrics";
+import type { JudgeMetrics } from "./judge";
+
+/** One question answered by one strategy variant: everything needed to recompute the summary. */
+export interface EvalRecord {
+  key: string;
+  variant: string;
+  strategy: Strategy;
+  ablations: Ablation[];
+  dataset: string;
+  questionId: string;
+  /** Position of the question in the sampled set (the summary orders by it). */
+  order: number;
+  category?: string;
+  question: string;
+  gold: string[];
+  answer: string;
+  answers: { name: string; score: number }[];
+  truncated: boolean;
+  truncatedReason?: string;
+  trace: TraceStep[];
+  /** The evidence the answer cites. */
+  cited: { id: string; kind: string; text: string; score: number; sources: RunResult["evidence"][number]["sources"] }[];
+  evidenceCount: number;
+  usage: RunResult["usage"];
+  timings: RunResult["timings"];
+  metrics: DeterministicMetrics;
+  judge?: JudgeMetrics;
+  error?: { code: string; message: string };
+}
+
+/**
+ * Reads a results file written line by line. A run killed mid-write can leave a partial last line:
+ * it is cut off (the file is truncated to its last complete line) so appending can resume, and no
+ * record is lost or duplicated (a repeated key keeps its first record).
+ */
+export function readRecords(path: string): EvalRecord[] {
+  if (!existsSync(path)) return [];
+  const buf = readFileSync(path);
+  const lastNewline = buf.lastIndexOf(0x0a);
+  const complete = lastNewline + 1;
+  if (complete < buf.length) {
+    const fd = openSync(path, "r+");
+    try {
+      ftruncateSync(fd, complete);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const seen = new Set<string>();
+  const out: EvalRecord[] = [];
+  const lines = buf.subarray(0, complete).toString("utf8").split("\n");
+  lines.forEach((line, i) => {
+    if (line.trim() === "") return;
+    let rec: EvalRecord;
+    try {
+      rec = JSON.parse(line) as EvalRecord;
+    } catch {
+      throw new Error(`${path}:${i + 1}: not a JSON record; the file is damaged beyond a cut-off last line`);
+    }
+    if (seen.has(rec.key)) return;
+    seen.add(rec.key);
+    out.push(rec);
+  });
+  return out;
+}
+
+/** Appends one record as one line in one write. */
+export function appendRecord(path: string, rec: EvalRecord): void {
+  appendFileSync(path, `${JSON.stringify(rec)}\n`);
+}

@@ -1,0 +1,147 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runResearch } from "../agents/research/run";
+import type { Ablation, RunResult, Strategy } from "../agents/research/types";
+import { InvalidInputError, isAppError } from "../src/errors";
+import type { KnowledgeBase } from "../src/kb/knowledge-base";
+import type { ChatModel } from "../src/ports/chat-model";
+import { stableSample } from "../src/util/random";
+import type { Progress } from "../src/util/progress";
+import type { Budget } from "../agents/research/types";
+import { loadDataset, type EvalQuestion } from "./datasets/index";
+import type { Split } from "./datasets/metaqa";
+import { judgeAnswer } from "./judge";
+import { deterministicMetrics } from "./metrics";
+import { appendRecord, readRecords, type EvalRecord } from "./records";
+import { renderMarkdown } from "./report-md";
+import { renderSvg } from "./report-svg";
+import { summarize, type Summary } from "./summary";
+
+export interface EvalOptions {
+  datasets: string[];
+  split: Split;
+  limit?: number;
+  seed: number;
+  strategies: Strategy[];
+  brackets: "keep" | "strip";
+  concurrency: number;
+  out: string;
+  resume: boolean;
+  ablate: Ablation[];
+  dataDir: string;
+}
+
+export interface EvalDeps {
+  kb: KnowledgeBase;
+  model?: ChatModel;
+  judge?: ChatModel;
+  caps?: Budget;
+  progress: Progress;
+}
+
+export interface Variant {
+  label: string;
+  strategy: Strategy;
+  ablations: Ablation[];
+}
+
+/** Every strategy as asked, then each with one ablated stage ("heuristic-organize"). */
+export function variantsOf(strategies: readonly Strategy[], ablate: readonly Ablation[]): Variant[] {
+  const out: Variant[] = strategies.map((s) => ({ label: s, strategy: s, ablations: [] }));
+  for (const s of strategies) for (const a of ablate) out.push({ label: `${s}-${a}`, strategy: s, ablations: [a] });
+  return out;
+}
+
+/** The questions of each dataset, seeded-sampled by stable id (the same sample on every machine). */
+export function sampleQuestions(o: EvalOptions, kb: KnowledgeBase): EvalQuestion[] {
+  return o.datasets.flatMap((name) => {
+    const all = loadDataset(name, { split: o.split, dataDir: o.dataDir, brackets: o.brackets, kb, seed: o.seed });
+    return o.limit ? stableSample(all, o.limit, o.seed, (q) => q.id) : all;
+  });
+}
+
+const CONFIG_FIELDS = ["datasets", "split", "limit", "seed", "strategies", "brackets", "ablate"] as const;
+
+/**
+ * Runs every (variant, question) not yet recorded, appending one line per result, then writes the
+ * summaries. `--resume` continues a run that was killed: records already written are kept, a
+ * partial last line is cut off, and the summary is recomputed from the file.
+ */
+export async function runEval(o: EvalOptions, deps: EvalDeps): Promise<Summary> {
+  mkdirSync(o.out, { recursive: true });
+  const resultsPath = join(o.out, "results.jsonl");
+  const configPath = join(o.out, "run.json");
+  const config = Object.fromEntries(CONFIG_FIELDS.map((k) => [k, o[k] ?? null]));
+  if (existsSync(resultsPath) || existsSync(configPath)) {
+    if (!o.resume) throw new InvalidInputError(`${o.out} already holds a run; pass --resume to continue it, or choose another --out`);
+    const previous = existsSync(configPath) ? (JSON.parse(readFileSync(configPath, "utf8")) as Record<string, unknown>) : config;
+    const diff = CONFIG_FIELDS.filter((k) => JSON.stringify(previous[k] ?? null) !== JSON.stringify(config[k]));
+    if (diff.length) throw new InvalidInputError(`--resume with different settings than the run in ${o.out}: ${diff.map((k) => `${k} was ${JSON.stringify(previous[k])}, now ${JSON.stringify(config[k])}`).join("; ")}`);
+  }
+  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+
+  const questions = sampleQuestions(o, deps.kb);
+  const variants = variantsOf(o.strategies, o.ablate);
+  const done = new Set(readRecords(resultsPath).map((r) => r.key));
+  const work: { v: Variant; q: EvalQuestion; order: number }[] = [];
+  for (const v of variants) questions.forEach((q, order) => {
+    if (!done.has(`${v.label}|${q.id}`)) work.push({ v, q, order });
+  });
+
+  deps.progress.start(`eval ${variants.length} strategies × ${questions.length} questions`, variants.length * questions.length);
+  let finished = done.size;
+  deps.progress.tick(finished);
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length) {
+      const item = work[next++]!;
+      appendRecord(resultsPath, await evaluateOne(item, deps));
+      deps.progress.tick(++finished);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, worker));
+  deps.progress.done();
+  return writeReports(o.out, variants.map((v) => v.label), deps.judge !== undefined);
+}
+
+async function evaluateOne({ v, q, order }: { v: Variant; q: EvalQuestion; order: number }, deps: EvalDeps): Promise<EvalRecord> {
+  const base = { key: `${v.label}|${q.id}`, variant: v.label, strategy: v.strategy, ablations: v.ablations, dataset: q.dataset, questionId: q.id, order, ...(q.category ? { category: q.category } : {}), question: q.question, gold: q.answers };
+  let result: RunResult;
+  try {
+    result = await runResearch(q.question, { kb: deps.kb, model: deps.model, caps: deps.caps }, { strategy: v.strategy, ablations: v.ablations, runId: base.key });
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    const zero = { hits1: 0, precision: 0, recall: 0, f1: 0, contextRecall: 0, steps: 0, toolCalls: 0, toolCallsByTool: {}, llmCalls: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0, nonModelMs: 0 };
+    return { ...base, answer: "", answers: [], truncated: false, trace: [], cited: [], evidenceCount: 0, usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0, cachedCalls: 0 }, timings: { totalMs: 0, toolMs: 0, llmMs: 0, nonModelMs: 0, byNode: {}, byTool: {} }, metrics: zero, error: { code: e.code, message: e.message } };
+  }
+  const cites = new Set(result.trace.filter((s) => s.node === "answer").flatMap((s) => s.evidenceIds));
+  const cited = result.evidence.filter((e) => cites.has(e.id)).map((e) => ({ id: e.id, kind: e.kind, text: e.text, score: e.score, sources: e.sources }));
+  const record: EvalRecord = {
+    ...base,
+    answer: result.answer,
+    answers: result.answers.slice(0, 50).map((a) => ({ name: a.name, score: a.score })),
+    truncated: result.truncated,
+    ...(result.truncatedReason ? { truncatedReason: result.truncatedReason } : {}),
+    trace: result.trace,
+    cited,
+    evidenceCount: result.evidence.length,
+    usage: result.usage,
+    timings: result.timings,
+    metrics: deterministicMetrics(result, q.answers),
+  };
+  if (deps.judge) {
+    const context = result.evidence.filter((e) => cites.has(e.id) || result.trace.some((s) => s.node === "organize" && s.evidenceIds.includes(e.id))).map((e) => e.text);
+    record.judge = await judgeAnswer(deps.judge, { question: q.question, gold: q.answers, answer: result.answer, context });
+  }
+  return record;
+}
+
+/** Recomputes summary.json, summary.md and summary.svg from the results file. */
+export function writeReports(out: string, variants: string[], judgeConfigured: boolean): Summary {
+  const records = readRecords(join(out, "results.jsonl"));
+  const summary = summarize(records, variants, judgeConfigured);
+  writeFileSync(join(out, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(join(out, "summary.md"), renderMarkdown(summary));
+  writeFileSync(join(out, "summary.svg"), renderSvg(summary));
+  return summary;
+}

@@ -1,0 +1,134 @@
+import { mean, percentile, round } from "../src/util/stats";
+import type { EvalRecord } from "./records";
+
+export interface Aggregate {
+  n: number;
+  hits1: number;
+  f1: number;
+  precision: number;
+  recall: number;
+  contextRecall: number;
+  avgSteps: number;
+  avgToolCalls: number;
+  avgLlmCalls: number;
+  avgInputTokens: number;
+  avgOutputTokens: number;
+  p50Ms: number;
+  p95Ms: number;
+  nonModelP50Ms: number;
+  nonModelP95Ms: number;
+  truncatedRate: number;
+  errors: number;
+  judge: JudgeAggregate | null;
+}
+
+export interface JudgeAggregate {
+  n: number;
+  faithfulness: number;
+  answerRelevancy: number;
+  contextPrecision: number;
+  contextRecall: number;
+  answerCorrectness: number;
+  overall: number;
+}
+
+export interface StrategySummary extends Aggregate {
+  strategy: string;
+  byDataset: Record<string, Aggregate>;
+  byCategory?: Record<string, Aggregate>;
+  /** Mean tool calls per question, by tool. */
+  toolCallsByTool: Record<string, number>;
+  /** Mean milliseconds per question by stage, graph node and tool. */
+  time: { byStage: Record<string, number>; byNode: Record<string, number>; byTool: Record<string, number> };
+}
+
+export interface Summary {
+  judgeConfigured: boolean;
+  datasets: string[];
+  strategies: StrategySummary[];
+}
+
+const RETRIEVAL_TOOLS = new Set(["full_text", "semantic_search", "lookup_entity"]);
+const GRAPH_TOOLS = new Set(["think_on_graph", "neighbors", "depth_first", "breadth_first"]);
+
+/** Where a trace step's time goes, in the stages of the GraphRAG-vs-SimpleRAG latency table (plus planning). */
+function stageOf(node: string, tool: string | undefined): string {
+  if (node === "router" || node === "prime") return "query processing";
+  if (node === "simple_rag" || (node === "act" && tool && RETRIEVAL_TOOLS.has(tool))) return "retrieval";
+  if (node === "act" && tool && GRAPH_TOOLS.has(tool)) return "graph traversal";
+  if (node === "plan" || node === "judge") return "planning";
+  if (node === "organize") return "organization";
+  if (node === "answer" || node === "validate") return "generation";
+  return "other";
+}
+
+export function aggregate(records: readonly EvalRecord[]): Aggregate {
+  const ok = records.filter((r) => !r.error);
+  const m = (f: (r: EvalRecord) => number) => round(mean(records.map(f)), 4) || 0;
+  const judged = records.filter((r) => r.judge);
+  const j = (f: (r: EvalRecord) => number) => round(mean(judged.map(f)), 4);
+  return {
+    n: records.length,
+    hits1: m((r) => r.metrics.hits1),
+    f1: m((r) => r.metrics.f1),
+    precision: m((r) => r.metrics.precision),
+    recall: m((r) => r.metrics.recall),
+    contextRecall: m((r) => r.metrics.contextRecall),
+    avgSteps: m((r) => r.metrics.steps),
+    avgToolCalls: m((r) => r.metrics.toolCalls),
+    avgLlmCalls: m((r) => r.metrics.llmCalls),
+    avgInputTokens: m((r) => r.metrics.inputTokens),
+    avgOutputTokens: m((r) => r.metrics.outputTokens),
+    p50Ms: round(percentile(ok.map((r) => r.metrics.latencyMs), 50), 3) || 0,
+    p95Ms: round(percentile(ok.map((r) => r.metrics.latencyMs), 95), 3) || 0,
+    nonModelP50Ms: round(percentile(ok.map((r) => r.metrics.nonModelMs), 50), 3) || 0,
+    nonModelP95Ms: round(percentile(ok.map((r) => r.metrics.nonModelMs), 95), 3) || 0,
+    truncatedRate: m((r) => (r.truncated ? 1 : 0)),
+    errors: records.length - ok.length,
+    judge: judged.length
+      ? {
+          n: judged.length,
+          faithfulness: j((r) => r.judge!.faithfulness),
+          answerRelevancy: j((r) => r.judge!.answerRelevancy),
+          contextPrecision: j((r) => r.judge!.contextPrecision),
+          contextRecall: j((r) => r.judge!.contextRecall),
+          answerCorrectness: j((r) => r.judge!.answerCorrectness),
+          overall: j((r) => r.judge!.overall),
+        }
+      : null,
+  };
+}
+
+/** Per strategy variant, in the order given: overall, by dataset, by category, tool use and time. */
+export function summarize(records: readonly EvalRecord[], variants: readonly string[], judgeConfigured: boolean): Summary {
+  const sorted = [...records].sort((a, b) => a.order - b.order || (a.dataset < b.dataset ? -1 : a.dataset > b.dataset ? 1 : 0));
+  const datasets = [...new Set(sorted.map((r) => r.dataset))];
+  const strategies = variants.map((variant): StrategySummary => {
+    const rs = sorted.filter((r) => r.variant === variant);
+    const byDataset = Object.fromEntries(datasets.map((d) => [d, aggregate(rs.filter((r) => r.dataset === d))]));
+    const cats = [...new Set(rs.map((r) => r.category).filter((c): c is string => !!c))].sort();
+    const toolCallsByTool: Record<string, number> = {};
+    const byStage: Record<string, number> = {};
+    const byNode: Record<string, number> = {};
+    const byTool: Record<string, number> = {};
+    for (const r of rs) {
+      for (const [t, n] of Object.entries(r.metrics.toolCallsByTool)) toolCallsByTool[t] = (toolCallsByTool[t] ?? 0) + n;
+      for (const s of r.trace) {
+        byNode[s.node] = (byNode[s.node] ?? 0) + s.ms;
+        const stage = stageOf(s.node, s.tool);
+        byStage[stage] = (byStage[stage] ?? 0) + s.ms;
+        if (s.tool) byTool[s.tool] = (byTool[s.tool] ?? 0) + s.ms;
+      }
+    }
+    const per = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort().map(([k, v]) => [k, round(v / Math.max(1, rs.length), 4)]));
+    return {
+      strategy: variant,
+      ...aggregate(rs),
+      byDataset,
+      ...(cats.length ? { byCategory: Object.fromEntries(cats.map((c) => [c, aggregate(rs.filter((r) => r.category === c))])) } : {}),
+      toolCallsByTool: per(toolCallsByTool),
+      time: { byStage: per(byStage), byNode: per(byNode), byTool: per(byTool) },
+    };
+  });
+  return { judgeConfigured, datasets, strategies };
+}

@@ -1,0 +1,23 @@
+/**
+ * The LLM-as-judge prompt (RAGAS-style). One call per answer scores five things, each with its
+ * reasoning written before its score, as a flat JSON object.
+ */
+export function evalJudgePrompt(input: { question: string; gold: readonly string[]; answer: string; context: readonly string[] }): { system: string; prompt: string } {
+  return {
+    system: "You grade answers of a question-answering system over a movie knowledge graph. Be strict and consistent. Reply with JSON only.",
+    prompt: [
+      `Question: ${input.question}`,
+      `Reference answers: ${input.gold.join(" | ")}`,
+      `System answer: ${input.answer}`,
+      "Context the system used:",
+      ...input.context.map((c, i) => `${i + 1}. ${c}`),
+      "Score each from 0 to 1, writing the reasoning first:",
+      "- faithfulness: is every claim in the answer supported by the context?",
+      "- answer_relevancy: does the answer address the question asked?",
+      "- context_precision: how much of the context is relevant to the question?",
+      "- context_recall: does the context contain what is needed for the reference answers?",
+      "- answer_correctness: does the answer agree with the reference answers?",
+      'Reply as {"faithfulness_reasoning":"...","faithfulness":0.0,"answer_relevancy_reasoning":"...","answer_relevancy":0.0,"context_precision_reasoning":"...","context_precision":0.0,"context_recall_reasoning":"...","context_recall":0.0,"answer_correctness_reasoning":"...","answer_correctness":0.0}',
+    ].join("\n"),
+  };
+}
