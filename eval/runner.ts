@@ -45,10 +45,18 @@ export interface Variant {
   ablations: Ablation[];
 }
 
-/** Every strategy as asked, then each with one ablated stage ("heuristic-organize"). */
+/** Whether switching a stage off changes a strategy: SimpleRAG has no prime or organize stage, and a fixed strategy is its tool. */
+export function ablationApplies(strategy: Strategy, stage: Ablation): boolean {
+  if (stage === "validate") return true;
+  if (strategy === "simple") return false;
+  if (stage === "graph") return strategy === "heuristic" || strategy === "llm" || strategy === "auto";
+  return true;
+}
+
+/** Every strategy as asked, then each with one ablated stage ("heuristic-organize") where that stage exists. */
 export function variantsOf(strategies: readonly Strategy[], ablate: readonly Ablation[]): Variant[] {
   const out: Variant[] = strategies.map((s) => ({ label: s, strategy: s, ablations: [] }));
-  for (const s of strategies) for (const a of ablate) out.push({ label: `${s}-${a}`, strategy: s, ablations: [a] });
+  for (const s of strategies) for (const a of ablate) if (ablationApplies(s, a)) out.push({ label: `${s}-${a}`, strategy: s, ablations: [a] });
   return out;
 }
 

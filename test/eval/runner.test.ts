@@ -1,0 +1,113 @@
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { silentProgress, type Progress } from "../../src/util/progress";
+import { runEval, type EvalOptions } from "../../eval/runner";
+import { readRecords } from "../../eval/records";
+import { loadDataset } from "../../eval/datasets/index";
+import type { Summary } from "../../eval/summary";
+import { fixtureKb } from "../helpers/fixture-kb";
+import { scriptedModel } from "../helpers/scripted-model";
+import { writeFixtureDataset } from "../helpers/eval-fixture";
+
+let kb: KnowledgeBase;
+let dataset: string;
+beforeAll(async () => {
+  kb = await fixtureKb();
+  dataset = `jsonl:${writeFixtureDataset(mkdtempSync(join(tmpdir(), "mg-evalds-")), 10)}`;
+});
+
+const options = (out: string, extra: Partial<EvalOptions> = {}): EvalOptions => ({
+  datasets: [dataset],
+  split: "dev",
+  seed: 3,
+  strategies: ["heuristic", "simple"],
+  brackets: "strip",
+  concurrency: 2,
+  out,
+  resume: false,
+  ablate: [],
+  dataDir: "/nonexistent",
+  ...extra,
+});
+const fresh = () => mkdtempSync(join(tmpdir(), "mg-eval-"));
+
+/** The summary without wall-clock measurements, which differ between any two runs. */
+function deterministic(s: Summary): unknown {
+  return JSON.parse(JSON.stringify(s, (k, v) => (/Ms$|^time$|^p\d+Ms$/.test(k) ? undefined : v)));
+}
+
+describe("eval runner", () => {
+  it("writes one record per (strategy, question) and the three summaries", async () => {
+    const out = fresh();
+    const summary = await runEval(options(out, { ablate: ["organize"] }), { kb, progress: silentProgress });
+    const records = readRecords(join(out, "results.jsonl"));
+    expect(records).toHaveLength(3 * 10);
+    expect(new Set(records.map((r) => r.key)).size).toBe(30);
+    expect(summary.strategies.map((s) => s.strategy)).toEqual(["heuristic", "simple", "heuristic-organize"]);
+    const h = summary.strategies[0]!;
+    expect(h.n).toBe(10);
+    expect(h.hits1).toBe(1);
+    expect(h.byCategory!.intersection!.hits1).toBe(1);
+    expect(h.time.byStage["graph traversal"]).toBeGreaterThan(0);
+    expect(summary.judgeConfigured).toBe(false);
+    expect(h.judge).toBeNull();
+    const rec = records.find((r) => r.variant === "heuristic")!;
+    expect(rec.trace.some((s) => s.node === "act" && s.tool === "think_on_graph" && s.args && s.evidenceIds.length > 0)).toBe(true);
+    expect(rec.metrics).toMatchObject({ hits1: 1 });
+    for (const f of ["summary.json", "summary.md", "summary.svg"]) expect(existsSync(join(out, f))).toBe(true);
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/\| heuristic-organize \| 10 \|/);
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/absent, not zero/);
+    expect(readFileSync(join(out, "summary.svg"), "utf8")).toMatch(/^<svg[\s\S]*heuristic[\s\S]*<\/svg>\n$/);
+  });
+
+  it("refuses to overwrite a run, and refuses to resume with other settings", async () => {
+    const out = fresh();
+    await runEval(options(out, { strategies: ["heuristic"] }), { kb, progress: silentProgress });
+    await expect(runEval(options(out, { strategies: ["heuristic"] }), { kb, progress: silentProgress })).rejects.toThrow(/pass --resume/);
+    await expect(runEval(options(out, { strategies: ["simple"], resume: true }), { kb, progress: silentProgress })).rejects.toThrow(/strategies was \["heuristic"\], now \["simple"\]/);
+  });
+
+  it("resumes a crashed run (with a half-written last line) to the same summary as an uninterrupted one", async () => {
+    const full = await runEval(options(fresh()), { kb, progress: silentProgress });
+
+    const out = fresh();
+    let ticks = 0;
+    const crashing: Progress = { start() {}, done() {}, tick: () => { if (++ticks > 7) throw new Error("simulated crash"); } };
+    await expect(runEval(options(out), { kb, progress: crashing })).rejects.toThrow("simulated crash");
+    const partial = readRecords(join(out, "results.jsonl")).length;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(20);
+    appendFileSync(join(out, "results.jsonl"), '{"key":"heuristic|q9","variant":"heur'); // killed mid-write
+    const resumed = await runEval(options(out, { resume: true }), { kb, progress: silentProgress });
+    const lines = readFileSync(join(out, "results.jsonl"), "utf8").trimEnd().split("\n");
+    expect(lines).toHaveLength(20);
+    expect(new Set(lines.map((l) => JSON.parse(l).key)).size).toBe(20);
+    expect(deterministic(resumed)).toEqual(deterministic(full));
+  });
+
+  it("computes LLM-as-judge metrics when a judge model is configured", async () => {
+    const scores = { faithfulness_reasoning: "all claims in context", faithfulness: 1, answer_relevancy_reasoning: "on topic", answer_relevancy: 0.8, context_precision_reasoning: "mostly relevant", context_precision: 0.5, context_recall_reasoning: "has it", context_recall: 1, answer_correctness_reasoning: "matches", answer_correctness: 0.9 };
+    const judge = scriptedModel(Array.from({ length: 10 }, () => scores));
+    const out = fresh();
+    const summary = await runEval(options(out, { strategies: ["heuristic"] }), { kb, judge, progress: silentProgress });
+    expect(judge.requests).toHaveLength(10);
+    expect(judge.requests[0]!.prompt).toMatch(/Reference answers: /);
+    const j = summary.strategies[0]!.judge!;
+    expect(j).toMatchObject({ n: 10, faithfulness: 1, answerRelevancy: 0.8, contextPrecision: 0.5, contextRecall: 1, answerCorrectness: 0.9 });
+    expect(j.overall).toBeCloseTo((1.5 + 1.2 + 1.35 + 0.5 + 1) / 6.5, 3);
+    expect(readRecords(join(out, "results.jsonl"))[0]!.judge!.reasoning.faithfulness).toBe("all claims in context");
+  });
+});
+
+describe("datasets", () => {
+  it("reports a malformed jsonl line with its number and what is expected", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mg-ds-"));
+    const path = join(dir, "bad.jsonl");
+    writeFileSync(path, '{"id":"a","question":"q?","answers":["x"]}\n{"id":"b","question":"","answers":[]}\n');
+    expect(() => loadDataset(`jsonl:${path}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:2: question: .*expected \{"id","question","answers":\[\.\.\.\],"category"\?\}/);
+    expect(() => loadDataset("metaqa-4hop", { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/unknown dataset "metaqa-4hop"/);
+  });
+});
