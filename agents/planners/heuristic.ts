@@ -108,6 +108,7 @@ export class HeuristicPlanner implements Planner {
     const out: PlannedCall[] = [
       { tool: "think_on_graph", args: { question, entities: [t.name], width: 5, depth: 4, scorer: "lexical", ...f }, rationale: `wider and deeper Think-on-Graph from ${t.name}`, serves: t.id, score: 0.7 },
     ];
+    if (filters) out.push({ tool: "think_on_graph", args: { question, entities: [t.name], width: 3, depth: 3, scorer: "lexical" }, rationale: `Think-on-Graph from ${t.name} without the constraints, which may be misread`, serves: t.id, score: 0.65 });
     t.alternatives
       .filter((c) => c.id !== t.id && c.score >= 0.5)
       .slice(0, 2)

@@ -72,6 +72,7 @@ const VALUE_TYPE: Partial<Record<EdgeType, NodeType>> = {
 const ROLE_EDGES: ReadonlySet<EdgeType> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
 const CONSTRAINT_TYPES: ReadonlySet<NodeType> = new Set(["Genre", "Language", "Tag", "Year", "Rating", "Votes"]);
 const YEAR_PREPOSITIONS = new Set(["in", "from", "during", "since", "after", "before", "released", "year", "of"]);
+const QUALIFIER_WORDS = new Set(["in", "about", "with", "featuring", "on"]);
 const MIN_MENTION_CONFIDENCE = 0.35;
 
 export function analyzeQuestion(question: string, linker: EntityLinker): QuestionAnalysis {
@@ -138,10 +139,14 @@ function splitTopicsAndConstraints(mentions: TopicEntity[], tokens: WordToken[],
       constraints.push(before === "before" ? { kind: "year", from: 0, to: y - 1, text: `before ${y}` } : before === "after" || before === "since" ? { kind: "year", from: before === "after" ? y + 1 : y, to: 9999, text: `${before} ${y}` } : { kind: "year", from: y, to: y, text: `in ${y}` });
       continue;
     }
-    // "War films", "French movies": a genre or language used as an adjective constrains the films.
-    const adjective = MOVIE_WORDS.has(tokens[m.tokenEnd]?.folded ?? "") && m.types.some((t) => CONSTRAINT_TYPES.has(t));
-    if ((adjective || (CONSTRAINT_TYPES.has(m.type) && !m.types.includes("Movie") && !m.types.includes("Person"))) && strong.some((s) => s !== m)) {
-      constraints.push({ kind: "entity", id: m.id, type: m.type, text: m.text });
+    const conceptLike = m.types.some((t) => CONSTRAINT_TYPES.has(t)) && !m.types.includes("Person");
+    if (conceptLike && strong.some((s) => s !== m)) {
+      // "War films", "French movies", "films in French", "movies about heists": a genre, language or
+      // tag said as a qualifier constrains the films. Any other stray concept word next to a named
+      // film or person ("take action in", "write history for") is wording, not an entity.
+      const adjective = MOVIE_WORDS.has(tokens[m.tokenEnd]?.folded ?? "");
+      const qualifier = QUALIFIER_WORDS.has(before ?? "") && m.confidence >= 0.7;
+      if (adjective || qualifier) constraints.push({ kind: "entity", id: m.id, type: m.types.find((t) => CONSTRAINT_TYPES.has(t))!, text: m.text });
       continue;
     }
     topics.push(m);
