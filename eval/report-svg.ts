@@ -12,10 +12,10 @@ export function renderSvg(s: Summary): string {
   const n = s.strategies.length;
   const group = 56;
   const panelW = 70 + n * group;
-  const panelH = 260;
+  const panelH = 250;
   const width = panels.length * panelW + 20;
-  const height = panelH + 60;
-  const plotTop = 40;
+  const height = panelH + 40;
+  const plotTop = 62;
   const plotH = 170;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
@@ -24,7 +24,7 @@ export function renderSvg(s: Summary): string {
   ];
   panels.forEach((p, pi) => {
     const x0 = 10 + pi * panelW + 40;
-    out.push(`<text x="${x0}" y="${plotTop - 6}" font-weight="bold">${esc(p.title)}</text>`);
+    out.push(`<text x="${x0}" y="${plotTop - 22}" font-weight="bold">${esc(p.title)}</text>`);
     out.push(`<line x1="${x0}" y1="${plotTop + plotH}" x2="${x0 + n * group}" y2="${plotTop + plotH}" stroke="#333"/>`);
     for (const t of [0, 0.5, 1]) out.push(`<text x="${x0 - 6}" y="${plotTop + plotH - t * plotH + 4}" text-anchor="end" fill="#555">${t}</text>`);
     p.rows.forEach((r, i) => {
