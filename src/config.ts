@@ -31,6 +31,19 @@ const EnvSchema = z.object({
   MAX_LLM_CALLS_CAP: intIn(0, 200, 30),
   MAX_TOKENS_CAP: intIn(1000, 2_000_000, 200_000),
   DEADLINE_MS_CAP: intIn(1000, 600_000, 120_000),
+  /** Scale-out backends (see README "Scale-out"): the embedded stores are the default. */
+  GRAPH_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["embedded", "neo4j"]).default("embedded")),
+  VECTOR_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["embedded", "qdrant"]).default("embedded")),
+  NEO4J_URI: optionalString,
+  NEO4J_USER: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("neo4j")),
+  NEO4J_PASSWORD: optionalString,
+  NEO4J_DATABASE: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("neo4j")),
+  NEO4J_MAX_POOL: intIn(1, 1000, 50),
+  NEO4J_TIMEOUT_MS: intIn(100, 600_000, 15_000),
+  QDRANT_URL: optionalString,
+  QDRANT_API_KEY: optionalString,
+  QDRANT_COLLECTION: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default("movies")),
+  QDRANT_TIMEOUT_MS: intIn(100, 600_000, 15_000),
   CI: optionalString,
 });
 
@@ -64,6 +77,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new AppError("config_invalid", "invalid environment:\n  EMBEDDER=gemini needs GOOGLE_API_KEY (or set EMBEDDER=corpus for the offline embedder)");
   }
   if (env.EMBEDDER === "corpus") embedder = "corpus";
+  const missing: string[] = [];
+  if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_URI) missing.push("GRAPH_STORE=neo4j needs NEO4J_URI (e.g. neo4j://localhost:7687)");
+  if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_PASSWORD) missing.push("GRAPH_STORE=neo4j needs NEO4J_PASSWORD");
+  if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) missing.push("VECTOR_STORE=qdrant needs QDRANT_URL (e.g. http://localhost:6333)");
+  if (missing.length) throw new AppError("config_invalid", `invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
   const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
   return { env, caps, dataDir, cacheDir, embedder, ci: env.CI === "true" || env.CI === "1" };
 }

@@ -7,6 +7,7 @@ import { EmbeddedGraphStore } from "../adapters/embedded/graph-store";
 import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
 import { InMemoryEntityLinker } from "../linking/entity-linker";
+import { connectBackends } from "./backends";
 import { GeminiEmbedder } from "../adapters/gemini/embedder";
 import type { Embedder } from "../ports/embedder";
 import { sha256Hex } from "../util/hash";
@@ -115,6 +116,7 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
     kb.embedder = gemini;
     kb.vectors = await remoteEmbedderVectors(config, artifacts, gemini, options.progress ?? createProgress(), log);
   }
+  await connectBackends(kb, config, artifacts, log);
   const stats = await kb.graph.stats();
   return {
     ...kb,
