@@ -5,11 +5,11 @@ import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { ChatModel } from "../../src/ports/chat-model";
 import { BudgetMeter } from "../../src/llm/budget";
 import { MeteredChatModel } from "../../src/llm/metered";
-import { mergeEvidence } from "../../tools/evidence";
+import { mergeEvidence, type Evidence } from "../../tools/evidence";
 import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
 import { buildResearchGraph } from "./graph";
-import type { ResearchStateValue } from "./state";
+import type { ResearchStateValue, ResearchUpdate } from "./state";
 import { ABLATIONS, DEFAULT_BUDGET, STRATEGIES, type Ablation, type Budget, type RunResult, type Strategy, type TraceStep } from "./types";
 
 export const MAX_QUESTION_CHARS = 2000;
@@ -70,23 +70,25 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   const planner = plannerFor(strategy, deps.model);
   const ctx: RunContext = { kb: deps.kb, model, planner, meter, budget, signal, deadline, deadlineAt: started + budget.deadlineMs, ablations: new Set(ablations), timings };
 
-  let state: ResearchStateValue | undefined;
+  // Only node updates are streamed ("values" would copy the whole state every superstep, which
+  // costs more than the nodes themselves); what the result needs is folded in as it arrives.
+  const state: Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "truncated" | "draft" | "route"> = { question: q, strategy, evidence: [], analysis: undefined, truncated: undefined, draft: undefined, route: undefined };
   const trace: TraceStep[] = [];
   let recursion: string | undefined;
   try {
-    const stream = await graph().stream(
-      { question: q, strategy },
-      { configurable: { run: ctx }, streamMode: ["updates", "values"], recursionLimit: 8 * budget.maxSteps + 30, signal },
-    );
-    for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
-      if (mode === "values") state = chunk as ResearchStateValue;
-      else {
-        for (const update of Object.values(chunk as Record<string, { trace?: TraceStep[] }>)) {
-          for (const step of update?.trace ?? []) {
-            const numbered = { ...step, index: trace.length };
-            trace.push(numbered);
-            options.onStep?.(numbered);
-          }
+    const stream = await graph().stream({ question: q, strategy }, { configurable: { run: ctx }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30, signal });
+    for await (const chunk of stream as AsyncIterable<Record<string, ResearchUpdate | undefined>>) {
+      for (const update of Object.values(chunk)) {
+        if (!update) continue;
+        if (update.evidence) state.evidence = mergeEvidence(state.evidence, update.evidence as Evidence[]);
+        if (update.analysis) state.analysis = update.analysis;
+        if (update.route) state.route = update.route;
+        if (update.draft) state.draft = update.draft;
+        if (update.truncated) state.truncated ??= update.truncated as string;
+        for (const step of (update.trace as TraceStep[] | undefined) ?? []) {
+          const numbered = { ...step, index: trace.length };
+          trace.push(numbered);
+          options.onStep?.(numbered);
         }
       }
     }
@@ -94,13 +96,12 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
     if (!(e instanceof GraphRecursionError)) throw e;
     recursion = "graph step limit reached";
   }
-  if (!state) throw new Error("research graph produced no state");
 
   let draft = state.draft;
   let truncated = state.truncated ?? recursion;
   if (!draft) {
     // Only reachable after a recursion stop: answer from the evidence gathered so far.
-    const d = await plannerFor("heuristic", undefined).answer({ ...state, evidence: mergeEvidence([], state.evidence) }, ctx);
+    const d = await plannerFor("heuristic", undefined).answer(state as ResearchStateValue, ctx);
     draft = { text: d.text, answers: d.answers, citations: d.citations, author: d.author };
     truncated ??= "stopped before answering";
   }
