@@ -31,6 +31,19 @@ const EnvSchema = z.object({
   MAX_LLM_CALLS_CAP: intIn(0, 200, 30),
   MAX_TOKENS_CAP: intIn(1000, 2_000_000, 200_000),
   DEADLINE_MS_CAP: intIn(1000, 600_000, 120_000),
+  /** HTTP API: optional keys (comma-separated), per-key rate limit, concurrency cap, body limit, runs store. */
+  API_KEYS: optionalString,
+  RATE_LIMIT_PER_MINUTE: intIn(0, 1_000_000, 6000),
+  RATE_LIMIT_BURST: intIn(1, 100_000, 200),
+  MAX_CONCURRENT_RUNS: intIn(1, 1000, 8),
+  MAX_QUEUED_RUNS: intIn(0, 100_000, 64),
+  QUEUE_TIMEOUT_MS: intIn(1, 600_000, 10_000),
+  BODY_LIMIT_BYTES: intIn(256, 10_000_000, 16 * 1024),
+  RUNS_DIR: optionalString,
+  RUNS_RETENTION: intIn(1, 10_000_000, 1000),
+  SSE_KEEPALIVE_MS: intIn(100, 600_000, 15_000),
+  /** Research runs in this many worker threads (0: on the main thread). */
+  WORKERS: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
   /** Scale-out backends (see README "Scale-out"): the embedded stores are the default. */
   GRAPH_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["embedded", "neo4j"]).default("embedded")),
   VECTOR_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["embedded", "qdrant"]).default("embedded")),
@@ -51,6 +64,9 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
   env: Env;
+  /** Where stored runs live (state, not cache): $RUNS_DIR, else $XDG_STATE_HOME/movie-graph-research/runs. */
+  runsDir: string;
+  apiKeys: string[];
   /** The budget caps, as a Budget. */
   caps: { maxSteps: number; maxLlmCalls: number; maxTokens: number; deadlineMs: number };
   /** Resolved data directory, or undefined when none is configured and the default is absent. */
@@ -82,6 +98,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_PASSWORD) missing.push("GRAPH_STORE=neo4j needs NEO4J_PASSWORD");
   if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) missing.push("VECTOR_STORE=qdrant needs QDRANT_URL (e.g. http://localhost:6333)");
   if (missing.length) throw new AppError("config_invalid", `invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+  const stateRoot = source.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  const runsDir = env.RUNS_DIR ? resolve(env.RUNS_DIR) : join(stateRoot, "movie-graph-research", "runs");
+  const apiKeys = (env.API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
-  return { env, caps, dataDir, cacheDir, embedder, ci: env.CI === "true" || env.CI === "1" };
+  return { env, caps, runsDir, apiKeys, dataDir, cacheDir, embedder, ci: env.CI === "true" || env.CI === "1" };
 }

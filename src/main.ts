@@ -1,8 +1,11 @@
-import { serve } from "@hono/node-server";
 import { loadConfig } from "./config";
 import { isAppError } from "./errors";
 import { loadKnowledgeBase } from "./kb/load";
+import { createChatModel, modelProvider } from "./llm/factory";
+import { FileRunStore } from "./runs/store";
 import { createApp } from "./server/app";
+import { InProcessExecutor } from "./server/executor";
+import { appOptionsFrom, listen } from "./server/start";
 import { createLogger } from "./util/logger";
 
 async function main(): Promise<void> {
@@ -11,16 +14,28 @@ async function main(): Promise<void> {
   const kb = await loadKnowledgeBase(config, { log: (line) => process.stderr.write(`${line}\n`) });
   const { stats, source, loadMs } = kb.info;
   log.info("knowledge base ready", { source, loadMs, nodes: stats.nodes, edges: stats.edges, nodesByType: stats.nodesByType, edgesByType: stats.edgesByType });
-  const app = createApp({ kb, modelProvider: config.env.GOOGLE_API_KEY ? "gemini" : "none" });
-  const server = serve({ fetch: app.fetch, port: config.env.PORT, hostname: config.env.HOST }, (addr) => {
-    log.info("listening", { url: `http://${config.env.HOST}:${addr.port}` });
-  });
-  const stop = () => {
-    server.close();
-    void kb.close().finally(() => process.exit(0));
+  const model = createChatModel(config);
+  const store = new FileRunStore(config.runsDir, config.env.RUNS_RETENTION);
+  const { interrupted, corrupt, tempFiles } = store.recovered;
+  log.info("runs store ready", { dir: config.runsDir, runs: store.size(), markedInterrupted: interrupted, setAsideCorrupt: corrupt, removedTempFiles: tempFiles });
+  const executor = new InProcessExecutor({ kb, model, caps: config.caps });
+  const { app } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, options: appOptionsFrom(config), log });
+  const server = await listen(app, config.env.PORT, config.env.HOST);
+  log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("stopping", { signal });
+    void Promise.race([server.close(), new Promise((r) => setTimeout(r, 10_000))])
+      .then(() => store.flush())
+      .then(() => executor.close())
+      .then(() => kb.close())
+      .finally(() => process.exit(0));
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
 main().catch((e: unknown) => {

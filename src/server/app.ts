@@ -1,25 +1,84 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Budget } from "../../agents/research/types";
 import type { KnowledgeBase } from "../kb/knowledge-base";
-import { VERSION } from "../version";
+import type { RunStore } from "../runs/store";
+import { createLogger, type Logger } from "../util/logger";
+import type { AppEnv } from "./env";
+import { HttpError, errorResponse } from "./errors";
+import type { ResearchExecutor } from "./executor";
+import { accessLog } from "./middleware/access-log";
+import { apiKeys } from "./middleware/auth";
+import { rateLimit } from "./middleware/rate-limit";
+import { requestId } from "./middleware/request-id";
+import { RunGate } from "./run-gate";
+import { chatRoutes } from "./routes/chat";
+import { entityRoutes } from "./routes/entities";
+import { metaRoutes } from "./routes/meta";
+import { researchRoutes } from "./routes/research";
+import { runRoutes } from "./routes/runs";
+
+export interface AppOptions {
+  apiKeys: string[];
+  rateLimitPerMinute: number;
+  rateLimitBurst: number;
+  maxConcurrentRuns: number;
+  maxQueuedRuns: number;
+  queueTimeoutMs: number;
+  bodyLimitBytes: number;
+  keepAliveMs: number;
+  caps: Budget;
+}
 
 export interface AppDeps {
   kb: KnowledgeBase;
+  store: RunStore;
+  executor: ResearchExecutor;
   modelProvider: string;
+  hasModel: boolean;
+  options: AppOptions;
+  log?: Logger;
 }
 
+const OPEN = new Set(["/v1/health", "/v1/openapi.json"]);
+const isOpen = (path: string) => OPEN.has(path);
+
 /** The HTTP API. Thin: validation and shaping here, the work in the agent and the ports. */
-export function createApp(deps: AppDeps): Hono {
-  const app = new Hono();
-  app.get("/v1/health", (c) => {
-    const { info } = deps.kb;
-    return c.json({
-      status: "ok",
-      version: VERSION,
-      stores: info.stores,
-      modelProvider: deps.modelProvider,
-      counts: { nodes: info.stats.nodes, edges: info.stats.edges, nodesByType: info.stats.nodesByType, edgesByType: info.stats.edgesByType },
-      knowledgeBase: { source: info.source, loadMs: info.loadMs, dataHash: info.dataHash.slice(0, 16) },
-    });
+export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate } {
+  const log = deps.log ?? createLogger("silent");
+  const o = deps.options;
+  const gate = new RunGate(o.maxConcurrentRuns, o.maxQueuedRuns, o.queueTimeoutMs);
+  const service = { executor: deps.executor, store: deps.store, gate, caps: o.caps, hasModel: deps.hasModel };
+  const app = new Hono<AppEnv>();
+
+  app.onError((e, c) => {
+    if (!(e instanceof HttpError) && !(e as { code?: string }).code) log.error("unhandled error", { requestId: c.get("requestId"), error: e.stack ?? String(e) });
+    return errorResponse(c, e);
   });
-  return app;
+  app.notFound((c) => errorResponse(c, new HttpError(404, "not_found", `no route ${c.req.method} ${c.req.path}; see GET /v1/openapi.json`)));
+
+  app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    c.set("log", log);
+    await next();
+  });
+  app.use("*", accessLog(log));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: o.bodyLimitBytes,
+      onError: () => {
+        throw new HttpError(413, "payload_too_large", `the body is over the limit of ${o.bodyLimitBytes} bytes`);
+      },
+    }),
+  );
+  app.use("*", apiKeys(o.apiKeys, isOpen));
+  app.use("*", rateLimit(o.rateLimitPerMinute, o.rateLimitBurst, isOpen));
+
+  app.route("/", metaRoutes({ kb: deps.kb, store: deps.store, gate, executor: deps.executor, modelProvider: deps.modelProvider }));
+  app.route("/", researchRoutes(service, o.keepAliveMs));
+  app.route("/", runRoutes(deps.store));
+  app.route("/", entityRoutes(deps.kb));
+  app.route("/", chatRoutes(service, o.keepAliveMs));
+  return { app, gate };
 }
