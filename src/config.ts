@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: intIn(256, 10_000_000, 16 * 1024),
   RUNS_DIR: optionalString,
   RUNS_RETENTION: intIn(1, 10_000_000, 1000),
+  /** fsync stored runs (survive power loss); off still never leaves a torn record on a crash. */
+  RUNS_FSYNC: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
   SSE_KEEPALIVE_MS: intIn(100, 600_000, 15_000),
   /** Research runs in this many worker threads (0: on the main thread). */
   WORKERS: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),

@@ -4,7 +4,9 @@ import { loadKnowledgeBase } from "./kb/load";
 import { createChatModel, modelProvider } from "./llm/factory";
 import { FileRunStore } from "./runs/store";
 import { createApp } from "./server/app";
+import { availableParallelism } from "node:os";
 import { InProcessExecutor } from "./server/executor";
+import { WorkerPoolExecutor } from "./server/worker-pool";
 import { appOptionsFrom, listen } from "./server/start";
 import { createLogger } from "./util/logger";
 
@@ -15,10 +17,12 @@ async function main(): Promise<void> {
   const { stats, source, loadMs } = kb.info;
   log.info("knowledge base ready", { source, loadMs, nodes: stats.nodes, edges: stats.edges, nodesByType: stats.nodesByType, edgesByType: stats.edgesByType });
   const model = createChatModel(config);
-  const store = new FileRunStore(config.runsDir, config.env.RUNS_RETENTION);
+  const store = new FileRunStore(config.runsDir, config.env.RUNS_RETENTION, config.env.RUNS_FSYNC === "on");
   const { interrupted, corrupt, tempFiles } = store.recovered;
   log.info("runs store ready", { dir: config.runsDir, runs: store.size(), markedInterrupted: interrupted, setAsideCorrupt: corrupt, removedTempFiles: tempFiles });
-  const executor = new InProcessExecutor({ kb, model, caps: config.caps });
+  // Research runs on worker threads (one per core by default) so HTTP stays responsive under load.
+  const workers = config.env.WORKERS ?? availableParallelism();
+  const executor = workers > 0 ? await WorkerPoolExecutor.start(workers, log) : new InProcessExecutor({ kb, model, caps: config.caps });
   const { app } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, options: appOptionsFrom(config), log });
   const server = await listen(app, config.env.PORT, config.env.HOST);
   log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });

@@ -3,12 +3,13 @@ import { isAppError } from "../../src/errors";
 import { loadKnowledgeBase } from "../../src/kb/load";
 import { benchKb } from "./kb";
 import { benchTools } from "./tools";
+import { benchApi } from "./api";
 
 /**
  * `npm run bench -- <suite...>`: measures the figures the issues ask for and prints them as JSON.
- * Suites: kb, tools. Benchmarks are not tests: they print numbers, and the README records them.
+ * Suites: kb, tools, api (the api suite starts the service in its own processes). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools"] as const;
+const SUITES = ["kb", "tools", "api"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     process.stderr.write(`bench ${s}...\n`);
     if (s === "kb") out.kb = await benchKb(kb, config);
     if (s === "tools") out.tools = await benchTools(kb, config);
+    if (s === "api") out.api = await benchApi(config);
   }
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }

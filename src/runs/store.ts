@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
+import { open, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Budget, RunResult, Strategy } from "../../agents/research/types";
@@ -62,8 +62,11 @@ export class FileRunStore implements RunStore {
   constructor(
     readonly dir: string,
     readonly retention = 1000,
+    /** fsync each record before the rename (power-loss durability); atomicity holds either way. */
+    readonly fsync = true,
   ) {
     mkdirSync(dir, { recursive: true });
+    const loaded: StoredRun[] = [];
     for (const f of readdirSync(dir)) {
       const path = join(dir, f);
       if (f.includes(".tmp-")) {
@@ -74,13 +77,15 @@ export class FileRunStore implements RunStore {
       if (!f.endsWith(".json")) continue;
       try {
         const run = StoredRunFile.parse(JSON.parse(readFileSync(path, "utf8"))) as StoredRun;
-        this.index.set(run.runId, run);
+        loaded.push(run);
         this.nextSeq = Math.max(this.nextSeq, run.seq + 1);
       } catch {
         renameSync(path, `${path}.corrupt`);
         this.recovered.corrupt.push(f);
       }
     }
+    // Creation order: pruning takes the oldest from the front.
+    for (const run of loaded.sort((a, b) => a.seq - b.seq)) this.index.set(run.runId, run);
     for (const run of this.index.values()) {
       if (run.status !== "running") continue;
       this.writeSync({ ...run, status: "interrupted", finishedAt: run.finishedAt ?? new Date().toISOString(), error: { code: "interrupted", message: "the service stopped while this run was in flight" } });
@@ -137,7 +142,7 @@ export class FileRunStore implements RunStore {
       const fh = await open(tmp, "w");
       try {
         await fh.writeFile(JSON.stringify(run));
-        await fh.sync();
+        if (this.fsync) await fh.sync();
       } finally {
         await fh.close();
       }
@@ -165,13 +170,15 @@ export class FileRunStore implements RunStore {
   }
 
   private async prune(): Promise<void> {
-    if (this.index.size <= this.retention) return;
-    const oldest = [...this.index.values()].sort((a, b) => a.seq - b.seq).slice(0, this.index.size - this.retention);
-    for (const run of oldest) {
+    // The index keeps creation order (a Map iterates in insertion order), so the oldest come first.
+    let excess = this.index.size - this.retention;
+    for (const run of this.index.values()) {
+      if (excess <= 0) break;
       if (run.status === "running") continue;
+      excess--;
       this.index.delete(run.runId);
       await (this.pending.get(run.runId) ?? Promise.resolve());
-      await rm(join(this.dir, `${run.runId}.json`), { force: true });
+      await unlink(join(this.dir, `${run.runId}.json`)).catch(() => {});
     }
   }
 }

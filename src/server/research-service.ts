@@ -4,6 +4,7 @@ import type { Budget, RunResult, Strategy, TraceStep } from "../../agents/resear
 import { InvalidInputError, isAppError } from "../errors";
 import type { RunStore, StoredRun } from "../runs/store";
 import type { ResearchExecutor } from "./executor";
+import { HttpError } from "./errors";
 import type { RunGate } from "./run-gate";
 
 export interface ServiceDeps {
@@ -40,6 +41,8 @@ export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: Abort
     } catch (e) {
       const cancelled = signal.aborted;
       await deps.store.finish(runId, { status: cancelled ? "cancelled" : "failed", error: { code: cancelled ? "cancelled" : isAppError(e) ? e.code : "internal", message: cancelled ? "the client went away" : isAppError(e) ? e.message : "internal error" } });
+      // A cancelled run is the client's doing, not a failure of the service.
+      if (cancelled) throw new HttpError(499 as 400, "client_closed", "the client went away");
       throw e;
     }
   } finally {
