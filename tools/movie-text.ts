@@ -1,26 +1,15 @@
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
-import { movieDocument, type MovieFacts } from "../src/kb/documents";
+import { FACT_FIELD, isRoleEdge, movieDocument, type MovieFacts } from "../src/kb/documents";
 import type { EdgeType, KbNode } from "../src/kb/schema";
 import type { Triple } from "./evidence";
 
-const FIELD: Record<EdgeType, keyof Omit<MovieFacts, "node" | "title">> = {
-  DIRECTED: "directors",
-  WROTE: "writers",
-  ACTED_IN: "actors",
-  RELEASED_IN: "years",
-  IN_LANGUAGE: "languages",
-  HAS_GENRE: "genres",
-  HAS_TAG: "tags",
-  HAS_RATING: "ratings",
-  HAS_VOTES: "votes",
-};
 
 /** A movie's facts from whichever graph store is configured. */
 export async function movieFacts(kb: KnowledgeBase, id: string): Promise<MovieFacts> {
   const facts: MovieFacts = { node: -1, title: id, directors: [], writers: [], actors: [], years: [], languages: [], genres: [], tags: [], ratings: [], votes: [] };
   for (const nb of await kb.graph.neighbors(id)) {
-    const moviePosition = nb.edge === "DIRECTED" || nb.edge === "WROTE" || nb.edge === "ACTED_IN" ? "in" : "out";
-    if (nb.direction === moviePosition) facts[FIELD[nb.edge]].push(nb.id);
+    // From the movie, a role edge comes in (person → movie) and a value edge goes out.
+    if (nb.direction === (isRoleEdge(nb.edge) ? "in" : "out")) facts[FACT_FIELD[nb.edge]].push(nb.id);
   }
   return facts;
 }
@@ -29,9 +18,8 @@ export async function movieFacts(kb: KnowledgeBase, id: string): Promise<MovieFa
 export async function moviePassage(kb: KnowledgeBase, node: KbNode): Promise<{ text: string; entities: string[]; facts: Triple[] }> {
   const f = await movieFacts(kb, node.id);
   const facts: Triple[] = [];
-  for (const [edge, field] of Object.entries(FIELD) as [EdgeType, keyof Omit<MovieFacts, "node" | "title">][]) {
-    const role = edge === "DIRECTED" || edge === "WROTE" || edge === "ACTED_IN";
-    for (const v of f[field]) facts.push(role ? { subject: v, edge, object: node.id } : { subject: node.id, edge, object: v });
+  for (const [edge, field] of Object.entries(FACT_FIELD) as [EdgeType, keyof Omit<MovieFacts, "node" | "title">][]) {
+    for (const v of f[field]) facts.push(isRoleEdge(edge) ? { subject: v, edge, object: node.id } : { subject: node.id, edge, object: v });
   }
   const entities = [node.id, ...facts.map((t) => (t.subject === node.id ? t.object : t.subject))];
   return { text: movieDocument(f, node.plot ?? ""), entities: [...new Set(entities)], facts };

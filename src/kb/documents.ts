@@ -16,7 +16,8 @@ export interface MovieFacts {
   votes: string[];
 }
 
-const FIELD_OF: Record<EdgeType, keyof Omit<MovieFacts, "node" | "title">> = {
+/** Which list of MovieFacts an edge type fills. */
+export const FACT_FIELD: Readonly<Record<EdgeType, keyof Omit<MovieFacts, "node" | "title">>> = {
   DIRECTED: "directors",
   WROTE: "writers",
   ACTED_IN: "actors",
@@ -27,6 +28,11 @@ const FIELD_OF: Record<EdgeType, keyof Omit<MovieFacts, "node" | "title">> = {
   HAS_RATING: "ratings",
   HAS_VOTES: "votes",
 };
+
+/** Person → movie edges (the person's role); every other edge goes movie → value. */
+export function isRoleEdge(edge: EdgeType): boolean {
+  return edge === "DIRECTED" || edge === "WROTE" || edge === "ACTED_IN";
+}
 
 /** Facts for every movie node, in node order; edges are visited once. */
 export function collectMovieFacts(data: KbGraphData): MovieFacts[] {
@@ -39,10 +45,10 @@ export function collectMovieFacts(data: KbGraphData): MovieFacts[] {
   }
   for (let e = 0; e < data.edgeType.length; e++) {
     const type = EDGE_TYPES[data.edgeType[e]!]!;
-    const movieIsSource = type !== "DIRECTED" && type !== "WROTE" && type !== "ACTED_IN";
+    const movieIsSource = !isRoleEdge(type);
     const movie = movieIsSource ? data.edgeSrc[e]! : data.edgeDst[e]!;
     const value = movieIsSource ? data.edgeDst[e]! : data.edgeSrc[e]!;
-    byNode.get(movie)?.[FIELD_OF[type]].push(data.names[value]!);
+    byNode.get(movie)?.[FACT_FIELD[type]].push(data.names[value]!);
   }
   return [...byNode.values()];
 }
