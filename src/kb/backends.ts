@@ -1,15 +1,63 @@
 import type { Config } from "../config";
+import { AppError, BackendUnavailableError } from "../errors";
+import { Neo4jConnection, neo4jSettingsFromEnv } from "../adapters/neo4j/connection";
+import { Neo4jGraphStore } from "../adapters/neo4j/graph-store";
+import { ensureSchema } from "../adapters/neo4j/ingest";
+import { Neo4jTextIndex } from "../adapters/neo4j/text-index";
+import { QdrantVectorStore, collectionProblem, qdrantSettingsFromEnv } from "../adapters/qdrant/vector-store";
+import type { GraphStats } from "../ports/graph-store";
+import { countGraph } from "./graph-data";
 import type { KnowledgeBase } from "./knowledge-base";
 import type { KbArtifacts } from "./load";
 
 /**
  * Swaps the embedded graph/text/vector stores for the configured scale-out ones (Neo4j, Qdrant).
- * With the defaults (GRAPH_STORE=embedded, VECTOR_STORE=embedded) it changes nothing.
+ * With the defaults (GRAPH_STORE=embedded, VECTOR_STORE=embedded) it changes nothing. Each backend is
+ * checked at start-up (reachable, schema in place, data loaded) so a bad setup fails here, with the
+ * server's URL and what to do, rather than as empty answers later. Entity linking stays in process.
  */
 export async function connectBackends(kb: Omit<KnowledgeBase, "info">, config: Config, artifacts: KbArtifacts, log: (line: string) => void): Promise<void> {
-  void kb;
-  void artifacts;
-  void log;
   if (config.env.GRAPH_STORE === "embedded" && config.env.VECTOR_STORE === "embedded") return;
-  throw new Error("scale-out backends are not wired yet");
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    if (config.env.GRAPH_STORE === "neo4j") {
+      const conn = new Neo4jConnection(neo4jSettingsFromEnv(config.env));
+      closers.push(() => conn.close());
+      log(`neo4j: connecting to ${conn.target.uri} (database "${conn.target.database}")`);
+      await conn.verify();
+      await ensureSchema(conn);
+      const graph = new Neo4jGraphStore(conn);
+      checkGraphCounts(await graph.stats(), countGraph(artifacts.data), conn.target.uri, log);
+      kb.graph = graph;
+      kb.text = new Neo4jTextIndex(conn);
+    }
+    if (config.env.VECTOR_STORE === "qdrant") {
+      const vectors = new QdrantVectorStore(qdrantSettingsFromEnv(config.env), kb.embedder.dimension, { log });
+      log(`qdrant: connecting to ${vectors.target.url} (collection "${vectors.target.collection}")`);
+      const info = await vectors.describe();
+      const where = `qdrant at ${vectors.target.url}`;
+      if (!info.exists) throw new BackendUnavailableError(`${where} has no collection "${vectors.target.collection}"; load it with npm run ingest -- --vectors qdrant`);
+      const problem = collectionProblem(info, kb.embedder.dimension, kb.embedder.id);
+      if (problem) throw new AppError("config_invalid", `${where}: collection "${vectors.target.collection}" ${problem}; re-run npm run ingest -- --vectors qdrant or set QDRANT_COLLECTION to another name`);
+      const size = await vectors.size();
+      if (size === 0) throw new BackendUnavailableError(`${where}: collection "${vectors.target.collection}" holds no vectors; load it with npm run ingest -- --vectors qdrant`);
+      if (size !== artifacts.movieRows.length) log(`qdrant: warning: ${size} vectors stored, the local knowledge base has ${artifacts.movieRows.length} movies; re-run npm run ingest -- --vectors qdrant`);
+      kb.vectors = vectors;
+    }
+  } catch (e) {
+    await Promise.allSettled(closers.map((c) => c()));
+    throw e;
+  }
+  const previous = kb.close;
+  kb.close = async () => {
+    await previous();
+    for (const c of closers) await c();
+  };
+}
+
+function checkGraphCounts(stored: GraphStats, local: GraphStats, uri: string, log: (line: string) => void): void {
+  if (stored.nodes === 0) throw new BackendUnavailableError(`neo4j at ${uri} holds no knowledge graph (no :Entity nodes); load it with npm run ingest -- --graph neo4j`);
+  if (stored.nodes !== local.nodes || stored.edges !== local.edges) {
+    log(`neo4j: warning: it holds ${stored.nodes} nodes and ${stored.edges} edges, the local knowledge base ${local.nodes} and ${local.edges}; re-run npm run ingest -- --graph neo4j`);
+  }
 }

@@ -1,0 +1,12 @@
+import { EmbeddedGraphStore } from "../../src/adapters/embedded/graph-store";
+import { EmbeddedVectorStore } from "../../src/adapters/embedded/vector-store";
+import { graphStoreContract } from "./graph-store.contract";
+import { textIndexContract } from "./text-index.contract";
+import { vectorStoreContract } from "./vector-store.contract";
+
+/** The embedded adapters against the contracts: always runs, and keeps the reference honest. */
+const none = async () => {};
+
+graphStoreContract("embedded", async (world) => ({ store: new EmbeddedGraphStore(world.data), teardown: none }));
+textIndexContract("embedded", async (world) => ({ index: world.kb.text, teardown: none }));
+vectorStoreContract("embedded", async (dimension) => ({ store: new EmbeddedVectorStore(dimension), teardown: none }));

@@ -1,0 +1,50 @@
+import { describe, it } from "vitest";
+import { Neo4jConnection } from "../../src/adapters/neo4j/connection";
+import { Neo4jGraphStore } from "../../src/adapters/neo4j/graph-store";
+import { dropLabel, ensureSchema, ingestGraph } from "../../src/adapters/neo4j/ingest";
+import { Neo4jTextIndex } from "../../src/adapters/neo4j/text-index";
+import { graphStoreContract } from "./graph-store.contract";
+import { textIndexContract } from "./text-index.contract";
+import { uniqueName, type FixtureWorld } from "./fixture-world";
+
+/**
+ * The Neo4j adapters against a live server:
+ * `NEO4J_URI=neo4j://localhost:7687 NEO4J_PASSWORD=... npm run test:integration`. Each suite loads
+ * the fixture under its own label (with its own constraint and full-text index) and drops it after.
+ */
+const uri = process.env.NEO4J_URI;
+const password = process.env.NEO4J_PASSWORD;
+
+async function loaded(world: FixtureWorld): Promise<{ conn: Neo4jConnection; label: string; teardown(): Promise<void> }> {
+  const conn = new Neo4jConnection({ uri: uri!, user: process.env.NEO4J_USER || "neo4j", password: password!, database: process.env.NEO4J_DATABASE || "neo4j", maxPool: 10, timeoutMs: 30_000 });
+  const label = uniqueName("ContractTest");
+  await conn.verify();
+  await ensureSchema(conn, label);
+  await ingestGraph(conn, world.data, { label, batchSize: 20 });
+  return {
+    conn,
+    label,
+    teardown: async () => {
+      try {
+        await dropLabel(conn, label);
+      } finally {
+        await conn.close();
+      }
+    },
+  };
+}
+
+if (uri && password) {
+  graphStoreContract(`neo4j at ${uri}`, async (world) => {
+    const { conn, label, teardown } = await loaded(world);
+    return { store: new Neo4jGraphStore(conn, label), teardown };
+  });
+  textIndexContract(`neo4j full-text at ${uri}`, async (world) => {
+    const { conn, label, teardown } = await loaded(world);
+    return { index: new Neo4jTextIndex(conn, label), teardown };
+  });
+} else {
+  describe.skip("neo4j contract (skipped: set NEO4J_URI and NEO4J_PASSWORD)", () => {
+    it("runs the GraphStore and TextIndex contracts against a live Neo4j", () => {});
+  });
+}
