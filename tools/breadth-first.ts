@@ -86,13 +86,12 @@ export const breadthFirst = defineTool({
       const c = m.candidates.find((x) => x.match !== "partial" && x.types.some((t) => (types as string[]).includes(t)));
       if (c) found.set(c.id, { type: c.types.find((t) => (types as string[]).includes(t)) as ConceptType, score: 10 + m.confidence });
     }
-    for (const h of await kb.text.search(input.query, { types, limit: 10, fields: ["name"] })) {
-      if (!found.has(h.id)) {
-        const node = await kb.graph.getNode(h.id);
-        const t = node?.types.find((x) => (types as string[]).includes(x)) as ConceptType | undefined;
-        if (t) found.set(h.id, { type: t, score: h.score / 100 });
-      }
-    }
+    const hits = (await kb.text.search(input.query, { types, limit: 10, fields: ["name"] })).filter((h) => !found.has(h.id));
+    const hitNodes = await kb.graph.getNodes(hits.map((h) => h.id));
+    hits.forEach((h, i) => {
+      const t = hitNodes[i]?.types.find((x) => (types as string[]).includes(x)) as ConceptType | undefined;
+      if (t) found.set(h.id, { type: t, score: h.score / 100 });
+    });
     const concepts = [...found.entries()].sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1)).slice(0, input.concepts);
     if (concepts.length === 0) return { evidence: [], notes: [`breadth_first: no ${types.join("/")} matches "${input.query}"; try full_text or semantic_search`] };
 

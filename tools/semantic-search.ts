@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NODE_TYPES } from "../src/kb/schema";
 import { makeEvidence } from "./evidence";
-import { moviePassage, titleWithYear } from "./movie-text";
+import { moviePassages, titleWithYear } from "./movie-text";
 import { defineTool } from "./tool";
 
 /**
@@ -30,27 +30,22 @@ export const semanticSearch = defineTool({
     if (qv!.every((x) => x === 0)) return { evidence: [], notes: [`semantic_search: the embedder (${ctx.kb.embedder.id}) knows none of the query's words`] };
     const hits = await ctx.kb.vectors.search(qv!, { k: input.k, threshold: input.threshold, types: input.types });
     if (hits.length === 0) return { evidence: [], notes: [`semantic_search: no movie is above cosine ${input.threshold}`] };
-    const nodes = await ctx.kb.graph.getNodes(hits.map((h) => h.id));
-    const evidence = [];
-    for (let i = 0; i < hits.length; i++) {
-      const node = nodes[i];
-      if (!node) continue;
-      const passage = await moviePassage(ctx.kb, node);
-      evidence.push(
-        makeEvidence({
-          kind: "passage",
-          text: passage.text,
-          nodeIds: passage.entities,
-          path: passage.facts,
-          focus: node.id,
-          focusType: node.type,
-          score: Math.round(hits[i]!.score * 1000) / 1000,
-          tool: "semantic_search",
-          step: ctx.step,
-          meta: { title: titleWithYear(node), cosine: Math.round(hits[i]!.score * 1000) / 1000 },
-        }),
-      );
-    }
+    const nodes = (await ctx.kb.graph.getNodes(hits.map((h) => h.id))).map((n, i) => (n ? { node: n, hit: hits[i]! } : undefined)).filter((x) => x !== undefined);
+    const passages = await moviePassages(ctx.kb, nodes.map((x) => x.node));
+    const evidence = nodes.map(({ node, hit }, i) =>
+      makeEvidence({
+        kind: "passage",
+        text: passages[i]!.text,
+        nodeIds: passages[i]!.entities,
+        path: passages[i]!.facts,
+        focus: node.id,
+        focusType: node.type,
+        score: Math.round(hit.score * 1000) / 1000,
+        tool: "semantic_search",
+        step: ctx.step,
+        meta: { title: titleWithYear(node), cosine: Math.round(hit.score * 1000) / 1000 },
+      }),
+    );
     return { evidence, notes: [] };
   },
 });

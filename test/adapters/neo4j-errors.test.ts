@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Neo4jConnection, neo4jSettingsFromEnv } from "../../src/adapters/neo4j/connection";
-import { displayUri, neo4jFailure, redact, type Neo4jTarget } from "../../src/adapters/neo4j/errors";
+import { neo4jFailure, type Neo4jTarget } from "../../src/adapters/neo4j/errors";
+import { displayUri, redact } from "../../src/util/redact";
 import { loadConfig } from "../../src/config";
 import { AppError, BackendUnavailableError } from "../../src/errors";
 import { driverError } from "../contracts/neo4j-stub";

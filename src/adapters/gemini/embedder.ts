@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EmbedOptions, Embedder } from "../../ports/embedder";
 import { AppError } from "../../errors";
+import { redact } from "../../util/redact";
 import { withRetry } from "../../util/retry";
 
 /**
@@ -84,7 +85,7 @@ export class GeminiEmbedder implements Embedder {
     });
     if (!res.ok) {
       const retryAfter = Number(res.headers.get("retry-after"));
-      const body = (await res.text().catch(() => "")).slice(0, 300).replaceAll(this.o.apiKey, "***");
+      const body = redact((await res.text().catch(() => "")).slice(0, 300), [this.o.apiKey]);
       throw new GeminiHttpError(res.status, `Gemini embeddings returned HTTP ${res.status}: ${body}`, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined);
     }
     const parsed = ResponseSchema.safeParse(await res.json());

@@ -2,7 +2,8 @@ import neo4j from "neo4j-driver";
 import type { Env } from "../../config";
 import { AppError } from "../../errors";
 import type { CypherQuery } from "./cypher";
-import { displayUri, neo4jFailure, type Neo4jTarget } from "./errors";
+import { displayUri } from "../../util/redact";
+import { neo4jFailure, type Neo4jTarget } from "./errors";
 
 /** The one place that imports neo4j-driver: a driver, its sessions and its errors. */
 

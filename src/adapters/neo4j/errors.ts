@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { redact } from "../../util/redact";
 import { BackendUnavailableError } from "../../errors";
 
 /** What an error message may say about the server: where it is, never how to log in. */
@@ -10,18 +11,6 @@ export interface Neo4jTarget {
   timeoutMs: number;
   /** Strings that must never appear in a message (the password). */
   secrets: readonly string[];
-}
-
-/** The URI as it may be shown: any `user:password@` part removed. */
-export function displayUri(uri: string): string {
-  return uri.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, "$1");
-}
-
-/** Replaces every secret (4+ characters, so a one-letter password cannot blank out a message) with ***. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join("***");
-  return out;
 }
 
 const DriverErrorShape = z.object({ code: z.string(), message: z.string(), retryable: z.boolean().optional() });

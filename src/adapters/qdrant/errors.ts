@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BackendUnavailableError } from "../../errors";
 // One scrubbing rule for both adapters; neo4j/errors.ts does not import the driver.
-import { redact } from "../neo4j/errors";
+import { redact } from "../../util/redact";
 
 /** Where a Qdrant error happened, as a message may say it (never the API key). */
 export interface QdrantTarget {

@@ -3,7 +3,7 @@ import type { Env } from "../../config";
 import { AppError } from "../../errors";
 import type { VectorHit, VectorItem, VectorQuery, VectorStore } from "../../ports/vector-store";
 import { withRetry, type RetryOptions } from "../../util/retry";
-import { displayUri } from "../neo4j/errors";
+import { displayUri } from "../../util/redact";
 import { qdrantFailure, qdrantRetryable, type QdrantTarget } from "./errors";
 import { countRequest, createCollectionRequest, searchRequest, typeIndexRequest, upsertRequests } from "./requests";
 import { CollectionResponse, CountResponse, ExistsResponse, QueryResponse, parseResponse } from "./responses";
