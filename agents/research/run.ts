@@ -63,7 +63,9 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
 
   const started = performance.now();
   const signal = options.signal ?? new AbortController().signal;
-  const deadline = AbortSignal.any([signal, AbortSignal.timeout(budget.deadlineMs)]);
+  // The deadline is checked by the clock between nodes; a timer signal is only worth its cost when
+  // a model call may need to be cut short.
+  const deadline = deps.model ? AbortSignal.any([signal, AbortSignal.timeout(budget.deadlineMs)]) : signal;
   const meter = new BudgetMeter(budget.maxLlmCalls, budget.maxTokens);
   const timings = { toolMs: 0, llmMs: 0, byNode: {} as Record<string, number>, byTool: {} as Record<string, number> };
   const model = deps.model ? new MeteredChatModel(deps.model, meter, timings, deadline) : undefined;
@@ -76,7 +78,9 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   const trace: TraceStep[] = [];
   let recursion: string | undefined;
   try {
-    const stream = await graph().stream({ question: q, strategy }, { configurable: { run: ctx }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30, signal });
+    // Cancellation is checked at every node (tracedNode) rather than raced inside LangGraph, which
+    // would add listeners and promises to every step of every run.
+    const stream = await graph().stream({ question: q, strategy }, { configurable: { run: ctx }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30 });
     for await (const chunk of stream as AsyncIterable<Record<string, ResearchUpdate | undefined>>) {
       for (const update of Object.values(chunk)) {
         if (!update) continue;

@@ -25,7 +25,7 @@ port.on("message", (m: WorkerRequest) => {
   }
   const controller = new AbortController();
   running.set(m.id, controller);
-  const options: ResearchOptions = { ...m.options, signal: controller.signal, onStep: (step) => send({ type: "step", id: m.id, step }) };
+  const options: ResearchOptions = { ...m.options, signal: controller.signal, ...(m.wantSteps ? { onStep: (step) => send({ type: "step", id: m.id, step }) } : {}) };
   runResearch(m.question, deps, options)
     .then((result) => send({ type: "result", id: m.id, result }))
     .catch((e: unknown) => {

@@ -86,7 +86,7 @@ export class WorkerPoolExecutor implements ResearchExecutor {
     return new Promise<RunResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onStep, worker: slot });
       slot.inFlight++;
-      slot.worker.postMessage({ type: "run", id, question, options: rest } satisfies WorkerRequest);
+      slot.worker.postMessage({ type: "run", id, question, options: rest, wantSteps: onStep !== undefined } satisfies WorkerRequest);
       signal?.addEventListener("abort", () => slot.worker.postMessage({ type: "abort", id } satisfies WorkerRequest), { once: true });
     });
   }

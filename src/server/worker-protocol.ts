@@ -4,7 +4,7 @@ import type { ErrorCode } from "../errors";
 
 /** Messages between the server thread and a research worker. */
 export type WorkerRequest =
-  | { type: "run"; id: number; question: string; options: Omit<ResearchOptions, "signal" | "onStep"> }
+  | { type: "run"; id: number; question: string; options: Omit<ResearchOptions, "signal" | "onStep">; wantSteps: boolean }
   | { type: "abort"; id: number };
 
 export type WorkerReply =
