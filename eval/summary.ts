@@ -1,4 +1,5 @@
 import { mean, percentile, round } from "../src/util/stats";
+import type { JudgeMetrics } from "./judge";
 import type { EvalRecord } from "./records";
 
 export interface Aggregate {
@@ -22,15 +23,8 @@ export interface Aggregate {
   judge: JudgeAggregate | null;
 }
 
-export interface JudgeAggregate {
-  n: number;
-  faithfulness: number;
-  answerRelevancy: number;
-  contextPrecision: number;
-  contextRecall: number;
-  answerCorrectness: number;
-  overall: number;
-}
+/** The judge's metrics averaged over the judged records. */
+export type JudgeAggregate = { n: number } & Omit<JudgeMetrics, "reasoning">;
 
 export interface StrategySummary extends Aggregate {
   strategy: string;
