@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedVectorStore } from "../../src/adapters/embedded/vector-store";
 import type { VectorStore } from "../../src/ports/vector-store";
+import { unit } from "../helpers/vectors";
 import { fixtureWorld, type FixtureWorld } from "./fixture-world";
 
 export interface VectorHarness {
   store: VectorStore;
   teardown(): Promise<void>;
 }
-
-const unit = (...xs: number[]) => {
-  const n = Math.hypot(...xs);
-  return Float32Array.from(xs.map((x) => x / n));
-};
 
 /**
  * The VectorStore contract: cosine top-k best first, threshold, type and id filters, replacement on
