@@ -120,7 +120,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
     answer: draft.text,
     answers: draft.answers,
     evidence: state.evidence,
-    trace: trace.map((s, i) => ({ ...s, index: i })),
+    trace,
     usage: { ...meter.snapshot() },
     timings: {
       totalMs: r3(totalMs),
