@@ -2,11 +2,12 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ABLATIONS, STRATEGIES, type Ablation, type Strategy } from "../agents/research/types";
 import { loadConfig } from "../src/config";
-import { InvalidInputError, isAppError } from "../src/errors";
+import { InvalidInputError } from "../src/errors";
 import { loadKnowledgeBase } from "../src/kb/load";
 import { createChatModel } from "../src/llm/factory";
 import { createProgress } from "../src/util/progress";
 import { runEval } from "./runner";
+import { runMain } from "../src/cli/entry";
 
 const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test] [--limit N] [--seed S]
        [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
@@ -82,7 +83,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${rows.join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(isAppError(e) ? `${e.message}\n` : `eval failed: ${(e as Error)?.stack ?? e}\n`);
-  process.exit(1);
-});
+runMain("eval failed", main);

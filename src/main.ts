@@ -1,5 +1,4 @@
 import { loadConfig } from "./config";
-import { isAppError } from "./errors";
 import { loadKnowledgeBase } from "./kb/load";
 import { createChatModel, modelProvider } from "./llm/factory";
 import { FileRunStore } from "./runs/store";
@@ -9,6 +8,7 @@ import { InProcessExecutor } from "./server/executor";
 import { WorkerPoolExecutor } from "./server/worker-pool";
 import { appOptionsFrom, listen } from "./server/start";
 import { createLogger } from "./util/logger";
+import { runMain } from "./cli/entry";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -42,9 +42,4 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
-main().catch((e: unknown) => {
-  // Known problems (no data, bad config) get their message alone; anything else is a bug.
-  if (isAppError(e)) process.stderr.write(`\n${e.message}\n\n`);
-  else process.stderr.write(`fatal: ${(e as Error)?.stack ?? String(e)}\n`);
-  process.exit(1);
-});
+runMain("fatal", main);

@@ -1,9 +1,10 @@
 import { loadConfig } from "../../src/config";
-import { isAppError } from "../../src/errors";
+import { InvalidInputError } from "../../src/errors";
 import { loadKnowledgeBase } from "../../src/kb/load";
 import { benchKb } from "./kb";
 import { benchTools } from "./tools";
 import { benchApi } from "./api";
+import { runMain } from "../../src/cli/entry";
 
 /**
  * `npm run bench -- <suite...>`: measures the figures the issues ask for and prints them as JSON.
@@ -15,21 +16,19 @@ type Suite = (typeof SUITES)[number];
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a) && a !== "all");
-  if (unknown.length) throw new Error(`unknown bench suite(s): ${unknown.join(", ")}; choose from ${SUITES.join(", ")} or all`);
+  if (unknown.length) throw new InvalidInputError(`unknown bench suite(s): ${unknown.join(", ")}; choose from ${SUITES.join(", ")} or all`);
   const suites: Suite[] = args.length === 0 || args.includes("all") ? [...SUITES] : (args as Suite[]);
   const config = loadConfig();
-  const kb = await loadKnowledgeBase(config);
+  // The api suite starts the service in its own processes; only kb and tools need the KB here.
+  const kb = suites.some((s) => s !== "api") ? await loadKnowledgeBase(config) : undefined;
   const out: Record<string, unknown> = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version } };
   for (const s of suites) {
     process.stderr.write(`bench ${s}...\n`);
-    if (s === "kb") out.kb = await benchKb(kb, config);
-    if (s === "tools") out.tools = await benchTools(kb, config);
+    if (s === "kb") out.kb = await benchKb(kb!, config);
+    if (s === "tools") out.tools = await benchTools(kb!, config);
     if (s === "api") out.api = await benchApi(config);
   }
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(isAppError(e) ? `${e.message}\n` : `bench failed: ${(e as Error)?.stack ?? e}\n`);
-  process.exit(1);
-});
+runMain("bench failed", main);

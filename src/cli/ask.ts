@@ -4,9 +4,10 @@ import { parseArgs } from "node:util";
 import { runResearch } from "../../agents/research/run";
 import { STRATEGIES, type RunResult, type Strategy } from "../../agents/research/types";
 import { loadConfig } from "../config";
-import { isAppError } from "../errors";
+import { InvalidInputError, isAppError } from "../errors";
 import { loadKnowledgeBase } from "../kb/load";
 import { createChatModel } from "../llm/factory";
+import { runMain } from "./entry";
 
 const USAGE = `usage: npm run ask -- "question" [--strategy ${STRATEGIES.join("|")}] [--json]
        npm run ask -- --input questions.txt [--strategy NAME] [--out answers.jsonl]`;
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   const strategy = values.strategy as Strategy;
-  if (!STRATEGIES.includes(strategy)) throw new Error(`unknown strategy "${values.strategy}"; choose one of ${STRATEGIES.join(", ")}`);
+  if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${values.strategy}"; choose one of ${STRATEGIES.join(", ")}`);
   const config = loadConfig();
   const kb = await loadKnowledgeBase(config, { log: (l) => process.stderr.write(`${l}\n`) });
   const deps = { kb, model: createChatModel(config), caps: config.caps };
@@ -77,7 +78,4 @@ function render(r: RunResult): string {
   return `${lines.join("\n")}\n`;
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(isAppError(e) ? `${e.message}\n` : `ask failed: ${(e as Error)?.stack ?? e}\n`);
-  process.exit(1);
-});
+runMain("ask failed", main);

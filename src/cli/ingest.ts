@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config";
-import { InvalidInputError, isAppError } from "../errors";
+import { InvalidInputError } from "../errors";
 import { loadKnowledgeBase } from "../kb/load";
 import { formatChecks, ingestIntoBackends, parseTargets } from "./ingest-backends";
+import { runMain } from "./entry";
 
 /**
  * `npm run ingest [-- --force] [--graph neo4j] [--vectors qdrant]`: builds (or verifies) the
@@ -61,7 +62,4 @@ function positiveInt(raw: string | undefined, flag: string): number | undefined 
   return n;
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(isAppError(e) ? `\n${e.message}\n\n` : `fatal: ${(e as Error)?.stack ?? String(e)}\n`);
-  process.exit(1);
-});
+runMain("fatal", main);
