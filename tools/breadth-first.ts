@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../src/kb/schema";
 import { makeEvidence, tripleFrom, tripleText, type Evidence } from "./evidence";
-import { defineTool } from "./tool";
+import { Concept } from "./find-movies";
+import { genreDistribution } from "./genre-distribution";
+import { defineTool, type ToolContext } from "./tool";
 
 const CONCEPT_TYPES = ["Genre", "Tag", "Language", "Year"] as const;
 type ConceptType = (typeof CONCEPT_TYPES)[number];
@@ -14,6 +16,8 @@ export const BreadthFirstInput = z
     conceptTypes: z.array(z.enum(CONCEPT_TYPES)).min(1).default(["Genre", "Tag"]),
     concepts: z.number().int().min(1).max(10).default(3),
     moviesPerConcept: z.number().int().min(1).max(20).default(5),
+    /** A kind of film named by all its KB and TMDB names; with it, the genre distribution of its films is returned too. */
+    kind: Concept.optional(),
   })
   .strict();
 
@@ -75,9 +79,17 @@ function bump(m: Map<string, number>, k: string): void {
 export const breadthFirst = defineTool({
   name: "breadth_first",
   description:
-    "Start from concepts (genres, tags, languages, years) that match the query, summarise each (how many movies, when, who directed them, what they go with) and return representative movies under them. Use for thematic questions ('movies about time travel', 'what kind of films are French noir').",
+    "Start from concepts (genres, tags, languages, years) that match the query, summarise each (how many movies, when, who directed them, what they go with) and return representative movies under them; with `kind`, also the genre distribution of every film of that kind. Use for questions about a kind of film ('are vampire films scary or funny?', 'movies about time travel').",
   input: BreadthFirstInput,
   async run(input, ctx) {
+    const { kb } = ctx;
+    const distribution = input.kind ? await genreDistribution(kb, input.kind, ctx.step) : undefined;
+    const rest = await conceptsFirst(input, ctx);
+    return distribution ? { evidence: [...distribution.evidence, ...rest.evidence], notes: [...distribution.notes, ...rest.notes] } : rest;
+  },
+});
+
+async function conceptsFirst(input: z.infer<typeof BreadthFirstInput>, ctx: ToolContext): Promise<{ evidence: Evidence[]; notes: string[] }> {
     const { kb } = ctx;
     const types = input.conceptTypes as ConceptType[];
     const found = new Map<string, { type: ConceptType; score: number }>();
@@ -122,5 +134,4 @@ export const breadthFirst = defineTool({
       if (members.length > top.length) notes.push(`breadth_first: ${EDGE_SPECS[EDGE_OF[type]].backwardLabel} "${id}": showing ${top.length} of ${members.length} movies`);
     }
     return { evidence, notes };
-  },
-});
+}

@@ -4,6 +4,7 @@ import { reciprocalRankFusion } from "../src/retrieval/fusion";
 import { makeEvidence, pathText, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
 import { titleWithYear } from "./movie-text";
+import { conceptMembers, Concept } from "./find-movies";
 import { defineTool, type ToolContext } from "./tool";
 
 /** Fusion of BM25 and vector ranks chosen on held-out TMDB queries (`npm run bench -- kb`). */
@@ -19,6 +20,14 @@ export const DepthFirstInput = z
     results: z.number().int().min(1).max(30).default(8),
     /** Which relations to climb through (all by default). */
     edges: z.array(z.enum(EDGE_TYPES)).min(1).optional(),
+    /** Constraints every returned movie must meet ("like Alien but from the 90s", "like X but a comedy"). */
+    filters: z
+      .object({
+        years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
+        kind: Concept.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((v) => v.query !== undefined || v.movies !== undefined, { message: "give a query, seed movies, or both", path: ["query"] });
@@ -91,6 +100,7 @@ export const depthFirst = defineTool({
       ranked = top.map((r) => ({ ...r, final: r.score / maxScore + 0.5 * (sims.get(r.id) ?? 0) }));
     }
     ranked.sort((a, b) => b.final - a.final || b.via.length - a.via.length || (a.id < b.id ? -1 : 1));
+    if (input.filters) ranked = await applyFilters(ranked, input.filters, ctx, notes);
     const results = ranked.slice(0, input.results);
 
     const evidence: Evidence[] = seedEvidence(seeds, ctx, await kb.graph.getNodes(seeds));
@@ -168,4 +178,19 @@ function seedEvidence(seeds: string[], ctx: ToolContext, nodes: Awaited<ReturnTy
       meta: { role: "seed" },
     }),
   );
+}
+
+/** Keeps the ranked movies that meet the question's constraints; says how many were dropped. */
+async function applyFilters<T extends { id: string }>(ranked: T[], f: NonNullable<z.infer<typeof DepthFirstInput>["filters"]>, ctx: ToolContext, notes: string[]): Promise<T[]> {
+  let keep = ranked;
+  if (f.years) {
+    const years = await ctx.kb.graph.neighborsMany(keep.map((r) => r.id), { edges: ["RELEASED_IN"], direction: "out" });
+    keep = keep.filter((r) => (years.get(r.id) ?? []).some((nb) => Number(nb.id) >= f.years!.from && Number(nb.id) <= f.years!.to));
+  }
+  if (f.kind) {
+    const members = (await conceptMembers(ctx.kb, f.kind)).movies;
+    keep = keep.filter((r) => members.has(r.id));
+  }
+  if (keep.length < ranked.length) notes.push(`depth_first: ${keep.length} of ${ranked.length} similar movies meet the constraints`);
+  return keep;
 }

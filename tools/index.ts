@@ -1,6 +1,7 @@
 import { breadthFirst } from "./breadth-first";
 import { depthFirst } from "./depth-first";
 import type { ToolName } from "./evidence";
+import { findMovies } from "./find-movies";
 import { fullText } from "./full-text";
 import { lookupEntity } from "./lookup-entity";
 import { neighbors } from "./neighbors";
@@ -17,4 +18,5 @@ export const TOOLS: Readonly<Record<ToolName, AnyTool>> = {
   lookup_entity: lookupEntity,
   neighbors: neighbors,
   semantic_search: semanticSearch,
+  find_movies: findMovies,
 };

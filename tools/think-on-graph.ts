@@ -21,6 +21,8 @@ export const ThinkOnGraphInput = z
       .object({
         years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
         linkedTo: z.array(z.string().trim().min(1).max(300)).min(1).max(5).optional(),
+        /** Entities no kept film may be linked to ("not comedies", "that X did not star in"). */
+        notLinkedTo: z.array(z.string().trim().min(1).max(300)).min(1).max(5).optional(),
       })
       .strict()
       .optional(),
@@ -177,13 +179,15 @@ async function extensions(beam: BeamPath[], ctx: ToolContext): Promise<{ path: B
 interface Filters {
   years?: { from: number; to: number };
   linkedTo: string[];
+  notLinkedTo: string[];
   label: string;
 }
 
 async function resolveFilters(f: NonNullable<ThinkOnGraphArgs["filters"]>, ctx: ToolContext): Promise<Filters> {
   const linkedTo = (f.linkedTo ?? []).map((name) => resolveEntity(ctx.kb, name).id);
-  const parts = [f.years ? `years ${f.years.from}–${f.years.to}` : "", ...linkedTo.map((l) => `linked to ${l}`)].filter(Boolean);
-  return { years: f.years, linkedTo, label: parts.join(", ") };
+  const notLinkedTo = (f.notLinkedTo ?? []).map((name) => resolveEntity(ctx.kb, name).id);
+  const parts = [f.years ? `years ${f.years.from}–${f.years.to}` : "", ...linkedTo.map((l) => `linked to ${l}`), ...notLinkedTo.map((l) => `not linked to ${l}`)].filter(Boolean);
+  return { years: f.years, linkedTo, notLinkedTo, label: parts.join(", ") };
 }
 
 /** The films of a frontier that meet the filters, with the facts that show it. */
@@ -204,6 +208,7 @@ async function applyFilters(ids: string[], f: Filters, ctx: ToolContext, facts: 
       if (link) proof.push(tripleFrom(id, link.edge, link.direction, link.id));
       else ok = false;
     }
+    if (f.notLinkedTo.some((target) => list.some((nb) => nb.id === target))) ok = false;
     if (ok) {
       keep.add(id);
       facts.set(id, proof);

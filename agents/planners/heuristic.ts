@@ -1,35 +1,48 @@
-import { analyzeQuestion, type QuestionAnalysis, type TopicEntity } from "../../src/question/analyze";
+import { analyzeQuestion, type Operator, type QuestionAnalysis, type TopicEntity } from "../../src/question/analyze";
+import { understandQuestion, type PartUnderstanding, type Understanding } from "../../src/question/understand";
 import { wordTokens } from "../../src/util/text";
+import type { Evidence } from "../../tools/evidence";
 import { rankAnswers } from "../answering/candidates";
+import { answerPart } from "../answering/compose";
 import { draftFromAnswers } from "../answering/text";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
-import type { Draft, Judgement, PlannedCall } from "../research/types";
+import type { AnswerPart, Draft, Judgement, PlannedCall, RankedAnswer } from "../research/types";
 import { callSignature, type PlanResult, type Planner, type PrimeResult, type StepNote } from "./planner";
+import { callsFor, yearsOf } from "./tool-choice";
 
 /**
- * The offline planner: rule- and score-based, no model. It links the question's entities, plans
- * Think-on-Graph from each (with the question's year and entity constraints as filters), judges a
- * sub-question answered when a complete relation path reaches entities, and otherwise follows up
- * with the best-scored fallback (a wider search, the next candidate entity, full text). Answers are
- * computed from the evidence exactly (see answering/candidates.ts).
+ * The offline planner: no model. Prime reads the question in stages (intent, parts, linked
+ * entities and concepts, periods; src/question); plan picks, per part, the tool that fits its
+ * intent (tool-choice.ts) and says why; judge checks each part has what it needs (a complete
+ * relation path, a ranked list, similar films, plot matches, a distribution) and otherwise follows
+ * up with the best-scored fallback; answer builds each part's answer exactly from its evidence.
  */
 export class HeuristicPlanner implements Planner {
   readonly name: string = "heuristic";
 
   async prime(state: ResearchStateValue, ctx: RunContext): Promise<PrimeResult> {
-    const analysis = ctx.ablations.has("prime") ? bareAnalysis(state.question) : analyzeQuestion(state.question, ctx.kb.linker);
-    const subQuestions = analysis.topics.length
-      ? analysis.topics.map((t) => ({ id: t.id, text: `${state.question} (from ${t.name})`, topic: t.id }))
-      : [{ id: "q", text: state.question }];
-    return { analysis, subQuestions, rationale: describeAnalysis(analysis, ctx.ablations.has("prime")) };
+    if (ctx.ablations.has("prime")) {
+      const analysis = bareAnalysis(state.question);
+      return { analysis, subQuestions: [{ id: "q", text: state.question }], rationale: describeAnalysis(analysis, true) };
+    }
+    const u = state.understanding ?? (await understandQuestion(state.question, ctx.kb));
+    if (u.parts.length === 0) {
+      const analysis = analyzeQuestion(state.question, ctx.kb.linker);
+      return { analysis, subQuestions: [{ id: "q", text: state.question }], understanding: u, rationale: describeAnalysis(analysis) };
+    }
+    for (const p of u.parts) p.analysis = withIntentOperators(p);
+    const subQuestions = u.parts.map((p) => ({ id: p.id, text: p.text, ...(p.analysis.topics[0] ? { topic: p.analysis.topics[0].id } : {}) }));
+    const rationale = `intent ${u.intent}; ${u.parts.map((p) => `${p.id} ${p.intent}: ${describeAnalysis(p.analysis)}`).join(" | ")}`;
+    return { analysis: u.parts[0]!.analysis, subQuestions, understanding: u, rationale, notes: u.stages };
   }
 
   async plan(state: ResearchStateValue, ctx: RunContext): Promise<PlanResult> {
     const tried = new Set(state.tried);
     if (state.round === 0) {
-      const calls = this.firstCalls(state.analysis!, state.question, ctx);
-      return { calls, rationale: calls.map((c) => c.rationale).join("; ") };
+      const parts = partsOf(state);
+      const calls = parts ? await this.partCalls(parts, state.question, ctx) : this.firstCalls(state.analysis!, state.question, ctx);
+      return { calls, rationale: calls.map((c) => `${c.serves ?? "q"}: ${c.tool}: ${c.rationale}`).join("; ") };
     }
     const next = (state.judgement?.followUps ?? []).filter((c) => !tried.has(callSignature(c)));
     if (next.length === 0) return { calls: [], rationale: "no untried follow-up left" };
@@ -41,26 +54,30 @@ export class HeuristicPlanner implements Planner {
     return { calls: picked.slice(0, 3), rationale: `follow-ups by judge score: ${picked.map((c) => `${c.tool} (${c.score ?? "?"})`).join(", ")}` };
   }
 
+  private async partCalls(parts: readonly PartUnderstanding[], question: string, ctx: RunContext): Promise<PlannedCall[]> {
+    const out: PlannedCall[] = [];
+    for (const p of parts) {
+      if (ctx.ablations.has("graph")) {
+        out.push({ tool: "full_text", args: { query: p.text.slice(0, 500), limit: 10 }, rationale: "graph tools switched off (ablation): full-text search", serves: p.id });
+        continue;
+      }
+      if (p.notFound.length && p.analysis.topics.every((t) => t.confidence < 0.5)) continue; // said as not found, nothing to search from
+      out.push(...(await callsFor(p, ctx.kb)));
+    }
+    if (out.length === 0 && parts.every((p) => !p.notFound.length)) out.push({ tool: "full_text", args: { query: question.slice(0, 500), limit: 10 }, rationale: "nothing to start from: full-text search", serves: parts[0]?.id ?? "q" });
+    return out;
+  }
+
+  /** The pre-understanding first round, kept for the `prime` ablation. */
   protected firstCalls(a: QuestionAnalysis, question: string, ctx: RunContext): PlannedCall[] {
     const graph = !ctx.ablations.has("graph");
-    if (graph && a.topics.length > 0) {
-      const filters = filtersFrom(a);
-      return a.topics.map((t) => ({
-        tool: "think_on_graph" as const,
-        args: { question, entities: [t.name], width: 3, depth: 3, scorer: "lexical", ...(filters ? { filters } : {}) },
-        rationale: `Think-on-Graph from ${t.name} (${t.type})${filters ? " with the question's constraints as filters" : ""}`,
-        serves: t.id,
-      }));
-    }
     if (graph && a.topics.length === 0 && ctx.ablations.has("prime")) {
       return [
         { tool: "think_on_graph", args: { question }, rationale: "no prime: let Think-on-Graph link the question itself", serves: "q" },
         { tool: "full_text", args: { query: question, limit: 10 }, rationale: "no prime: full-text search on the question", serves: "q" },
       ];
     }
-    if (graph && a.constraints.some((c) => c.kind === "entity" && (c.type === "Genre" || c.type === "Tag"))) {
-      return [{ tool: "breadth_first", args: { query: question }, rationale: "the question is about a genre or tag: concepts first", serves: "q" }];
-    }
+    if (graph && a.topics.length > 0) return a.topics.map((t) => ({ tool: "think_on_graph" as const, args: { question, entities: [t.name], width: 3, depth: 3, scorer: "lexical" }, rationale: `Think-on-Graph from ${t.name} (${t.type})`, serves: "q" }));
     return [
       { tool: "full_text", args: { query: question, limit: 10 }, rationale: "no linked entity: full-text search", serves: "q" },
       { tool: "semantic_search", args: { query: question, k: 8 }, rationale: "no linked entity: semantic search", serves: "q" },
@@ -68,74 +85,103 @@ export class HeuristicPlanner implements Planner {
   }
 
   async judge(state: ResearchStateValue, ctx: RunContext): Promise<Judgement & StepNote> {
-    const a = state.analysis!;
     const missing: string[] = [];
     const followUps: PlannedCall[] = [];
     const graph = !ctx.ablations.has("graph");
-    if (a.topics.length > 0 && graph) {
-      for (const t of a.topics) {
-        const paths = state.evidence.filter((e) => e.kind === "path" && e.meta?.topic === t.id);
-        if (paths.some((e) => e.meta?.complete === true)) continue;
-        missing.push(paths.length ? `no path from ${t.name} covers the whole question` : `nothing reached from ${t.name}`);
-        followUps.push(...this.fallbacksFor(t, state.question, filtersFrom(a)));
+    const parts = partsOf(state) ?? [];
+    for (const p of parts) {
+      const ev = evidenceOfPart(state, p.id);
+      const viaPaths = state.trace.some((s) => s.node === "act" && s.serves === p.id && s.tool === "think_on_graph");
+      if (viaPaths && graph) {
+        const topics = p.analysis.topics.filter((t) => ev.some((e) => e.meta?.topic === t.id) || state.trace.some((s) => s.serves === p.id && JSON.stringify(s.args ?? {}).includes(JSON.stringify(t.name))));
+        for (const t of topics) {
+          const paths = ev.filter((e) => e.kind === "path" && e.meta?.topic === t.id);
+          if (paths.some((e) => e.meta?.complete === true)) continue;
+          missing.push(`${p.id}: ${paths.length ? `no path from ${t.name} covers the whole question` : `nothing reached from ${t.name}`}`);
+          followUps.push(...this.fallbacksFor(t, p, ctx));
+        }
+        if (p.analysis.operators.some((o) => o.kind === "intersection") && missing.length === 0 && rankAnswers(p.analysis, ev).answers.length === 0) {
+          missing.push(`${p.id}: the answers for ${p.analysis.topics.map((t) => t.name).join(" and ")} have nothing in common`);
+          for (const t of p.analysis.topics) followUps.push({ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 5, depth: 3, scorer: "lexical" }, rationale: `wider search from ${t.name} for common answers`, serves: p.id, score: 0.5 });
+        }
+      } else if (ev.length === 0 && !(p.notFound.length && p.analysis.topics.length === 0)) {
+        missing.push(`${p.id}: no evidence yet`);
+        followUps.push(
+          { tool: "full_text", args: { query: p.text.slice(0, 500), limit: 10, fuzzy: true }, rationale: "typo-tolerant full-text search", serves: p.id, score: 0.4 },
+          { tool: "semantic_search", args: { query: p.text, k: 8, threshold: 0.1 }, rationale: "semantic search with a lower threshold", serves: p.id, score: 0.3 },
+        );
       }
-      const op = a.operators.find((o) => o.kind === "intersection");
-      if (missing.length === 0 && op && rankAnswers(a, state.evidence).answers.length === 0) {
-        missing.push(`the answers for ${a.topics.map((t) => t.name).join(" and ")} have nothing in common`);
-        for (const t of a.topics) followUps.push({ tool: "think_on_graph", args: { question: state.question, entities: [t.name], width: 5, depth: 3, scorer: "lexical" }, rationale: `wider search from ${t.name} for common answers`, serves: t.id, score: 0.5 });
-      }
-    } else if (state.evidence.length === 0) {
-      missing.push("no evidence yet");
-      followUps.push(
-        { tool: "full_text", args: { query: state.question, limit: 10, fuzzy: true }, rationale: "typo-tolerant full-text search", serves: "q", score: 0.4 },
-        { tool: "semantic_search", args: { query: state.question, k: 8, threshold: 0.1 }, rationale: "semantic search with a lower threshold", serves: "q", score: 0.3 },
-      );
     }
     const tried = new Set(state.tried);
     const ranked = followUps.filter((c) => !tried.has(callSignature(c))).sort((x, y) => (y.score ?? 0) - (x.score ?? 0));
     const enough = missing.length === 0;
-    return {
-      enough,
-      missing,
-      followUps: ranked,
-      rationale: enough ? "every sub-question has a complete path to its answers" : `${missing.join("; ")}${ranked.length ? "" : "; nothing left to try"}`,
-    };
+    return { enough, missing, followUps: ranked, rationale: enough ? "every part has the evidence its intent needs" : `${missing.join("; ")}${ranked.length ? "" : "; nothing left to try"}` };
   }
 
   /** What to try when a topic's paths fall short, scored by how likely each is to help. */
-  protected fallbacksFor(t: TopicEntity, question: string, filters: ReturnType<typeof filtersFrom>): PlannedCall[] {
-    const f = filters ? { filters } : {};
-    const out: PlannedCall[] = [
-      { tool: "think_on_graph", args: { question, entities: [t.name], width: 5, depth: 4, scorer: "lexical", ...f }, rationale: `wider and deeper Think-on-Graph from ${t.name}`, serves: t.id, score: 0.7 },
-    ];
-    if (filters) out.push({ tool: "think_on_graph", args: { question, entities: [t.name], width: 3, depth: 3, scorer: "lexical" }, rationale: `Think-on-Graph from ${t.name} without the constraints, which may be misread`, serves: t.id, score: 0.65 });
+  protected fallbacksFor(t: TopicEntity, p: PartUnderstanding, ctx: RunContext): PlannedCall[] {
+    const years = yearsOf(p);
+    const f = years ? { filters: { years } } : {};
+    const out: PlannedCall[] = [{ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 5, depth: 4, scorer: "lexical", ...f }, rationale: `wider and deeper Think-on-Graph from ${t.name}`, serves: p.id, score: 0.7 }];
+    if (years) out.push({ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical" }, rationale: `Think-on-Graph from ${t.name} without the constraints, which may be misread`, serves: p.id, score: 0.65 });
     t.alternatives
       .filter((c) => c.id !== t.id && c.score >= 0.5)
       .slice(0, 2)
-      .forEach((c, i) => out.push({ tool: "think_on_graph", args: { question, entities: [c.name], width: 3, depth: 3, scorer: "lexical", ...f }, rationale: `the mention "${t.text}" may mean ${c.name} (${c.type})`, serves: t.id, score: 0.6 - 0.05 * i }));
-    out.push({ tool: "full_text", args: { query: question, limit: 10 }, rationale: "full-text search on the question", serves: t.id, score: 0.3 });
+      .forEach((c, i) => out.push({ tool: "think_on_graph", args: { question: p.text, entities: [c.name], width: 3, depth: 3, scorer: "lexical", ...f }, rationale: `the mention "${t.text}" may mean ${c.name} (${c.type})`, serves: p.id, score: 0.6 - 0.05 * i }));
+    out.push({ tool: "full_text", args: { query: p.text.slice(0, 500), limit: 10 }, rationale: "full-text search on the question", serves: p.id, score: 0.3 });
+    void ctx;
     return out;
   }
 
   async answer(state: ResearchStateValue, ctx: RunContext): Promise<Draft & StepNote> {
-    const analysis = state.analysis ?? analyzeQuestion(state.question, ctx.kb.linker);
-    const set = rankAnswers(analysis, state.evidence);
-    const draft = draftFromAnswers(analysis, set, state.evidence, state.truncated);
-    return { ...draft, rationale: `${set.answers.length} answers: ${set.basis}` };
+    const parts = partsOf(state);
+    // Calls another strategy planned (fixed tools, a model) serve no part: answer from all the evidence.
+    const acts = state.trace.filter((s) => s.node === "act");
+    const servedParts = parts && (acts.length === 0 || acts.some((s) => parts.some((p) => p.id === s.serves)));
+    if (!parts || parts.length === 0 || !servedParts) {
+      const analysis = state.analysis ?? analyzeQuestion(state.question, ctx.kb.linker);
+      const set = rankAnswers(analysis, state.evidence);
+      const draft = draftFromAnswers(analysis, set, state.evidence, state.truncated);
+      const intent = state.understanding?.intent ?? "fact";
+      return { ...draft, parts: [{ question: state.question, intent, answers: set.answers, text: draft.text, ...(set.count !== undefined ? { count: set.count } : {}) }], rationale: `${set.answers.length} answers: ${set.basis}` };
+    }
+    const answered: AnswerPart[] = parts.map((p) => answerPart(p, evidenceOfPart(state, p.id)));
+    const text = (answered.length === 1 ? answered[0]!.text : answered.map((a, i) => `${i + 1}. ${a.question}: ${a.text}`).join("\n")) + (state.truncated ? `\n(The run stopped early: ${state.truncated}.)` : "");
+    const answers: RankedAnswer[] = [];
+    for (const a of answered) for (const x of a.answers) if (!answers.some((y) => y.name === x.name)) answers.push(x);
+    const ids = new Set(state.evidence.map((e) => e.id));
+    const citations = [...new Set([...text.matchAll(/\[(ev_[0-9a-f]+)\]/g)].map((m) => m[1]!))].filter((id) => ids.has(id));
+    return { text, answers, citations, author: "template", parts: answered, rationale: answered.map((a) => `${a.intent}: ${a.answers.length} answer(s)${a.count !== undefined ? `, count ${a.count}` : ""}`).join("; ") };
   }
+}
+
+/** The question's parts when prime read it in stages (not under the prime ablation). */
+function partsOf(state: ResearchStateValue): PartUnderstanding[] | undefined {
+  const u: Understanding | undefined = state.understanding;
+  return u && u.parts.length ? u.parts : undefined;
+}
+
+/** The evidence a part's own tool calls found (a fact two parts found serves both). */
+export function evidenceOfPart(state: Pick<ResearchStateValue, "trace" | "evidence">, partId: string): Evidence[] {
+  const ids = new Set(state.trace.filter((s) => s.node === "act" && s.serves === partId).flatMap((s) => s.evidenceIds));
+  return state.evidence.filter((e) => ids.has(e.id));
+}
+
+/** The set operation a part's intent implies, added to its relation analysis when the wording left it implicit. */
+function withIntentOperators(p: PartUnderstanding): QuestionAnalysis {
+  const ops: Operator[] = p.analysis.operators.filter((o) => o.kind !== "count" || p.intent === "count" || p.intent === "threshold");
+  if (p.intent === "threshold" && !ops.some((o) => o.kind === "count" && o.min !== undefined)) ops.push({ kind: "count", min: p.threshold ?? 2, text: "threshold" });
+  if (p.intent === "most_common" && !ops.some((o) => o.kind === "aggregate")) ops.push({ kind: "aggregate", text: "most common" });
+  if (p.intent === "intersection" && !ops.some((o) => o.kind === "intersection")) {
+    const ids = p.analysis.topics.filter((t) => t.types.includes("Person") || t.types.includes("Movie")).map((t) => t.id);
+    if (ids.length >= 2) ops.push({ kind: "intersection", topics: ids });
+  }
+  return { ...p.analysis, operators: ops };
 }
 
 /** The question with nothing read into it (the `prime` ablation). */
 function bareAnalysis(question: string): QuestionAnalysis {
   return { question, tokens: wordTokens(question), topics: [], constraints: [], cues: [], answer: {}, sharing: false, operators: [] };
-}
-
-function filtersFrom(a: QuestionAnalysis): { years?: { from: number; to: number }; linkedTo?: string[] } | undefined {
-  let years: { from: number; to: number } | undefined;
-  for (const c of a.constraints) if (c.kind === "year") years = years ? { from: Math.max(years.from, c.from), to: Math.min(years.to, c.to) } : { from: c.from, to: c.to };
-  const linkedTo = a.constraints.flatMap((c) => (c.kind === "entity" ? [c.id] : []));
-  if (!years && linkedTo.length === 0) return undefined;
-  return { ...(years ? { years } : {}), ...(linkedTo.length ? { linkedTo } : {}) };
 }
 
 export function describeAnalysis(a: QuestionAnalysis, ablated = false): string {

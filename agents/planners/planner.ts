@@ -1,4 +1,5 @@
 import type { QuestionAnalysis } from "../../src/question/analyze";
+import type { Understanding } from "../../src/question/understand";
 import { stableStringify } from "../../src/util/stable-json";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
@@ -17,6 +18,7 @@ export interface StepNote {
 export interface PrimeResult extends StepNote {
   analysis: QuestionAnalysis;
   subQuestions: SubQuestion[];
+  understanding?: Understanding;
 }
 
 export interface PlanResult extends StepNote {

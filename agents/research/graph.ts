@@ -1,6 +1,7 @@
 import { END, START, Send, StateGraph } from "@langchain/langgraph";
 import { ResearchState, type ResearchStateValue } from "./state";
 import { router } from "./nodes/router";
+import { reply } from "./nodes/reply";
 import { simpleRag } from "./nodes/simple-rag";
 import { prime } from "./nodes/prime";
 import { plan } from "./nodes/plan";
@@ -13,13 +14,15 @@ import { validate } from "./nodes/validate";
 /**
  * The research graph, as drawn in DESIGN.md:
  *
- *   question → router ─┬─ simple_rag ─────────────────────────────────────────► answer → validate
+ *   question → router ─┬─ reply (chit-chat, out of domain: no retrieval) ────────────────────► END
+ *                      ├─ simple_rag ─────────────────────────────────────────► answer → validate
  *                      └─ prime → plan ─(Send ×N)→ act → judge ─ more ─► plan
  *                                   └─ finish ───────────────┴─ enough ─► organize → answer → validate
  */
 export function buildResearchGraph() {
   return new StateGraph(ResearchState)
     .addNode("router", router)
+    .addNode("reply", reply)
     .addNode("simple_rag", simpleRag)
     .addNode("prime", prime)
     .addNode("plan", plan)
@@ -29,7 +32,8 @@ export function buildResearchGraph() {
     .addNode("answer", answer)
     .addNode("validate", validate)
     .addEdge(START, "router")
-    .addConditionalEdges("router", routeAfterRouter, ["simple_rag", "prime"])
+    .addConditionalEdges("router", routeAfterRouter, ["reply", "simple_rag", "prime"])
+    .addEdge("reply", END)
     .addEdge("simple_rag", "answer")
     .addEdge("prime", "plan")
     .addConditionalEdges("plan", fanOutCalls, ["act", "organize"])
@@ -41,8 +45,8 @@ export function buildResearchGraph() {
     .compile();
 }
 
-function routeAfterRouter(s: ResearchStateValue): "simple_rag" | "prime" {
-  return s.route === "simple" ? "simple_rag" : "prime";
+function routeAfterRouter(s: ResearchStateValue): "reply" | "simple_rag" | "prime" {
+  return s.route === "reply" ? "reply" : s.route === "simple" ? "simple_rag" : "prime";
 }
 
 /** Each planned call runs as its own `act` task, in parallel; no calls means finish. */

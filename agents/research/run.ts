@@ -74,7 +74,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
 
   // Only node updates are streamed ("values" would copy the whole state every superstep, which
   // costs more than the nodes themselves); what the result needs is folded in as it arrives.
-  const state: Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "truncated" | "draft" | "route"> = { question: q, strategy, evidence: [], analysis: undefined, truncated: undefined, draft: undefined, route: undefined };
+  const state: Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "understanding" | "truncated" | "draft" | "route" | "trace"> = { question: q, strategy, evidence: [], analysis: undefined, understanding: undefined, truncated: undefined, draft: undefined, route: undefined, trace: [] };
   const trace: TraceStep[] = [];
   let recursion: string | undefined;
   try {
@@ -86,12 +86,14 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
         if (!update) continue;
         if (update.evidence) state.evidence = mergeEvidence(state.evidence, update.evidence as Evidence[]);
         if (update.analysis) state.analysis = update.analysis;
+        if (update.understanding) state.understanding = update.understanding as ResearchStateValue["understanding"];
         if (update.route) state.route = update.route;
         if (update.draft) state.draft = update.draft;
         if (update.truncated) state.truncated ??= update.truncated as string;
         for (const step of (update.trace as TraceStep[] | undefined) ?? []) {
           const numbered = { ...step, index: trace.length };
           trace.push(numbered);
+          state.trace.push(numbered);
           options.onStep?.(numbered);
         }
       }
@@ -106,7 +108,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   if (!draft) {
     // Only reachable after a recursion stop: answer from the evidence gathered so far.
     const d = await plannerFor("heuristic", undefined).answer(state as ResearchStateValue, ctx);
-    draft = { text: d.text, answers: d.answers, citations: d.citations, author: d.author };
+    draft = { text: d.text, answers: d.answers, citations: d.citations, author: d.author, ...(d.parts ? { parts: d.parts } : {}) };
     truncated ??= "stopped before answering";
   }
   const totalMs = performance.now() - started;
@@ -117,8 +119,10 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
     strategy,
     planner: planner.name,
     route: state.route ?? "research",
+    intent: state.understanding?.intent ?? "fact",
     answer: draft.text,
     answers: draft.answers,
+    parts: draft.parts ?? [{ question: q, intent: state.understanding?.intent ?? "fact", answers: draft.answers, text: draft.text }],
     evidence: state.evidence,
     trace,
     usage: { ...meter.snapshot() },

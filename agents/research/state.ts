@@ -1,6 +1,7 @@
 import { ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
 import type { QuestionAnalysis } from "../../src/question/analyze";
+import type { Understanding } from "../../src/question/understand";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
 import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type SubQuestion, type TraceStep } from "./types";
 
@@ -12,7 +13,9 @@ import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type SubQuest
 export const ResearchState = new StateSchema({
   question: z.string(),
   strategy: z.enum(STRATEGIES),
-  route: z.enum(["simple", "research"]).optional(),
+  route: z.enum(["reply", "simple", "research"]).optional(),
+  /** The question read in stages (intent, parts, linked entities and concepts), shared by every strategy. */
+  understanding: z.custom<Understanding | undefined>(),
   analysis: z.custom<QuestionAnalysis | undefined>(),
   subQuestions: z.custom<SubQuestion[]>().default(() => []),
   /** Calls the planner chose this round. */

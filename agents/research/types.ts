@@ -1,4 +1,5 @@
 import type { NodeType } from "../../src/kb/schema";
+import type { Intent } from "../../src/question/intents";
 import type { Evidence, ToolName } from "../../tools/evidence";
 
 export const STRATEGIES = ["auto", "llm", "heuristic", "tog", "depth", "breadth", "fulltext", "simple"] as const;
@@ -59,6 +60,8 @@ export interface Draft {
   citations: string[];
   /** Who wrote the text: a template over the evidence, or a model (whose names are checked). */
   author: "template" | "model";
+  /** Each sub-question's answer (the template answerer fills it; a model's draft has one part). */
+  parts?: AnswerPart[];
 }
 
 export interface TraceStep {
@@ -76,6 +79,21 @@ export interface TraceStep {
   outputTokens: number;
   /** Set when a model step failed and the heuristic took over. */
   fallback?: string;
+  /** The sub-question a tool call served (act steps). */
+  serves?: string;
+}
+
+/** Where the router sent a question: a short reply (chit-chat, out of domain), SimpleRAG, or research. */
+export type Route = "reply" | "simple" | "research";
+
+/** One part of the answer: a sub-question with its own intent, ranked answers and text. */
+export interface AnswerPart {
+  question: string;
+  intent: Intent;
+  answers: RankedAnswer[];
+  /** Count questions: the size of the set. */
+  count?: number;
+  text: string;
 }
 
 export interface RunResult {
@@ -84,8 +102,12 @@ export interface RunResult {
   strategy: Strategy;
   /** The planner that ran ("heuristic" for auto without a model). */
   planner: string;
-  route: "simple" | "research";
+  route: Route;
+  /** The question's intent as read by prime (multi_part when it holds several questions). */
+  intent: Intent;
   answer: string;
+  /** Each sub-question's answer, in the question's order (one part for a single question). */
+  parts: AnswerPart[];
   answers: RankedAnswer[];
   evidence: Evidence[];
   trace: TraceStep[];

@@ -4,7 +4,7 @@ import type { IngestLog } from "./ingest-report";
 import type { Triple } from "./parse/kb-triples";
 import type { WikiMovie } from "./parse/wikimovies";
 import type { TmdbMovie } from "./parse/tmdb";
-import { foldText } from "../util/text";
+import { joinTmdb } from "./tmdb-join";
 
 export interface BuildInput {
   triples: Triple[];
@@ -93,37 +93,8 @@ export function buildGraphData(input: BuildInput, log: IngestLog): KbGraphData {
     }
   }
 
-  // TMDB overviews join on title and release year; an exact title wins over a folded one.
-  const yearsOf = movieYears(names, src, dst, etype);
-  const byFoldedTitle = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    if (!isMovie(i)) continue;
-    const k = foldText(names[i]!);
-    const list = byFoldedTitle.get(k);
-    if (list) list.push(i);
-    else byFoldedTitle.set(k, [i]);
-  }
-  const tmdbCounts = log.file(input.files.tmdb);
-  for (const row of input.tmdb) {
-    if (row.overview === "") {
-      tmdbCounts.unmatched++;
-      continue;
-    }
-    const exact = index.get(row.title);
-    const candidates = isMovie(exact) ? [exact] : (byFoldedTitle.get(foldText(row.title)) ?? []);
-    const hit = candidates.find((m) => row.year !== undefined && (yearsOf.get(m) ?? []).includes(row.year));
-    if (hit === undefined) {
-      tmdbCounts.unmatched++;
-      continue;
-    }
-    if (overviews[hit] !== "") {
-      tmdbCounts.merged++;
-      overviews[hit] = `${overviews[hit]}\n${row.overview}`;
-    } else {
-      tmdbCounts.kept++;
-      overviews[hit] = row.overview;
-    }
-  }
+  const tmdb = joinTmdb(input.tmdb, { names, index, isMovie, years: movieYears(names, src, dst, etype) }, log.file(input.files.tmdb));
+  tmdb.overviews.forEach((text, node) => (overviews[node] = text));
 
   return {
     names,
@@ -134,6 +105,7 @@ export function buildGraphData(input: BuildInput, log: IngestLog): KbGraphData {
     edgeType: Uint8Array.from(etype),
     plots,
     overviews,
+    tmdbFacts: tmdb.facts,
   };
 }
 

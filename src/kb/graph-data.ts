@@ -1,3 +1,4 @@
+import type { TmdbFacts } from "../ports/movie-catalog";
 import { EDGE_SPECS, EDGE_TYPES, NODE_TYPES, NODE_TYPE_BIT, type NodeType } from "./schema";
 
 /**
@@ -15,6 +16,8 @@ export interface KbGraphData {
   /** Per node; empty for non-movies and movies without text. */
   plots: string[];
   overviews: string[];
+  /** TMDB facts of the movies a TMDB row joins, one record per movie, in node order. */
+  tmdbFacts: TmdbFacts[];
 }
 
 export function primaryTypeOf(data: KbGraphData, node: number): NodeType {

@@ -1,9 +1,11 @@
 import type { Embedder } from "../ports/embedder";
 import type { EntityLinker } from "../ports/entity-linker";
 import type { GraphStats, GraphStore } from "../ports/graph-store";
+import type { MovieCatalog } from "../ports/movie-catalog";
 import type { TextIndex } from "../ports/text-index";
 import type { VectorStore } from "../ports/vector-store";
 import type { IngestReport } from "./ingest-report";
+import type { WordStats } from "./word-stats";
 
 /** Everything the tools and agents read: the ports, wired to whichever adapters are configured. */
 export interface KnowledgeBase {
@@ -12,6 +14,10 @@ export interface KnowledgeBase {
   vectors: VectorStore;
   embedder: Embedder;
   linker: EntityLinker;
+  /** TMDB genres, keywords and figures of the movies that join a TMDB row. */
+  catalog: MovieCatalog;
+  /** How ordinary each word is in the films' plots and overviews (for calibrated linking). */
+  words: WordStats;
   info: KnowledgeBaseInfo;
   close(): Promise<void>;
 }

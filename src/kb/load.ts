@@ -4,12 +4,15 @@ import type { Config } from "../config";
 import { PROJECT_ROOT } from "../config";
 import { CorpusEmbedder, trainCorpusEmbedder, type CorpusEmbedderModel } from "../adapters/embedded/corpus-embedder";
 import { EmbeddedGraphStore } from "../adapters/embedded/graph-store";
+import { EmbeddedMovieCatalog } from "../adapters/embedded/movie-catalog";
 import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
 import { InMemoryEntityLinker } from "../linking/entity-linker";
+import { buildWordStats } from "./word-stats";
 import { connectBackends } from "./backends";
 import { GeminiEmbedder } from "../adapters/gemini/embedder";
 import type { Embedder } from "../ports/embedder";
+import type { TmdbFacts } from "../ports/movie-catalog";
 import { sha256Hex } from "../util/hash";
 import { createProgress, type Progress } from "../util/progress";
 import type { NodeType } from "./schema";
@@ -31,6 +34,7 @@ const SNAPSHOT_SOURCES = [
   "src/kb/load.ts",
   "src/kb/schema.ts",
   "src/kb/snapshot-file.ts",
+  "src/kb/tmdb-join.ts",
   "src/kb/parse/kb-triples.ts",
   "src/kb/parse/wikimovies.ts",
   "src/kb/parse/tmdb.ts",
@@ -169,6 +173,7 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
     edgeType: { kind: "u8", value: a.data.edgeType },
     plots: { kind: "json", value: a.data.plots },
     overviews: { kind: "json", value: a.data.overviews },
+    tmdbFacts: { kind: "json", value: a.data.tmdbFacts },
     vocab: { kind: "json", value: a.embedderModel.vocab },
     idf: { kind: "f32", value: a.embedderModel.idf },
     termVectors: { kind: "f32", value: a.embedderModel.termVectors },
@@ -191,6 +196,7 @@ function readArtifacts(path: string, key: string): KbArtifacts {
     edgeType: r.array("edgeType", "u8"),
     plots: r.json<string[]>("plots"),
     overviews: r.json<string[]>("overviews"),
+    tmdbFacts: r.json<TmdbFacts[]>("tmdbFacts"),
   };
   const n = data.names.length;
   if (data.typeMask.length !== n || data.primaryType.length !== n || data.plots.length !== n || data.overviews.length !== n) {
@@ -255,7 +261,10 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const types: NodeType[] = Array.from(a.movieRows, () => "Movie");
   const vectors = new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix: a.movieVectors });
   const linker = new InMemoryEntityLinker(a.data, (i) => graph.degreeAt(i));
-  return { graph, text, vectors, embedder, linker, close: async () => {} };
+  // In process whatever GRAPH_STORE says: the facts are small and ranking them needs no graph.
+  const catalog = new EmbeddedMovieCatalog(a.data.tmdbFacts);
+  const words = buildWordStats(a.data.plots.map((p, i) => `${p} ${a.data.overviews[i] ?? ""}`));
+  return { graph, text, vectors, embedder, linker, catalog, words, close: async () => {} };
 }
 
 function pruneSnapshots(dir: string, keep: string): void {

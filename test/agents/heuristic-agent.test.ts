@@ -50,7 +50,7 @@ describe("heuristic research agent", () => {
   });
 
   it("follows up when nothing links, and stops at the step budget with truncated set", async () => {
-    const r = await ask("qwxyz plorf", { budget: { maxSteps: 1 } });
+    const r = await ask("the movie about qwxyz plorf", { budget: { maxSteps: 1 } });
     expect(r.truncated).toBe(true);
     expect(r.truncatedReason).toBe("step budget of 1 reached");
     expect(r.trace.filter((s) => s.node === "plan").map((s) => s.decision)).toEqual(["full_text + semantic_search", "finish"]);

@@ -4,7 +4,7 @@ import { tracedNode } from "../node";
 export const prime = tracedNode("prime", async (state, ctx) => {
   const r = await ctx.planner.prime(state, ctx);
   return {
-    update: { analysis: r.analysis, subQuestions: r.subQuestions, ...(r.truncated ? { truncated: r.truncated } : {}) },
+    update: { analysis: r.analysis, subQuestions: r.subQuestions, ...(r.understanding ? { understanding: r.understanding } : {}), ...(r.truncated ? { truncated: r.truncated } : {}) },
     step: { decision: `${r.subQuestions.length} sub-question(s)`, rationale: r.rationale, evidenceIds: [], notes: r.notes ?? [], ...(r.fallback ? { fallback: r.fallback } : {}) },
   };
 });

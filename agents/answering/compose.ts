@@ -1,0 +1,129 @@
+import type { EdgeType } from "../../src/kb/schema";
+import type { PartUnderstanding } from "../../src/question/understand";
+import { reciprocalRankFusion } from "../../src/retrieval/fusion";
+import type { Evidence } from "../../tools/evidence";
+import type { AnswerPart, RankedAnswer } from "../research/types";
+import { rankAnswers } from "./candidates";
+
+const SHOWN = 10;
+const FACT_NAMES: Readonly<Record<EdgeType, string>> = {
+  DIRECTED: "director", WROTE: "writer", ACTED_IN: "cast", RELEASED_IN: "release year", IN_LANGUAGE: "language", HAS_GENRE: "genre", HAS_TAG: "tag", HAS_RATING: "IMDb rating", HAS_VOTES: "IMDb votes",
+};
+/** Full-text leads on told plots (names and rare words); the vector ranks break its ties. */
+const PLOT_FUSION = { k: 10, weights: [1, 0.5] } as const;
+
+/**
+ * One part's answer from the evidence its own tool calls found, built the way its intent needs:
+ * relation-path endpoints (with counts, thresholds and set operations), ranked films with the
+ * figure they were ranked by, similar films, fused plot matches, or a genre distribution. Nothing
+ * is guessed: a missing fact or an unknown name is said as such.
+ */
+export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+  const base = { question: part.text, intent: part.intent };
+  if (part.notFound.length && part.analysis.topics.filter((t) => t.confidence >= 0.5).length === 0) {
+    const text = part.notFound.map((n) => `"${n.text}" is not in the knowledge base${n.closest.length ? `; the closest names are ${n.closest.join(", ")}` : ""}.`).join(" ");
+    return { ...base, answers: [], text: `Not found: ${text}` };
+  }
+  const byTool = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool));
+  if (evidence.some((e) => e.meta?.role === "share")) return distribution(part, evidence);
+  if (part.intent === "plot") return plot(part, evidence);
+  const found = byTool("find_movies").filter((e) => e.meta?.role === "result");
+  if (found.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath)) return ranked(part, found, evidence);
+  if (part.intent === "recommendation") return similar(part, byTool("depth_first"));
+  return relation(part, evidence);
+}
+
+function cite(ids: readonly string[]): string {
+  return ids.slice(0, 2).map((id) => `[${id}]`).join("");
+}
+
+function list(xs: readonly string[]): string {
+  if (xs.length <= 1) return xs.join("");
+  return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+}
+
+/**
+ * A one-relation fact ("what language is X in") is read off that relation only: a longer path that
+ * happens to end at the right type (the languages of X's actors' other films) is not X's fact.
+ */
+function directOnly(part: PartUnderstanding, evidence: readonly Evidence[]): readonly Evidence[] {
+  const a = part.analysis;
+  const edges = new Set(a.cues.map((c) => c.edge));
+  if (part.intent !== "fact" || a.topics.length !== 1 || !a.answer.edge || edges.size > 1 || a.sharing) return evidence;
+  return evidence.filter((e) => typeof e.meta?.relationPath !== "string" || !String(e.meta.relationPath).includes(","));
+}
+
+function relation(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+  const set = rankAnswers(part.analysis, directOnly(part, evidence));
+  const answers = set.answers;
+  const base = { question: part.text, intent: part.intent };
+  if (answers.length === 0) {
+    const topic = part.analysis.topics[0];
+    const edge = part.analysis.answer.edge;
+    if (topic && edge && (part.intent === "fact" || part.intent === "list")) {
+      return { ...base, answers: [], text: `The knowledge base has no ${FACT_NAMES[edge]} listed for ${topic.name}.` };
+    }
+    return { ...base, answers: [], ...(part.intent === "count" ? { count: 0 } : {}), text: `I found no answer to "${part.text}" in the knowledge base.` };
+  }
+  const shown = answers.slice(0, SHOWN).map((a) => `${a.name} ${cite(a.evidenceIds)}`);
+  const more = answers.length > SHOWN ? ` and ${answers.length - SHOWN} more` : "";
+  if (part.intent === "count") return { ...base, answers, count: answers.length, text: `${answers.length}: ${list(shown)}${more}. (${set.basis}.)` };
+  const lead = part.intent === "most_common" ? "Most often: " : part.intent === "threshold" ? "" : "";
+  return { ...base, answers, text: `${lead}${list(shown)}${more}. (${set.basis}.)` };
+}
+
+function ranked(part: PartUnderstanding, found: readonly Evidence[], all: readonly Evidence[]): AnswerPart {
+  const rows = [...found].sort((a, b) => Number(a.meta?.rank ?? 99) - Number(b.meta?.rank ?? 99));
+  const answers: RankedAnswer[] = rows.map((e, i) => ({ name: e.focus, type: "Movie", score: Math.round((1 - i / (rows.length + 1)) * 1000) / 1000, evidenceIds: [e.id] }));
+  const total = all.find((e) => e.meta?.role === "summary")?.meta?.total;
+  const metric = rows[0]?.meta?.metric;
+  const base = { question: part.text, intent: part.intent };
+  if (metric) {
+    const lines = rows.slice(0, 5).map((e, i) => `${i + 1}. ${e.text} ${cite([e.id])}`);
+    return { ...base, answers, text: `${lines.join("\n")}\n(ranked by ${rows[0]!.meta!.source} from the TMDB 5000 data set, among ${total ?? rows.length} films that fit)` };
+  }
+  const shown = rows.slice(0, SHOWN).map((e) => `${e.focus} ${cite([e.id])}`);
+  const n = Number(total ?? rows.length);
+  return { ...base, answers, ...(part.intent === "count" ? { count: n } : {}), text: `${n} film${n === 1 ? "" : "s"}: ${list(shown)}${n > SHOWN ? ` and ${n - SHOWN} more` : ""}.` };
+}
+
+function similar(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+  const seeds = new Set((part.seeds ?? []).map((s) => s.id));
+  const rows = evidence.filter((e) => e.meta?.role === "result" && !seeds.has(e.focus)).sort((a, b) => b.score - a.score || (a.focus < b.focus ? -1 : 1));
+  const answers: RankedAnswer[] = rows.map((e) => ({ name: e.focus, type: "Movie", score: e.score, evidenceIds: [e.id] }));
+  const base = { question: part.text, intent: part.intent };
+  if (!answers.length) return { ...base, answers, text: `I found no film that shares enough with ${[...seeds].join(", ")}${part.periods.length ? " and meets the constraints" : ""}.` };
+  return { ...base, answers, text: `Films like ${[...seeds].join(", ")}: ${rows.slice(0, 5).map((e) => `${e.text} ${cite([e.id])}`).join("; ")}.` };
+}
+
+function plot(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+  const movies = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool) && e.focusType === "Movie").sort((a, b) => b.score - a.score).map((e) => e.focus);
+  const fused = reciprocalRankFusion([movies("full_text"), movies("semantic_search")], { k: PLOT_FUSION.k, weights: [...PLOT_FUSION.weights] });
+  const support = new Map<string, string[]>();
+  for (const e of evidence) if (e.focusType === "Movie") support.set(e.focus, [...(support.get(e.focus) ?? []), e.id]);
+  const answers: RankedAnswer[] = fused.map((f) => ({ name: f.id, type: "Movie", score: Math.round(f.score * 1000) / 1000, evidenceIds: support.get(f.id) ?? [] }));
+  const base = { question: part.text, intent: part.intent };
+  if (!answers.length) return { ...base, answers, text: "No film's plot matches that description." };
+  const best = evidence.find((e) => e.focus === answers[0]!.name && e.sources.some((s) => s.tool === "full_text")) ?? evidence.find((e) => e.focus === answers[0]!.name);
+  return { ...base, answers, text: `Most likely ${answers[0]!.name} ${cite(answers[0]!.evidenceIds)}${best ? ` (${best.text.slice(0, 200)})` : ""}. Other candidates: ${list(answers.slice(1, 4).map((a) => a.name))}. (full-text and semantic search, fused by reciprocal rank.)` };
+}
+
+function distribution(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+  const shares = evidence.filter((e) => e.meta?.role === "share").sort((a, b) => Number(a.meta?.rank) - Number(b.meta?.rank));
+  const whole = evidence.find((e) => e.meta?.role === "distribution");
+  const options = part.options ?? [];
+  const pick = options.length ? shares.filter((e) => options.some((o) => o.genre === e.focus)) : shares;
+  const answers: RankedAnswer[] = pick.map((e) => ({ name: e.focus, type: "Genre", score: Number(e.meta?.share ?? 0), evidenceIds: [e.id] }));
+  const base = { question: part.text, intent: part.intent };
+  const pct = (e: Evidence) => `${Math.round(Number(e.meta?.share ?? 0) * 100)}%`;
+  const label = part.subject?.label ?? "these";
+  if (options.length) {
+    const said = options.map((o) => {
+      const e = shares.find((s) => s.focus === o.genre);
+      return `${o.text} (${o.genre}): ${e ? `${pct(e)}, ${e.meta?.count} films ${cite([e.id])}` : "0%"}`;
+    });
+    const top = options.map((o) => ({ o, share: Number(shares.find((s) => s.focus === o.genre)?.meta?.share ?? 0) })).sort((a, b) => b.share - a.share)[0]!;
+    return { ...base, answers, text: `Mostly ${top.o.text}: among ${label} films, ${said.join("; ")}. ${whole ? whole.text : ""}` };
+  }
+  return { ...base, answers, text: `${whole?.text ?? `${label} films by genre`}: ${shares.slice(0, 5).map((e) => `${e.focus} ${pct(e)} ${cite([e.id])}`).join(", ")}.` };
+}

@@ -1,0 +1,116 @@
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import type { EdgeType } from "../../src/kb/schema";
+import type { TopicEntity } from "../../src/question/analyze";
+import type { ConceptRef } from "../../src/question/stages/concepts";
+import type { PartUnderstanding } from "../../src/question/understand";
+import type { PlannedCall } from "../research/types";
+
+/** A concept as the tools take it: every name the KB and TMDB use for it. */
+export function conceptArg(c: ConceptRef): { label: string; genres: string[]; tags: string[]; tmdbGenres: string[]; keywords: string[] } {
+  return { label: c.label, genres: c.genres, tags: c.tags, tmdbGenres: c.tmdbGenres, keywords: c.keywords };
+}
+
+export function yearsOf(part: PartUnderstanding): { from: number; to: number } | undefined {
+  let years: { from: number; to: number } | undefined;
+  const spans = [...part.periods.map((p) => ({ from: p.from, to: p.to })), ...part.analysis.constraints.flatMap((c) => (c.kind === "year" ? [{ from: c.from, to: c.to }] : []))];
+  for (const s of spans) years = years ? { from: Math.max(years.from, s.from), to: Math.min(years.to, s.to) } : s;
+  return years;
+}
+
+const ROLE_EDGES: readonly EdgeType[] = ["DIRECTED", "WROTE", "ACTED_IN"];
+
+/** The films' constraints of a part: kinds of film said as such, minus the excluded ones and superlative options. */
+function constraintConcepts(part: PartUnderstanding): ConceptRef[] {
+  const excluded = new Set(part.excluded?.concepts ?? []);
+  return part.concepts.filter((c) => c.strong && !excluded.has(c) && c !== part.subject);
+}
+
+/** The person's role the question names, else the role they have most often in the KB. */
+async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: KnowledgeBase): Promise<EdgeType> {
+  const said = part.analysis.cues.find((c) => ROLE_EDGES.includes(c.edge) && !c.inAnswerPhrase);
+  if (said) return said.edge;
+  const rel = (await kb.graph.relations(person.id)).filter((r) => ROLE_EDGES.includes(r.edge)).sort((a, b) => b.count - a.count);
+  return rel[0]?.edge ?? "ACTED_IN";
+}
+
+/** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
+function storyOf(text: string): string {
+  return text
+    .replace(/^(?:.*?\b(?:remember|find|recall|looking for)\b[^,.]*?\b(?:movie|film)\b\s*)/i, "")
+    .replace(/\b(?:what(?:'s| is)|which is|name|title)\s+(?:of\s+)?(?:the|that|a)\s+(?:movie|film)\s*/gi, "")
+    .replace(/\b(?:the|a|that|this)\s+(?:movie|film|one)\s+(?:where|in which|about|with)\b/gi, "")
+    .replace(/\b(?:movie|film)\s+(?:where|in which|about|with)\b/gi, "")
+    .replace(/[?!]+$/g, "")
+    .trim() || text;
+}
+
+/**
+ * The tool that fits each part, with why: Think-on-Graph for relation paths from named entities,
+ * depth-first for "like X", full-text and semantic search together for a told plot, breadth-first
+ * with the genre distribution for a kind of film, and the exact film filter for lists, superlatives
+ * and differences that start from a kind of film or period rather than a name.
+ */
+export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Promise<PlannedCall[]> {
+  const serves = part.id;
+  const a = part.analysis;
+  const years = yearsOf(part);
+  const concepts = constraintConcepts(part);
+  const entities = a.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.5);
+  const excludedEntities = new Set((part.excluded?.entities ?? []).map((e) => e.id));
+  const positive = entities.filter((e) => !excludedEntities.has(e.id));
+
+  switch (part.intent) {
+    case "recommendation": {
+      const seeds = (part.seeds ?? []).map((s) => s.name);
+      const kind = concepts[0];
+      const filters = years || kind ? { filters: { ...(years ? { years } : {}), ...(kind ? { kind: conceptArg(kind) } : {}) } } : {};
+      return [{ tool: "depth_first", args: { movies: seeds, results: 10, ...filters }, rationale: `"like ${seeds.join(", ")}": depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${kind ? `, only ${kind.label}` : ""}${years ? `, only ${years.from}–${years.to}` : ""}`, serves }];
+    }
+    case "plot": {
+      const story = storyOf(part.text);
+      return [
+        { tool: "full_text", args: { query: story.slice(0, 500), limit: 20 }, rationale: "a told plot: BM25 over plots and overviews", serves },
+        { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1 }, rationale: "a told plot: semantic search over the film documents, fused with full-text", serves },
+      ];
+    }
+    case "kind_of_film": {
+      const subject = part.subject!;
+      return [{ tool: "breadth_first", args: { query: subject.label, kind: conceptArg(subject), concepts: 2 }, rationale: `a question about ${subject.label} films: breadth-first from the concept, with the genre distribution of all its films`, serves }];
+    }
+    case "superlative": {
+      const people = await Promise.all(positive.filter((e) => e.types.includes("Person")).map(async (p) => ({ name: p.name, role: await roleOf(p, part, kb) })));
+      const s = part.superlative!;
+      if (people.length + concepts.length === 0 && !years && positive.length > 0) break; // ranked answers about a film's neighbours: relation path below
+      return [{
+        tool: "find_movies",
+        args: { concepts: concepts.map(conceptArg), people, ...(years ? { years } : {}), rankBy: s.metric, order: s.order, limit: 10, ...(part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {}) },
+        rationale: `"${s.phrase}": the films that fit, ranked by ${s.metric} (${s.order === "desc" ? "highest" : "lowest"} first)`,
+        serves,
+      }];
+    }
+    default:
+      break;
+  }
+  if (positive.length === 0 && (concepts.length > 0 || years)) {
+    const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
+    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films that are ${[...concepts.map((c) => c.label), ...(years ? [`${years.from}–${years.to}`] : [])].join(", ")}: exact filter`, serves }];
+  }
+  const topics = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
+  if (topics.length === 0) {
+    return [
+      { tool: "full_text", args: { query: part.text.slice(0, 500), limit: 10 }, rationale: "no linked entity: full-text search", serves },
+      { tool: "semantic_search", args: { query: part.text, k: 8 }, rationale: "no linked entity: semantic search", serves },
+    ];
+  }
+  const linkedTo = concepts.map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined).slice(0, 3);
+  const notLinkedTo = [...(part.excluded?.entities ?? []).map((e) => e.name), ...(part.excluded?.concepts ?? []).map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined)].slice(0, 5);
+  const entityFilters = a.constraints.flatMap((c) => (c.kind === "entity" ? [c.id] : []));
+  const allLinked = [...new Set([...linkedTo, ...entityFilters])].slice(0, 5);
+  const filters = years || allLinked.length || notLinkedTo.length ? { ...(years ? { years } : {}), ...(allLinked.length ? { linkedTo: allLinked } : {}), ...(notLinkedTo.length ? { notLinkedTo } : {}) } : undefined;
+  return topics.map((t) => ({
+    tool: "think_on_graph" as const,
+    args: { question: part.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical", ...(filters ? { filters } : {}) },
+    rationale: `${part.intent}: a relation path from ${t.name} (${t.type}): Think-on-Graph${filters ? ` with ${[years ? `years ${years.from}–${years.to}` : "", ...allLinked.map((l) => `linked to ${l}`), ...notLinkedTo.map((l) => `not ${l}`)].filter(Boolean).join(", ")}` : ""}`,
+    serves,
+  }));
+}

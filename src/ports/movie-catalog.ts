@@ -1,0 +1,62 @@
+/**
+ * TMDB facts joined to the KB's movies: genres, keywords and the figures a superlative ranks by
+ * (vote average and count, popularity, runtime, budget, revenue). The embedded default is built
+ * from the snapshot whichever graph store is configured; every figure keeps its source.
+ */
+export const MOVIE_METRICS = ["voteAverage", "voteCount", "popularity", "runtime", "budget", "revenue"] as const;
+export type MovieMetric = (typeof MOVIE_METRICS)[number];
+
+export interface TmdbFacts {
+  /** The KB movie (exact KB name) these facts are joined to. */
+  movie: string;
+  tmdbId: string;
+  /** TMDB's title and release year, as in the TMDB file. */
+  title: string;
+  year?: string;
+  genres: string[];
+  keywords: string[];
+  voteAverage?: number;
+  voteCount?: number;
+  popularity?: number;
+  /** Minutes. */
+  runtime?: number;
+  /** US dollars. */
+  budget?: number;
+  /** US dollars. */
+  revenue?: number;
+}
+
+export interface RankedMovie {
+  movie: string;
+  value: number;
+  facts: TmdbFacts;
+}
+
+export interface RankOptions {
+  /** Only these KB movies (exact names); all joined movies when absent. */
+  among?: readonly string[];
+  order?: "desc" | "asc";
+  /** For vote averages: ignore movies with fewer votes (default MIN_VOTES_FOR_AVERAGE). */
+  minVotes?: number;
+  limit?: number;
+}
+
+/** A vote average from a handful of votes says little; "best" and "worst" need at least this many. */
+export const MIN_VOTES_FOR_AVERAGE = 100;
+
+export interface MovieCatalog {
+  /** TMDB facts of a KB movie, when it joins to a TMDB row. */
+  tmdb(movie: string): TmdbFacts | undefined;
+  /** KB movies that TMDB files under this genre / keyword (case- and accent-insensitive), sorted. */
+  moviesWithGenre(genre: string): string[];
+  moviesWithKeyword(keyword: string): string[];
+  /** Every TMDB genre and keyword with how many KB movies carry it, most used first. */
+  genres(): { name: string; movies: number }[];
+  keywords(): { name: string; movies: number }[];
+  /**
+   * KB movies with a value for the metric, best first (desc by default), ties broken by name.
+   * Zero runtimes, budgets and revenues are TMDB's "unknown" and are never ranked.
+   */
+  rank(metric: MovieMetric, options?: RankOptions): RankedMovie[];
+  readonly size: number;
+}

@@ -1,0 +1,115 @@
+import type { KnowledgeBase } from "../../kb/knowledge-base";
+import { QUESTION_WORDS } from "../../linking/question-words";
+import { STOP_WORDS, foldText, type WordToken } from "../../util/text";
+import { ROLE_WORDS } from "../words/linking";
+import { CONCEPT_HEAD_WORDS, CONCEPT_LEAD_WORDS, CONCEPT_SYNONYMS } from "../words/concepts";
+
+/**
+ * A kind of film the question names ("westerns", "sci-fi", "movies about vampires"), resolved to
+ * every name the data uses for it: KB genres and tags, TMDB genres and keywords.
+ */
+export interface ConceptRef {
+  label: string;
+  text: string;
+  /** Token span [tokenStart, tokenEnd). */
+  tokenStart: number;
+  tokenEnd: number;
+  genres: string[];
+  tags: string[];
+  tmdbGenres: string[];
+  keywords: string[];
+  /** Said as a kind of film ("X movies", "films about X", a plural genre noun), not just a word. */
+  cued: boolean;
+  /** Cued, or a word that names a genre or a listed kind of film on its own ("comedy", "sci-fi"). */
+  strong: boolean;
+}
+
+const HEADS = new Set(CONCEPT_HEAD_WORDS);
+const LEADS = new Set(CONCEPT_LEAD_WORDS);
+const MAX_WORDS = 3;
+const ROLE = new Set(ROLE_WORDS);
+
+interface Vocabulary {
+  kb: Map<string, { genres: string[]; tags: string[] }>;
+  tmdb: Map<string, { genres: string[]; keywords: string[] }>;
+}
+
+const vocabularies = new WeakMap<KnowledgeBase, Vocabulary>();
+
+/** The KB's genre and tag names and TMDB's genres and keywords, by folded name (built once per KB). */
+async function vocabulary(kb: KnowledgeBase): Promise<Vocabulary> {
+  const hit = vocabularies.get(kb);
+  if (hit) return hit;
+  const v: Vocabulary = { kb: new Map(), tmdb: new Map() };
+  for (const g of kb.catalog?.genres() ?? []) entry(v.tmdb, foldText(g.name), () => ({ genres: [], keywords: [] })).genres.push(g.name);
+  for (const k of kb.catalog?.keywords() ?? []) entry(v.tmdb, foldText(k.name), () => ({ genres: [], keywords: [] })).keywords.push(k.name);
+  vocabularies.set(kb, v);
+  return v;
+}
+
+function entry<V>(m: Map<string, V>, k: string, make: () => V): V {
+  let e = m.get(k);
+  if (!e) m.set(k, (e = make()));
+  return e;
+}
+
+/** "comedies" → "comedy", "westerns" → "western", "heists" → "heist". */
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Finds concept words: longest spans first, each looked up in the synonym table, then as a KB genre
+ * or tag, then as a TMDB genre or keyword (singular and plural both). A concept is `cued` when the
+ * wording makes it a kind of film; uncued ones are kept for the intent stage to weigh.
+ */
+export async function findConcepts(tokens: readonly WordToken[], kb: KnowledgeBase, skip: (i: number) => boolean = () => false): Promise<ConceptRef[]> {
+  const vocab = await vocabulary(kb);
+  const out: ConceptRef[] = [];
+  const taken = new Set<number>();
+  for (let len = MAX_WORDS; len >= 1; len--) {
+    for (let i = 0; i + len <= tokens.length; i++) {
+      let free = true;
+      for (let j = i; j < i + len; j++) if (taken.has(j) || skip(j)) free = false;
+      if (!free) continue;
+      const words = tokens.slice(i, i + len).map((t) => t.folded);
+      // Question wording ("films", "actors", "language", "kind") is never a kind of film.
+      if (words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w) || ROLE.has(w))) continue;
+      const key = words.join(" ");
+      const one = words.slice(0, -1).concat(singular(words[len - 1]!)).join(" ");
+      const ref = lookup(key, kb, vocab) ?? lookup(one, kb, vocab);
+      if (!ref) continue;
+      const plural = one !== key;
+      const prev = tokens[i - 1]?.folded;
+      const next = tokens[i + len]?.folded;
+      const cued = (next !== undefined && HEADS.has(next)) || (prev !== undefined && LEADS.has(prev)) || (plural && (ref.genres.length > 0 || ref.tmdbGenres.length > 0 || ref.fromSynonym));
+      const strong = cued || ref.fromSynonym || ref.genres.length > 0 || ref.tmdbGenres.length > 0;
+      out.push({ label: ref.label, text: tokens.slice(i, i + len).map((t) => t.text).join(" "), tokenStart: i, tokenEnd: i + len, genres: ref.genres, tags: ref.tags, tmdbGenres: ref.tmdbGenres, keywords: ref.keywords, cued, strong });
+      for (let j = i; j < i + len; j++) taken.add(j);
+    }
+  }
+  return out.sort((a, b) => a.tokenStart - b.tokenStart);
+}
+
+function lookup(key: string, kb: KnowledgeBase, vocab: Vocabulary): (Omit<ConceptRef, "text" | "tokenStart" | "tokenEnd" | "cued" | "strong"> & { fromSynonym: boolean }) | undefined {
+  const syn = CONCEPT_SYNONYMS[key];
+  if (syn) {
+    const tags = (syn.tags ?? []).filter((t) => kb.linker.link(t, { types: ["Tag"], limit: 1 }).some((c) => c.id === t));
+    return { label: syn.label, genres: syn.genres ?? [], tags, tmdbGenres: syn.tmdbGenres ?? [], keywords: syn.keywords ?? [], fromSynonym: true };
+  }
+  if (key.length < 3 || /^\d+$/.test(key)) return undefined;
+  const kbHits = kb.linker.link(key, { types: ["Genre", "Tag"], limit: 3 }).filter((c) => c.match === "exact" || (c.match === "folded" && foldText(c.name) === key));
+  const tmdb = vocab.tmdb.get(key);
+  if (kbHits.length === 0 && !tmdb) return undefined;
+  return {
+    label: key,
+    genres: kbHits.filter((c) => c.types.includes("Genre")).map((c) => c.id),
+    tags: kbHits.filter((c) => c.types.includes("Tag")).map((c) => c.id),
+    tmdbGenres: tmdb?.genres ?? [],
+    keywords: tmdb?.keywords ?? [],
+    fromSynonym: false,
+  };
+}

@@ -1,0 +1,25 @@
+import { wordTokens } from "../../util/text";
+import { DOMAIN_WORDS, OFF_DOMAIN_WORDS } from "../words/domain";
+import { ROLE_WORDS } from "../words/linking";
+import type { PartUnderstanding } from "../understand";
+
+const DOMAIN = new Set([...DOMAIN_WORDS, ...ROLE_WORDS, "release", "released", "premiere", "premiered", "genre", "language", "tagged", "directed"]);
+const OFF = new Set(OFF_DOMAIN_WORDS);
+
+/**
+ * Why a question is outside what the knowledge base covers, if it is: no film word, no confidently
+ * named film or person, no kind of film and no period; or a topic of another domain ("the president
+ * of France", "weather") with no film word and no exactly named film or person.
+ */
+export function outOfDomain(question: string, parts: readonly PartUnderstanding[]): string | undefined {
+  const words = wordTokens(question).map((t) => t.folded);
+  if (words.some((w) => DOMAIN.has(w))) return undefined;
+  const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7));
+  const off = words.find((w) => OFF.has(w));
+  if (off) {
+    const exact = entities.filter((e) => e.alternatives[0]?.match === "exact" && e.confidence >= 0.8 && e.name.includes(" "));
+    return exact.length ? undefined : `"${off}" is about another domain and no film word or named film is in the question`;
+  }
+  if (entities.length > 0 || parts.some((p) => p.concepts.some((c) => c.cued) || p.periods.length > 0 || p.intent === "plot")) return undefined;
+  return "no film word, named film or person, kind of film or period";
+}

@@ -1,0 +1,54 @@
+import { DECADE_PARTS, DECADE_WORDS } from "../words/periods";
+
+/** A span of years the question restricts films to, with the characters that said it. */
+export interface Period {
+  from: number;
+  to: number;
+  text: string;
+  start: number;
+  end: number;
+  /** A bare year ("in 1969") rather than a decade or range: it may also be a film's title. */
+  bareYear: boolean;
+}
+
+const DECADE_WORD = Object.keys(DECADE_WORDS).join("|");
+const PART = Object.keys(DECADE_PARTS).join("|");
+const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number] | undefined; bareYear?: boolean }[] = [
+  { re: /\b(?:between|from)\s+((?:19|20)\d\d)\s+(?:and|to|until|till|through)\s+((?:19|20)\d\d)\b/gi, read: (m) => [Number(m[1]), Number(m[2])] },
+  { re: /\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b/g, read: (m) => [Number(m[1]), Number(m[2])] },
+  { re: new RegExp(`\\b(?:the\\s+)?(?:(${PART})[\\s-]*)?(?:(1[89]|20)(\\d)0['’]?s|['’]?(\\d)0['’]?s)\\b`, "gi"), read: (m) => decade(m[2] !== undefined ? Number(`${m[2]}${m[3]}0`) : twoDigitDecade(Number(m[4])), m[1]) },
+  { re: new RegExp(`\\b(?:the\\s+)?(?:(${PART})[\\s-]*)?(${DECADE_WORD})\\b`, "gi"), read: (m) => decade(DECADE_WORDS[m[2]!.toLowerCase()]!, m[1]) },
+  { re: /\b(before|after|since|until|prior to|pre|post)\s+((?:18|19|20)\d\d)\b/gi, read: (m) => relative(m[1]!.toLowerCase(), Number(m[2])) },
+  { re: /\b(?:in|from|of|during|released|year|circa|around)\s+((?:18|19|20)\d\d)\b(?!\s*(?:[-–]|s\b))/gi, read: (m) => [Number(m[1]), Number(m[1])], bareYear: true },
+];
+
+/** Years, decades ("the 90s", "the seventies", "early 2000s") and ranges ("between 1990 and 1995"). */
+export function findPeriods(question: string): Period[] {
+  const out: Period[] = [];
+  for (const p of PATTERNS) {
+    for (const m of question.matchAll(p.re)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (out.some((o) => start < o.end && o.start < end)) continue;
+      const range = p.read(m as RegExpExecArray);
+      if (!range) continue;
+      out.push({ from: Math.min(range[0], range[1]), to: Math.max(range[0], range[1]), text: m[0].trim(), start, end, bareYear: p.bareYear === true });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+function twoDigitDecade(d: number): number {
+  // "the 20s" is the 2020s only for 0–2 (no film in the data is that recent, but people say it); else 19x0.
+  return d <= 2 ? 2000 + d * 10 : 1900 + d * 10;
+}
+
+function decade(start: number, part: string | undefined): [number, number] {
+  const p = part ? DECADE_PARTS[part.toLowerCase()] : undefined;
+  return p ? [start + p[0], start + p[1]] : [start, start + 9];
+}
+
+function relative(word: string, year: number): [number, number] {
+  if (word === "before" || word === "until" || word === "prior to" || word === "pre") return [0, year - 1];
+  return [word === "since" ? year : year + 1, 9999];
+}

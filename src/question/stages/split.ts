@@ -1,0 +1,52 @@
+import { wordTokens } from "../../util/text";
+import { PART_OPENERS } from "../words/intent-cues";
+
+const OPENERS = new Set(PART_OPENERS);
+/** Words that join two questions; a part must start with an opener right after one of them. */
+const JOINERS = new Set(["and", "also", "plus", "then"]);
+/** Auxiliaries that open a question only when a subject follows ("and is it ...", "and did he ..."). */
+const AUX = new Set(["is", "was", "are", "were", "did", "does", "do", "can", "could"]);
+
+/**
+ * Splits a message into its questions: at sentence ends ("?", ";", ". ") and at "and"/"also"
+ * followed by a question opener ("who wrote Memento and when did it come out", "who directed
+ * Casablanca, and what language is it in"). "Both X and Y" and lists of names are not split,
+ * because no question word follows their "and". Each part keeps its character offsets.
+ */
+export function splitQuestion(question: string): { text: string; start: number }[] {
+  const cuts: number[] = [];
+  for (const m of question.matchAll(/[?;]+\s+|\.\s+(?=\p{Lu})/gu)) if (m.index + m[0].length < question.length) cuts.push(m.index + m[0].length);
+  const tokens = wordTokens(question);
+  for (let i = 1; i < tokens.length - 1; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1]!;
+    if (!JOINERS.has(t.folded) || !OPENERS.has(next.folded)) continue;
+    // "... and did it win": an auxiliary opens a question only when a pronoun or name follows it.
+    if (AUX.has(next.folded) && !/^(it|he|she|they|this|that|the|its)$/.test(tokens[i + 2]?.folded ?? "")) continue;
+    // "which actors starred in X and who directed it" splits; "films with X and what" at the very end does not.
+    if (i + 2 >= tokens.length) continue;
+    cuts.push(t.start);
+  }
+  const bounds = [...new Set([0, ...cuts])].sort((a, b) => a - b);
+  const parts = bounds.map((start, k) => ({ start, text: question.slice(start, bounds[k + 1] ?? question.length) }));
+  return parts
+    .map((p) => {
+      const lead = /^\s*(?:,\s*)?(?:and|also|plus|then)?\s*(?:,\s*)?/i.exec(p.text)![0];
+      return { start: p.start + lead.length, text: p.text.slice(lead.length).replace(/[\s,;]+$/, "").trim() };
+    })
+    .filter((p) => /[\p{L}\p{N}]/u.test(p.text));
+}
+
+/** Pronouns and phrases that point back at the previous part's film or person. */
+const BACK_REFERENCE = /\b(?:the same (?:film|movie)|that (?:film|movie)|this (?:film|movie)|the (?:film|movie)|it|its|he|his|him|she|her|they|them|their)\b/i;
+
+/**
+ * Makes a later part stand alone: its pronoun ("it", "he", "the film") becomes the name the first
+ * part was about; a part with no pronoun and no name of its own gets the name appended.
+ */
+export function resolveBackReference(part: string, name: string): string {
+  if (BACK_REFERENCE.test(part)) {
+    return part.replace(BACK_REFERENCE, (m) => (/^(its|his|their)$/i.test(m) ? `${name}'s` : name));
+  }
+  return `${part.replace(/\?\s*$/, "")} of ${name}`;
+}

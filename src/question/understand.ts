@@ -1,0 +1,79 @@
+import type { KnowledgeBase } from "../kb/knowledge-base";
+import { wordTokens } from "../util/text";
+import { analyzeQuestion, type QuestionAnalysis } from "./analyze";
+import type { Intent } from "./intents";
+import { calibratedLinker } from "./stages/calibrate";
+import { findConcepts, type ConceptRef } from "./stages/concepts";
+import { outOfDomain } from "./stages/domain";
+import { classifyIntent, type IntentReading } from "./stages/intent";
+import { findPeriods, type Period } from "./stages/periods";
+import { detectSmallTalk, type SmallTalk } from "./stages/smalltalk";
+import { resolveBackReference, splitQuestion } from "./stages/split";
+import { unknownNames } from "./stages/unknown-names";
+
+/** One question of the message, read on its own. */
+export interface PartUnderstanding extends IntentReading {
+  id: string;
+  /** The part's text, with a back-reference ("it") replaced by the name it points to. */
+  text: string;
+  analysis: QuestionAnalysis;
+  concepts: ConceptRef[];
+  periods: Period[];
+  /** Names the user gave that match nothing well enough, with the closest KB names. */
+  notFound: { text: string; closest: string[] }[];
+}
+
+/** What the question asks, read in small named stages; every strategy plans from it. */
+export interface Understanding {
+  intent: Intent;
+  smalltalk?: SmallTalk;
+  parts: PartUnderstanding[];
+  /** One line per stage, for the trace. */
+  stages: string[];
+}
+
+const CONFIDENT = 0.7;
+
+export async function understandQuestion(question: string, kb: KnowledgeBase): Promise<Understanding> {
+  const stages: string[] = [];
+  const smalltalk = detectSmallTalk(question);
+  if (smalltalk) return { intent: "chitchat", smalltalk, parts: [], stages: [`smalltalk: ${smalltalk}`] };
+
+  const linker = calibratedLinker(kb.linker, (w) => kb.words.share(w));
+  const pieces = splitQuestion(question);
+  stages.push(`split: ${pieces.length} part(s)${pieces.length > 1 ? `: ${pieces.map((p) => JSON.stringify(p.text)).join(" | ")}` : ""}`);
+  const parts: PartUnderstanding[] = [];
+  for (const [i, piece] of pieces.entries()) {
+    let text = piece.text;
+    let analysis = analyzeQuestion(text, linker);
+    const anchor = parts[0]?.analysis.topics.find((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")));
+    if (i > 0 && anchor && !analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")))) {
+      text = resolveBackReference(text, anchor.name);
+      analysis = analyzeQuestion(text, linker);
+      stages.push(`back-reference: part ${i + 1} is about ${anchor.name}: ${JSON.stringify(text)}`);
+    }
+    const tokens = wordTokens(text);
+    const periods = findPeriods(text);
+    const inEntity = (k: number) => analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")) && k >= t.tokenStart && k < t.tokenEnd);
+    const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
+    const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k));
+    // "westerns from 1969": a year inside a period phrase beside a kind of film is the period, not the film "1969".
+    if (concepts.some((c) => c.strong) && analysis.answer.type !== "Person") {
+      const inSpan = (t: { tokenStart: number }) => inPeriod(t.tokenStart);
+      if (analysis.topics.some((t) => t.types.includes("Year") && inSpan(t))) analysis = { ...analysis, topics: analysis.topics.filter((t) => !(t.types.includes("Year") && inSpan(t))) };
+    }
+    const reading = classifyIntent(tokens, analysis, concepts, periods);
+    const notFound = reading.intent === "plot" ? [] : unknownNames(text, tokens, analysis, kb);
+    // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
+    const inUnknown = (t: { tokenStart: number }) => notFound.some((n) => { const at = text.indexOf(n.text); return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length; });
+    if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
+    parts.push({ id: `p${i + 1}`, text, analysis, concepts, periods, notFound, ...reading });
+    stages.push(
+      `part ${i + 1}: ${reading.intent} (${reading.reason}); entities: ${analysis.topics.map((t) => `${t.name} ${t.type} ${t.confidence.toFixed(2)}`).join(", ") || "none"}; concepts: ${concepts.map((c) => `${c.label}${c.cued ? "" : "?"}`).join(", ") || "none"}; periods: ${periods.map((p) => `${p.from}–${p.to}`).join(", ") || "none"}${notFound.length ? `; not found: ${notFound.map((n) => n.text).join(", ")}` : ""}`,
+    );
+  }
+  const ood = outOfDomain(question, parts);
+  if (ood) return { intent: "out_of_domain", parts, stages: [...stages, `domain: ${ood}`] };
+  const intent: Intent = parts.length > 1 ? "multi_part" : parts[0]?.intent ?? "fact";
+  return { intent, parts, stages };
+}

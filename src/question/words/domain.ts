@@ -1,0 +1,29 @@
+/**
+ * Words that put a question in this service's domain (films and the people who make them). A
+ * question with none of these, no relation word and no confidently linked title or person is
+ * outside what the knowledge base covers.
+ */
+export const DOMAIN_WORDS = (
+  "movie movies film films flick flicks picture pictures cinema cinematic feature features documentary documentaries " +
+  "watch watched watching rewatch see seen saw stream streaming theater theatre theaters " +
+  "actor actors actress actresses cast casting star stars starred starring costar costars role roles played plays " +
+  "director directors directed direct directing filmmaker filmmakers screenplay screenwriter writer writers wrote written script " +
+  "plot plots story storyline scene scenes ending sequel sequels prequel remake remakes franchise trilogy series " +
+  "genre genres hollywood bollywood blockbuster blockbusters oscar oscars imdb tmdb box office grossing grossed runtime budget " +
+  "comedy comedies drama dramas thriller thrillers horror western westerns musical musicals animated animation cartoon cartoons " +
+  "anime noir romcom romcoms scifi sci fi"
+).split(" ");
+
+/**
+ * Topics the knowledge base does not cover: a question about these, with no film word, is out of
+ * domain even if one of its words happens to be a film title ("the president of France").
+ */
+export const OFF_DOMAIN_WORDS = (
+  "president presidents prime minister government election elections senator congress parliament king queen capital country countries " +
+  "population weather temperature forecast rain snow stock stocks price prices bitcoin crypto currency exchange rate " +
+  "recipe recipes cook cooking bake baking calories diet doctor medicine disease symptoms " +
+  "math maths equation calculate sum plus minus times divided square root derivative integral " +
+  "score scores football soccer basketball baseball tennis match league championship nba nfl " +
+  "translate translation code program python javascript bug compile homework " +
+  "flight flights hotel train bus traffic distance miles kilometers"
+).split(" ");

@@ -1,0 +1,100 @@
+import type { MovieMetric } from "../../ports/movie-catalog";
+
+/**
+ * The wording that signals each intent, as data. Phrases are folded text matched on word
+ * boundaries; the intent stage decides with these and with what was linked, never per question.
+ */
+
+/** Superlatives, by the figure they rank on and the direction. Longer phrases are tried first. */
+export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: MovieMetric; order: "desc" | "asc" }>> = {
+  "highest grossing": { metric: "revenue", order: "desc" },
+  "top grossing": { metric: "revenue", order: "desc" },
+  "biggest box office": { metric: "revenue", order: "desc" },
+  "made the most money": { metric: "revenue", order: "desc" },
+  "earned the most": { metric: "revenue", order: "desc" },
+  "most successful": { metric: "revenue", order: "desc" },
+  "most profitable": { metric: "revenue", order: "desc" },
+  "lowest grossing": { metric: "revenue", order: "asc" },
+  "biggest budget": { metric: "budget", order: "desc" },
+  "largest budget": { metric: "budget", order: "desc" },
+  "highest budget": { metric: "budget", order: "desc" },
+  "most expensive": { metric: "budget", order: "desc" },
+  "smallest budget": { metric: "budget", order: "asc" },
+  "lowest budget": { metric: "budget", order: "asc" },
+  cheapest: { metric: "budget", order: "asc" },
+  "highest rated": { metric: "voteAverage", order: "desc" },
+  "top rated": { metric: "voteAverage", order: "desc" },
+  "best rated": { metric: "voteAverage", order: "desc" },
+  "best reviewed": { metric: "voteAverage", order: "desc" },
+  "most acclaimed": { metric: "voteAverage", order: "desc" },
+  "critically acclaimed": { metric: "voteAverage", order: "desc" },
+  "lowest rated": { metric: "voteAverage", order: "asc" },
+  "worst rated": { metric: "voteAverage", order: "asc" },
+  best: { metric: "voteAverage", order: "desc" },
+  greatest: { metric: "voteAverage", order: "desc" },
+  finest: { metric: "voteAverage", order: "desc" },
+  top: { metric: "voteAverage", order: "desc" },
+  worst: { metric: "voteAverage", order: "asc" },
+  "most popular": { metric: "popularity", order: "desc" },
+  "most famous": { metric: "popularity", order: "desc" },
+  "most well known": { metric: "popularity", order: "desc" },
+  "best known": { metric: "popularity", order: "desc" },
+  "most watched": { metric: "popularity", order: "desc" },
+  "least popular": { metric: "popularity", order: "asc" },
+  "most voted": { metric: "voteCount", order: "desc" },
+  "most votes": { metric: "voteCount", order: "desc" },
+  longest: { metric: "runtime", order: "desc" },
+  "longest running": { metric: "runtime", order: "desc" },
+  shortest: { metric: "runtime", order: "asc" },
+};
+
+/** "like X", "similar to X", "if I enjoyed X": X is the film to start from. */
+export const RECOMMENDATION_PHRASES = [
+  "like", "similar to", "similar", "same vibe as", "in the style of", "along the lines of", "reminiscent of", "comparable to", "akin to", "in the vein of",
+  "if i enjoyed", "if i liked", "if i loved", "i enjoyed", "i liked", "i loved", "fans of", "fan of", "recommend", "recommendation", "recommendations", "suggest",
+  "what should i watch", "what to watch", "watch next", "watch after",
+];
+/** Phrases that make "like" a comparison ("films like X"), not a verb of taste ("what do people like"). */
+export const LIKE_HEADS = "movie movies film films something anything stuff ones flicks more others other".split(" ");
+
+/** A description of a plot: the film is unknown, its story is told. */
+export const PLOT_LEADS = [
+  "the movie where", "the film where", "movie where", "film where", "a movie where", "a film where", "the one where", "that movie where", "that film where",
+  "the movie in which", "the film in which", "movie in which", "film in which", "movie about a", "film about a", "movie about an", "film about an",
+  "movie about someone", "film about someone", "movie about some", "film about some", "movie with a", "film with a", "movie with the", "film with the",
+  "the movie with", "the film with", "the movie about", "the film about", "what movie has", "what film has", "what is the movie", "whats the movie",
+  "what is the film", "whats the film", "name of the movie", "name of the film", "title of the movie", "title of the film", "which movie has a", "which film has a",
+  "cant remember", "can't remember", "cannot remember", "forgot the name", "trying to remember", "trying to find", "looking for a movie", "looking for a film",
+];
+/** Words of a told story: a clause with one of these is a plot, not a kind of film. */
+export const PLOT_CLAUSE_WORDS = "who that where when whose which and then after until while because but gets get finds find tries try wakes discovers must has have is are becomes falls goes meets learns".split(" ");
+
+/** "how many", "number of". */
+export const COUNT_PHRASES = ["how many", "number of", "count of", "count the", "total number"];
+
+/** Thresholds on how often something happens: phrase → the least count that meets it. */
+export const THRESHOLD_PHRASES: Readonly<Record<string, number>> = {
+  "more than once": 2, "multiple times": 2, "several times": 2, "many times": 3, "repeatedly": 2, "again and again": 2, "more than one": 2,
+  "at least twice": 2, "at least two": 2, "twice or more": 2, "two or more": 2,
+  "more than twice": 3, "at least three": 3, "at least 3": 3, "three or more": 3, "3 or more": 3, "more than two": 3, "more than 2": 3,
+  "more than three": 4, "at least four": 4, "more than 3": 4, "four or more": 4,
+  "more than four": 5, "at least five": 5, "five or more": 5,
+  "over and over": 3,
+};
+
+/** "most often", "most common", "who ... with most". */
+export const MOST_COMMON_PHRASES = ["most often", "most frequently", "most frequent", "most common", "most commonly", "the most times", "most times", "the most", "mostly", "usual", "usually", "typically", "favorite", "favourite"];
+
+/** Negation: what follows is subtracted. */
+export const NEGATION_PHRASES = ["not", "no", "never", "without", "except", "excluding", "other than", "apart from", "aside from", "but not", "isnt", "arent", "wasnt", "werent", "didnt", "doesnt", "dont", "non"];
+
+/** "both ... and", "together", "in common": answers that meet every named entity. */
+export const INTERSECTION_PHRASES = ["both", "together", "in common", "as well as", "along with", "alongside", "with both", "and also"];
+
+/** A question about a kind of film: how such films usually are, or what kind they mostly are. */
+export const KIND_PHRASES = ["usually", "typically", "generally", "mostly", "tend to", "tend to be", "more often", "in general", "on the whole", "mainly", "mostly", "normally", "what kind of", "what genre are most", "which genre are most", "what genres are"];
+
+/** Words that open a second question in the same message ("who wrote X and when ..."). */
+export const PART_OPENERS = "who whom whose what which when where how is was are were did does do can could list name tell give".split(" ");
+/** Pronouns that point back at the previous part's film or person. */
+export const BACK_REFERENCES = "it its he his she her they them their that this the film the movie that film that movie this film this movie".split(" ");

@@ -1,0 +1,39 @@
+/**
+ * Word lists for small talk: a message made only of these (and stop words) is a greeting, thanks or
+ * a question about the service, answered without retrieval. Phrases are folded text.
+ */
+export const GREETING_WORDS = "hi hello hey heya hiya howdy greetings yo sup morning evening afternoon there everyone folks guys bot buddy friend".split(" ");
+export const THANKS_WORDS = "thanks thank thx ty cheers appreciate appreciated great awesome cool nice perfect ok okay bye goodbye later".split(" ");
+/** Questions about the service itself ("what can you do", "who are you", "how does this work"). */
+export const ABOUT_SERVICE_PHRASES = [
+  "what can you do",
+  "what can you tell me",
+  "what can you tell me about",
+  "what do you do",
+  "what are you",
+  "who are you",
+  "how does this work",
+  "how do you work",
+  "what can i ask",
+  "what should i ask",
+  "what can you answer",
+  "what do you know",
+  "can you help",
+  "help me",
+  "how are you",
+  "how is it going",
+  "hows it going",
+  "whats up",
+  "what is up",
+  "are you a bot",
+  "are you human",
+  "what is your name",
+  "whats your name",
+  "nice to meet you",
+  "good morning",
+  "good evening",
+  "good afternoon",
+  "good night",
+];
+/** Words that may stand beside small talk without making it a question about films. */
+export const SMALLTALK_FILLER = "please can could would you u me i im we is are am do does it this that so just very much a lot really what who how today doing".split(" ");

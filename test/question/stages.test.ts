@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { calibrateMentions } from "../../src/question/stages/calibrate";
+import { findPeriods } from "../../src/question/stages/periods";
+import { detectSmallTalk } from "../../src/question/stages/smalltalk";
+import { resolveBackReference, splitQuestion } from "../../src/question/stages/split";
+import { singular } from "../../src/question/stages/concepts";
+import type { Mention } from "../../src/ports/entity-linker";
+
+describe("small talk", () => {
+  it.each([
+    ["Hi there, what can you do?", "about_service"],
+    ["hello", "greeting"],
+    ["thanks a lot!", "thanks"],
+    ["who are you", "about_service"],
+    ["what can you tell me about movies?", "about_service"],
+  ])("%s → %s", (q, kind) => expect(detectSmallTalk(q)).toBe(kind));
+  it.each(["hi, who directed Jaws?", "what can you do with the movie Heat", "thanks, and who wrote it?"])("a real question is not small talk: %s", (q) => expect(detectSmallTalk(q)).toBeUndefined());
+});
+
+describe("periods", () => {
+  const range = (q: string) => findPeriods(q).map((p) => [p.from, p.to]);
+  it.each([
+    ["best films of the 2010s", [[2010, 2019]]],
+    ["movies from the seventies", [[1970, 1979]]],
+    ["late 90s thrillers", [[1996, 1999]]],
+    ["westerns from the '60s", [[1960, 1969]]],
+    ["films between 1990 and 1995", [[1990, 1995]]],
+    ["comedies 1984-1988", [[1984, 1988]]],
+    ["dramas before 1950", [[0, 1949]]],
+    ["what westerns came out in 1969", [[1969, 1969]]],
+  ])("%s", (q, want) => expect(range(q)).toEqual(want));
+  it("a bare year is marked so it can still be a title", () => expect(findPeriods("released in 1969")[0]!.bareYear).toBe(true));
+  it("no period in a plain question", () => expect(findPeriods("who directed Memento")).toEqual([]));
+});
+
+describe("splitting several questions in one", () => {
+  const texts = (q: string) => splitQuestion(q).map((p) => p.text);
+  it("splits at 'and' + a question word", () => expect(texts("Who wrote Memento and when did it come out?")).toEqual(["Who wrote Memento", "when did it come out?"]));
+  it("splits at a comma and 'and'", () => expect(texts("who directed Casablanca, and what language is it in")).toEqual(["who directed Casablanca", "what language is it in"]));
+  it("splits separate sentences", () => expect(texts("Who directed Heat? What year was it released?")).toEqual(["Who directed Heat?", "What year was it released?"]));
+  it("keeps 'both X and Y' whole", () => expect(texts("films starring both Tom Hanks and Meg Ryan")).toHaveLength(1));
+  it("keeps 'directed and wrote' whole", () => expect(texts("who directed and wrote Alien")).toHaveLength(1));
+  it("resolves a pronoun to the first part's name", () => expect(resolveBackReference("when did it come out?", "Memento")).toBe("when did Memento come out?"));
+  it("appends the name when the part has no pronoun", () => expect(resolveBackReference("what year?", "Heat")).toBe("what year of Heat"));
+});
+
+describe("concept words", () => {
+  it.each([["westerns", "western"], ["comedies", "comedy"], ["heists", "heist"], ["class", "class"]])("%s → %s", (w, s) => expect(singular(w)).toBe(s));
+});
+
+describe("calibrated linking", () => {
+  const mention = (text: string, start: number, types: string[], confidence = 0.7): Mention => ({
+    text, start, end: start + text.length, confidence,
+    candidates: [{ id: text, name: text, type: types[0] as never, types: types as never, score: 0.9, match: "folded", degree: 10 }],
+  });
+  const common = (w: string) => (["boy", "her", "memory", "assassins", "go"].includes(w) ? 0.01 : 0);
+  const conf = (q: string, text: string, types = ["Movie"]) => calibrateMentions(q, [mention(text, q.indexOf(text), types)], common)[0]!.confidence;
+  it("an ordinary word in a description is not a title", () => expect(conf("a film where a boy sees dead people", "boy")).toBeLessThan(0.35));
+  it("lowercase ordinary word after a role word is a title", () => expect(conf("who directed her", "her")).toBeGreaterThanOrEqual(0.7));
+  it("capitalised inside the sentence is a title", () => expect(conf("Who starred in Go?", "Go")).toBeGreaterThanOrEqual(0.7));
+  it("quoted is a title", () => expect(conf('is "Memory" any good', "Memory")).toBeGreaterThanOrEqual(0.7));
+  it("hunted by assassins is not the film Assassins", () => expect(conf("a guy who is hunted by assassins", "assassins")).toBeLessThan(0.35));
+  it("a rare word keeps its confidence", () => expect(conf("who directed memento", "memento")).toBe(0.7));
+});

@@ -1,0 +1,214 @@
+import { z } from "zod";
+import type { KnowledgeBase } from "../src/kb/knowledge-base";
+import type { EdgeType, Neighbor } from "../src/kb/schema";
+import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, type MovieMetric, type TmdbFacts } from "../src/ports/movie-catalog";
+import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
+import { resolveEntity } from "./entities";
+import { defineTool } from "./tool";
+
+const Names = z.array(z.string().trim().min(1).max(200)).max(10);
+export const Concept = z
+  .object({
+    label: z.string().trim().min(1).max(100),
+    genres: Names.default([]),
+    tags: Names.default([]),
+    tmdbGenres: Names.default([]),
+    keywords: Names.default([]),
+  })
+  .strict()
+  .refine((c) => c.genres.length + c.tags.length + c.tmdbGenres.length + c.keywords.length > 0, { message: "a concept needs at least one genre, tag, TMDB genre or keyword" });
+const Person = z.object({ name: z.string().trim().min(1).max(300), role: z.enum(["DIRECTED", "WROTE", "ACTED_IN"]).optional() }).strict();
+
+export const FindMoviesInput = z
+  .object({
+    concepts: z.array(Concept).max(5).default([]),
+    people: z.array(Person).max(5).default([]),
+    languages: Names.default([]),
+    years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
+    exclude: z.object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]) }).strict().optional(),
+    rankBy: z.enum(MOVIE_METRICS).optional(),
+    order: z.enum(["desc", "asc"]).default("desc"),
+    limit: z.number().int().min(1).max(100).default(20),
+  })
+  .strict()
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length > 0 || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, languages, years) or rankBy" });
+export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
+
+/** Where each figure comes from, said next to it in answers. */
+export const METRIC_SOURCE: Readonly<Record<MovieMetric, string>> = {
+  voteAverage: "TMDB vote average",
+  voteCount: "TMDB vote count",
+  popularity: "TMDB popularity",
+  runtime: "TMDB runtime",
+  budget: "TMDB budget",
+  revenue: "TMDB box-office revenue",
+};
+
+interface Membership {
+  movies: Set<string>;
+  /** Why a movie is in the set: KB triples, or a TMDB fact said in words. */
+  proof: (movie: string) => { triples: Triple[]; words: string[] };
+}
+
+/**
+ * Exact set operations over films: those that meet every constraint (a kind of film by any of its
+ * names in the KB or TMDB, people in a role, languages, a year range) and none of the exclusions,
+ * optionally ranked by a TMDB figure. The helper behind lists, superlatives and differences.
+ */
+export const findMovies = defineTool({
+  name: "find_movies",
+  description:
+    "Exact film filter and ranking: films that have every given concept (KB genres/tags or TMDB genres/keywords), person (optionally in a role), language and year range, minus exclusions; ranked by a TMDB figure (voteAverage, voteCount, popularity, runtime, budget, revenue) when rankBy is set. Use for lists with constraints and for best/most/longest questions.",
+  input: FindMoviesInput,
+  async run(input, ctx) {
+    const { kb } = ctx;
+    const notes: string[] = [];
+    const sets: Membership[] = [];
+    for (const c of input.concepts) sets.push(await conceptMembers(kb, c));
+    for (const p of input.people) sets.push(await personMovies(kb, p));
+    if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
+    let candidates: Set<string> | undefined;
+    for (const s of [...sets].sort((a, b) => a.movies.size - b.movies.size)) candidates = candidates ? new Set([...candidates].filter((m) => s.movies.has(m))) : new Set(s.movies);
+    const years = input.years;
+    const yearOf = new Map<string, string>();
+    if (years) {
+      if (!candidates) {
+        const ids = [];
+        for (let y = Math.max(years.from, 1880); y <= Math.min(years.to, 2030); y++) ids.push(String(y));
+        candidates = (await valueMembers(kb, ids.filter((y) => kb.linker.link(y, { types: ["Year"], limit: 1 }).length > 0), "RELEASED_IN")).movies;
+      }
+      const released = await kb.graph.neighborsMany([...candidates], { edges: ["RELEASED_IN"], direction: "out" });
+      for (const m of [...candidates]) {
+        const y = (released.get(m) ?? []).map((nb) => nb.id).find((id) => Number(id) >= years.from && Number(id) <= years.to);
+        if (y) yearOf.set(m, y);
+        else candidates.delete(m);
+      }
+    }
+    if (!candidates) candidates = new Set(kb.catalog.rank(input.rankBy ?? "popularity", { minVotes: 0 }).map((r) => r.movie));
+    const excluded: string[] = [];
+    for (const c of input.exclude?.concepts ?? []) for (const m of (await conceptMembers(kb, c)).movies) if (candidates.delete(m)) excluded.push(m);
+    for (const p of input.exclude?.people ?? []) for (const m of (await personMovies(kb, p)).movies) if (candidates.delete(m)) excluded.push(m);
+    if (excluded.length) notes.push(`find_movies: excluded ${excluded.length} films`);
+    const total = candidates.size;
+    if (total === 0) return { evidence: [], notes: [...notes, "find_movies: no film meets every constraint"] };
+
+    let ranked: { movie: string; value?: number; facts?: TmdbFacts }[];
+    if (input.rankBy) {
+      const minVotes = input.rankBy === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
+      ranked = kb.catalog.rank(input.rankBy, { among: [...candidates], order: input.order, minVotes });
+      const unranked = total - ranked.length;
+      if (unranked > 0) notes.push(`find_movies: ${unranked} of ${total} matching films have no ${METRIC_SOURCE[input.rankBy]}${input.rankBy === "voteAverage" ? ` from at least ${minVotes} votes` : ""} and were not ranked`);
+      if (ranked.length === 0) return { evidence: [], notes: [...notes, `find_movies: none of the ${total} matching films has a ${METRIC_SOURCE[input.rankBy]}`] };
+    } else {
+      // Unranked lists: the best-known films first (TMDB popularity, then how connected the film is).
+      const nodes = await kb.graph.getNodes([...candidates]);
+      ranked = nodes
+        .filter((n) => n !== undefined)
+        .map((n) => ({ movie: n.id, degree: n.degree, pop: kb.catalog.tmdb(n.id)?.popularity ?? -1 }))
+        .sort((a, b) => b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
+    }
+    const top = ranked.slice(0, input.limit);
+    if (ranked.length > top.length) notes.push(`find_movies: showing ${top.length} of ${ranked.length} films`);
+    const evidence: Evidence[] = [
+      makeEvidence({
+        kind: "node",
+        text: `${ranked.length} films meet ${describe(input)}`,
+        nodeIds: [],
+        focus: "(set)",
+        score: 1,
+        tool: "find_movies",
+        step: ctx.step,
+        meta: { role: "summary", total: ranked.length },
+      }),
+    ];
+    top.forEach((r, i) => {
+      const triples: Triple[] = [];
+      const words: string[] = [];
+      for (const s of sets) {
+        const p = s.proof(r.movie);
+        triples.push(...p.triples);
+        words.push(...p.words);
+      }
+      const y = yearOf.get(r.movie);
+      if (y) triples.push(tripleFrom(r.movie, "RELEASED_IN", "out", y));
+      const figure = input.rankBy && r.value !== undefined ? formatFigure(input.rankBy, r.value, r.facts) : undefined;
+      const facts = [...triples.map((t) => (t.subject === r.movie ? `${t.edge.toLowerCase().replace("_", " ")} ${t.object}` : `${t.subject} ${t.edge.toLowerCase().replace("_", " ")}`)), ...words];
+      makeAndPush(evidence, {
+        kind: "path",
+        text: `${r.movie}${figure ? `: ${figure}` : ""}${facts.length ? ` (${facts.join("; ")})` : ""}`,
+        nodeIds: [r.movie, ...new Set(triples.flatMap((t) => [t.subject, t.object]).filter((x) => x !== r.movie))],
+        focus: r.movie,
+        focusType: "Movie",
+        path: triples.length ? triples : undefined,
+        score: Math.round((1 - i / (top.length + 1)) * 1000) / 1000,
+        tool: "find_movies",
+        step: ctx.step,
+        meta: { role: "result", rank: i + 1, ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}) },
+      });
+    });
+    return { evidence, notes };
+  },
+});
+
+function makeAndPush(into: Evidence[], e: Parameters<typeof makeEvidence>[0]): void {
+  into.push(makeEvidence(e));
+}
+
+/** "TMDB vote average 8.3 from 12,345 votes", "TMDB runtime 169 min", "TMDB box-office revenue $2,787,965,087". */
+export function formatFigure(metric: MovieMetric, value: number, facts?: TmdbFacts): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  switch (metric) {
+    case "voteAverage":
+      return `${METRIC_SOURCE[metric]} ${value.toFixed(1)}${facts?.voteCount !== undefined ? ` from ${n(facts.voteCount)} votes` : ""}`;
+    case "runtime":
+      return `${METRIC_SOURCE[metric]} ${n(value)} min`;
+    case "budget":
+    case "revenue":
+      return `${METRIC_SOURCE[metric]} $${n(value)}`;
+    case "popularity":
+      return `${METRIC_SOURCE[metric]} ${value.toFixed(1)}`;
+    case "voteCount":
+      return `${METRIC_SOURCE[metric]} ${n(value)}`;
+  }
+}
+
+function describe(input: z.infer<typeof FindMoviesInput>): string {
+  const parts = [
+    ...input.concepts.map((c) => c.label),
+    ...input.people.map((p) => `${p.name}${p.role ? ` (${p.role.toLowerCase()})` : ""}`),
+    ...input.languages.map((l) => `in ${l}`),
+    ...(input.years ? [`${input.years.from}–${input.years.to}`] : []),
+    ...(input.exclude?.concepts ?? []).map((c) => `not ${c.label}`),
+    ...(input.exclude?.people ?? []).map((p) => `not ${p.name}`),
+  ];
+  return parts.length ? parts.join(", ") : "no constraint";
+}
+
+async function valueMembers(kb: KnowledgeBase, ids: string[], edge: EdgeType): Promise<Membership> {
+  const nbs = await kb.graph.neighborsMany(ids, { edges: [edge], direction: "in" });
+  const via = new Map<string, Triple>();
+  for (const id of ids) for (const nb of nbs.get(id) ?? []) if (!via.has(nb.id)) via.set(nb.id, tripleFrom(id, nb.edge, nb.direction, nb.id));
+  return { movies: new Set(via.keys()), proof: (m) => ({ triples: via.has(m) ? [via.get(m)!] : [], words: [] }) };
+}
+
+export async function conceptMembers(kb: KnowledgeBase, c: z.infer<typeof Concept>): Promise<Membership> {
+  const kbIds = [...c.genres, ...c.tags].flatMap((name) => kb.linker.link(name, { types: ["Genre", "Tag"], limit: 1 }).filter((x) => x.match !== "partial" && x.match !== "fuzzy").map((x) => x.id));
+  const nbs = await kb.graph.neighborsMany([...new Set(kbIds)], { edges: ["HAS_GENRE", "HAS_TAG"], direction: "in" });
+  const via = new Map<string, Triple>();
+  for (const [id, list] of nbs) for (const nb of list as Neighbor[]) if (!via.has(nb.id)) via.set(nb.id, tripleFrom(id, nb.edge, nb.direction, nb.id));
+  const tmdb = new Map<string, string>();
+  for (const g of c.tmdbGenres) for (const m of kb.catalog.moviesWithGenre(g)) if (!tmdb.has(m)) tmdb.set(m, `TMDB genre ${g}`);
+  for (const k of c.keywords) for (const m of kb.catalog.moviesWithKeyword(k)) if (!tmdb.has(m)) tmdb.set(m, `TMDB keyword "${k}"`);
+  const movies = new Set([...via.keys(), ...tmdb.keys()]);
+  return { movies, proof: (m) => (via.has(m) ? { triples: [via.get(m)!], words: [] } : { triples: [], words: tmdb.has(m) ? [tmdb.get(m)!] : [] }) };
+}
+
+async function personMovies(kb: KnowledgeBase, p: z.infer<typeof Person>): Promise<Membership> {
+  const e = resolveEntity(kb, p.name);
+  const nbs = await kb.graph.neighbors(e.id, { edges: p.role ? [p.role] : ["DIRECTED", "WROTE", "ACTED_IN"], direction: "out" });
+  const via = new Map<string, Triple>();
+  for (const nb of nbs) if (!via.has(nb.id)) via.set(nb.id, tripleFrom(e.id, nb.edge, nb.direction, nb.id));
+  return { movies: new Set(via.keys()), proof: (m) => ({ triples: via.has(m) ? [via.get(m)!] : [], words: [] }) };
+}
+
+
