@@ -40,7 +40,8 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
   if (smalltalk) return { intent: "chitchat", smalltalk, parts: [], stages: [`smalltalk: ${smalltalk}`] };
 
   const linker = calibratedLinker(kb.linker, (w) => kb.words.share(w));
-  const pieces = splitQuestion(question);
+  const names = linker.findMentions(question, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
+  const pieces = splitQuestion(question, names);
   stages.push(`split: ${pieces.length} part(s)${pieces.length > 1 ? `: ${pieces.map((p) => JSON.stringify(p.text)).join(" | ")}` : ""}`);
   const parts: PartUnderstanding[] = [];
   for (const [i, piece] of pieces.entries()) {

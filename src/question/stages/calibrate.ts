@@ -1,5 +1,5 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { STOP_WORDS, wordTokens, type WordToken } from "../../util/text";
+import { STOP_WORDS, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon";
 import { TITLE_CUE_WORDS, ROLE_WORDS } from "../words/linking";
@@ -43,8 +43,8 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       out.push({ ...m, confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
-    const person = surnamePerson(m.candidates);
-    if (person && hasRoleWord && (top.type === "Tag" || top.match === "partial")) {
+    const person = span.length === 1 && top.type === "Tag" && !QUESTION_WORDS.has(words[0]!) ? surnamePerson(m.candidates, words[0]!) : undefined;
+    if (person && hasRoleWord) {
       out.push({ ...m, candidates: [person, ...m.candidates.filter((c) => c !== person)], confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
@@ -63,10 +63,11 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const before = question.slice(Math.max(0, first.start - 1), first.start);
   const after = question.slice(last.end, last.end + 1);
   if (/["“'‘*_]/.test(before) && /["”'’*_?!]/.test(after)) return true;
+  // Question wording ("together", "what", "next") is a title only when quoted.
+  if (span.every((t) => STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded))) return false;
   const prev = tokens[at - 1]?.folded;
   if (prev !== undefined && TITLE_CUES.has(prev)) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
-  if (span.every((t) => STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded))) return false;
   const mixedCase = question !== question.toLowerCase() && question !== question.toUpperCase();
   if (!mixedCase || !/^[\p{Lu}\p{N}]/u.test(first.text)) return false;
   const sentenceStart = at === 0 || /[.!?:;]\s*$/.test(question.slice(0, first.start));
@@ -76,8 +77,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
 }
 
 /** A prominent person whose name holds the mention (a surname), when the best match is a minor tag or a partial. */
-function surnamePerson(candidates: readonly EntityCandidate[]): EntityCandidate | undefined {
-  const people = candidates.filter((c) => c.types.includes("Person") && (c.match === "partial" || c.match === "exact" || c.match === "folded") && c.degree >= 8);
+function surnamePerson(candidates: readonly EntityCandidate[], word: string): EntityCandidate | undefined {
+  const people = candidates.filter((c) => c.type === "Person" && c.degree >= 8 && linkKey(c.name).split(" ").at(-1) === word);
   return people.sort((a, b) => b.degree - a.degree)[0];
 }
 

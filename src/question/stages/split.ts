@@ -13,14 +13,17 @@ const AUX = new Set(["is", "was", "are", "were", "did", "does", "do", "can", "co
  * Casablanca, and what language is it in"). "Both X and Y" and lists of names are not split,
  * because no question word follows their "and". Each part keeps its character offsets.
  */
-export function splitQuestion(question: string): { text: string; start: number }[] {
+export function splitQuestion(question: string, names: readonly { start: number; end: number }[] = []): { text: string; start: number }[] {
   const cuts: number[] = [];
-  for (const m of question.matchAll(/[?;]+\s+|\.\s+(?=\p{Lu})/gu)) if (m.index + m[0].length < question.length) cuts.push(m.index + m[0].length);
+  // A period ends a sentence only after a word of 4+ letters: "Dr. Kildare", "A. Carter", "C.E. Burke" are names.
+  for (const m of question.matchAll(/[?;]+\s+|(?<=[\p{Ll}\p{N}]{4})\.\s+(?=\p{Lu})/gu)) if (m.index + m[0].length < question.length) cuts.push(m.index + m[0].length);
   const tokens = wordTokens(question);
   for (let i = 1; i < tokens.length - 1; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1]!;
     if (!JOINERS.has(t.folded) || !OPENERS.has(next.folded)) continue;
+    // "Kiss and Tell", "Who Framed Roger Rabbit and ...": an "and" inside a linked title is no joint.
+    if (names.some((n) => t.start >= n.start && t.end <= n.end)) continue;
     // "... and did it win": an auxiliary opens a question only when a pronoun or name follows it.
     if (AUX.has(next.folded) && !/^(it|he|she|they|this|that|the|its)$/.test(tokens[i + 2]?.folded ?? "")) continue;
     // "which actors starred in X and who directed it" splits; "films with X and what" at the very end does not.

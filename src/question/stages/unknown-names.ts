@@ -15,6 +15,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   for (const m of text.matchAll(/["“]([^"”]{2,80})["”]/g)) spans.push(m[1]!);
   let run: WordToken[] = [];
   const flush = () => {
+    while (run.length && ["of", "the", "in", "a"].includes(run[run.length - 1]!.folded)) run.pop();
     const content = run.filter((t) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded));
     if (content.length >= 1 && run.length >= 2 && !run.every(covered)) spans.push(text.slice(run[0]!.start, run[run.length - 1]!.end));
     run = [];
