@@ -1,4 +1,7 @@
 import type { RunResult } from "../agents/research/types";
+import { checkExpectation } from "./natural/check";
+import { expectationOf } from "./natural/expectations";
+import type { Expectation } from "./natural/types";
 
 /** Answers are compared by KB name: exact, modulo case and surrounding space. */
 export function normalizeAnswer(s: string): string {
@@ -7,6 +10,12 @@ export function normalizeAnswer(s: string): string {
 
 export interface DeterministicMetrics {
   hits1: number;
+  /**
+   * Whether the answer has the shape the question's intent needs (see checkExpectation): one answer
+   * per part, the right count, no answer for chit-chat. Hits@1 when the question has no expectation.
+   * Absent from records written before it existed.
+   */
+  intentCheck?: 0 | 1;
   precision: number;
   recall: number;
   f1: number;
@@ -22,7 +31,8 @@ export interface DeterministicMetrics {
   nonModelMs: number;
 }
 
-export function deterministicMetrics(result: RunResult, gold: readonly string[]): DeterministicMetrics {
+/** `expect` defaults to the expectation registered for this gold array (natural set), else Hits@1. */
+export function deterministicMetrics(result: RunResult, gold: readonly string[], expect: Expectation | undefined = expectationOf(gold)): DeterministicMetrics {
   const g = new Set(gold.map(normalizeAnswer));
   const predicted = [...new Set(result.answers.map((a) => normalizeAnswer(a.name)))];
   const hits1 = predicted.length > 0 && g.has(predicted[0]!) ? 1 : 0;
@@ -38,6 +48,7 @@ export function deterministicMetrics(result: RunResult, gold: readonly string[])
   const steps = result.trace.filter((s) => (s.node === "plan" && s.decision !== "finish") || s.node === "simple_rag").length;
   return {
     hits1,
+    intentCheck: expect ? checkExpectation(result, { answers: gold, expect }) : hits1,
     precision: round(precision),
     recall: round(recall),
     f1: round(f1),

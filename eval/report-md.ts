@@ -13,6 +13,11 @@ function mainRow(name: string, a: Aggregate): (string | number)[] {
 }
 const MAIN = ["strategy", "n", "Hits@1", "F1", "context recall", "steps", "tool calls", "LLM calls", "input tok", "output tok", "p50 ms", "p95 ms", "non-model p50", "non-model p95", "truncated"];
 
+const CATEGORY = ["category", "n", "intent check", "Hits@1", "F1", "non-model p50 ms", "non-model p95 ms", "errors"];
+function categoryRow(name: string, a: Aggregate): (string | number)[] {
+  return [name, a.n, f3(a.intentCheck), f3(a.hits1), f3(a.f1), f1(a.nonModelP50Ms), f1(a.nonModelP95Ms), a.errors];
+}
+
 /** The summary as Markdown tables: overall, per dataset, per category, judge metrics, time breakdown. */
 export function renderMarkdown(s: Summary): string {
   const parts: string[] = ["# Evaluation summary", "", table(MAIN, s.strategies.map((x) => mainRow(x.strategy, x)))];
@@ -24,6 +29,9 @@ export function renderMarkdown(s: Summary): string {
   if (cats.length) {
     parts.push("", "## Hits@1 by category", "", table(["strategy", ...cats], s.strategies.map((x) => [x.strategy, ...cats.map((c) => (x.byCategory?.[c] ? f3(x.byCategory[c]!.hits1) : "—"))])));
     parts.push("", "## F1 by category", "", table(["strategy", ...cats], s.strategies.map((x) => [x.strategy, ...cats.map((c) => (x.byCategory?.[c] ? f3(x.byCategory[c]!.f1) : "—"))])));
+    parts.push("", "## Intent check by category", "", "Each question's intent check: one answer per part, the right count, no answer for chit-chat and out-of-domain; Hits@1 otherwise.");
+    parts.push("", table(["strategy", ...cats], s.strategies.map((x) => [x.strategy, ...cats.map((c) => (x.byCategory?.[c] ? f3(x.byCategory[c]!.intentCheck) : "—"))])));
+    for (const x of s.strategies) if (x.byCategory) parts.push("", `### ${x.strategy} by category`, "", table(CATEGORY, [...cats.filter((c) => x.byCategory![c]).map((c) => categoryRow(c, x.byCategory![c]!)), categoryRow("all", x)]));
   }
   parts.push("", "## LLM-as-judge");
   if (!s.judgeConfigured) parts.push("", "No judge model was configured (set GOOGLE_API_KEY and pass --judge): these metrics are absent, not zero.");

@@ -135,7 +135,7 @@ async function evaluateOne({ v, q, order }: { v: Variant; q: EvalQuestion; order
     evidenceCount: result.evidence.length,
     usage: result.usage,
     timings: result.timings,
-    metrics: deterministicMetrics(result, q.answers),
+    metrics: deterministicMetrics(result, q.answers, q.expect),
   };
   if (deps.judge) {
     const context = result.evidence.filter((e) => cites.has(e.id) || result.trace.some((s) => s.node === "organize" && s.evidenceIds.includes(e.id))).map((e) => e.text);

@@ -5,6 +5,8 @@ import type { EvalRecord } from "./records";
 export interface Aggregate {
   n: number;
   hits1: number;
+  /** Share of questions that pass their intent's check (Hits@1 for questions without one). */
+  intentCheck: number;
   f1: number;
   precision: number;
   recall: number;
@@ -64,6 +66,7 @@ export function aggregate(records: readonly EvalRecord[]): Aggregate {
   return {
     n: records.length,
     hits1: m((r) => r.metrics.hits1),
+    intentCheck: m((r) => r.metrics.intentCheck ?? r.metrics.hits1),
     f1: m((r) => r.metrics.f1),
     precision: m((r) => r.metrics.precision),
     recall: m((r) => r.metrics.recall),

@@ -3,7 +3,12 @@ import { z } from "zod";
 import { DataMissingError, InvalidInputError } from "../../src/errors";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { generateCategorySet } from "../categories";
+import { loadNaturalSet } from "../natural/dataset";
+import { attachExpectation } from "../natural/expectations";
+import type { Expectation } from "../natural/types";
 import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
+
+export type { Expectation } from "../natural/types";
 
 /** One question of an eval set, with its gold answers (KB names). */
 export interface EvalQuestion {
@@ -12,6 +17,8 @@ export interface EvalQuestion {
   question: string;
   answers: string[];
   category?: string;
+  /** What the intent check needs beyond Hits@1 (natural set); absent means Hits@1. */
+  expect?: Expectation;
 }
 
 export const METAQA_DATASETS = ["metaqa-1hop", "metaqa-2hop", "metaqa-3hop", "metaqa-1hop-ntm"] as const;
@@ -34,7 +41,10 @@ export interface DatasetOptions {
   seed: number;
 }
 
-/** Loads `metaqa-*`, `categories` (generated from the KB) or `jsonl:PATH`; a bad line is an error naming it. */
+/**
+ * Loads `metaqa-*`, `categories` (generated from the KB), `natural` (generated from the raw data
+ * files, category = intent) or `jsonl:PATH`; a bad line is an error naming it.
+ */
 export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
   const m = /^metaqa-([123])hop(-ntm)?$/.exec(name);
   if (m) {
@@ -44,6 +54,12 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
   if (name === "categories") {
     if (!o.kb) throw new Error("the categories set is generated from the knowledge base; none was given");
     return generateCategorySet(o.kb, { seed: o.seed }).map((q): EvalQuestion => ({ ...q, dataset: name }));
+  }
+  if (name === "natural") {
+    return loadNaturalSet(o.dataDir, o.split).map((it): EvalQuestion => {
+      attachExpectation(it.answers, it.expect);
+      return { id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect };
+    });
   }
   if (name.startsWith("jsonl:")) {
     const path = name.slice("jsonl:".length);
@@ -67,5 +83,5 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     });
     return out;
   }
-  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, or jsonl:PATH`);
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, or jsonl:PATH`);
 }

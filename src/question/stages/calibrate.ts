@@ -64,7 +64,7 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const after = question.slice(last.end, last.end + 1);
   if (/["“'‘*_]/.test(before) && /["”'’*_?!]/.test(after)) return true;
   // Question wording ("together", "what", "next") is a title only when quoted.
-  if (span.every((t) => STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded))) return false;
+  if (span.every((t) => QUESTION_WORDS.has(t.folded))) return false;
   const prev = tokens[at - 1]?.folded;
   if (prev !== undefined && TITLE_CUES.has(prev)) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;

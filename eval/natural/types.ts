@@ -1,0 +1,27 @@
+import type { Intent } from "../../src/question/intents";
+
+/**
+ * What a natural question's answer must look like, beyond Hits@1: one answer per part of a
+ * multi-part question, a count, or no answer at all (chit-chat, out of domain).
+ */
+export type Expectation =
+  | { kind: "hits1" }
+  | { kind: "parts"; parts: string[][] }
+  | { kind: "count"; count: number }
+  | { kind: "no_answer" };
+
+/** One generated question: gold answers are exact KB names (empty for no-answer intents). */
+export interface NaturalItem {
+  id: string;
+  category: Intent;
+  /** The phrasing template it came from (for inspection; several per intent). */
+  template: string;
+  question: string;
+  answers: string[];
+  expect: Expectation;
+}
+
+/** Builds one item; ids are `natural:<intent>:<template>:<key>`, stable across runs. */
+export function item(category: Intent, template: string, key: string, question: string, answers: string[], expect: Expectation = { kind: "hits1" }): NaturalItem {
+  return { id: `natural:${category}:${template}:${key}`, category, template, question, answers, expect };
+}
