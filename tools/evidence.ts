@@ -51,9 +51,14 @@ export function tripleFrom(from: string, edge: EdgeType, direction: "out" | "in"
   return direction === "out" ? { subject: from, edge, object: to } : { subject: to, edge, object: from };
 }
 
-export function makeEvidence(e: Omit<Evidence, "id" | "sources"> & { tool: ToolName; step: number }): Evidence {
-  const key = e.path ? e.path.map((t) => `${t.subject}>${t.edge}>${t.object}`).join("|") : `${e.focus}|${e.text}`;
-  const { tool, step, ...rest } = e;
+/**
+ * `scope` separates readings of the same fact that mean different things: a path that answers one
+ * sub-question fully and another only in part is two items, so each part judges its own.
+ */
+export function makeEvidence(e: Omit<Evidence, "id" | "sources"> & { tool: ToolName; step: number; scope?: string }): Evidence {
+  const base = e.path ? e.path.map((t) => `${t.subject}>${t.edge}>${t.object}`).join("|") : `${e.focus}|${e.text}`;
+  const key = e.scope ? `${base}#${e.scope}` : base;
+  const { tool, step, scope: _scope, ...rest } = e;
   return { id: evidenceId(e.kind, key), ...rest, sources: [{ tool, step }] };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NODE_TYPES } from "../src/kb/schema";
+import { TEXT_FIELDS } from "../src/ports/text-index";
 import { makeEvidence, type Evidence } from "./evidence";
 import { snippet, titleWithYear } from "./movie-text";
 import { defineTool } from "./tool";
@@ -11,6 +12,8 @@ export const FullTextInput = z
     limit: z.number().int().min(1).max(50).default(10),
     fuzzy: z.boolean().default(false),
     prefix: z.boolean().default(false),
+    /** Search only these fields (a told plot: plot and overview, so titles that share a word do not win). */
+    fields: z.array(z.enum(TEXT_FIELDS)).min(1).optional(),
   })
   .strict();
 
@@ -21,7 +24,7 @@ export const fullText = defineTool({
     "BM25 full-text search over movie titles, people's names, plots, TMDB overviews, tags and cast/crew. Use for keywords, plot details or names the entity linker cannot resolve. Optional filter by node type.",
   input: FullTextInput,
   async run(input, ctx) {
-    const hits = await ctx.kb.text.search(input.query, { types: input.types, limit: input.limit, fuzzy: input.fuzzy ? 0.2 : 0, prefix: input.prefix });
+    const hits = await ctx.kb.text.search(input.query, { types: input.types, limit: input.limit, fuzzy: input.fuzzy ? 0.2 : 0, prefix: input.prefix, ...(input.fields ? { fields: input.fields } : {}) });
     if (hits.length === 0) {
       return { evidence: [], notes: [`full_text: nothing matches "${input.query}"${input.fuzzy ? "" : " (fuzzy: true tolerates typos)"}`] };
     }

@@ -140,6 +140,7 @@ export const thinkOnGraph = defineTool({
             tool: "think_on_graph",
             step: ctx.step,
             meta: { relationPath: relationPathLabel(p.steps), pathRank: rank + 1, support: e.support, hops: p.steps.length, complete: a.complete, topic: p.topic.id },
+            scope: a.complete ? "complete" : "partial",
           }),
         );
       }

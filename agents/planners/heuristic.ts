@@ -9,7 +9,7 @@ import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
 import type { AnswerPart, Draft, Judgement, PlannedCall, RankedAnswer } from "../research/types";
 import { callSignature, type PlanResult, type Planner, type PrimeResult, type StepNote } from "./planner";
-import { callsFor, yearsOf } from "./tool-choice";
+import { callsFor, togFilters } from "./tool-choice";
 
 /**
  * The offline planner: no model. Prime reads the question in stages (intent, parts, linked
@@ -120,10 +120,11 @@ export class HeuristicPlanner implements Planner {
 
   /** What to try when a topic's paths fall short, scored by how likely each is to help. */
   protected fallbacksFor(t: TopicEntity, p: PartUnderstanding, ctx: RunContext): PlannedCall[] {
-    const years = yearsOf(p);
-    const f = years ? { filters: { years } } : {};
+    const filters = togFilters(p);
+    const f = filters ? { filters } : {};
     const out: PlannedCall[] = [{ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 5, depth: 4, scorer: "lexical", ...f }, rationale: `wider and deeper Think-on-Graph from ${t.name}`, serves: p.id, score: 0.7 }];
-    if (years) out.push({ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical" }, rationale: `Think-on-Graph from ${t.name} without the constraints, which may be misread`, serves: p.id, score: 0.65 });
+    // Without the filters only when they are a period that may be misread; exclusions and kinds of film stay.
+    if (filters?.years && !filters.linkedTo && !filters.notLinkedTo) out.push({ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical" }, rationale: `Think-on-Graph from ${t.name} without the period, which may be misread`, serves: p.id, score: 0.65 });
     t.alternatives
       .filter((c) => c.id !== t.id && c.score >= 0.5)
       .slice(0, 2)

@@ -30,6 +30,8 @@ async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: Knowledg
   const said = part.analysis.cues.find((c) => ROLE_EDGES.includes(c.edge) && !c.inAnswerPhrase);
   if (said) return said.edge;
   const rel = (await kb.graph.relations(person.id)).filter((r) => ROLE_EDGES.includes(r.edge)).sort((a, b) => b.count - a.count);
+  // "a Spielberg film", "Andrew Niccol movies": for someone who directs, their films are the ones they directed.
+  if ((rel.find((r) => r.edge === "DIRECTED")?.count ?? 0) >= 2) return "DIRECTED";
   return rel[0]?.edge ?? "ACTED_IN";
 }
 
@@ -50,14 +52,54 @@ function storyOf(text: string): string {
  * with the genre distribution for a kind of film, and the exact film filter for lists, superlatives
  * and differences that start from a kind of film or period rather than a name.
  */
+/** Languages the part names ("Irish-language films", "thai movies", "films in French"). */
+function languagesOf(part: PartUnderstanding, kb: KnowledgeBase): { languages: string[]; fromConcepts: Set<ConceptRef> } {
+  const languages = new Set<string>();
+  const fromConcepts = new Set<ConceptRef>();
+  for (const t of part.analysis.topics) if (t.type === "Language" || (t.types.includes("Language") && !t.types.includes("Movie") && !t.types.includes("Person"))) languages.add(t.types.includes("Language") ? t.id : t.name);
+  for (const c of part.analysis.constraints) if (c.kind === "entity" && c.type === "Language") languages.add(c.id);
+  for (const c of part.concepts) {
+    const hit = kb.linker.link(c.text, { types: ["Language"], limit: 1 })[0];
+    if (hit && (hit.match === "exact" || hit.match === "folded")) {
+      languages.add(hit.id);
+      fromConcepts.add(c);
+    }
+  }
+  return { languages: [...languages], fromConcepts };
+}
+
+/** The filters a Think-on-Graph call for this part carries (the first call and its follow-ups alike). */
+export function togFilters(part: PartUnderstanding): { years?: { from: number; to: number }; linkedTo?: string[]; notLinkedTo?: string[] } | undefined {
+  const years = yearsOf(part);
+  const concepts = constraintConcepts(part);
+  const linkedTo = concepts.map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined);
+  const entityFilters = part.analysis.constraints.flatMap((c) => (c.kind === "entity" ? [c.id] : []));
+  const allLinked = [...new Set([...linkedTo, ...entityFilters])].slice(0, 5);
+  const notLinkedTo = [...(part.excluded?.entities ?? []).map((e) => e.name), ...(part.excluded?.concepts ?? []).map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined)].slice(0, 5);
+  if (!years && !allLinked.length && !notLinkedTo.length) return undefined;
+  return { ...(years ? { years } : {}), ...(allLinked.length ? { linkedTo: allLinked } : {}), ...(notLinkedTo.length ? { notLinkedTo } : {}) };
+}
+
+/**
+ * The tool that fits each part, with why: Think-on-Graph for relation paths from named entities,
+ * depth-first for "like X", full-text and semantic search together for a told plot, breadth-first
+ * with the genre distribution for a kind of film, and the exact film filter for lists, superlatives
+ * and differences that start from a kind of film, a language or a period rather than a name.
+ */
 export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Promise<PlannedCall[]> {
   const serves = part.id;
   const a = part.analysis;
   const years = yearsOf(part);
-  const concepts = constraintConcepts(part);
+  const langs = languagesOf(part, kb);
+  const concepts = constraintConcepts(part).filter((c) => !langs.fromConcepts.has(c));
+  const languages = langs.languages.length ? { languages: langs.languages } : {};
   const entities = a.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.5);
   const excludedEntities = new Set((part.excluded?.entities ?? []).map((e) => e.id));
   const positive = entities.filter((e) => !excludedEntities.has(e.id));
+  if (part.roles) {
+    const { person, keep, drop } = part.roles;
+    return [{ tool: "find_movies", args: { people: [{ name: person.name, role: keep }], exclude: { people: [{ name: person.name, role: drop }] }, ...(years ? { years } : {}), limit: 50 }, rationale: `films ${person.name} ${keep.toLowerCase()} minus those they ${drop.toLowerCase()}: exact set difference`, serves }];
+  }
 
   switch (part.intent) {
     case "recommendation": {
@@ -69,7 +111,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     case "plot": {
       const story = storyOf(part.text);
       return [
-        { tool: "full_text", args: { query: story.slice(0, 500), limit: 20 }, rationale: "a told plot: BM25 over plots and overviews", serves },
+        { tool: "full_text", args: { query: story.slice(0, 500), limit: 20, types: ["Movie"], fields: ["plot", "overview"] }, rationale: "a told plot: BM25 over plots and overviews", serves },
         { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1 }, rationale: "a told plot: semantic search over the film documents, fused with full-text", serves },
       ];
     }
@@ -80,10 +122,10 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     case "superlative": {
       const people = await Promise.all(positive.filter((e) => e.types.includes("Person")).map(async (p) => ({ name: p.name, role: await roleOf(p, part, kb) })));
       const s = part.superlative!;
-      if (people.length + concepts.length === 0 && !years && positive.length > 0) break; // ranked answers about a film's neighbours: relation path below
+      if (people.length + concepts.length + langs.languages.length === 0 && !years && positive.length > 0) break; // ranked answers about a film's neighbours: relation path below
       return [{
         tool: "find_movies",
-        args: { concepts: concepts.map(conceptArg), people, ...(years ? { years } : {}), rankBy: s.metric, order: s.order, limit: 10, ...(part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {}) },
+        args: { concepts: concepts.map(conceptArg), people, ...languages, ...(years ? { years } : {}), rankBy: s.metric, order: s.order, limit: 10, ...(part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {}) },
         rationale: `"${s.phrase}": the films that fit, ranked by ${s.metric} (${s.order === "desc" ? "highest" : "lowest"} first)`,
         serves,
       }];
@@ -91,9 +133,11 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     default:
       break;
   }
-  if (positive.length === 0 && (concepts.length > 0 || years)) {
+  // The films themselves are asked for (not their directors, years ...): an exact filter answers it.
+  const asksFilms = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && !a.cues.some((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1);
+  if (positive.length === 0 && asksFilms && (concepts.length > 0 || years || langs.languages.length > 0)) {
     const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
-    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films that are ${[...concepts.map((c) => c.label), ...(years ? [`${years.from}–${years.to}`] : [])].join(", ")}: exact filter`, serves }];
+    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films that are ${[...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : [])].join(", ")}: exact filter`, serves }];
   }
   const topics = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
   if (topics.length === 0) {
@@ -102,15 +146,11 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
       { tool: "semantic_search", args: { query: part.text, k: 8 }, rationale: "no linked entity: semantic search", serves },
     ];
   }
-  const linkedTo = concepts.map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined).slice(0, 3);
-  const notLinkedTo = [...(part.excluded?.entities ?? []).map((e) => e.name), ...(part.excluded?.concepts ?? []).map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined)].slice(0, 5);
-  const entityFilters = a.constraints.flatMap((c) => (c.kind === "entity" ? [c.id] : []));
-  const allLinked = [...new Set([...linkedTo, ...entityFilters])].slice(0, 5);
-  const filters = years || allLinked.length || notLinkedTo.length ? { ...(years ? { years } : {}), ...(allLinked.length ? { linkedTo: allLinked } : {}), ...(notLinkedTo.length ? { notLinkedTo } : {}) } : undefined;
+  const filters = togFilters(part);
   return topics.map((t) => ({
     tool: "think_on_graph" as const,
     args: { question: part.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical", ...(filters ? { filters } : {}) },
-    rationale: `${part.intent}: a relation path from ${t.name} (${t.type}): Think-on-Graph${filters ? ` with ${[years ? `years ${years.from}–${years.to}` : "", ...allLinked.map((l) => `linked to ${l}`), ...notLinkedTo.map((l) => `not ${l}`)].filter(Boolean).join(", ")}` : ""}`,
+    rationale: `${part.intent}: a relation path from ${t.name} (${t.type}): Think-on-Graph${filters ? ` with ${[filters.years ? `years ${filters.years.from}–${filters.years.to}` : "", ...(filters.linkedTo ?? []).map((l) => `linked to ${l}`), ...(filters.notLinkedTo ?? []).map((l) => `not ${l}`)].filter(Boolean).join(", ")}` : ""}`,
     serves,
   }));
 }

@@ -2,7 +2,8 @@ import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-
 import { STOP_WORDS, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon";
-import { TITLE_CUE_WORDS, ROLE_WORDS } from "../words/linking";
+import { ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
+import { CONCEPT_HEAD_WORDS } from "../words/concepts";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -13,6 +14,11 @@ const DROPPED = 0.05;
 
 const TITLE_CUES = new Set(TITLE_CUE_WORDS);
 const ROLES = new Set(ROLE_WORDS);
+const ROLE_VERB = new Set(ROLE_VERBS);
+const TAG_CUES = new Set(TAG_CUE_WORDS);
+const HEADS = new Set(CONCEPT_HEAD_WORDS);
+/** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
+const PROMINENT_SURNAME_DEGREE = 15;
 
 /**
  * Linking with calibrated confidence. A span made only of ordinary words or a number ("Her", "Go",
@@ -43,9 +49,18 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       out.push({ ...m, confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
-    const person = span.length === 1 && top.type === "Tag" && !QUESTION_WORDS.has(words[0]!) ? surnamePerson(m.candidates, words[0]!) : undefined;
-    if (person && hasRoleWord) {
-      out.push({ ...m, candidates: [person, ...m.candidates.filter((c) => c !== person)], confidence: Math.max(m.confidence, 0.7) });
+    // A person's name typed in lowercase also matches a KB tag of that name ("james franco"): the
+    // person is meant unless the wording asks about tags ("movies about ginger rogers").
+    const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => c.type === "Person" && linkKey(c.name) === linkKey(top.name)) : undefined;
+    if (samePerson) {
+      out.push({ ...m, candidates: [samePerson, ...m.candidates.filter((c) => c !== samePerson)], confidence: Math.max(m.confidence, 0.75) });
+      continue;
+    }
+    // A bare surname ("Caine", "nolan") with a role word nearby means the one prominent person of that name.
+    const next = tokens[at + span.length]?.folded;
+    const surname = span.length === 1 && hasRoleWord && !QUESTION_WORDS.has(words[0]!) && !(next && HEADS.has(next)) && (top.type === "Tag" || top.match === "partial") ? surnamePerson(m.candidates, words[0]!) : undefined;
+    if (surname) {
+      out.push({ ...m, candidates: [surname, ...m.candidates.filter((c) => c !== surname)], confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
     out.push(m);
@@ -66,7 +81,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   // Question wording ("together", "what", "next") is a title only when quoted.
   if (span.every((t) => QUESTION_WORDS.has(t.folded))) return false;
   const prev = tokens[at - 1]?.folded;
-  if (prev !== undefined && TITLE_CUES.has(prev)) return true;
+  const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
+  if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) : TITLE_CUES.has(prev))) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
   const mixedCase = question !== question.toLowerCase() && question !== question.toUpperCase();
   if (!mixedCase || !/^[\p{Lu}\p{N}]/u.test(first.text)) return false;
@@ -78,14 +94,54 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
 
 /** A prominent person whose name holds the mention (a surname), when the best match is a minor tag or a partial. */
 function surnamePerson(candidates: readonly EntityCandidate[], word: string): EntityCandidate | undefined {
-  const people = candidates.filter((c) => c.type === "Person" && c.degree >= 8 && linkKey(c.name).split(" ").at(-1) === word);
-  return people.sort((a, b) => b.degree - a.degree)[0];
+  const people = candidates.filter((c) => c.type === "Person" && linkKey(c.name).split(" ").at(-1) === word).sort((a, b) => b.degree - a.degree);
+  const [first, second] = people;
+  if (!first || first.degree < PROMINENT_SURNAME_DEGREE || (second && second.degree * 2 > first.degree)) return undefined;
+  return first;
+}
+
+/**
+ * Names the span-by-span lookup cannot see: a typo in a lowercase name ("andrew sttanton",
+ * "Monstes, Inc."), or a bare surname no name starts with ("dicaprio"). Each found span replaces
+ * weaker mentions it overlaps.
+ */
+export function findLooseNames(question: string, mentions: readonly Mention[], linker: EntityLinker, commonness: WordCommonness): Mention[] {
+  const tokens = wordTokens(question);
+  const strong = (m: Mention) => m.confidence >= 0.5;
+  const covered = (t: WordToken) => mentions.some((m) => strong(m) && t.start >= m.start && t.end <= m.end);
+  const plain = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !WORD_TO_EDGES.has(t.folded) && !/^\d+$/.test(t.folded);
+  const found: Mention[] = [];
+  const taken = new Set<number>();
+  for (const n of [4, 3, 2]) {
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const span = tokens.slice(i, i + n);
+      if (span.some((t, k) => taken.has(i + k) || covered(t)) || !plain(span[0]!) || !plain(span[n - 1]!)) continue;
+      const text = question.slice(span[0]!.start, span[n - 1]!.end);
+      const top = linker.link(text, { limit: 3 })[0];
+      if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person") || linkKey(top.name).split(" ").length !== n) continue;
+      found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
+      for (let k = i; k < i + n; k++) taken.add(k);
+    }
+  }
+  const hasRoleWord = tokens.some((t) => ROLES.has(t.folded));
+  if (hasRoleWord) {
+    tokens.forEach((t, i) => {
+      if (taken.has(i) || covered(t) || !plain(t) || t.folded.length < 4 || commonness(t.folded) >= COMMON_WORD_SHARE) return;
+      const next = tokens[i + 1]?.folded;
+      if (next && HEADS.has(next)) return;
+      const person = surnamePerson(linker.link(t.text, { types: ["Person"], limit: 10 }), t.folded);
+      if (person) found.push({ text: t.text, start: t.start, end: t.end, candidates: [person], confidence: 0.7 });
+    });
+  }
+  if (found.length === 0) return [...mentions];
+  const kept = mentions.filter((m) => !found.some((f) => m.start < f.end && f.start < m.end));
+  return [...found, ...kept].sort((a, b) => b.confidence - a.confidence || a.start - b.start);
 }
 
 /** A linker whose mentions are calibrated: the analysis stage reads questions through it. */
 export function calibratedLinker(linker: EntityLinker, commonness: WordCommonness): EntityLinker {
   return {
     link: (mention, options) => linker.link(mention, options),
-    findMentions: (text, options) => calibrateMentions(text, linker.findMentions(text, options), commonness),
+    findMentions: (text, options) => findLooseNames(text, calibrateMentions(text, linker.findMentions(text, options), commonness), linker, commonness),
   };
 }

@@ -1,8 +1,12 @@
 import type { MovieMetric } from "../../ports/movie-catalog";
+import { QUESTION_WORDS } from "../../linking/question-words";
+import { STOP_WORDS } from "../../util/text";
 import type { WordToken } from "../../util/text";
 import type { QuestionAnalysis, TopicEntity } from "../analyze";
 import type { Intent } from "../intents";
+import type { EdgeType } from "../../kb/schema";
 import {
+  KIND_NOUNS, KIND_QUANTIFIERS, PLOT_HEADS, PLOT_OPENERS,
   COUNT_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES, PLOT_CLAUSE_WORDS,
   PLOT_LEADS, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "../words/intent-cues";
@@ -23,6 +27,8 @@ export interface IntentReading {
   seeds?: TopicEntity[];
   /** difference: what is subtracted. */
   excluded?: { concepts: ConceptRef[]; entities: TopicEntity[] };
+  /** difference between one person's roles ("films X wrote but didn't direct"). */
+  roles?: { person: TopicEntity; keep: EdgeType; drop: EdgeType };
 }
 
 const PLOT_CLAUSE = new Set(PLOT_CLAUSE_WORDS);
@@ -65,14 +71,15 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   }
 
   // A plot told in the user's words.
-  const lead = firstOf(words, PLOT_LEADS);
   const content = words.filter((w, i) => !entities.some((e) => i >= e.tokenStart && i < e.tokenEnd) && w.length > 2).length;
+  const story = words.filter((w, i) => !analysis.topics.some((e) => e.confidence >= 0.7 && i >= e.tokenStart && i < e.tokenEnd) && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w)).length;
+  const lead = firstOf(words, PLOT_LEADS) ?? (entities.length === 0 && story >= 5 ? plotOpening(words) : undefined);
   const clause = words.some((w) => PLOT_CLAUSE.has(w));
   if (lead && content >= 4 && !firstOf(words, Object.keys(SUPERLATIVE_PHRASES)) && !firstOf(words, COUNT_PHRASES)) return { intent: "plot", reason: `a described plot ("${lead.phrase} …")` };
 
   // A question about a kind of film: its options ("scary or funny") or "usually", "mostly".
   const options = optionsIn(words);
-  const kindCue = firstOf(words, KIND_PHRASES);
+  const kindCue = firstOf(words, KIND_PHRASES) ?? (words.some((w) => KIND_NOUNS.includes(w)) && words.some((w) => KIND_QUANTIFIERS.includes(w)) ? { phrase: "genre … most", at: 0 } : undefined);
   if (entities.length === 0 && (options.length >= 2 || kindCue)) {
     const optionTokens = new Set(options.flatMap((o) => o.tokens));
     const subject = concepts.filter((c) => !range(c.tokenStart, c.tokenEnd).some((i) => optionTokens.has(i))).sort((a, b) => Number(b.cued) - Number(a.cued))[0];
@@ -99,6 +106,9 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
     const min = threshold ? THRESHOLD_PHRASES[threshold.phrase]! : minOp!.kind === "count" ? minOp!.min! : 2;
     return { intent: "threshold", reason: `"${threshold?.phrase ?? (minOp as { text: string }).text}": at least ${min} times`, threshold: min };
   }
+
+  const roles = roleDifference(words, analysis, entities);
+  if (roles) return { intent: "difference", reason: `${roles.person.name}'s ${roles.keep} films minus the ${roles.drop} ones`, roles };
 
   const excluded = negated(words, entities, concepts);
   if (excluded && (entities.length > excluded.entities.length || concepts.length > excluded.concepts.length || periods.length > 0)) {
@@ -179,4 +189,33 @@ function negated(words: readonly string[], entities: readonly TopicEntity[], con
     }
   }
   return out.concepts.length + out.entities.length > 0 ? { concepts: [...new Set(out.concepts)], entities: [...new Set(out.entities)] } : undefined;
+}
+
+const ROLE_EDGES: readonly EdgeType[] = ["DIRECTED", "WROTE", "ACTED_IN"];
+
+/** "films X wrote but didn't direct", "scripts by X that someone else directed": one person, two roles, one negated. */
+function roleDifference(words: readonly string[], analysis: QuestionAnalysis, entities: readonly TopicEntity[]): IntentReading["roles"] {
+  const people = entities.filter((e) => e.types.includes("Person"));
+  if (people.length !== 1) return undefined;
+  const cues = analysis.cues.filter((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1);
+  const negations = NEGATION_PHRASES.flatMap((p) => findPhrase(words, p).map((at) => ({ at, end: at + p.split(" ").length })));
+  const isNegated = (token: number) => negations.some((n) => n.end <= token && token - n.end <= 3);
+  const drop = cues.find((c) => isNegated(c.token));
+  const keep = cues.find((c) => !isNegated(c.token) && c.edge !== drop?.edge);
+  if (!drop || !keep) return undefined;
+  return { person: people[0]!, keep: keep.edge, drop: drop.edge };
+}
+
+/** A told plot that opens with a film word and "where", "about a", "in which" ("cartoon about a rodent who …"). */
+function plotOpening(words: readonly string[]): { phrase: string; at: number } | undefined {
+  for (let i = 0; i < words.length; i++) {
+    if (!PLOT_HEADS.includes(words[i]!)) continue;
+    for (let gap = 1; gap <= 3 && i + gap < words.length; gap++) {
+      for (const o of PLOT_OPENERS) {
+        const p = o.split(" ");
+        if (p.every((w, k) => words[i + gap + k] === w)) return { phrase: `${words.slice(i, i + gap).join(" ")} ${o}`, at: i };
+      }
+    }
+  }
+  return undefined;
 }

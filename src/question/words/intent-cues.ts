@@ -67,6 +67,10 @@ export const PLOT_LEADS = [
   "cant remember", "can't remember", "cannot remember", "forgot the name", "trying to remember", "trying to find", "looking for a movie", "looking for a film",
 ];
 /** Words of a told story: a clause with one of these is a plot, not a kind of film. */
+/** Words that can open a told plot when followed by "where", "in which", "about a" ("cartoon about a rodent", "comedy where"). */
+export const PLOT_HEADS = "movie film flick picture one show cartoon comedy thriller drama documentary animation story horror western romance".split(" ");
+export const PLOT_OPENERS = ["where", "in which", "about a", "about an", "about some", "about someone", "about somebody", "about two", "about this", "about the", "with a", "with an", "that has a", "whose"];
+
 export const PLOT_CLAUSE_WORDS = "who that where when whose which and then after until while because but gets get finds find tries try wakes discovers must has have is are becomes falls goes meets learns".split(" ");
 
 /** "how many", "number of". */
@@ -86,12 +90,16 @@ export const THRESHOLD_PHRASES: Readonly<Record<string, number>> = {
 export const MOST_COMMON_PHRASES = ["most often", "most frequently", "most frequent", "most common", "most commonly", "the most times", "most times", "the most", "mostly", "usual", "usually", "typically", "favorite", "favourite"];
 
 /** Negation: what follows is subtracted. */
-export const NEGATION_PHRASES = ["not", "no", "never", "without", "except", "excluding", "other than", "apart from", "aside from", "but not", "isnt", "arent", "wasnt", "werent", "didnt", "doesnt", "dont", "non"];
+export const NEGATION_PHRASES = ["not", "no", "never", "without", "except", "excluding", "besides", "beside", "other than", "apart from", "aside from", "but not", "minus", "isnt", "arent", "wasnt", "werent", "didnt", "doesnt", "dont", "hasnt", "havent", "non", "someone else", "somebody else", "another person", "others"];
 
 /** "both ... and", "together", "in common": answers that meet every named entity. */
 export const INTERSECTION_PHRASES = ["both", "together", "in common", "as well as", "along with", "alongside", "with both", "and also"];
 
 /** A question about a kind of film: how such films usually are, or what kind they mostly are. */
+/** With a kind of film and one of KIND_QUANTIFIERS, these ask its genre mix ("most zombie movies are what genre?"). */
+export const KIND_NOUNS = "genre genres kind kinds type types sort sorts category".split(" ");
+export const KIND_QUANTIFIERS = "most usually typically generally mostly mainly normally often".split(" ");
+
 export const KIND_PHRASES = ["usually", "typically", "generally", "mostly", "tend to", "tend to be", "more often", "in general", "on the whole", "mainly", "mostly", "normally", "what kind of", "what genre are most", "which genre are most", "what genres are"];
 
 /** Words that open a second question in the same message ("who wrote X and when ..."). */

@@ -7,8 +7,14 @@ export const TITLE_CUE_WORDS = (
   "directed direct directs wrote write writes starred star stars starring featured produced"
 ).split(" ");
 
+/** Verbs of a role: a stop word right after one is a title ("who directed her"). */
+export const ROLE_VERBS = "directed direct directs wrote write writes starred star stars starring featured produced".split(" ");
+
 /** Words of a role: with one nearby, a bare surname means the person ("what did nolan direct"). */
 export const ROLE_WORDS = (
-  "direct directs directed directing director directors star stars starred starring starrer act acts acted acting actor actress " +
-  "write writes wrote written writer screenplay films movies film movie work worked works appear appeared appears cast"
+  "direct directs directed directing director directors star stars starred starring starrer act acts acted acting actor actress actors actresses " +
+  "write writes wrote written writer writers screenplay films movies film movie flicks work worked works appear appeared appears cast co-star costar costars alongside"
 ).split(" ");
+
+/** Words that make a lowercase person-like name a tag ("movies about ginger rogers", "described by"). */
+export const TAG_CUE_WORDS = "about tagged tag tags described describe describes description words word keywords keyword topics topic terms".split(" ");
