@@ -10,6 +10,12 @@ import { defineTool, type ToolContext } from "./tool";
 /** Fusion of BM25 and vector ranks chosen on held-out TMDB queries (`npm run bench -- kb`). */
 const FUSION = { k: 10, weights: [1, 0.1] } as const;
 const MAX_VISITS = 60_000;
+/**
+ * How much sharing each kind of neighbour says about similarity: the same director or writer says
+ * most, a tag or an actor a good deal, a genre little (there are few and they are broad), a year
+ * or a language almost nothing.
+ */
+const EDGE_WEIGHT: Readonly<Record<EdgeType, number>> = { DIRECTED: 2, WROTE: 1.5, ACTED_IN: 1, HAS_TAG: 1, HAS_GENRE: 0.5, RELEASED_IN: 0.1, IN_LANGUAGE: 0.1, HAS_RATING: 0.1, HAS_VOTES: 0.1 };
 
 export const DepthFirstInput = z
   .object({
@@ -69,7 +75,8 @@ export const depthFirst = defineTool({
       .map((id) => {
         const deg = degrees.get(id) ?? 1;
         const specificity = Math.log(1 + movieCount / deg);
-        return { id, seeds: shared.get(id)!.seeds, degree: deg, weight: shared.get(id)!.seeds.length * specificity };
+        const edge = shared.get(id)!.seeds[0]!.nb.edge;
+        return { id, seeds: shared.get(id)!.seeds, degree: deg, weight: shared.get(id)!.seeds.length * specificity * EDGE_WEIGHT[edge] };
       })
       .filter((c) => c.degree > c.seeds.length) // a concept only the seeds have leads nowhere
       .sort((a, b) => b.seeds.length - a.seeds.length || b.weight - a.weight || (a.id < b.id ? -1 : 1))

@@ -46,6 +46,10 @@ export const METRIC_SOURCE: Readonly<Record<MovieMetric, string>> = {
 
 interface Membership {
   movies: Set<string>;
+  /** Films filed under a genre (KB or TMDB), not only a tag or keyword: the core of a genre concept. */
+  core?: Set<string>;
+  /** How many sources (KB genre, KB tag, TMDB genre, TMDB keyword) agree a film is of the kind. */
+  strength?: Map<string, number>;
   /** Why a movie is in the set: KB triples, or a TMDB fact said in words. */
   proof: (movie: string) => { triples: Triple[]; words: string[] };
 }
@@ -95,7 +99,15 @@ export const findMovies = defineTool({
     let ranked: { movie: string; value?: number; facts?: TmdbFacts }[];
     if (input.rankBy) {
       const minVotes = input.rankBy === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
-      ranked = kb.catalog.rank(input.rankBy, { among: [...candidates], order: input.order, minVotes });
+      // A genre's core (films filed under the genre itself, not only a tag) when it leaves enough to rank.
+      let among = [...candidates];
+      for (const set of sets) if (set.core) {
+        const core = among.filter((m) => set.core!.has(m));
+        if (kb.catalog.rank(input.rankBy, { among: core, minVotes }).length >= 3) among = core;
+      }
+      ranked = kb.catalog.rank(input.rankBy, { among, order: input.order, minVotes });
+      // A merged title's TMDB figure belongs to one film: it must be from the asked years.
+      if (years) ranked = ranked.filter((r) => !r.facts?.year || (Number(r.facts.year) >= years.from && Number(r.facts.year) <= years.to));
       const unranked = total - ranked.length;
       if (unranked > 0) notes.push(`find_movies: ${unranked} of ${total} matching films have no ${METRIC_SOURCE[input.rankBy]}${input.rankBy === "voteAverage" ? ` from at least ${minVotes} votes` : ""} and were not ranked`);
       if (ranked.length === 0) return { evidence: [], notes: [...notes, `find_movies: none of the ${total} matching films has a ${METRIC_SOURCE[input.rankBy]}`] };
@@ -104,8 +116,9 @@ export const findMovies = defineTool({
       const nodes = await kb.graph.getNodes([...candidates]);
       ranked = nodes
         .filter((n) => n !== undefined)
-        .map((n) => ({ movie: n.id, degree: n.degree, pop: kb.catalog.tmdb(n.id)?.popularity ?? -1 }))
-        .sort((a, b) => b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
+        .map((n) => ({ movie: n.id, degree: n.degree, pop: kb.catalog.tmdb(n.id)?.popularity ?? -1, agree: sets.reduce((x, set) => x + (set.strength?.get(n.id) ?? 1), 0) }))
+        // Films more sources agree on first (KB genre and TMDB genre both), then the best known.
+        .sort((a, b) => b.agree - a.agree || b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
     }
     const top = ranked.slice(0, input.limit);
     if (ranked.length > top.length) notes.push(`find_movies: showing ${top.length} of ${ranked.length} films`);
@@ -192,15 +205,33 @@ async function valueMembers(kb: KnowledgeBase, ids: string[], edge: EdgeType): P
 }
 
 export async function conceptMembers(kb: KnowledgeBase, c: z.infer<typeof Concept>): Promise<Membership> {
-  const kbIds = [...c.genres, ...c.tags].flatMap((name) => kb.linker.link(name, { types: ["Genre", "Tag"], limit: 1 }).filter((x) => x.match !== "partial" && x.match !== "fuzzy").map((x) => x.id));
-  const nbs = await kb.graph.neighborsMany([...new Set(kbIds)], { edges: ["HAS_GENRE", "HAS_TAG"], direction: "in" });
+  const link = (name: string, type: "Genre" | "Tag") => kb.linker.link(name, { types: [type], limit: 1 }).filter((x) => x.match !== "partial" && x.match !== "fuzzy").map((x) => x.id);
+  const genreIds = [...new Set(c.genres.flatMap((g) => link(g, "Genre")))];
+  const tagIds = [...new Set(c.tags.flatMap((t) => link(t, "Tag")))];
+  const nbs = await kb.graph.neighborsMany([...genreIds, ...tagIds], { edges: ["HAS_GENRE", "HAS_TAG"], direction: "in" });
   const via = new Map<string, Triple>();
-  for (const [id, list] of nbs) for (const nb of list as Neighbor[]) if (!via.has(nb.id)) via.set(nb.id, tripleFrom(id, nb.edge, nb.direction, nb.id));
+  const strength = new Map<string, number>();
+  const core = new Set<string>();
+  const bump = (m: string) => strength.set(m, (strength.get(m) ?? 0) + 1);
+  for (const [id, list] of nbs) {
+    for (const nb of list as Neighbor[]) {
+      if (!via.has(nb.id)) via.set(nb.id, tripleFrom(id, nb.edge, nb.direction, nb.id));
+      bump(nb.id);
+      if (nb.edge === "HAS_GENRE") core.add(nb.id);
+    }
+  }
   const tmdb = new Map<string, string>();
-  for (const g of c.tmdbGenres) for (const m of kb.catalog.moviesWithGenre(g)) if (!tmdb.has(m)) tmdb.set(m, `TMDB genre ${g}`);
-  for (const k of c.keywords) for (const m of kb.catalog.moviesWithKeyword(k)) if (!tmdb.has(m)) tmdb.set(m, `TMDB keyword "${k}"`);
+  for (const g of c.tmdbGenres) for (const m of kb.catalog.moviesWithGenre(g)) {
+    if (!tmdb.has(m)) tmdb.set(m, `TMDB genre ${g}`);
+    bump(m);
+    core.add(m);
+  }
+  for (const k of c.keywords) for (const m of kb.catalog.moviesWithKeyword(k)) {
+    if (!tmdb.has(m)) tmdb.set(m, `TMDB keyword "${k}"`);
+    bump(m);
+  }
   const movies = new Set([...via.keys(), ...tmdb.keys()]);
-  return { movies, proof: (m) => (via.has(m) ? { triples: [via.get(m)!], words: [] } : { triples: [], words: tmdb.has(m) ? [tmdb.get(m)!] : [] }) };
+  return { movies, strength, ...(genreIds.length + c.tmdbGenres.length > 0 ? { core } : {}), proof: (m) => (via.has(m) ? { triples: [via.get(m)!], words: [] } : { triples: [], words: tmdb.has(m) ? [tmdb.get(m)!] : [] }) };
 }
 
 async function personMovies(kb: KnowledgeBase, p: z.infer<typeof Person>): Promise<Membership> {

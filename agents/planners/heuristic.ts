@@ -93,7 +93,8 @@ export class HeuristicPlanner implements Planner {
       const ev = evidenceOfPart(state, p.id);
       const viaPaths = state.trace.some((s) => s.node === "act" && s.serves === p.id && s.tool === "think_on_graph");
       if (viaPaths && graph) {
-        const topics = p.analysis.topics.filter((t) => ev.some((e) => e.meta?.topic === t.id) || state.trace.some((s) => s.serves === p.id && JSON.stringify(s.args ?? {}).includes(JSON.stringify(t.name))));
+        const started = (t: TopicEntity) => state.trace.some((s) => s.node === "act" && s.serves === p.id && s.tool === "think_on_graph" && Array.isArray(s.args?.entities) && (s.args.entities as unknown[]).includes(t.name));
+        const topics = p.analysis.topics.filter((t) => ev.some((e) => e.meta?.topic === t.id) || started(t));
         for (const t of topics) {
           const paths = ev.filter((e) => e.kind === "path" && e.meta?.topic === t.id);
           if (paths.some((e) => e.meta?.complete === true)) continue;

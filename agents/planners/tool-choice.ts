@@ -4,6 +4,7 @@ import type { TopicEntity } from "../../src/question/analyze";
 import type { ConceptRef } from "../../src/question/stages/concepts";
 import type { PartUnderstanding } from "../../src/question/understand";
 import type { PlannedCall } from "../research/types";
+import { STOP_WORDS, wordTokens } from "../../src/util/text";
 
 /** A concept as the tools take it: every name the KB and TMDB use for it. */
 export function conceptArg(c: ConceptRef): { label: string; genres: string[]; tags: string[]; tmdbGenres: string[]; keywords: string[] } {
@@ -29,10 +30,14 @@ function constraintConcepts(part: PartUnderstanding): ConceptRef[] {
 async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: KnowledgeBase): Promise<EdgeType> {
   const said = part.analysis.cues.find((c) => ROLE_EDGES.includes(c.edge) && !c.inAnswerPhrase);
   if (said) return said.edge;
-  const rel = (await kb.graph.relations(person.id)).filter((r) => ROLE_EDGES.includes(r.edge)).sort((a, b) => b.count - a.count);
-  // "a Spielberg film", "Andrew Niccol movies": for someone who directs, their films are the ones they directed.
-  if ((rel.find((r) => r.edge === "DIRECTED")?.count ?? 0) >= 2) return "DIRECTED";
-  return rel[0]?.edge ?? "ACTED_IN";
+  // "a movie with X", "films featuring X": the films X acted in.
+  const before = part.analysis.tokens[person.tokenStart - 1]?.folded;
+  if (before && ["with", "featuring", "starring", "alongside"].includes(before)) return "ACTED_IN";
+  const rel = (await kb.graph.relations(person.id)).filter((r) => ROLE_EDGES.includes(r.edge));
+  const count = (e: EdgeType) => rel.filter((r) => r.edge === e).reduce((n, r) => n + r.count, 0);
+  // "a Spielberg film", "Andrew Niccol movies": for someone who mostly directs, their films are the ones they directed.
+  if (count("DIRECTED") >= 2 && count("DIRECTED") * 3 >= count("ACTED_IN")) return "DIRECTED";
+  return [...ROLE_EDGES].sort((a, b) => count(b) - count(a))[0]!;
 }
 
 /** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
@@ -46,12 +51,18 @@ function storyOf(text: string): string {
     .trim() || text;
 }
 
+/** Share of plots above which a word says little about which film is meant ("gets", "years", "like"). */
+const UNINFORMATIVE_SHARE = 0.03;
+
 /**
- * The tool that fits each part, with why: Think-on-Graph for relation paths from named entities,
- * depth-first for "like X", full-text and semantic search together for a told plot, breadth-first
- * with the genre distribution for a kind of film, and the exact film filter for lists, superlatives
- * and differences that start from a kind of film or period rather than a name.
+ * The words of a told plot that single a film out: ordinary words (frequent across plots) are
+ * dropped, so two rare words ("banker", "jail") are not outvoted by ten common ones.
  */
+function informativeWords(story: string, kb: KnowledgeBase): string {
+  const words = wordTokens(story).filter((t) => !STOP_WORDS.has(t.folded) && t.folded.length > 2 && kb.words.share(t.folded) < UNINFORMATIVE_SHARE);
+  return words.length >= 3 ? words.map((t) => t.text).join(" ") : story;
+}
+
 /** Languages the part names ("Irish-language films", "thai movies", "films in French"). */
 function languagesOf(part: PartUnderstanding, kb: KnowledgeBase): { languages: string[]; fromConcepts: Set<ConceptRef> } {
   const languages = new Set<string>();
@@ -110,8 +121,9 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     }
     case "plot": {
       const story = storyOf(part.text);
+      const keywords = informativeWords(story, kb);
       return [
-        { tool: "full_text", args: { query: story.slice(0, 500), limit: 20, types: ["Movie"], fields: ["plot", "overview"] }, rationale: "a told plot: BM25 over plots and overviews", serves },
+        { tool: "full_text", args: { query: keywords.slice(0, 500), limit: 20, types: ["Movie"], fields: ["plot", "overview"] }, rationale: "a told plot: BM25 over plots and overviews, on the description's informative words", serves },
         { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1 }, rationale: "a told plot: semantic search over the film documents, fused with full-text", serves },
       ];
     }

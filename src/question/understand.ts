@@ -47,7 +47,7 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
   for (const [i, piece] of pieces.entries()) {
     let text = piece.text;
     let analysis = analyzeQuestion(text, linker);
-    const anchor = parts[0]?.analysis.topics.find((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")));
+    const anchor = parts[0]?.analysis.topics.find((t) => t.confidence >= 0.5 && (t.types.includes("Movie") || t.types.includes("Person")));
     if (i > 0 && anchor && !analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")))) {
       text = resolveBackReference(text, anchor.name);
       analysis = analyzeQuestion(text, linker);

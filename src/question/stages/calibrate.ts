@@ -18,7 +18,9 @@ const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
-const PROMINENT_SURNAME_DEGREE = 15;
+const PROMINENT_SURNAME_DEGREE = 8;
+/** A lowercase word is read as a surname only when it is all but absent from plots ("dicaprio", not "lean"). */
+const RARE_WORD_SHARE = 0.0004;
 
 /**
  * Linking with calibrated confidence. A span made only of ordinary words or a number ("Her", "Go",
@@ -126,7 +128,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   const hasRoleWord = tokens.some((t) => ROLES.has(t.folded));
   if (hasRoleWord) {
     tokens.forEach((t, i) => {
-      if (taken.has(i) || covered(t) || !plain(t) || t.folded.length < 4 || commonness(t.folded) >= COMMON_WORD_SHARE) return;
+      if (taken.has(i) || covered(t) || !plain(t) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE) return;
       const next = tokens[i + 1]?.folded;
       if (next && HEADS.has(next)) return;
       const person = surnamePerson(linker.link(t.text, { types: ["Person"], limit: 10 }), t.folded);

@@ -25,5 +25,6 @@ export const OFF_DOMAIN_WORDS = (
   "math maths equation calculate sum plus minus times divided square root derivative integral " +
   "score scores football soccer basketball baseball tennis match league championship nba nfl " +
   "translate translation code program python javascript bug compile homework " +
-  "flight flights hotel train bus traffic distance miles kilometers"
+  "flight flights hotel train bus traffic distance miles kilometers " +
+  "sink sank sunk now today tonight tomorrow yesterday"
 ).split(" ");
