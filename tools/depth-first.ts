@@ -106,6 +106,12 @@ export const depthFirst = defineTool({
       const maxScore = top[0]?.score || 1;
       ranked = top.map((r) => ({ ...r, final: r.score / maxScore + 0.5 * (sims.get(r.id) ?? 0) }));
     }
+    // "Like X" means the same kind of film: films that share none of the seeds' genres go after those that do.
+    const seedGenres = new Set([...seedNeighbors.values()].flat().filter((nb) => nb.edge === "HAS_GENRE").map((nb) => nb.id));
+    if (seedGenres.size) {
+      const genres = await kb.graph.neighborsMany(ranked.map((r) => r.id), { edges: ["HAS_GENRE"], direction: "out" });
+      ranked = ranked.map((r) => ((genres.get(r.id) ?? []).some((g) => seedGenres.has(g.id)) ? r : { ...r, final: r.final * 0.5 }));
+    }
     ranked.sort((a, b) => b.final - a.final || b.via.length - a.via.length || (a.id < b.id ? -1 : 1));
     if (input.filters) ranked = await applyFilters(ranked, input.filters, ctx, notes);
     const results = ranked.slice(0, input.results);

@@ -4,7 +4,7 @@ import type { TopicEntity } from "../../src/question/analyze";
 import type { ConceptRef } from "../../src/question/stages/concepts";
 import type { PartUnderstanding } from "../../src/question/understand";
 import type { PlannedCall } from "../research/types";
-import { STOP_WORDS, wordTokens } from "../../src/util/text";
+import { STOP_WORDS, foldText, wordTokens } from "../../src/util/text";
 
 /** A concept as the tools take it: every name the KB and TMDB use for it. */
 export function conceptArg(c: ConceptRef): { label: string; genres: string[]; tags: string[]; tmdbGenres: string[]; keywords: string[] } {
@@ -84,7 +84,9 @@ export function togFilters(part: PartUnderstanding): { years?: { from: number; t
   const years = yearsOf(part);
   const concepts = constraintConcepts(part);
   const linkedTo = concepts.map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined);
-  const entityFilters = part.analysis.constraints.flatMap((c) => (c.kind === "entity" ? [c.id] : []));
+  // A concept the question excludes ("besides action films") is never also a required link.
+  const excludedNames = new Set((part.excluded?.concepts ?? []).flatMap((c) => [c.label, ...c.genres, ...c.tags].map((x) => foldText(x))));
+  const entityFilters = part.analysis.constraints.flatMap((c) => (c.kind === "entity" && !excludedNames.has(foldText(c.id)) && !excludedNames.has(foldText(c.text)) ? [c.id] : []));
   const allLinked = [...new Set([...linkedTo, ...entityFilters])].slice(0, 5);
   const notLinkedTo = [...(part.excluded?.entities ?? []).map((e) => e.name), ...(part.excluded?.concepts ?? []).map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined)].slice(0, 5);
   if (!years && !allLinked.length && !notLinkedTo.length) return undefined;
@@ -117,7 +119,8 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
       const seeds = (part.seeds ?? []).map((s) => s.name);
       const kind = concepts[0];
       const filters = years || kind ? { filters: { ...(years ? { years } : {}), ...(kind ? { kind: conceptArg(kind) } : {}) } } : {};
-      return [{ tool: "depth_first", args: { movies: seeds, results: 10, ...filters }, rationale: `"like ${seeds.join(", ")}": depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${kind ? `, only ${kind.label}` : ""}${years ? `, only ${years.from}–${years.to}` : ""}`, serves }];
+      // With constraints, climb through more of what the film has, so enough similar films survive the filter.
+      return [{ tool: "depth_first", args: { movies: seeds, results: 10, ...(years || kind ? { concepts: 20 } : {}), ...filters }, rationale: `"like ${seeds.join(", ")}": depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${kind ? `, only ${kind.label}` : ""}${years ? `, only ${years.from}–${years.to}` : ""}`, serves }];
     }
     case "plot": {
       const story = storyOf(part.text);

@@ -80,7 +80,8 @@ export class InMemoryEntityLinker implements EntityLinker {
     // For each token: itself if known, else its spelling corrections (cost 1 or 2 edits).
     const variants: { tok: string; cost: number }[][] = [];
     for (const t of tokens) {
-      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }]);
+      // A known word may still be a typo of another name's word ("Carll" is a name, "carll" may mean Carell).
+      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }, ...this.corrections(t).filter((v) => v.tok !== t && v.cost > 0).slice(0, 2)]);
       else {
         const fixes = this.corrections(t);
         if (fixes.length === 0) return; // a token that matches nothing: no full or partial match

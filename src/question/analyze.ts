@@ -70,6 +70,8 @@ const VALUE_TYPE: Partial<Record<EdgeType, NodeType>> = {
   HAS_VOTES: "Votes",
 };
 const ROLE_EDGES: ReadonlySet<EdgeType> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+/** Nouns for the people in a role ("directors", "actresses", "screenwriters"), as opposed to verbs. */
+const ROLE_NOUN = /(?:or|ors|er|ers|ess|esses|ist|ists)$/;
 const CONSTRAINT_TYPES: ReadonlySet<NodeType> = new Set(["Genre", "Language", "Tag", "Year", "Rating", "Votes"]);
 const YEAR_PREPOSITIONS = new Set(["in", "from", "during", "since", "after", "before", "released", "year", "of"]);
 const QUALIFIER_WORDS = new Set(["in", "about", "with", "featuring", "on"]);
@@ -178,6 +180,12 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   let from: number;
   let to: number;
   let trailing = false;
+  // "directors Jolie worked with ...", "actors in films by X": a leading role noun names the answer.
+  const lead = cues.filter((c) => c.token === 0 && ROLE_EDGES.has(c.edge) && ROLE_NOUN.test(c.word)).sort((a, b) => b.weight - a.weight)[0];
+  if (whAt < 0 && lead) {
+    lead.inAnswerPhrase = true;
+    return { type: "Person", edge: lead.edge, phrase: { from: 0, to: 1 } };
+  }
   if (whAt >= 0) {
     from = whAt;
     to = Math.min(tokens.length, whAt + 7, Math.max(whAt + 1, firstMention));

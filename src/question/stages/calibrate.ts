@@ -9,7 +9,7 @@ import { CONCEPT_HEAD_WORDS } from "../words/concepts";
 export type WordCommonness = (foldedWord: string) => number;
 
 /** A word in more than this share of plots is ordinary language, not a name, unless the wording says so. */
-export const COMMON_WORD_SHARE = 0.0015;
+export const COMMON_WORD_SHARE = 0.0005;
 const DROPPED = 0.05;
 
 const TITLE_CUES = new Set(TITLE_CUE_WORDS);
