@@ -81,7 +81,8 @@ export class InMemoryEntityLinker implements EntityLinker {
     const variants: { tok: string; cost: number }[][] = [];
     for (const t of tokens) {
       // A known word may still be a typo of another name's word ("Carll" is a name, "carll" may mean Carell).
-      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }, ...this.corrections(t).filter((v) => v.tok !== t && v.cost > 0).slice(0, 2)]);
+      // Only a word that is rare in names is doubted: "nolan" is Nolan, "carll" (one name) may be Carell.
+      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }, ...(this.tokenPostings.get(t)!.length <= 3 ? this.corrections(t).filter((v) => v.tok !== t && v.cost > 0).slice(0, 2) : [])]);
       else {
         const fixes = this.corrections(t);
         if (fixes.length === 0) return; // a token that matches nothing: no full or partial match

@@ -43,15 +43,18 @@ describe("depth_first", () => {
     expect(seeds).toEqual(["Starfall", "Starfall Returns"]);
     const concepts = out.evidence.filter((e) => e.meta?.role === "concept");
     expect(concepts.every((c) => c.meta?.sharedBy === 2)).toBe(true);
-    // Ada Marlowe is shared too but less specific (more edges) than Ben Okafor or Céline Dupré.
-    expect(concepts.map((c) => c.focus)).toEqual(["Ben Okafor", "Céline Dupré", "English", "Ada Marlowe"]);
+    // Specificity (fewer edges) times what the relation says about likeness: a shared writer or director
+    // counts more than a shared actor, a shared language least. Ada Marlowe (director) is less specific
+    // than Ben Okafor (writer) but outranks Céline Dupré (actor); English comes last.
+    expect(concepts.map((c) => c.focus)).toEqual(["Ben Okafor", "Ada Marlowe", "Céline Dupré", "English"]);
     expect(concepts[0]!.path).toEqual([
       { subject: "Ben Okafor", edge: "WROTE", object: "Starfall" },
       { subject: "Ben Okafor", edge: "WROTE", object: "Starfall Returns" },
     ]);
     const results = out.evidence.filter((e) => e.meta?.role === "result");
-    expect(results[0]!.focus).toBe("Midnight Ledger"); // Céline Dupré and English
-    expect(results[0]!.meta?.sharedConcepts).toBe(2);
+    // The shared writer outweighs a shared actor plus a shared language.
+    expect(results.slice(0, 2).map((r) => r.focus)).toEqual(["The Quiet Harbor", "Midnight Ledger"]);
+    expect(results[1]!.meta?.sharedConcepts).toBe(2); // Céline Dupré and English
     expect(results.map((r) => r.focus)).not.toContain("Starfall");
     expect(results[0]!.path).toHaveLength(2);
   });
