@@ -90,6 +90,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   if (!mixedCase || !/^[\p{Lu}\p{N}]/u.test(first.text)) return false;
   const sentenceStart = at === 0 || /[.!?:;]\s*$/.test(question.slice(0, first.start));
   if (!sentenceStart) return true;
+  // "Evil Aliens is a film ...": several words each capitalised at the start of a sentence are a title.
+  if (span.filter((t) => !STOP_WORDS.has(t.folded)).length >= 2 && span.every((t) => STOP_WORDS.has(t.folded) || /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
   const next = tokens.slice(at + span.length).find((t) => !STOP_WORDS.has(t.folded));
   return next !== undefined && WORD_TO_EDGES.has(next.folded);
 }
