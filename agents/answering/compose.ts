@@ -1,4 +1,5 @@
 import type { EdgeType } from "../../src/kb/schema";
+import type { MovieCatalog } from "../../src/ports/movie-catalog";
 import type { PartUnderstanding } from "../../src/question/understand";
 import { reciprocalRankFusion } from "../../src/retrieval/fusion";
 import type { Evidence } from "../../tools/evidence";
@@ -11,6 +12,9 @@ const FACT_NAMES: Readonly<Record<EdgeType, string>> = {
 };
 /** Full-text leads on told plots (names and rare words); the vector ranks break its ties. */
 const PLOT_FUSION = { k: 10, weights: [1, 0.5] } as const;
+/** How much fame may reorder plot matches: less than the gap between the first and third full-text rank. */
+const PLOT_FAME_WEIGHT = 0.04;
+const MAX_VOTES = 15_000;
 
 /**
  * One part's answer from the evidence its own tool calls found, built the way its intent needs:
@@ -18,7 +22,7 @@ const PLOT_FUSION = { k: 10, weights: [1, 0.5] } as const;
  * figure they were ranked by, similar films, fused plot matches, or a genre distribution. Nothing
  * is guessed: a missing fact or an unknown name is said as such.
  */
-export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[], catalog?: MovieCatalog): AnswerPart {
   const base = { question: part.text, intent: part.intent };
   if (part.notFound.length && part.analysis.topics.filter((t) => t.confidence >= 0.5).length === 0) {
     const text = part.notFound.map((n) => `"${n.text}" is not in the knowledge base${n.closest.length ? `; the closest names are ${n.closest.join(", ")}` : ""}.`).join(" ");
@@ -26,7 +30,7 @@ export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[
   }
   const byTool = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool));
   if (evidence.some((e) => e.meta?.role === "share")) return distribution(part, evidence);
-  if (part.intent === "plot") return plot(part, evidence);
+  if (part.intent === "plot") return plot(part, evidence, catalog);
   const found = byTool("find_movies").filter((e) => e.meta?.role === "result");
   if (found.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath)) return ranked(part, found, evidence);
   if (part.intent === "recommendation") return similar(part, byTool("depth_first"));
@@ -96,16 +100,20 @@ function similar(part: PartUnderstanding, evidence: readonly Evidence[]): Answer
   return { ...base, answers, text: `Films like ${[...seeds].join(", ")}: ${rows.slice(0, 5).map((e) => `${e.text} ${cite([e.id])}`).join("; ")}.` };
 }
 
-function plot(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+function plot(part: PartUnderstanding, evidence: readonly Evidence[], catalog?: MovieCatalog): AnswerPart {
   const movies = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool) && e.focusType === "Movie").sort((a, b) => b.score - a.score).map((e) => e.focus);
-  const fused = reciprocalRankFusion([movies("full_text"), movies("semantic_search")], { k: PLOT_FUSION.k, weights: [...PLOT_FUSION.weights] });
+  // People describe films they have seen: among close matches, the better-known film (more TMDB votes) is likelier.
+  const maxLog = Math.log1p(MAX_VOTES);
+  const fused = reciprocalRankFusion([movies("full_text"), movies("semantic_search")], { k: PLOT_FUSION.k, weights: [...PLOT_FUSION.weights] })
+    .map((f) => ({ ...f, score: f.score + PLOT_FAME_WEIGHT * (Math.log1p(catalog?.tmdb(f.id)?.voteCount ?? 0) / maxLog) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   const support = new Map<string, string[]>();
   for (const e of evidence) if (e.focusType === "Movie") support.set(e.focus, [...(support.get(e.focus) ?? []), e.id]);
   const answers: RankedAnswer[] = fused.map((f) => ({ name: f.id, type: "Movie", score: Math.round(f.score * 1000) / 1000, evidenceIds: support.get(f.id) ?? [] }));
   const base = { question: part.text, intent: part.intent };
   if (!answers.length) return { ...base, answers, text: "No film's plot matches that description." };
   const best = evidence.find((e) => e.focus === answers[0]!.name && e.sources.some((s) => s.tool === "full_text")) ?? evidence.find((e) => e.focus === answers[0]!.name);
-  return { ...base, answers, text: `Most likely ${answers[0]!.name} ${cite(answers[0]!.evidenceIds)}${best ? ` (${best.text.slice(0, 200)})` : ""}. Other candidates: ${list(answers.slice(1, 4).map((a) => a.name))}. (full-text and semantic search, fused by reciprocal rank.)` };
+  return { ...base, answers, text: `Most likely ${answers[0]!.name} ${cite(answers[0]!.evidenceIds)}${best ? ` (${best.text.slice(0, 200)})` : ""}. Other candidates: ${list(answers.slice(1, 4).map((a) => a.name))}. (full-text and semantic search, fused by reciprocal rank, better-known films first among close matches.)` };
 }
 
 function distribution(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {

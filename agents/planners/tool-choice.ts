@@ -52,7 +52,7 @@ function storyOf(text: string): string {
 }
 
 /** Share of plots above which a word says little about which film is meant ("gets", "years", "like"). */
-const UNINFORMATIVE_SHARE = 0.03;
+const UNINFORMATIVE_SHARE = 0.01;
 
 /**
  * The words of a told plot that single a film out: ordinary words (frequent across plots) are

@@ -26,6 +26,9 @@ const OPTIONS: Options<TextDoc> = {
 
 export function buildTextIndex(data: KbGraphData, facts: readonly MovieFacts[]): MiniSearch<TextDoc> {
   const byNode = new Map(facts.map((f) => [f.node, f]));
+  // TMDB's keywords sit with its overview (the TMDB text of a film), apart from the KB's own fields:
+  // a told plot finds them ("amber", "dna"), and benches that hold TMDB text out still can.
+  const keywords = new Map((data.tmdbFacts ?? []).map((t) => [t.movie, t.keywords.join(" ; ")]));
   const ms = new MiniSearch<TextDoc>(OPTIONS);
   const docs: TextDoc[] = data.names.map((name, i) => {
     const f = byNode.get(i);
@@ -34,7 +37,7 @@ export function buildTextIndex(data: KbGraphData, facts: readonly MovieFacts[]):
       id: i,
       name,
       plot: data.plots[i] || undefined,
-      overview: data.overviews[i] || undefined,
+      overview: [data.overviews[i], keywords.get(name)].filter(Boolean).join(" ; ") || undefined,
       tags: [...f.genres, ...f.tags].join(" ; ") || undefined,
       people: [...f.directors, ...f.writers, ...f.actors].join(" ; ") || undefined,
     };
