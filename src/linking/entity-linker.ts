@@ -198,7 +198,7 @@ function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): nu
   if (capitalised && exactCase) c += 0.1;
   c += Math.min(0.15, 0.05 * (span.length - 1));
   // A name of several content words typed in lowercase ("the bourne identity") is as sure as a one-word exact tag.
-  if (!exactCase && words.filter((w) => !STOP_WORDS.has(w)).length >= 2) c += 0.1;
+  if (!exactCase && words.filter((w) => !STOP_WORDS.has(w)).length >= 2) c += 0.15;
   if (allQuestionWords) c -= 0.45;
   else if (words.length === 1 && (STOP_WORDS.has(words[0]!) || QUESTION_WORDS.has(words[0]!))) c -= 0.3;
   return Math.max(0.01, Math.min(1, c));

@@ -104,6 +104,14 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   });
   mergeAdjacentCues(cues, inMention);
   const answer = answerSpec(tokens, cues, mentions);
+  // "who's in X", "who was in X": with no role word, the people in a film are its cast.
+  if (answer.type === "Person" && !answer.edge && !cues.some((c) => ROLE_EDGES.has(c.edge))) {
+    const at = tokens.findIndex((t, i) => t.folded === "in" && i <= 3 && tokens.slice(0, i).some((x) => x.folded === "who" || x.folded === "whos"));
+    if (at >= 0 && !inMention.has(at)) {
+      cues.push({ edge: "ACTED_IN", weight: 0.7, token: at, word: "in", inAnswerPhrase: true });
+      answer.edge = "ACTED_IN";
+    }
+  }
   const sharing = tokens.some((t, i) => !inMention.has(i) && (SHARING_WORDS.has(t.folded) || t.folded.startsWith("co")  && WORD_TO_EDGES.has(t.folded.slice(2))));
   return { question, tokens, topics, constraints, cues, answer, sharing, operators: operators(tokens, topics, inMention) };
 }

@@ -53,7 +53,7 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
     }
     // A person's name typed in lowercase also matches a KB tag of that name ("james franco"): the
     // person is meant unless the wording asks about tags ("movies about ginger rogers").
-    const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => c.type === "Person" && linkKey(c.name) === linkKey(top.name)) : undefined;
+    const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => (c.type === "Person" || (c.type === "Movie" && span.length >= 2)) && linkKey(c.name) === linkKey(top.name)) : undefined;
     if (samePerson) {
       out.push({ ...m, candidates: [samePerson, ...m.candidates.filter((c) => c !== samePerson)], confidence: Math.max(m.confidence, 0.75) });
       continue;
@@ -112,14 +112,16 @@ function surnamePerson(candidates: readonly EntityCandidate[], word: string): En
 export function findLooseNames(question: string, mentions: readonly Mention[], linker: EntityLinker, commonness: WordCommonness): Mention[] {
   const tokens = wordTokens(question);
   const strong = (m: Mention) => m.confidence >= 0.5;
-  const covered = (t: WordToken) => mentions.some((m) => strong(m) && t.start >= m.start && t.end <= m.end);
+  // A typo'd name of n words may replace a shorter mention inside it ("Frank" in "Frank Daabont").
+  const coveredBy = (t: WordToken, n: number) => mentions.some((m) => strong(m) && t.start >= m.start && t.end <= m.end && wordTokens(m.text).length >= n);
+  const covered = (t: WordToken) => coveredBy(t, 1);
   const plain = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !WORD_TO_EDGES.has(t.folded) && !/^\d+$/.test(t.folded);
   const found: Mention[] = [];
   const taken = new Set<number>();
   for (const n of [4, 3, 2]) {
     for (let i = 0; i + n <= tokens.length; i++) {
       const span = tokens.slice(i, i + n);
-      if (span.some((t, k) => taken.has(i + k) || covered(t)) || !plain(span[0]!) || !plain(span[n - 1]!)) continue;
+      if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !plain(span[0]!) || !plain(span[n - 1]!)) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       const top = linker.link(text, { limit: 3 })[0];
       if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person") || linkKey(top.name).split(" ").length !== n) continue;
@@ -133,6 +135,8 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       if (taken.has(i) || covered(t) || !plain(t) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE) return;
       const next = tokens[i + 1]?.folded;
       if (next && HEADS.has(next)) return;
+      const prev = tokens[i - 1]?.folded;
+      if (prev && HEADS.has(prev) && !(next && ROLE_VERB.has(next))) return;
       const person = surnamePerson(linker.link(t.text, { types: ["Person"], limit: 10 }), t.folded);
       if (person) found.push({ text: t.text, start: t.start, end: t.end, candidates: [person], confidence: 0.7 });
     });

@@ -1,10 +1,12 @@
 import { wordTokens } from "../../util/text";
-import { DOMAIN_WORDS, OFF_DOMAIN_WORDS } from "../words/domain";
+import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../words/domain";
 import { ROLE_WORDS } from "../words/linking";
 import type { PartUnderstanding } from "../understand";
 
 const DOMAIN = new Set([...DOMAIN_WORDS, ...ROLE_WORDS, "release", "released", "premiere", "premiered", "genre", "language", "tagged", "directed"]);
 const OFF = new Set(OFF_DOMAIN_WORDS);
+const UNSUPPORTED = new Set(UNSUPPORTED_FACT_WORDS);
+const SUPPORTED = new Set(SUPPORTED_RELATION_WORDS);
 
 /**
  * Why a question is outside what the knowledge base covers, if it is: no film word, no confidently
@@ -13,8 +15,12 @@ const OFF = new Set(OFF_DOMAIN_WORDS);
  */
 export function outOfDomain(question: string, parts: readonly PartUnderstanding[]): string | undefined {
   const words = wordTokens(question).map((t) => t.folded);
+  const told = parts.some((p) => p.intent === "plot");
+  const unsupported = words.find((w) => UNSUPPORTED.has(w)) ?? (/\bhow old\b/i.test(question) ? "how old" : undefined);
+  if (unsupported && !told && !words.some((w) => SUPPORTED.has(w))) return `"${unsupported}": the knowledge base holds no awards, ages, births or other facts of that kind`;
   if (words.some((w) => DOMAIN.has(w))) return undefined;
-  const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7));
+  // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
+  const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.8 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
   const off = words.find((w) => OFF.has(w));
   if (off) {
     const exact = entities.filter((e) => e.alternatives[0]?.match === "exact" && e.confidence >= 0.8 && e.name.includes(" "));

@@ -100,10 +100,10 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   const count = firstOf(words, COUNT_PHRASES);
   if (count) return { intent: "count", reason: `"${count.phrase}"` };
 
-  const threshold = firstOf(words, Object.keys(THRESHOLD_PHRASES));
+  const threshold = firstOf(words, Object.keys(THRESHOLD_PHRASES)) ?? severalFilms(words);
   const minOp = analysis.operators.find((o) => o.kind === "count" && o.min !== undefined);
   if (threshold || minOp) {
-    const min = threshold ? THRESHOLD_PHRASES[threshold.phrase]! : minOp!.kind === "count" ? minOp!.min! : 2;
+    const min = threshold ? (THRESHOLD_PHRASES[threshold.phrase] ?? 2) : minOp!.kind === "count" ? minOp!.min! : 2;
     return { intent: "threshold", reason: `"${threshold?.phrase ?? (minOp as { text: string }).text}": at least ${min} times`, threshold: min };
   }
 
@@ -218,4 +218,10 @@ function plotOpening(words: readonly string[]): { phrase: string; at: number } |
     }
   }
   return undefined;
+}
+
+/** "in multiple Tarantino flicks", "several of his films": more than one film, with a name in between. */
+function severalFilms(words: readonly string[]): { phrase: string; at: number } | undefined {
+  const at = words.findIndex((w, i) => (w === "multiple" || w === "several") && words.slice(i + 1, i + 6).some((x) => LIKE.has(x) && x !== "something" && x !== "anything"));
+  return at >= 0 ? { phrase: words[at]!, at } : undefined;
 }

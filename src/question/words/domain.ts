@@ -26,5 +26,15 @@ export const OFF_DOMAIN_WORDS = (
   "score scores football soccer basketball baseball tennis match league championship nba nfl " +
   "translate translation code program python javascript bug compile homework " +
   "flight flights hotel train bus traffic distance miles kilometers " +
-  "sink sank sunk now today tonight tomorrow yesterday"
+  "sink sank sunk now today tonight tomorrow yesterday " +
+  "won win wins winner painted paint painting painter invented inventor discovered born die died death age old married wife husband " +
+  "cup bowl olympics song songs album singer band sing sang"
 ).split(" ");
+
+/**
+ * Facts this knowledge base does not hold about films or people in them: awards, ages, births and
+ * deaths, marriages, earnings of people. A question about one is answered as outside what it covers,
+ * unless it also asks a relation the KB has ("which films did the Oscar winner direct").
+ */
+export const UNSUPPORTED_FACT_WORDS = "oscar oscars award awards nominated nomination nominations won win winner born birthday birthplace died married spouse salary height".split(" ");
+export const SUPPORTED_RELATION_WORDS = "direct directed directs director directors wrote write written writer writers star starred starring stars acted actor actors actress cast released release genre genres language languages tagged".split(" ");

@@ -84,6 +84,8 @@ export const THRESHOLD_PHRASES: Readonly<Record<string, number>> = {
   "more than three": 4, "at least four": 4, "more than 3": 4, "four or more": 4,
   "more than four": 5, "at least five": 5, "five or more": 5,
   "over and over": 3,
+  "multiple films": 2, "multiple movies": 2, "multiple flicks": 2, "several films": 2, "several movies": 2, "more than one film": 2, "more than one movie": 2,
+  "two or more films": 2, "two or more movies": 2, "many films": 3, "many movies": 3,
 };
 
 /** "most often", "most common", "who ... with most". */

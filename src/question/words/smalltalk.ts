@@ -3,7 +3,7 @@
  * a question about the service, answered without retrieval. Phrases are folded text.
  */
 export const GREETING_WORDS = "hi hello hey heya hiya howdy greetings yo sup morning evening afternoon there everyone folks guys bot buddy friend".split(" ");
-export const THANKS_WORDS = "thanks thank thx ty cheers appreciate appreciated great awesome cool nice perfect ok okay bye goodbye later".split(" ");
+export const THANKS_WORDS = "thanks thank thx ty cheers appreciate appreciated great awesome cool nice perfect ok okay bye goodbye later helpful useful brilliant wonderful amazing excellent lovely".split(" ");
 /** Questions about the service itself ("what can you do", "who are you", "how does this work"). */
 export const ABOUT_SERVICE_PHRASES = [
   "what can you do",
