@@ -63,6 +63,9 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
       const inSpan = (t: { tokenStart: number }) => inPeriod(t.tokenStart);
       if (analysis.topics.some((t) => t.types.includes("Year") && inSpan(t))) analysis = { ...analysis, topics: analysis.topics.filter((t) => !(t.types.includes("Year") && inSpan(t))) };
     }
+    // "what westerns came out in 1969": a kind of film right after the question word is what is asked for.
+    const phrase = analysis.answer.phrase;
+    if (phrase && concepts.some((c) => c.cued && c.tokenStart >= phrase.from && c.tokenStart <= phrase.from + 2 && c.tokenEnd <= phrase.to)) analysis = { ...analysis, answer: { ...analysis.answer, type: "Movie", edge: undefined } };
     const reading = classifyIntent(tokens, analysis, concepts, periods);
     const notFound = reading.intent === "plot" ? [] : unknownNames(text, tokens, analysis, kb);
     // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.

@@ -156,3 +156,28 @@ describe("LangChain wrappers", () => {
     expect(err.error).toMatch(/unknown entity "Zebulon Quux"/);
   });
 });
+
+describe("find_movies", () => {
+  it("intersects a kind of film with a period and ranks by a TMDB figure, naming its source", async () => {
+    const kb = await fixtureKb();
+    const out = await runTool(TOOLS.find_movies, { concepts: [{ label: "science fiction", genres: ["Science Fiction"] }], years: { from: 1990, to: 2009 }, rankBy: "runtime", order: "desc" }, { kb, step: 1 });
+    const results = out.evidence.filter((e) => e.meta?.role === "result");
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) expect(r.path?.some((t) => t.edge === "HAS_GENRE")).toBe(true);
+    expect(results.every((r) => r.meta?.source === "TMDB runtime" || r.meta?.metric === undefined)).toBe(true);
+  });
+
+  it("subtracts a person's films in another role", async () => {
+    const kb = await fixtureKb();
+    const out = await runTool(TOOLS.find_movies, { people: [{ name: "Ben Okafor", role: "WROTE" }], exclude: { people: [{ name: "Ada Marlowe", role: "DIRECTED" }] } }, { kb, step: 1 });
+    const films = out.evidence.filter((e) => e.meta?.role === "result").map((e) => e.focus);
+    expect(films).toContain("The Quiet Harbor");
+    expect(films).not.toContain("Starfall");
+  });
+
+  it("rejects a call with no constraint, saying what to give", async () => {
+    const kb = await fixtureKb();
+    const out = await runTool(TOOLS.find_movies, {}, { kb, step: 1 });
+    expect(out.error?.message).toMatch(/give at least one constraint/);
+  });
+});

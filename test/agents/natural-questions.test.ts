@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { runResearch } from "../../agents/research/run";
+import type { RunResult } from "../../agents/research/types";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { hasRealData, realKb } from "../helpers/real-kb";
+
+/** The kinds of question from issue 10, end to end on the real KB with the offline planner. */
+describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => {
+  let kb: KnowledgeBase;
+  beforeAll(async () => {
+    kb = await realKb();
+  }, 120_000);
+  const ask = (q: string): Promise<RunResult> => runResearch(q, { kb }, { strategy: "heuristic" });
+  const tools = (r: RunResult) => r.trace.filter((s) => s.node === "act").map((s) => s.tool);
+
+  it("answers each part of a two-part question", async () => {
+    const r = await ask("Who wrote Memento and when did it come out?");
+    expect(r.intent).toBe("multi_part");
+    expect(r.parts.map((p) => p.answers[0]?.name)).toEqual(["Christopher Nolan", "2000"]);
+  });
+
+  it("says a missing fact instead of guessing", async () => {
+    const r = await ask("Who directed Casablanca and what language is it in?");
+    expect(r.parts[0]!.answers[0]?.name).toBe("Michael Curtiz");
+    expect(r.parts[1]!.answers).toEqual([]);
+    expect(r.parts[1]!.text).toMatch(/no language listed for Casablanca/);
+  });
+
+  it("recommends from what a film shares, never the film itself or its cast", async () => {
+    const r = await ask("Films like The Silence of the Lambs");
+    expect(tools(r)).toEqual(["depth_first"]);
+    expect(r.answers.map((a) => a.name)).not.toContain("The Silence of the Lambs");
+    expect(r.answers.every((a) => a.type === "Movie")).toBe(true);
+    expect(r.answers.slice(0, 3).map((a) => a.name)).toContain("Hannibal");
+  });
+
+  it("reads '1969' beside a kind of film as the year, not the film 1969", async () => {
+    const r = await ask("What westerns came out in 1969?");
+    expect(tools(r)).toEqual(["find_movies"]);
+    expect(r.answers.map((a) => a.name)).toEqual(expect.arrayContaining(["True Grit", "The Wild Bunch"]));
+  });
+
+  it("finds a film from its plot in the user's words, with full-text and semantic search", async () => {
+    const r = await ask("the film where a boy sees dead people and a child psychologist tries to help him");
+    expect(tools(r).sort()).toEqual(["full_text", "semantic_search"]);
+    expect(r.answers[0]!.name).toBe("The Sixth Sense");
+  });
+
+  it("answers a question about a kind of film with the distribution", async () => {
+    const r = await ask("Are movies about vampires usually scary or funny?");
+    expect(tools(r)).toEqual(["breadth_first"]);
+    expect(r.answers.map((a) => a.name)).toEqual(["Horror", "Comedy"]);
+    expect(r.answer).toMatch(/%/);
+  });
+
+  it("ranks by a TMDB figure and says where the figure comes from", async () => {
+    const r = await ask("highest grossing Steven Spielberg film");
+    expect(r.answers[0]!.name).toBe("Jurassic Park");
+    expect(r.answer).toMatch(/TMDB box-office revenue \$[\d,]+/);
+  });
+
+  it.each(["Hi there, what can you do?", "Who is the president of France?"])("replies without retrieval: %s", async (q) => {
+    const r = await ask(q);
+    expect(r.route).toBe("reply");
+    expect(r.answers).toEqual([]);
+    expect(r.evidence).toEqual([]);
+    expect(tools(r)).toEqual([]);
+  });
+
+  it("says an unknown title is not found, with the closest names", async () => {
+    const r = await ask("who directed The Flying Spaghetti Monster");
+    expect(r.answers).toEqual([]);
+    expect(r.answer).toMatch(/not in the knowledge base/);
+  });
+});
