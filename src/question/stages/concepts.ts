@@ -80,7 +80,8 @@ export async function findConcepts(tokens: readonly WordToken[], kb: KnowledgeBa
       if (words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w) || ROLE.has(w))) continue;
       const key = words.join(" ");
       const one = words.slice(0, -1).concat(singular(words[len - 1]!)).join(" ");
-      const ref = lookup(key, kb, vocab) ?? lookup(one, kb, vocab);
+      // The synonym table first, in either number ("vampires" → every name for vampire films), then the data's own names.
+      const ref = (CONCEPT_SYNONYMS[key] || !CONCEPT_SYNONYMS[one] ? lookup(key, kb, vocab) : undefined) ?? lookup(one, kb, vocab) ?? lookup(key, kb, vocab);
       if (!ref) continue;
       const plural = one !== key;
       const prev = tokens[i - 1]?.folded;
