@@ -1,9 +1,16 @@
 import { wordTokens } from "../../util/text";
 import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../words/domain";
 import { ROLE_WORDS } from "../words/linking";
+import { WORD_TO_EDGES } from "../lexicon";
 import type { PartUnderstanding } from "../understand";
 
-const DOMAIN = new Set([...DOMAIN_WORDS, ...ROLE_WORDS, "release", "released", "premiere", "premiered", "genre", "language", "tagged", "directed"]);
+/** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
+const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
+const DOMAIN = new Set([
+  ...DOMAIN_WORDS,
+  ...ROLE_WORDS,
+  ...[...WORD_TO_EDGES.entries()].filter(([w, edges]) => edges.some((e) => e.weight >= 1) && !GENERIC_RELATION_WORDS.has(w)).map(([w]) => w),
+]);
 const OFF = new Set(OFF_DOMAIN_WORDS);
 const UNSUPPORTED = new Set(UNSUPPORTED_FACT_WORDS);
 const SUPPORTED = new Set(SUPPORTED_RELATION_WORDS);
@@ -20,7 +27,7 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   if (unsupported && !told && !words.some((w) => SUPPORTED.has(w))) return `"${unsupported}": the knowledge base holds no awards, ages, births or other facts of that kind`;
   if (words.some((w) => DOMAIN.has(w))) return undefined;
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
-  const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.8 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
+  const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
   const off = words.find((w) => OFF.has(w));
   if (off) {
     const exact = entities.filter((e) => e.alternatives[0]?.match === "exact" && e.confidence >= 0.8 && e.name.includes(" "));
