@@ -51,6 +51,12 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       out.push({ ...m, confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
+    // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.
+    const film = (top.type === "Tag" || top.type === "Genre") && span.length <= 2 ? m.candidates.find((c) => c.type === "Movie" && linkKey(c.name) === linkKey(m.text)) : undefined;
+    if (film && saidAsTitle(question, tokens, at, span)) {
+      out.push({ ...m, candidates: [film, ...m.candidates.filter((c) => c !== film)], confidence: Math.max(m.confidence, 0.7) });
+      continue;
+    }
     // A person's name typed in lowercase also matches a KB tag of that name ("james franco"): the
     // person is meant unless the wording asks about tags ("movies about ginger rogers").
     const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => (c.type === "Person" || (c.type === "Movie" && span.length >= 2)) && linkKey(c.name) === linkKey(top.name)) : undefined;
@@ -86,6 +92,9 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
   if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) : TITLE_CUES.has(prev))) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
+  // "what kind of movie is alien", "something similar to the shining".
+  if ((prev === "is" || prev === "was") && HEADS.has(tokens[at - 2]?.folded ?? "")) return true;
+  if ((prev === "to" && tokens[at - 2]?.folded === "similar") || (prev === "the" && TITLE_CUES.has(tokens[at - 2]?.folded ?? ""))) return true;
   const mixedCase = question !== question.toLowerCase() && question !== question.toUpperCase();
   if (!mixedCase || !/^[\p{Lu}\p{N}]/u.test(first.text)) return false;
   const sentenceStart = at === 0 || /[.!?:;]\s*$/.test(question.slice(0, first.start));

@@ -76,13 +76,18 @@ export async function findConcepts(tokens: readonly WordToken[], kb: KnowledgeBa
       for (let j = i; j < i + len; j++) if (taken.has(j) || skip(j)) free = false;
       if (!free) continue;
       const words = tokens.slice(i, i + len).map((t) => t.folded);
-      // Question wording ("films", "actors", "language", "kind") is never a kind of film.
+      // Question wording ("films", "actors", "language", "kind") is never a kind of film, and a span
+      // ending in a film word ("heist film") is the kind plus the word that cues it.
       if (words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w) || ROLE.has(w))) continue;
+      if (len > 1 && HEADS.has(words[len - 1]!)) continue;
       const key = words.join(" ");
       const one = words.slice(0, -1).concat(singular(words[len - 1]!)).join(" ");
       // The synonym table first, in either number ("vampires" → every name for vampire films), then the data's own names.
       const ref = (CONCEPT_SYNONYMS[key] || !CONCEPT_SYNONYMS[one] ? lookup(key, kb, vocab) : undefined) ?? lookup(one, kb, vocab) ?? lookup(key, kb, vocab);
       if (!ref) continue;
+      // A rare multi-word tag ("french comedy") whose words are each a kind of film or a language
+      // reads better as those words: "french" + "comedies".
+      if (len > 1 && !ref.fromSynonym && ref.genres.length + ref.tmdbGenres.length === 0 && words.every((w) => lookup(w, kb, vocab) ?? lookup(singular(w), kb, vocab) ?? kb.linker.link(w, { types: ["Language"], limit: 1 }).find((c) => c.match === "exact" || c.match === "folded"))) continue;
       const plural = one !== key;
       const prev = tokens[i - 1]?.folded;
       const next = tokens[i + len]?.folded;

@@ -25,7 +25,7 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   const told = parts.some((p) => p.intent === "plot");
   const unsupported = words.find((w) => UNSUPPORTED.has(w)) ?? (/\bhow old\b/i.test(question) ? "how old" : undefined);
   if (unsupported && !told && !words.some((w) => SUPPORTED.has(w))) return `"${unsupported}": the knowledge base holds no awards, ages, births or other facts of that kind`;
-  if (words.some((w) => DOMAIN.has(w))) return undefined;
+  if (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question)) return undefined;
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
   const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
   const off = words.find((w) => OFF.has(w));

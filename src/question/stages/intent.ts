@@ -72,8 +72,8 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
 
   // A plot told in the user's words.
   const content = words.filter((w, i) => !entities.some((e) => i >= e.tokenStart && i < e.tokenEnd) && w.length > 2).length;
-  const story = words.filter((w, i) => !analysis.topics.some((e) => e.confidence >= 0.7 && i >= e.tokenStart && i < e.tokenEnd) && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w)).length;
-  const lead = firstOf(words, PLOT_LEADS) ?? (entities.length === 0 && story >= 5 ? plotOpening(words) : undefined);
+  const story = words.filter((w, i) => !entities.some((e) => i >= e.tokenStart && i < e.tokenEnd) && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w)).length;
+  const lead = firstOf(words, PLOT_LEADS) ?? (entities.length === 0 && story >= 4 ? plotOpening(words) : undefined);
   const clause = words.some((w) => PLOT_CLAUSE.has(w));
   if (lead && content >= 4 && !firstOf(words, Object.keys(SUPERLATIVE_PHRASES)) && !firstOf(words, COUNT_PHRASES)) return { intent: "plot", reason: `a described plot ("${lead.phrase} …")` };
 

@@ -11,7 +11,8 @@ export const DOMAIN_WORDS = (
   "plot plots story storyline scene scenes ending sequel sequels prequel remake remakes franchise trilogy series " +
   "genre genres hollywood bollywood blockbuster blockbusters oscar oscars imdb tmdb box office grossing grossed runtime budget " +
   "comedy comedies drama dramas thriller thrillers horror western westerns musical musicals animated animation cartoon cartoons " +
-  "anime noir romcom romcoms scifi sci fi"
+  "anime noir romcom romcoms scifi sci fi " +
+  "recommend recommendation recommendations suggest suggestion suggestions similar"
 ).split(" ");
 
 /**
