@@ -8,7 +8,7 @@ import { EmbeddedMovieCatalog } from "../adapters/embedded/movie-catalog";
 import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
 import { InMemoryEntityLinker } from "../linking/entity-linker";
-import { buildWordStats } from "./word-stats";
+import { countWords, wordStatsFrom, type WordCounts } from "./word-stats";
 import { connectBackends } from "./backends";
 import { GeminiEmbedder } from "../adapters/gemini/embedder";
 import type { Embedder } from "../ports/embedder";
@@ -35,6 +35,7 @@ const SNAPSHOT_SOURCES = [
   "src/kb/schema.ts",
   "src/kb/snapshot-file.ts",
   "src/kb/tmdb-join.ts",
+  "src/kb/word-stats.ts",
   "src/kb/parse/kb-triples.ts",
   "src/kb/parse/wikimovies.ts",
   "src/kb/parse/tmdb.ts",
@@ -71,6 +72,7 @@ export interface KbArtifacts {
   movieRows: Int32Array;
   movieVectors: Float32Array;
   textIndexJson: string;
+  wordCounts: WordCounts;
 }
 
 export function snapshotKey(dataHash: string, config: Config): string {
@@ -153,7 +155,8 @@ export function buildArtifacts(ingest: IngestResult, dimension: number, progress
   const textIndexJson = serializeTextIndex(buildTextIndex(data, facts));
   progress.tick(4);
   progress.done(`${data.names.length} nodes, ${data.edgeType.length} edges`);
-  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson };
+  const wordCounts = countWords(data.plots.map((p, i) => `${p} ${data.overviews[i] ?? ""}`));
+  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson, wordCounts };
 }
 
 function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifacts): number {
@@ -180,6 +183,8 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
     movieRows: { kind: "i32", value: a.movieRows },
     movieVectors: { kind: "f32", value: a.movieVectors },
     textIndex: { kind: "json", value: a.textIndexJson },
+    wordVocab: { kind: "json", value: { words: a.wordCounts.words, documents: a.wordCounts.documents } },
+    wordCounts: { kind: "i32", value: a.wordCounts.counts },
   });
 }
 
@@ -218,7 +223,15 @@ function readArtifacts(path: string, key: string): KbArtifacts {
     movieRows: r.array("movieRows", "i32"),
     movieVectors: r.array("movieVectors", "f32"),
     textIndexJson: r.json<string>("textIndex"),
+    wordCounts: wordCountsFrom(r, path),
   };
+}
+
+function wordCountsFrom(r: ReturnType<typeof readSnapshotFile>, path: string): WordCounts {
+  const vocab = r.json<{ words: string[]; documents: number }>("wordVocab");
+  const counts = r.array("wordCounts", "i32");
+  if (counts.length !== vocab.words.length) throw new SnapshotCorruptError(path, "word counts disagree with their vocabulary");
+  return { words: vocab.words, counts, documents: vocab.documents };
 }
 
 /**
@@ -263,7 +276,7 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const linker = new InMemoryEntityLinker(a.data, (i) => graph.degreeAt(i));
   // In process whatever GRAPH_STORE says: the facts are small and ranking them needs no graph.
   const catalog = new EmbeddedMovieCatalog(a.data.tmdbFacts);
-  const words = buildWordStats(a.data.plots.map((p, i) => `${p} ${a.data.overviews[i] ?? ""}`));
+  const words = wordStatsFrom(a.wordCounts);
   return { graph, text, vectors, embedder, linker, catalog, words, close: async () => {} };
 }
 
