@@ -146,7 +146,7 @@ export const findMovies = defineTool({
       if (y) triples.push(tripleFrom(r.movie, "RELEASED_IN", "out", y));
       const figure = input.rankBy && r.value !== undefined ? formatFigure(input.rankBy, r.value, r.facts) : undefined;
       const facts = [...triples.map((t) => (t.subject === r.movie ? `${t.edge.toLowerCase().replace("_", " ")} ${t.object}` : `${t.subject} ${t.edge.toLowerCase().replace("_", " ")}`)), ...words];
-      makeAndPush(evidence, {
+      evidence.push(makeEvidence({
         kind: "path",
         text: `${r.movie}${figure ? `: ${figure}` : ""}${facts.length ? ` (${facts.join("; ")})` : ""}`,
         nodeIds: [r.movie, ...new Set(triples.flatMap((t) => [t.subject, t.object]).filter((x) => x !== r.movie))],
@@ -157,15 +157,11 @@ export const findMovies = defineTool({
         tool: "find_movies",
         step: ctx.step,
         meta: { role: "result", rank: i + 1, ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}) },
-      });
+      }));
     });
     return { evidence, notes };
   },
 });
-
-function makeAndPush(into: Evidence[], e: Parameters<typeof makeEvidence>[0]): void {
-  into.push(makeEvidence(e));
-}
 
 /** "TMDB vote average 8.3 from 12,345 votes", "TMDB runtime 169 min", "TMDB box-office revenue $2,787,965,087". */
 export function formatFigure(metric: MovieMetric, value: number, facts?: TmdbFacts): string {

@@ -5,6 +5,7 @@ import { reciprocalRankFusion } from "../../src/retrieval/fusion";
 import type { Evidence } from "../../tools/evidence";
 import type { AnswerPart, RankedAnswer } from "../research/types";
 import { rankAnswers } from "./candidates";
+import { joinList } from "./text";
 
 const SHOWN = 10;
 const FACT_NAMES: Readonly<Record<EdgeType, string>> = {
@@ -41,11 +42,6 @@ function cite(ids: readonly string[]): string {
   return ids.slice(0, 2).map((id) => `[${id}]`).join("");
 }
 
-function list(xs: readonly string[]): string {
-  if (xs.length <= 1) return xs.join("");
-  return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
-}
-
 /**
  * A one-relation fact ("what language is X in") is read off that relation only: a longer path that
  * happens to end at the right type (the languages of X's actors' other films) is not X's fact.
@@ -71,9 +67,9 @@ function relation(part: PartUnderstanding, evidence: readonly Evidence[]): Answe
   }
   const shown = answers.slice(0, SHOWN).map((a) => `${a.name} ${cite(a.evidenceIds)}`);
   const more = answers.length > SHOWN ? ` and ${answers.length - SHOWN} more` : "";
-  if (part.intent === "count") return { ...base, answers, count: answers.length, text: `${answers.length}: ${list(shown)}${more}. (${set.basis}.)` };
-  const lead = part.intent === "most_common" ? "Most often: " : part.intent === "threshold" ? "" : "";
-  return { ...base, answers, text: `${lead}${list(shown)}${more}. (${set.basis}.)` };
+  if (part.intent === "count") return { ...base, answers, count: answers.length, text: `${answers.length}: ${joinList(shown)}${more}. (${set.basis}.)` };
+  const lead = part.intent === "most_common" ? "Most often: " : "";
+  return { ...base, answers, text: `${lead}${joinList(shown)}${more}. (${set.basis}.)` };
 }
 
 function ranked(part: PartUnderstanding, found: readonly Evidence[], all: readonly Evidence[]): AnswerPart {
@@ -88,7 +84,7 @@ function ranked(part: PartUnderstanding, found: readonly Evidence[], all: readon
   }
   const shown = rows.slice(0, SHOWN).map((e) => `${e.focus} ${cite([e.id])}`);
   const n = Number(total ?? rows.length);
-  return { ...base, answers, ...(part.intent === "count" ? { count: n } : {}), text: `${n} film${n === 1 ? "" : "s"}: ${list(shown)}${n > SHOWN ? ` and ${n - SHOWN} more` : ""}.` };
+  return { ...base, answers, ...(part.intent === "count" ? { count: n } : {}), text: `${n} film${n === 1 ? "" : "s"}: ${joinList(shown)}${n > SHOWN ? ` and ${n - SHOWN} more` : ""}.` };
 }
 
 function similar(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
@@ -113,7 +109,7 @@ function plot(part: PartUnderstanding, evidence: readonly Evidence[], catalog?: 
   const base = { question: part.text, intent: part.intent };
   if (!answers.length) return { ...base, answers, text: "No film's plot matches that description." };
   const best = evidence.find((e) => e.focus === answers[0]!.name && e.sources.some((s) => s.tool === "full_text")) ?? evidence.find((e) => e.focus === answers[0]!.name);
-  return { ...base, answers, text: `Most likely ${answers[0]!.name} ${cite(answers[0]!.evidenceIds)}${best ? ` (${best.text.slice(0, 200)})` : ""}. Other candidates: ${list(answers.slice(1, 4).map((a) => a.name))}. (full-text and semantic search, fused by reciprocal rank, better-known films first among close matches.)` };
+  return { ...base, answers, text: `Most likely ${answers[0]!.name} ${cite(answers[0]!.evidenceIds)}${best ? ` (${best.text.slice(0, 200)})` : ""}. Other candidates: ${joinList(answers.slice(1, 4).map((a) => a.name))}. (full-text and semantic search, fused by reciprocal rank, better-known films first among close matches.)` };
 }
 
 function distribution(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {

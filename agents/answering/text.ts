@@ -26,7 +26,8 @@ export function draftFromAnswers(analysis: QuestionAnalysis | undefined, set: An
   return { text, answers: set.answers, citations: [...new Set(shown.flatMap((a) => cite(a.evidenceIds)))], author: "template" };
 }
 
-function joinList(xs: string[]): string {
+/** "a, b and c". */
+export function joinList(xs: readonly string[]): string {
   if (xs.length <= 1) return xs.join("");
   return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
 }

@@ -99,7 +99,7 @@ export class HeuristicPlanner implements Planner {
           const paths = ev.filter((e) => e.kind === "path" && e.meta?.topic === t.id);
           if (paths.some((e) => e.meta?.complete === true)) continue;
           missing.push(`${p.id}: ${paths.length ? `no path from ${t.name} covers the whole question` : `nothing reached from ${t.name}`}`);
-          followUps.push(...this.fallbacksFor(t, p, ctx));
+          followUps.push(...this.fallbacksFor(t, p));
         }
         if (p.analysis.operators.some((o) => o.kind === "intersection") && missing.length === 0 && rankAnswers(p.analysis, ev).answers.length === 0) {
           missing.push(`${p.id}: the answers for ${p.analysis.topics.map((t) => t.name).join(" and ")} have nothing in common`);
@@ -120,7 +120,7 @@ export class HeuristicPlanner implements Planner {
   }
 
   /** What to try when a topic's paths fall short, scored by how likely each is to help. */
-  protected fallbacksFor(t: TopicEntity, p: PartUnderstanding, ctx: RunContext): PlannedCall[] {
+  protected fallbacksFor(t: TopicEntity, p: PartUnderstanding): PlannedCall[] {
     const filters = togFilters(p);
     const f = filters ? { filters } : {};
     const out: PlannedCall[] = [{ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 5, depth: 4, scorer: "lexical", ...f }, rationale: `wider and deeper Think-on-Graph from ${t.name}`, serves: p.id, score: 0.7 }];
@@ -131,7 +131,6 @@ export class HeuristicPlanner implements Planner {
       .slice(0, 2)
       .forEach((c, i) => out.push({ tool: "think_on_graph", args: { question: p.text, entities: [c.name], width: 3, depth: 3, scorer: "lexical", ...f }, rationale: `the mention "${t.text}" may mean ${c.name} (${c.type})`, serves: p.id, score: 0.6 - 0.05 * i }));
     out.push({ tool: "full_text", args: { query: p.text.slice(0, 500), limit: 10 }, rationale: "full-text search on the question", serves: p.id, score: 0.3 });
-    void ctx;
     return out;
   }
 
