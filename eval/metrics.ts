@@ -1,6 +1,5 @@
 import type { RunResult } from "../agents/research/types";
 import { checkExpectation } from "./natural/check";
-import { expectationOf } from "./natural/expectations";
 import type { Expectation } from "./natural/types";
 
 /** Answers are compared by KB name: exact, modulo case and surrounding space. */
@@ -31,8 +30,8 @@ export interface DeterministicMetrics {
   nonModelMs: number;
 }
 
-/** `expect` defaults to the expectation registered for this gold array (natural set), else Hits@1. */
-export function deterministicMetrics(result: RunResult, gold: readonly string[], expect: Expectation | undefined = expectationOf(gold)): DeterministicMetrics {
+/** `expect` is the question's own check (natural set); without one the intent check is Hits@1. */
+export function deterministicMetrics(result: RunResult, gold: readonly string[], expect?: Expectation): DeterministicMetrics {
   const g = new Set(gold.map(normalizeAnswer));
   const predicted = [...new Set(result.answers.map((a) => normalizeAnswer(a.name)))];
   const hits1 = predicted.length > 0 && g.has(predicted[0]!) ? 1 : 0;

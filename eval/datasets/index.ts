@@ -4,7 +4,6 @@ import { DataMissingError, InvalidInputError } from "../../src/errors";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { generateCategorySet } from "../categories";
 import { loadNaturalSet } from "../natural/dataset";
-import { attachExpectation } from "../natural/expectations";
 import type { Expectation } from "../natural/types";
 import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
 
@@ -56,10 +55,7 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     return generateCategorySet(o.kb, { seed: o.seed }).map((q): EvalQuestion => ({ ...q, dataset: name }));
   }
   if (name === "natural") {
-    return loadNaturalSet(o.dataDir, o.split).map((it): EvalQuestion => {
-      attachExpectation(it.answers, it.expect);
-      return { id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect };
-    });
+    return loadNaturalSet(o.dataDir, o.split).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
   }
   if (name.startsWith("jsonl:")) {
     const path = name.slice("jsonl:".length);
