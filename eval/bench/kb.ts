@@ -36,7 +36,7 @@ function typo(name: string, rand: () => number): string {
   return words.join(" ");
 }
 
-export async function benchKb(kb: KnowledgeBase, config: Config): Promise<Record<string, unknown>> {
+export async function benchKb(kb: KnowledgeBase, config: Config, baseline?: KnowledgeBase): Promise<Record<string, unknown>> {
   // Fresh processes: ingest from the raw files into a scratch cache, then a cold load of that snapshot.
   const scratch = mkdtempSync(join(tmpdir(), "mg-bench-"));
   const env = { ...process.env, CACHE_DIR: scratch, DATA_DIR: config.dataDir };
@@ -94,7 +94,9 @@ export async function benchKb(kb: KnowledgeBase, config: Config): Promise<Record
     vectorTop10AllMovies: { ...vector, movies: await kb.vectors.size(), dimension: kb.vectors.dimension },
     embedQuery,
     movieCatalog: { movies: kb.catalog.size, rankTop10 },
-    embedderQuality: await embedderQuality(kb),
+    embedderQuality: { embedder: kb.embedder.id, ...(await embedderQuality(kb)) },
+    // With a model embedder configured, the corpus embedder (LSA) on the same queries, for comparison.
+    ...(baseline ? { baselineEmbedderQuality: { embedder: baseline.embedder.id, ...(await embedderQuality(baseline)) } } : {}),
   };
 }
 

@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   const out: Record<string, unknown> = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version } };
   for (const s of suites) {
     process.stderr.write(`bench ${s}...\n`);
-    if (s === "kb") out.kb = await benchKb(kb!, config);
+    if (s === "kb") {
+      const baseline = config.embedder === "corpus" ? undefined : await loadKnowledgeBase({ ...config, embedder: "corpus" }, { log: () => {} });
+      out.kb = await benchKb(kb!, config, baseline);
+    }
     if (s === "tools") out.tools = await benchTools(kb!, config);
     if (s === "api") out.api = await benchApi(config);
   }

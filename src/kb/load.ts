@@ -10,7 +10,7 @@ import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
 import { InMemoryEntityLinker } from "../linking/entity-linker";
 import { countWords, wordStatsFrom, type WordCounts } from "./word-stats";
 import { connectBackends } from "./backends";
-import { GeminiEmbedder } from "../adapters/gemini/embedder";
+import { openModelEmbedder } from "./embedders";
 import type { Embedder } from "../ports/embedder";
 import type { TmdbFacts } from "../ports/movie-catalog";
 import { sha256Hex } from "../util/hash";
@@ -117,10 +117,10 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
     pruneSnapshots(config.cacheDir, path);
   }
   const kb = assembleKnowledgeBase(artifacts);
-  if (config.embedder === "gemini") {
-    const gemini = new GeminiEmbedder({ apiKey: config.env.GOOGLE_API_KEY!, model: config.env.GEMINI_EMBED_MODEL });
-    kb.embedder = gemini;
-    kb.vectors = await remoteEmbedderVectors(config, artifacts, gemini, options.progress ?? createProgress(), log);
+  const model = await openModelEmbedder(config);
+  if (model) {
+    kb.embedder = model;
+    kb.vectors = await modelEmbedderVectors(config, artifacts, model, options.progress ?? createProgress(), log);
   }
   await connectBackends(kb, config, artifacts, log);
   const stats = await kb.graph.stats();
@@ -235,10 +235,11 @@ function wordCountsFrom(r: ReturnType<typeof readSnapshotFile>, path: string): W
 }
 
 /**
- * Movie vectors from a remote embedder, computed once in batches and cached beside the snapshot,
- * keyed by the embedder and the exact documents, so the API is called again only when either changes.
+ * Movie vectors from a model embedder (local or remote), computed once in batches and cached beside
+ * the snapshot, keyed by the embedder and the exact documents, so the model runs again only when
+ * either changes.
  */
-async function remoteEmbedderVectors(config: Config, a: KbArtifacts, embedder: Embedder, progress: Progress, log: (l: string) => void): Promise<EmbeddedVectorStore> {
+async function modelEmbedderVectors(config: Config, a: KbArtifacts, embedder: Embedder, progress: Progress, log: (l: string) => void): Promise<EmbeddedVectorStore> {
   const facts = collectMovieFacts(a.data);
   const docs = facts.map((f) => movieDocument(f, a.data.plots[f.node]!));
   const key = sha256Hex(`${embedder.id}|${sha256Hex(docs.join("\u0001"))}`);

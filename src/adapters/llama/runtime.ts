@@ -1,0 +1,41 @@
+import { existsSync, statSync } from "node:fs";
+import { getLlama, type Llama, type LlamaModel } from "node-llama-cpp";
+import { AppError } from "../../errors";
+
+/**
+ * The one llama.cpp runtime of the process (CPU, prebuilt binaries, never a source build), and the
+ * GGUF models it has loaded, shared by the chat model and the embedder so a file is mapped once.
+ */
+let runtime: Promise<Llama> | undefined;
+const models = new Map<string, Promise<LlamaModel>>();
+
+export function llamaRuntime(): Promise<Llama> {
+  runtime ??= getLlama({ gpu: false, build: "never", logLevel: "error" as never });
+  return runtime;
+}
+
+/** Loads (once) the GGUF at `path`; a missing or unreadable file is a start-up error naming the fix. */
+export function loadGgufModel(path: string, fetchHint = "npm run models:fetch"): Promise<LlamaModel> {
+  let model = models.get(path);
+  if (!model) {
+    model = (async () => {
+      if (!existsSync(path) || !statSync(path).isFile()) throw new ModelFileError(path, `model file not found: ${path} (run \`${fetchHint}\`, or point the variable at a GGUF file)`);
+      const llama = await llamaRuntime();
+      try {
+        return await llama.loadModel({ modelPath: path });
+      } catch (e) {
+        throw new ModelFileError(path, `model file ${path} could not be loaded as GGUF (${(e as Error).message.slice(0, 160)}); re-run \`${fetchHint}\` to replace it`);
+      }
+    })();
+    models.set(path, model);
+    model.catch(() => models.delete(path));
+  }
+  return model;
+}
+
+export class ModelFileError extends AppError {
+  constructor(readonly path: string, message: string) {
+    super("config_invalid", message);
+    this.name = "ModelFileError";
+  }
+}

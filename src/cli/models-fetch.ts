@@ -1,0 +1,28 @@
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
+import { InvalidInputError } from "../errors";
+import { MODELS } from "../models/catalog";
+import { fetchModel } from "../models/fetch";
+import { runMain } from "./entry";
+
+/**
+ * `npm run models:fetch [-- --only chat|embed]`: installs the local chat model and the sentence
+ * encoder under CACHE_DIR/models (see src/models/catalog.ts for what, from where, and the pinned
+ * checksums). Idempotent: a model already there with the right checksum is left alone.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { only: { type: "string" } } });
+  if (values.only !== undefined && values.only !== "chat" && values.only !== "embed") throw new InvalidInputError(`--only takes chat or embed, not ${JSON.stringify(values.only)}`);
+  const config = loadConfig();
+  const modelsDir = join(config.cacheDir, "models");
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  for (const spec of MODELS.filter((m) => !values.only || m.role === values.only)) {
+    const started = performance.now();
+    log(`${spec.role}: ${spec.title} (${spec.licence})`);
+    const r = await fetchModel(spec, { modelsDir, log });
+    process.stdout.write(`${spec.role}\t${r.status}\t${r.path}\t${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+}
+
+runMain("models:fetch", main);
