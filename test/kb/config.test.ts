@@ -30,3 +30,33 @@ describe("configuration", () => {
     expect(() => loadConfig({ EMBEDDER: "gemini" })).toThrow(/needs GOOGLE_API_KEY/);
   });
 });
+
+describe("chat model configuration", () => {
+  it("stays model-free offline and uses Gemini on auto only with a key", () => {
+    const offline = loadConfig({ CACHE_DIR: "/tmp/c" });
+    expect(offline.chatModel).toBe("none");
+    expect(offline.localChatModel).toBe("/tmp/c/models/SmolLM2-135M-Instruct.Q4_1.gguf");
+    expect(offline.env).toMatchObject({ LOCAL_CONTEXT_SIZE: 4096, LOCAL_MAX_OUTPUT_TOKENS: 256, MODEL_TIMEOUT_MS: 60_000 });
+    expect(loadConfig({ GOOGLE_API_KEY: "k" }).chatModel).toBe("gemini");
+    expect(loadConfig({ GOOGLE_API_KEY: "k", CHAT_MODEL: "none" }).chatModel).toBe("none");
+    expect(loadConfig({ CHAT_MODEL: "local", LOCAL_CHAT_MODEL: "m.gguf" }).localChatModel).toMatch(/^\/.*\/m\.gguf$/);
+  });
+
+  it("names what a chosen provider still needs", () => {
+    expect(() => loadConfig({ CHAT_MODEL: "gemini" })).toThrow(/CHAT_MODEL=gemini needs GOOGLE_API_KEY/);
+    const err = (() => {
+      try {
+        loadConfig({ CHAT_MODEL: "openai" });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "";
+    })();
+    expect(err).toMatch(/CHAT_MODEL=openai needs OPENAI_BASE_URL/);
+    expect(err).toMatch(/CHAT_MODEL=openai needs OPENAI_CHAT_MODEL/);
+    expect(() => loadConfig({ CHAT_MODEL: "openai", OPENAI_BASE_URL: "http://127.0.0.1:11434/v1" })).toThrow(/needs OPENAI_CHAT_MODEL/);
+    expect(loadConfig({ CHAT_MODEL: "openai", OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_CHAT_MODEL: "qwen3:0.6b" }).chatModel).toBe("openai");
+    expect(() => loadConfig({ CHAT_MODEL: "gpt" })).toThrow(/CHAT_MODEL: .*\(got "gpt"\)/);
+    expect(() => loadConfig({ LOCAL_CONTEXT_SIZE: "100" })).toThrow(/LOCAL_CONTEXT_SIZE: .*>=512/);
+  });
+});
