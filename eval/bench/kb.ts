@@ -13,6 +13,7 @@ import { seededRandom, stableSample } from "../../src/util/random";
 import { fnv1a32 } from "../../src/util/hash";
 import { round } from "../../src/util/stats";
 import { readMetaqa, stripBrackets } from "../datasets/metaqa";
+import { sampleRecall } from "../embedder-sample";
 import { timeCalls } from "./timing";
 
 const SEED = 20261122;
@@ -39,7 +40,8 @@ function typo(name: string, rand: () => number): string {
 export async function benchKb(kb: KnowledgeBase, config: Config, baseline?: KnowledgeBase): Promise<Record<string, unknown>> {
   // Fresh processes: ingest from the raw files into a scratch cache, then a cold load of that snapshot.
   const scratch = mkdtempSync(join(tmpdir(), "mg-bench-"));
-  const env = { ...process.env, CACHE_DIR: scratch, DATA_DIR: config.dataDir };
+  // The ingest and load figures are the knowledge base's own: no model embedding in the children.
+  const env = { ...process.env, CACHE_DIR: scratch, DATA_DIR: config.dataDir, EMBEDDER: "corpus" };
   const ingest = child("ingest", env);
   const load = child("load", env);
   rmSync(scratch, { recursive: true, force: true });
@@ -94,9 +96,9 @@ export async function benchKb(kb: KnowledgeBase, config: Config, baseline?: Know
     vectorTop10AllMovies: { ...vector, movies: await kb.vectors.size(), dimension: kb.vectors.dimension },
     embedQuery,
     movieCatalog: { movies: kb.catalog.size, rankTop10 },
-    embedderQuality: { embedder: kb.embedder.id, ...(await embedderQuality(kb)) },
+    embedderQuality: { embedder: kb.embedder.id, ...(await embedderQuality(kb)), ciSample: await sampleRecall(kb, kb.embedder) },
     // With a model embedder configured, the corpus embedder (LSA) on the same queries, for comparison.
-    ...(baseline ? { baselineEmbedderQuality: { embedder: baseline.embedder.id, ...(await embedderQuality(baseline)) } } : {}),
+    ...(baseline ? { baselineEmbedderQuality: { embedder: baseline.embedder.id, ...(await embedderQuality(baseline)), ciSample: await sampleRecall(baseline, baseline.embedder) } } : {}),
   };
 }
 

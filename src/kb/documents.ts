@@ -68,3 +68,16 @@ export function movieDocument(f: MovieFacts, plot: string): string {
   if (plot) parts.push(`Plot: ${plot}`);
   return parts.join(" ");
 }
+
+/**
+ * A movie for a neural sentence encoder, which reads only its first hundred-odd tokens: what the
+ * film is about comes first (title, genres, tags, plot). Cast and crew are left to the graph tools,
+ * and TMDB overviews stay out for the same reason as above.
+ */
+export function semanticDocument(f: MovieFacts, plot: string): string {
+  const parts = [f.years.length ? `${f.title} (${f.years[0]}).` : `${f.title}.`];
+  if (f.genres.length) parts.push(`${f.genres.join(", ")}.`);
+  if (f.tags.length) parts.push(`${f.tags.slice(0, 8).join(", ")}.`);
+  if (plot) parts.push(plot);
+  return parts.join(" ");
+}

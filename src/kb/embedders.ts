@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { Config } from "../config";
 import { GeminiEmbedder } from "../adapters/gemini/embedder";
 import { LocalEmbedder } from "../adapters/llama/embedder";
@@ -17,7 +18,7 @@ export async function openModelEmbedder(config: Config): Promise<Embedder | unde
     case "gemini":
       return new GeminiEmbedder({ apiKey: env.GOOGLE_API_KEY!, model: env.GEMINI_EMBED_MODEL });
     case "local":
-      return LocalEmbedder.open(config.localEmbedModel, { maxTokens: env.LOCAL_EMBED_MAX_TOKENS });
+      return LocalEmbedder.open(config.localEmbedModel, { maxTokens: env.LOCAL_EMBED_MAX_TOKENS, threads: env.LOCAL_THREADS ?? availableParallelism() });
     case "openai":
       return OpenAiEmbedder.open({ baseUrl: env.OPENAI_BASE_URL!, model: env.OPENAI_EMBED_MODEL!, apiKey: env.OPENAI_API_KEY });
   }

@@ -17,7 +17,7 @@ import { sha256Hex } from "../util/hash";
 import { createProgress, type Progress } from "../util/progress";
 import type { NodeType } from "./schema";
 import { dataContentHash, locateDataFiles, type DataFiles } from "./data-files";
-import { collectMovieFacts, movieDocument } from "./documents";
+import { collectMovieFacts, movieDocument, semanticDocument } from "./documents";
 import { ingestRawData, type IngestResult } from "./ingest";
 import { formatReport, type IngestReport, type Rejection } from "./ingest-report";
 import type { KbGraphData } from "./graph-data";
@@ -241,7 +241,7 @@ function wordCountsFrom(r: ReturnType<typeof readSnapshotFile>, path: string): W
  */
 async function modelEmbedderVectors(config: Config, a: KbArtifacts, embedder: Embedder, progress: Progress, log: (l: string) => void): Promise<EmbeddedVectorStore> {
   const facts = collectMovieFacts(a.data);
-  const docs = facts.map((f) => movieDocument(f, a.data.plots[f.node]!));
+  const docs = facts.map((f) => semanticDocument(f, a.data.plots[f.node]!));
   const key = sha256Hex(`${embedder.id}|${sha256Hex(docs.join("\u0001"))}`);
   const path = join(config.cacheDir, `vectors-${key.slice(0, 24)}.snap`);
   const ids = facts.map((f) => a.data.names[f.node]!);

@@ -5,7 +5,7 @@ import type { EmbedOptions, Embedder } from "../../ports/embedder";
 import { loadGgufModel } from "./runtime";
 
 export interface LocalEmbedderOptions {
-  /** Tokens per text, counting the two markers the encoder adds; longer texts are cut (MiniLM was trained on 128–256). */
+  /** Tokens per text, counting the two markers the encoder adds; longer texts are cut (MiniLM was trained on 128). */
   maxTokens?: number;
   /** llama.cpp threads; more than the machine's cores makes it much slower, not faster. */
   threads?: number;
@@ -36,7 +36,7 @@ export class LocalEmbedder implements Embedder {
   }
 
   static async open(path: string, options: LocalEmbedderOptions = {}): Promise<LocalEmbedder> {
-    const o = { maxTokens: 256, threads: 2, queryPrefix: "", documentPrefix: "", ...options };
+    const o = { maxTokens: 128, threads: 2, queryPrefix: "", documentPrefix: "", ...options };
     const model = await loadGgufModel(path);
     const context = await model.createEmbeddingContext({ contextSize: o.maxTokens, batchSize: o.maxTokens, threads: o.threads });
     return new LocalEmbedder(model, context, o, path);
