@@ -28,6 +28,10 @@ export interface DeterministicMetrics {
   outputTokens: number;
   latencyMs: number;
   nonModelMs: number;
+  /** Plan, judge and answer steps whose model reply was unusable (or missing), so the heuristic stepped in. */
+  fallbackSteps?: number;
+  /** Plan, judge and answer steps in all (the denominator of the fallback rate). */
+  decisionSteps?: number;
 }
 
 /** `expect` is the question's own check (natural set); without one the intent check is Hits@1. */
@@ -45,6 +49,7 @@ export function deterministicMetrics(result: RunResult, gold: readonly string[],
   const toolCallsByTool: Record<string, number> = {};
   for (const s of acts) if (s.tool) toolCallsByTool[s.tool] = (toolCallsByTool[s.tool] ?? 0) + 1;
   const steps = result.trace.filter((s) => (s.node === "plan" && s.decision !== "finish") || s.node === "simple_rag").length;
+  const decisions = result.trace.filter((s) => s.node === "plan" || s.node === "judge" || s.node === "answer");
   return {
     hits1,
     intentCheck: expect ? checkExpectation(result, { answers: gold, expect }) : hits1,
@@ -60,6 +65,8 @@ export function deterministicMetrics(result: RunResult, gold: readonly string[],
     outputTokens: result.usage.outputTokens,
     latencyMs: result.timings.totalMs,
     nonModelMs: result.timings.nonModelMs,
+    fallbackSteps: decisions.filter((s) => s.fallback).length,
+    decisionSteps: decisions.length,
   };
 }
 

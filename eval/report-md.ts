@@ -34,7 +34,7 @@ export function renderMarkdown(s: Summary): string {
     for (const x of s.strategies) if (x.byCategory) parts.push("", `### ${x.strategy} by category`, "", table(CATEGORY, [...cats.filter((c) => x.byCategory![c]).map((c) => categoryRow(c, x.byCategory![c]!)), categoryRow("all", x)]));
   }
   parts.push("", "## LLM-as-judge");
-  if (!s.judgeConfigured) parts.push("", "No judge model was configured (set GOOGLE_API_KEY and pass --judge): these metrics are absent, not zero.");
+  if (!s.judgeConfigured) parts.push("", "No judge model was configured (set CHAT_MODEL and pass --judge): these metrics are absent, not zero.");
   else parts.push("", table(["strategy", "n", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall)] : [x.strategy, 0, "—", "—", "—", "—", "—", "—"]))));
   const stages = ["query processing", "retrieval", "graph traversal", "planning", "organization", "generation"];
   parts.push("", "## Time per question by stage (ms, mean)", "", table(["strategy", ...stages], s.strategies.map((x) => [x.strategy, ...stages.map((st) => f2(x.time.byStage[st] ?? 0))])));

@@ -1,4 +1,6 @@
 import { mean, percentile, round } from "../src/util/stats";
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 import type { JudgeMetrics } from "./judge";
 import type { EvalRecord } from "./records";
 
@@ -21,6 +23,8 @@ export interface Aggregate {
   nonModelP50Ms: number;
   nonModelP95Ms: number;
   truncatedRate: number;
+  /** Share of plan, judge and answer steps where the heuristic stepped in for the model. */
+  fallbackRate: number;
   errors: number;
   judge: JudgeAggregate | null;
 }
@@ -81,6 +85,7 @@ export function aggregate(records: readonly EvalRecord[]): Aggregate {
     nonModelP50Ms: round(percentile(ok.map((r) => r.metrics.nonModelMs), 50), 3) || 0,
     nonModelP95Ms: round(percentile(ok.map((r) => r.metrics.nonModelMs), 95), 3) || 0,
     truncatedRate: m((r) => (r.truncated ? 1 : 0)),
+    fallbackRate: round(sum(records.map((r) => r.metrics.fallbackSteps ?? 0)) / Math.max(1, sum(records.map((r) => r.metrics.decisionSteps ?? 0))), 4),
     errors: records.length - ok.length,
     judge: judged.length
       ? {

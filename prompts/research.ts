@@ -1,91 +1,185 @@
 import type { QuestionAnalysis } from "../src/question/analyze";
-import type { Evidence } from "../tools/evidence";
-import type { AnyTool } from "../tools/tool";
-import type { Judgement } from "../agents/research/types";
-import type { RankedAnswer } from "../agents/research/types";
+import type { Evidence, ToolName } from "../tools/evidence";
+import type { Judgement, PlannedCall, RankedAnswer } from "../agents/research/types";
 
 /**
- * Prompts of the LLM planner. Each asks for one flat JSON object (validated with zod by the caller)
- * and shows the model only what it needs: the question, what the linker found, a digest of the
- * evidence with ids, and the tools with their arguments.
+ * Prompts of the LLM planner, short enough for a 135M model. The reply schemas do the work: the
+ * model picks tool calls from a numbered menu, follow-ups from the same kind of menu, answers from
+ * the numbered exact candidates and citations from the evidence ids shown; only a few short strings
+ * are free text. No JSON examples: a grammar (local models) or the provider's structured output
+ * (Gemini, OpenAI) carries the shape. The question comes first, then what to choose from.
  */
 
-export const SYSTEM =
-  "You plan research over a movie knowledge graph (films, people, genres, tags, languages, years; relations DIRECTED, WROTE, ACTED_IN from people to films and RELEASED_IN, IN_LANGUAGE, HAS_GENRE, HAS_TAG, HAS_RATING, HAS_VOTES from films to values). Use only what the tools return. Reply with JSON only.";
+/** Bounds of the replies, said in the prompts (in words) and enforced by the schemas (agents/planners/llm.ts). */
+export const REPLY_LIMITS = { choices: 3, why: 60, missing: 80, picked: 10, cited: 3, sentence: 140 } as const;
+
+export const SYSTEM = "You research questions about films in a movie knowledge graph. Choose only from the options given. Reply with JSON only.";
+
+/** What each tool is for, in one line: all a model needs to choose among concrete calls. */
+export const TOOL_PURPOSE: Readonly<Record<ToolName, string>> = {
+  think_on_graph: "follows relations from a named film or person (director, cast, writer, year, language, their films)",
+  neighbors: "lists the direct relations of one entity",
+  lookup_entity: "finds the graph entity a name means",
+  full_text: "keyword search over titles, names and plots",
+  semantic_search: "finds films whose story is like the text",
+  depth_first: "films similar to the given films",
+  breadth_first: "overview of a kind of film and its genre mix",
+  find_movies: "exact list of films by genre, person, language or years, optionally ranked",
+};
+
+/** A part of a question that holds several, as the menu lines refer to it. */
+export interface QuestionPart {
+  id: string;
+  text: string;
+}
+
+/** A menu entry: its number, the call it runs, and whether it is part of the usual (heuristic) plan. */
+export interface MenuEntry {
+  label: string;
+  call: PlannedCall;
+  usual?: boolean;
+}
+
+/** Characters of an evidence text shown to the planner and judge (a digest), and to the answerer. */
+const DIGEST_TEXT = 160;
+const ANSWER_TEXT = 200;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 export function analysisSummary(a: QuestionAnalysis | undefined): string {
-  if (!a) return "(not analysed)";
-  const topics = a.topics.map((t) => `${t.name} [${t.type}]`).join(", ") || "none";
-  const ops = a.operators.map((o) => o.kind).join(", ") || "none";
-  const cons = a.constraints.map((c) => c.text).join(", ") || "none";
-  return `Linked entities: ${topics}. Expected answer: ${a.answer.type ?? "unknown"}${a.answer.edge ? ` via ${a.answer.edge}` : ""}. Operations: ${ops}. Constraints: ${cons}.`;
+  if (!a) return "";
+  const topics = a.topics.map((t) => `${t.name} (${t.type})`).join(", ") || "none";
+  const parts = [`Linked: ${topics}.`];
+  if (a.answer.type || a.answer.edge) parts.push(`Asked: ${a.answer.type ?? "?"}${a.answer.edge ? ` via ${a.answer.edge}` : ""}.`);
+  if (a.constraints.length) parts.push(`Constraints: ${a.constraints.map((c) => c.text).join(", ")}.`);
+  return parts.join(" ");
 }
 
-export function evidenceDigest(evidence: readonly Evidence[], max = 12): string {
-  if (evidence.length === 0) return "(no evidence yet)";
+/** The best evidence, one `ev_…: text` line each (the local model's context guard trims these lines first). */
+export function evidenceDigest(evidence: readonly Evidence[], max = 8): string {
+  if (evidence.length === 0) return "Evidence: none yet.";
   const top = [...evidence].sort((a, b) => b.score - a.score).slice(0, max);
-  const lines = top.map((e) => `${e.id}: ${e.text.length > 220 ? `${e.text.slice(0, 220)}…` : e.text}`);
-  return `${evidence.length} items; the best ${top.length}:\n${lines.join("\n")}`;
+  return [`Evidence (${evidence.length} items, best ${top.length}):`, ...top.map((e) => `${e.id}: ${clip(e.text, DIGEST_TEXT)}`)].join("\n");
 }
 
-function toolList(tools: readonly AnyTool[]): string {
-  return tools.map((t) => `- ${t.name}: ${t.description}`).join("\n");
+/**
+ * Arguments as a reader needs them: names and filters kept; the question's own text said as such;
+ * tuning numbers, empty lists and field selections left out.
+ */
+export function briefArgs(args: Record<string, unknown>, question?: string): string {
+  const shown = Object.entries(args).flatMap(([k, v]) => {
+    if (k === "question" || v === undefined || (Array.isArray(v) && v.length === 0)) return [];
+    if (typeof v === "number" && !((k === "width" || k === "depth") && v !== 3)) return [];
+    if (k === "fields" || k === "types" || k === "scorer" || k === "direction") return [];
+    return [`${k}: ${v === question ? "the question" : brief(v)}`];
+  });
+  return `{${shown.join(", ")}}`;
 }
 
-export function primePrompt(question: string, a: QuestionAnalysis): { system: string; prompt: string } {
+function brief(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(clip(v, 60));
+  if (Array.isArray(v)) return `[${v.slice(0, 4).map(brief).join(", ")}${v.length > 4 ? `, +${v.length - 4}` : ""}]`;
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if (typeof o.label === "string") return JSON.stringify(o.label);
+    if (typeof o.name === "string") return `${JSON.stringify(o.name)}${typeof o.role === "string" ? ` ${o.role}` : ""}`;
+    if (typeof o.from === "number" && typeof o.to === "number") return o.from === o.to ? String(o.from) : `${o.from}-${o.to}`;
+    return briefArgs(o);
+  }
+  return String(v);
+}
+
+/** One menu line: `1) tool {args}: what the tool is for`, with the part it serves when there are several. */
+export function menuLine(e: MenuEntry, parts: readonly QuestionPart[]): string {
+  const part = parts.findIndex((p) => p.id === e.call.serves);
+  const text = part >= 0 ? parts[part]!.text : undefined;
+  return `${e.label}) ${e.call.tool} ${briefArgs(e.call.args, text)}: ${TOOL_PURPOSE[e.call.tool]}${parts.length > 1 && part >= 0 ? ` (part ${part + 1})` : ""}`;
+}
+
+function partLines(parts: readonly QuestionPart[]): string[] {
+  return parts.length > 1 ? [`Parts: ${parts.map((p, i) => `${i + 1}) ${p.text}`).join(" ")}`] : [];
+}
+
+/**
+ * Round one: which of the candidate calls to run. `judgement` is the last round's verdict when a
+ * later round asks again; `parts` are the question's parts when it holds several.
+ */
+export function planPrompt(question: string, a: QuestionAnalysis | undefined, evidence: readonly Evidence[], judgement: Judgement | undefined, menu: readonly MenuEntry[], stepsLeft: number, parts: readonly QuestionPart[] = []): { system: string; prompt: string } {
+  const usual = menu.filter((e) => e.usual).map((e) => e.label);
   return {
     system: SYSTEM,
     prompt: [
       `Question: ${question}`,
-      `The entity linker found: ${analysisSummary(a)}`,
-      "Split the question into at most 4 sub-questions, list the entity names it mentions exactly as written, and say which set operation combines the sub-answers.",
-      'Reply as {"sub_questions":["..."],"entities":["..."],"operation":"none|intersection|union|count|aggregate","count_at_least":0,"year_from":0,"year_to":0} (0 means none).',
-    ].join("\n"),
-  };
-}
-
-export function planPrompt(question: string, a: QuestionAnalysis | undefined, evidence: readonly Evidence[], judgement: Judgement | undefined, tools: readonly AnyTool[], stepsLeft: number): { system: string; prompt: string } {
-  return {
-    system: SYSTEM,
-    prompt: [
-      `Question: ${question}`,
+      ...partLines(parts),
       analysisSummary(a),
-      `Evidence so far: ${evidenceDigest(evidence)}`,
-      judgement ? `The judge says: ${judgement.enough ? "enough" : `missing: ${judgement.missing.join("; ") || "unspecified"}`}` : "",
-      `Tools:\n${toolList(tools)}`,
-      `Steps left: ${stepsLeft}. Choose up to 3 independent tool calls to run next (they run in parallel), or finish if the evidence answers the question.`,
-      'Reply as {"finish":false,"rationale":"...","calls":[{"tool":"think_on_graph","args_json":"{\\"question\\":\\"...\\"}","why":"..."}]}. args_json is the tool\'s arguments as a JSON string.',
+      ...(evidence.length ? [evidenceDigest(evidence)] : []),
+      ...(judgement && !judgement.enough && judgement.missing.length ? [`Missing: ${judgement.missing.join("; ")}`] : []),
+      `Options, most likely first${usual.length ? ` (the usual plan: ${usual.join("+")})` : ""}:`,
+      ...menu.map((e) => menuLine(e, parts)),
+      `Steps left: ${stepsLeft}. Choose one to three options to run now${parts.length > 1 ? ", at least one per part" : ""}, and say why in a few words.`,
     ]
       .filter(Boolean)
       .join("\n"),
   };
 }
 
-export function judgePrompt(question: string, a: QuestionAnalysis | undefined, evidence: readonly Evidence[], tools: readonly AnyTool[]): { system: string; prompt: string } {
+/** After a round: is it enough, and if not, which one follow-up to run. */
+export function judgePrompt(question: string, evidence: readonly Evidence[], found: string, check: string, menu: readonly MenuEntry[], parts: readonly QuestionPart[] = []): { system: string; prompt: string } {
   return {
     system: SYSTEM,
     prompt: [
       `Question: ${question}`,
-      analysisSummary(a),
-      `Evidence: ${evidenceDigest(evidence)}`,
-      `Tools:\n${toolList(tools)}`,
-      "Is this evidence enough to answer every part of the question? If not, say what is missing and propose follow-up tool calls, each with a score from 0 to 1 for how likely it is to fill the gap.",
-      'Reply as {"reasoning":"...","enough":true,"missing":"","follow_ups":[{"tool":"full_text","args_json":"{\\"query\\":\\"...\\"}","score":0.5,"why":"..."}]}.',
+      ...partLines(parts),
+      evidenceDigest(evidence),
+      `Answers found: ${found}`,
+      `Automatic check: ${check}`,
+      ...(menu.length ? ["Follow-up options:", ...menu.map((e) => menuLine(e, parts))] : ["No follow-up is left to run."]),
+      `Is the evidence enough to answer the question? If not, pick the follow-up most likely to fill the gap${menu.length ? "" : " (none)"} and say in a few words what is missing.`,
     ].join("\n"),
   };
 }
 
-export function answerPrompt(question: string, context: readonly Evidence[], candidates: readonly RankedAnswer[], basis: string): { system: string; prompt: string } {
-  const cands = candidates.slice(0, 30).map((c) => `${c.name} (score ${c.score}; evidence ${c.evidenceIds.slice(0, 2).join(", ")})`);
+/** A part's computed answers, for a question that holds several. */
+export interface PartAnswers {
+  question: string;
+  names: string[];
+}
+
+/**
+ * How a computed answer is offered: numbered, best first ("1. Hannibal"). A small model picking
+ * among bare names takes the one whose first token it likes best ("The …"); numbered, it keeps the
+ * computed order.
+ */
+export function candidateLabels(candidates: readonly { name: string }[]): string[] {
+  return candidates.map((c, i) => `${i + 1}. ${c.name}`);
+}
+
+/**
+ * The answer: names picked from the exact candidates, citations from the evidence ids, one short
+ * sentence. With several parts, the candidates are listed per part.
+ */
+export function answerPrompt(question: string, context: readonly Evidence[], candidates: readonly RankedAnswer[], basis: string, count?: number, byPart: readonly PartAnswers[] = []): { system: string; prompt: string } {
+  const labels = candidateLabels(candidates);
+  const labelOf = new Map(candidates.map((c, i) => [c.name, labels[i]!]));
+  const offered = (names: readonly string[]) => names.flatMap((n) => labelOf.get(n) ?? []);
+  const computed =
+    byPart.length > 1
+      ? `Answers computed from the graph, per part: ${byPart.map((p, i) => `part ${i + 1} (${p.question}): ${offered(p.names).join("; ") || "none"}`).join("; ")}`
+      : `Answers computed from the graph${basis ? ` (${basis})` : ""}, best first: ${labels.join("; ")}`;
   return {
     system: SYSTEM,
     prompt: [
       `Question: ${question}`,
-      `Evidence (cite by id in square brackets, e.g. [ev_0123abcd4567ef89]):`,
-      ...context.map((e) => `${e.id}: ${e.text}`),
-      cands.length ? `Answer entities computed exactly from the graph (${basis}), best first:\n${cands.join("\n")}` : "No answer entities were computed from the graph.",
-      "Write a short answer that uses only this evidence and cites it. List the answer entities, best first, using names exactly as they appear in the evidence.",
-      'Reply as {"answer":"...","answers":["..."],"cited_ids":["ev_..."]}.',
+      context.length ? "Evidence:" : "Evidence: none.",
+      ...context.map((e) => `${e.id}: ${clip(e.text, ANSWER_TEXT)}`),
+      // After the evidence, right before the instruction: small models copy the last lines they read.
+      candidates.length ? computed : "No answer was computed from the graph.",
+      ...(count !== undefined ? [`Count: ${count}`] : []),
+      candidates.length
+        ? "Pick the right answers from the computed list, best first (ten at most), answer the question in one short sentence, and cite up to three evidence ids that support it."
+        : "Answer in one short sentence, saying so if the evidence does not answer the question, and cite up to three evidence ids you use.",
     ].join("\n"),
   };
 }

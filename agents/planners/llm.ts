@@ -1,43 +1,49 @@
 import { z } from "zod";
 import { BudgetExceededError, type StructuredRequest } from "../../src/ports/chat-model";
 import { analyzeQuestion } from "../../src/question/analyze";
-import { TOOL_NAMES, type ToolName } from "../../tools/evidence";
+import type { ToolName } from "../../tools/evidence";
 import { TOOLS } from "../../tools/index";
-import type { AnyTool } from "../../tools/tool";
-import { resolveEntity } from "../../tools/entities";
 import { rankAnswers } from "../answering/candidates";
-import { answerPrompt, judgePrompt, planPrompt, primePrompt } from "../../prompts/research";
+import { REPLY_LIMITS, answerPrompt, candidateLabels, judgePrompt, menuLine, planPrompt, type MenuEntry } from "../../prompts/research";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
-import type { Draft, Judgement, PlannedCall, RankedAnswer } from "../research/types";
-import { HeuristicPlanner, describeAnalysis } from "./heuristic";
-import type { PlanResult, PrimeResult, StepNote } from "./planner";
+import type { Draft, Judgement, RankedAnswer } from "../research/types";
+import { alternativeCalls, numberedMenu, type MenuPart } from "./call-menu";
+import { HeuristicPlanner } from "./heuristic";
+import type { PlanResult, StepNote } from "./planner";
 
-const GRAPH_TOOLS: ReadonlySet<ToolName> = new Set(["think_on_graph", "depth_first", "breadth_first", "neighbors", "lookup_entity"]);
+const GRAPH_TOOLS: ReadonlySet<ToolName> = new Set(["think_on_graph", "depth_first", "breadth_first", "neighbors", "lookup_entity", "find_movies"]);
+/** Judgements the model makes per question; later rounds are judged by the heuristic, at no model cost. */
+const MODEL_JUDGEMENTS = 2;
+/**
+ * Names the answer's schema offers. With REPLY_LIMITS (names picked, citations, the sentence's length)
+ * this keeps a small model's reply, whitespace included, under its 256-token cap.
+ */
+const ANSWER_CHOICES = 20;
+const { choices: CHOICES, why: WHY, missing: MISSING, picked: PICKED, cited: CITED, sentence: SENTENCE } = REPLY_LIMITS;
 
-const PrimeReply = z.object({
-  sub_questions: z.array(z.string()).max(4),
-  entities: z.array(z.string()).max(5),
-  operation: z.enum(["none", "intersection", "union", "count", "aggregate"]),
-  count_at_least: z.number().int().min(0),
-  year_from: z.number().int().min(0),
-  year_to: z.number().int().min(0),
-});
-const CallReply = z.object({ tool: z.enum(TOOL_NAMES), args_json: z.string(), why: z.string() });
-const PlanReply = z.object({ finish: z.boolean(), rationale: z.string(), calls: z.array(CallReply).max(3) });
-const JudgeReply = z.object({
-  reasoning: z.string(),
-  enough: z.boolean(),
-  missing: z.string(),
-  follow_ups: z.array(CallReply.extend({ score: z.number().min(0).max(1) })).max(5),
-});
-const AnswerReply = z.object({ answer: z.string().min(1), answers: z.array(z.string()).max(50), cited_ids: z.array(z.string()).max(30) });
+type Labels = [string, ...string[]];
+
+const planReply = (options: Labels, atLeast: number) => z.object({ choices: z.array(z.enum(options)).min(atLeast).max(CHOICES), why: z.string().max(WHY) });
+const judgeReply = (options: Labels) => z.object({ enough: z.boolean(), follow_up: z.enum(options), missing: z.string().max(MISSING) });
+const answerReply = (offered: string[], ids: string[]) =>
+  z.object({
+    ...(offered.length ? { answers: z.array(z.enum(offered as Labels)).min(1).max(Math.min(PICKED, offered.length)) } : {}),
+    // The sentence right after the names it picked: a small model then writes about them.
+    answer: z.string().min(1).max(SENTENCE),
+    ...(ids.length ? { cited: z.array(z.enum(ids as Labels)).max(Math.min(CITED, ids.length)) } : {}),
+  });
 
 /**
- * Gemini (or any chat model) plans, judges and writes the answer; the heuristic stays underneath:
- * entity linking and exact answer sets come from it, and any model failure (after the adapter's
- * retries), a spent budget or an invalid reply hands that step to the heuristic, and the trace says so.
- * A single-topic question is primed without a model call.
+ * A chat model (Gemini, an OpenAI-compatible server, or a small local GGUF model) plans, judges and
+ * writes the answer by choosing: which of a short menu of concrete calls to run (the heuristic's
+ * picks first, then the other tools that fit), which one follow-up, which of the exact candidate
+ * answers and which evidence ids to cite; it writes only a short answer sentence and two short
+ * notes. The heuristic stays underneath: the question stages read, link and split the question (no
+ * model call for prime), the candidates are computed exactly, and any model failure, spent budget
+ * or unusable reply hands that step to the heuristic, and the trace step's `fallback` says so. A
+ * step the model decided carries a "from the model" note. A question costs at most four model
+ * calls: the plan, two judgements, the answer.
  */
 export class LlmPlanner extends HeuristicPlanner {
   override readonly name = "llm";
@@ -55,84 +61,111 @@ export class LlmPlanner extends HeuristicPlanner {
     }
   }
 
-  private tools(ctx: RunContext): AnyTool[] {
-    return Object.values(TOOLS).filter((t) => !(ctx.ablations.has("graph") && GRAPH_TOOLS.has(t.name)));
-  }
-
-  override async prime(state: ResearchStateValue, ctx: RunContext): Promise<PrimeResult> {
-    const base = await super.prime(state, ctx);
-    const a = base.analysis;
-    if (ctx.ablations.has("prime") || (a.topics.length === 1 && a.operators.length === 0)) return { ...base, rationale: `${base.rationale} (single topic: no model call)` };
-    const r = await this.ask(ctx, { name: "prime", schema: PrimeReply, ...primePrompt(state.question, a) });
-    if (!r.value) return { ...base, fallback: r.fallback, truncated: r.truncated };
-    const notes: string[] = [];
-    const topics = [...a.topics];
-    for (const name of r.value.entities) {
-      try {
-        const e = resolveEntity(ctx.kb, name);
-        if (!topics.some((t) => t.id === e.id)) topics.push({ ...e, text: name, tokenStart: a.tokens.length, tokenEnd: a.tokens.length, confidence: 0.8, alternatives: [] });
-      } catch (err) {
-        notes.push(`the model named "${name}", which is not in the knowledge base (${(err as Error).message})`);
-      }
-    }
-    const operators = [...a.operators];
-    const op = r.value.operation;
-    if ((op === "intersection" || op === "union") && !operators.some((o) => o.kind === op) && topics.length >= 2) operators.push({ kind: op, topics: topics.map((t) => t.id) });
-    if (op === "count" && !operators.some((o) => o.kind === "count")) operators.push({ kind: "count", ...(r.value.count_at_least > 0 ? { min: r.value.count_at_least } : {}), text: "model" });
-    if (op === "aggregate" && !operators.some((o) => o.kind === "aggregate")) operators.push({ kind: "aggregate", text: "model" });
-    const constraints = [...a.constraints];
-    if (r.value.year_from > 0 && !constraints.some((c) => c.kind === "year")) constraints.push({ kind: "year", from: r.value.year_from, to: r.value.year_to || r.value.year_from, text: `${r.value.year_from}–${r.value.year_to || r.value.year_from}` });
-    const analysis = { ...a, topics, operators, constraints };
-    const subQuestions = r.value.sub_questions.length ? r.value.sub_questions.map((text, i) => ({ id: topics[i]?.id ?? `q${i + 1}`, text, topic: topics[i]?.id })) : base.subQuestions;
-    return { analysis, subQuestions, rationale: describeAnalysis(analysis), notes };
-  }
-
-  /** Parses and validates the model's proposed calls against each tool's schema. */
-  private calls(ctx: RunContext, replies: z.infer<typeof CallReply>[], notes: string[], scores?: number[]): PlannedCall[] {
-    const allowed = new Set(this.tools(ctx).map((t) => t.name));
-    const out: PlannedCall[] = [];
-    replies.forEach((c, i) => {
-      if (!allowed.has(c.tool)) return void notes.push(`the model chose ${c.tool}, which this run does not allow`);
-      let args: unknown;
-      try {
-        args = JSON.parse(c.args_json);
-      } catch {
-        return void notes.push(`the model's arguments for ${c.tool} are not JSON`);
-      }
-      const parsed = TOOLS[c.tool].input.safeParse(args);
-      if (!parsed.success) return void notes.push(`the model's arguments for ${c.tool} are invalid: ${parsed.error.issues.map((x: { path: PropertyKey[]; message: string }) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
-      out.push({ tool: c.tool, args: args as Record<string, unknown>, rationale: c.why, serves: `m${i}`, ...(scores ? { score: scores[i] } : {}) });
-    });
-    return out;
+  private allowed(ctx: RunContext): ReadonlySet<ToolName> {
+    return new Set((Object.keys(TOOLS) as ToolName[]).filter((t) => !(ctx.ablations.has("graph") && GRAPH_TOOLS.has(t))));
   }
 
   override async plan(state: ResearchStateValue, ctx: RunContext): Promise<PlanResult> {
-    // After a judgement, its ranked follow-ups are the plan: no second model call to restate them.
+    // After a judgement, the follow-up it chose is the plan: no second model call to restate it.
     if (state.round > 0) return super.plan(state, ctx);
-    const r = await this.ask(ctx, { name: "plan", schema: PlanReply, ...planPrompt(state.question, state.analysis, state.evidence, state.judgement, this.tools(ctx), ctx.budget.maxSteps - state.round) });
-    if (!r.value) return { ...(await super.plan(state, ctx)), fallback: r.fallback, truncated: r.truncated };
-    if (r.value.finish) return { calls: [], rationale: r.value.rationale };
-    const notes: string[] = [];
-    const calls = this.calls(ctx, r.value.calls, notes);
-    if (calls.length === 0) return { ...(await super.plan(state, ctx)), fallback: "the model proposed no usable call; heuristic used", notes };
-    return { calls, rationale: r.value.rationale, notes };
+    const heuristic = await super.plan(state, ctx);
+    const parts = menuParts(state);
+    const usual = new Set(heuristic.calls);
+    const menu = numberedMenu([...heuristic.calls, ...parts.flatMap(alternativeCalls)], this.allowed(ctx)).map((e) => (usual.has(e.call) ? { ...e, usual: true } : e));
+    if (menu.length === 0) return { ...heuristic, rationale: `${heuristic.rationale} (nothing to choose from: no model call)` };
+    const schema = planReply(labels(menu), Math.min(parts.length, CHOICES, menu.length));
+    const r = await this.ask(ctx, { name: "plan", schema, ...planPrompt(state.question, state.analysis, state.evidence, state.judgement, menu, ctx.budget.maxSteps - state.round, parts) });
+    if (!r.value) return { ...heuristic, fallback: r.fallback, truncated: r.truncated };
+    const chosen = [...new Set(r.value.choices)].map((l) => menu.find((e) => e.label === l)!);
+    const why = r.value.why.trim();
+    return {
+      calls: chosen.map((e) => e.call),
+      rationale: `the model chose ${chosen.map((e) => e.label).join(", ")} of ${menu.length} options${why ? `: ${why}` : ""}`,
+      notes: [`from the model: ${chosen.map((e) => menuLine(e, parts)).join(" | ")}`],
+    };
   }
 
   override async judge(state: ResearchStateValue, ctx: RunContext): Promise<Judgement & StepNote> {
-    const r = await this.ask(ctx, { name: "judge", schema: JudgeReply, ...judgePrompt(state.question, state.analysis, state.evidence, this.tools(ctx)) });
-    if (!r.value) return { ...(await super.judge(state, ctx)), fallback: r.fallback, truncated: r.truncated };
-    const notes: string[] = [];
-    const followUps = this.calls(ctx, r.value.follow_ups, notes, r.value.follow_ups.map((f) => f.score)).sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-    return { enough: r.value.enough, missing: r.value.missing ? [r.value.missing] : [], followUps, rationale: r.value.reasoning, notes };
+    const check = await super.judge(state, ctx);
+    const judged = state.trace.filter((s) => s.node === "judge").length;
+    if (judged >= MODEL_JUDGEMENTS) return { ...check, rationale: `heuristic (the model's ${MODEL_JUDGEMENTS} judgements are spent): ${check.rationale}` };
+    const parts = menuParts(state);
+    // The heuristic's ranked follow-ups first, then the round-one options not run yet.
+    const menu = numberedMenu([...check.followUps, ...parts.flatMap(alternativeCalls)], this.allowed(ctx), new Set(state.tried));
+    const found = await this.answersSoFar(state, ctx);
+    const schema = judgeReply([...labels(menu), "none"] as Labels);
+    const r = await this.ask(ctx, { name: "judge", schema, ...judgePrompt(state.question, state.evidence, found, check.rationale, menu, parts) });
+    if (!r.value) return { ...check, fallback: r.fallback, truncated: r.truncated };
+    const { enough, follow_up, missing } = r.value;
+    const next = enough ? undefined : menu.find((e) => e.label === follow_up);
+    const said = missing.trim();
+    return {
+      enough,
+      missing: enough ? [] : [said || "the model did not say"],
+      followUps: next ? [{ ...next.call, score: 1 }] : [],
+      rationale: `the model judged: ${enough ? "enough" : `not enough${said ? ` (${said})` : ""}${next ? `, follow up with ${next.label}` : ", nothing to follow up with"}`}`,
+      notes: [`from the model: enough=${enough}, follow_up=${follow_up}${next ? ` (${menuLine(next, parts)})` : ""}`, `automatic check: ${check.rationale}`],
+    };
+  }
+
+  /** The exact answers of each part so far, in a line: what the judge weighs the evidence against. */
+  private async answersSoFar(state: ResearchStateValue, ctx: RunContext): Promise<string> {
+    const draft = await super.answer(state, ctx);
+    const parts = draft.parts ?? [];
+    const names = (a: readonly RankedAnswer[]) => (a.length ? `${a.slice(0, 8).map((x) => x.name).join(", ")}${a.length > 8 ? ` and ${a.length - 8} more` : ""}` : "none");
+    if (parts.length > 1) return parts.map((p, i) => `${i + 1}) ${names(p.answers)}`).join(" ");
+    return names(draft.answers);
   }
 
   override async answer(state: ResearchStateValue, ctx: RunContext): Promise<Draft & StepNote> {
-    const analysis = state.analysis ?? analyzeQuestion(state.question, ctx.kb.linker);
-    const set = rankAnswers(analysis, state.evidence);
-    const r = await this.ask(ctx, { name: "answer", schema: AnswerReply, ...answerPrompt(state.question, state.context, set.answers, set.basis) });
-    if (!r.value) return { ...(await super.answer(state, ctx)), fallback: r.fallback, truncated: r.truncated };
-    const exact = new Map(set.answers.map((a) => [a.name, a]));
-    const answers: RankedAnswer[] = r.value.answers.map((name, i) => ({ name, type: exact.get(name)?.type, score: Math.round((1 / (i + 1)) * 1000) / 1000, evidenceIds: exact.get(name)?.evidenceIds ?? [] }));
-    return { text: r.value.answer, answers, citations: r.value.cited_ids, author: "model", rationale: `model answer over ${state.context.length} context items and ${set.answers.length} exact candidates` };
+    const template = await super.answer(state, ctx);
+    // The template's answers are the exact ones (per part, by intent); without them, the entities the evidence reaches.
+    const set = template.answers.length ? undefined : rankAnswers(state.analysis ?? analyzeQuestion(state.question, ctx.kb.linker), state.evidence);
+    const candidates = uniqueByName(set?.answers ?? template.answers).slice(0, ANSWER_CHOICES);
+    const parts = template.parts ?? [];
+    const basis = set?.basis ?? "";
+    const counts = parts.flatMap((p) => (p.count !== undefined ? [p.count] : []));
+    const count = counts.length === 1 ? counts[0] : set?.count;
+    const ids = state.context.map((e) => e.id);
+    const byPart = set ? [] : parts.map((p) => ({ question: p.question, names: p.answers.slice(0, ANSWER_CHOICES).map((a) => a.name) }));
+    const offered = candidateLabels(candidates);
+    const schema = answerReply(offered, ids);
+    const r = await this.ask(ctx, { name: "answer", schema, ...answerPrompt(state.question, state.context, candidates, basis, count, byPart) });
+    if (!r.value) return { ...template, fallback: r.fallback, truncated: r.truncated };
+    const reply = r.value as { answers?: string[]; cited?: string[]; answer: string };
+    const byLabel = new Map(offered.map((l, i) => [l, candidates[i]!]));
+    const picked = [...new Set(reply.answers ?? [])].map((l) => byLabel.get(l)!);
+    const answers: RankedAnswer[] = picked.map((c, i) => ({ name: c.name, type: c.type, score: Math.round((1 / (i + 1)) * 1000) / 1000, evidenceIds: c.evidenceIds }));
+    const cited = [...new Set(reply.cited ?? [])];
+    // A numbered offer the model copied into its sentence ("1. Errol Flynn") is the name itself.
+    const sentence = offered.reduce((t, l, i) => t.replaceAll(l, candidates[i]!.name), reply.answer).trim();
+    const marks = cited.filter((id) => !sentence.includes(id)).map((id) => `[${id}]`).join("");
+    const text = marks ? `${sentence} ${marks}` : sentence;
+    return {
+      text,
+      answers,
+      citations: cited,
+      author: "model",
+      // A part keeps its intent and exact count; several parts keep their exact answers beside the model's one text.
+      ...(parts.length === 1 ? { parts: [{ ...parts[0]!, answers, text }] } : parts.length > 1 ? { parts } : {}),
+      rationale: `the model picked ${answers.length} of ${candidates.length} computed answers and cited ${cited.length} of ${ids.length} evidence items`,
+      notes: [`from the model: answers ${picked.length ? picked.map((c) => c.name).join("; ") : "none"}; cited ${cited.join(", ") || "none"}`],
+    };
   }
+}
+
+function labels(menu: readonly MenuEntry[]): Labels {
+  return menu.map((e) => e.label) as Labels;
+}
+
+/** The question's parts as read by prime, or the whole question when it was not read in parts. */
+function menuParts(state: ResearchStateValue): MenuPart[] {
+  const parts = state.understanding?.parts ?? [];
+  if (parts.length) return parts.map((p) => ({ id: p.id, text: p.text, analysis: p.analysis, reading: p }));
+  return state.analysis ? [{ id: "q", text: state.question, analysis: state.analysis }] : [];
+}
+
+function uniqueByName(answers: readonly RankedAnswer[]): RankedAnswer[] {
+  const seen = new Set<string>();
+  return answers.filter((a) => !seen.has(a.name) && seen.add(a.name));
 }

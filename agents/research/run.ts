@@ -56,7 +56,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   if (q.length > MAX_QUESTION_CHARS) throw new InvalidInputError(`question is ${q.length} characters; the limit is ${MAX_QUESTION_CHARS}`);
   const strategy = options.strategy ?? "auto";
   if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${strategy}"; choose one of ${STRATEGIES.join(", ")}`);
-  if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set GOOGLE_API_KEY, or use heuristic (offline)");
+  if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini), or use heuristic (offline)");
   const ablations = [...new Set(options.ablations ?? [])];
   for (const a of ablations) if (!ABLATIONS.includes(a)) throw new InvalidInputError(`unknown ablation "${a}"; choose from ${ABLATIONS.join(", ")}`);
   const budget = resolveBudget(options.budget, deps.caps);

@@ -28,7 +28,7 @@ export interface RunRequest {
  */
 export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: AbortSignal, hooks: { onStart?: (runId: string) => void; onStep?: (s: TraceStep) => void } = {}): Promise<RunResult> {
   resolveBudget(req.budget, deps.caps);
-  if (req.strategy === "llm" && !deps.hasModel) throw new InvalidInputError("strategy llm needs a chat model: the service has no GOOGLE_API_KEY; use heuristic");
+  if (req.strategy === "llm" && !deps.hasModel) throw new InvalidInputError("strategy llm needs a chat model: the service was started without one (set CHAT_MODEL); use heuristic");
   const release = await deps.gate.acquire(signal);
   const runId = randomUUID();
   try {

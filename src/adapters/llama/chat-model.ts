@@ -1,13 +1,13 @@
 import { availableParallelism } from "node:os";
 import { basename } from "node:path";
 import { z } from "zod";
-import { LlamaChatSession, type LlamaContext, type LlamaGrammar, type LlamaModel } from "node-llama-cpp";
+import type { LlamaChatSession, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
 import { AppError } from "../../errors";
 import { ModelCallError, ModelOutputError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
 import { withRetry } from "../../util/retry";
 import { fitToContext } from "./context-guard";
 import { toGrammarSchema } from "./grammar-schema";
-import { llamaRuntime, loadGgufModel } from "./runtime";
+import { llamaModule, llamaRuntime, loadGgufModel } from "./runtime";
 
 export interface LocalChatModelOptions {
   /** Context window in tokens, capped at the model's training context. */
@@ -156,6 +156,7 @@ export class LocalChatModel implements ChatModel {
       const model = await loadGgufModel(this.path);
       const contextSize = Math.min(this.o.contextSize, model.trainContextSize);
       const context = await model.createContext({ contextSize, threads: this.o.threads });
+      const { LlamaChatSession } = await llamaModule();
       const session = new LlamaChatSession({ contextSequence: context.getSequence(), forceAddSystemPrompt: true });
       return { model, context, session, contextSize };
     })();

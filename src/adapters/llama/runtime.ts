@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { getLlama, type Llama, type LlamaModel } from "node-llama-cpp";
+import type { Llama, LlamaModel } from "node-llama-cpp";
 import { AppError } from "../../errors";
 
 /**
@@ -10,10 +10,21 @@ import { AppError } from "../../errors";
 let runtime: Promise<Llama> | undefined;
 const models = new Map<string, Promise<LlamaModel>>();
 
+/**
+ * node-llama-cpp, imported on first use only: it costs start-up time, and at import it parses CI as a
+ * strict boolean and throws on anything else (CI="" or CI=yes), which must not break a service that
+ * never runs a local model.
+ */
+export async function llamaModule(): Promise<typeof import("node-llama-cpp")> {
+  const ci = process.env.CI;
+  if (ci !== undefined && !/^(true|false|1|0)$/i.test(ci)) process.env.CI = ci === "" ? "false" : "true";
+  return import("node-llama-cpp");
+}
+
 export function llamaRuntime(): Promise<Llama> {
   // node-llama-cpp's default thread cap is at least 4; on a 2-core machine with another busy process
   // the extra threads spin against each other (measured: 3.4 s a token instead of 55 ms).
-  runtime ??= getLlama({ gpu: false, build: "never", logLevel: "error" as never, maxThreads: availableParallelism() });
+  runtime ??= llamaModule().then(({ getLlama }) => getLlama({ gpu: false, build: "never", logLevel: "error" as never, maxThreads: availableParallelism() }));
   return runtime;
 }
 
