@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // The suite pins the offline embedder, so its figures do not depend on whether `npm run models:fetch`
 // has run on this machine; the live-model tests open the local models themselves. Set EMBEDDER to
@@ -8,6 +8,8 @@ process.env.EMBEDDER ??= "corpus";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Live-model tests have their own command (npm run test:live).
+    exclude: [...configDefaults.exclude, "test/live/**"],
     // Builds the real knowledge-base snapshot once, before the workers start, so they only load it.
     globalSetup: ["test/helpers/global-setup.ts"],
     reporters: ["default", "./test/reporters/summary-reporter.ts"],
