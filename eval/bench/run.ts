@@ -4,13 +4,15 @@ import { loadKnowledgeBase } from "../../src/kb/load";
 import { benchKb } from "./kb";
 import { benchTools } from "./tools";
 import { benchApi } from "./api";
+import { benchConcepts } from "./concepts";
 import { runMain } from "../../src/cli/entry";
 
 /**
  * `npm run bench -- <suite...>`: measures the figures the issues ask for and prints them as JSON.
- * Suites: kb, tools, api (the api suite starts the service in its own processes). Benchmarks are not tests: they print numbers, and the README records them.
+ * Suites: kb, tools, api (the api suite starts the service in its own processes), concepts (needs
+ * a chat model; see concepts.ts for its environment). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools", "api"] as const;
+const SUITES = ["kb", "tools", "api", "concepts"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     }
     if (s === "tools") out.tools = await benchTools(kb!, config);
     if (s === "api") out.api = await benchApi(config);
+    if (s === "concepts") out.concepts = await benchConcepts(kb!, config);
   }
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }

@@ -1,14 +1,17 @@
 import { parseArgs } from "node:util";
 import { loadConfig, type Config } from "../config";
 import { InvalidInputError } from "../errors";
+import { formatConceptSummary, ingestConcepts, requireConceptModel } from "../kb/concepts/ingest";
 import { loadKnowledgeBase } from "../kb/load";
 import { formatChecks, ingestIntoBackends, parseTargets } from "./ingest-backends";
 import { runMain } from "./entry";
 
 /**
- * `npm run ingest [-- --force] [--graph neo4j] [--vectors qdrant]`: builds (or verifies) the
- * knowledge-base snapshot and prints its counts; with --graph/--vectors it then pushes the graph, the
- * full-text fields and the movie vectors into those backends and compares their counts.
+ * `npm run ingest [-- --force] [--graph neo4j] [--vectors qdrant] [--concepts [--concept-limit N]]`:
+ * builds (or verifies) the knowledge-base snapshot and prints its counts; with --concepts it then
+ * extracts the films' concepts with the chat model (src/kb/concepts); with --graph/--vectors it then
+ * pushes the graph, the full-text fields and the movie vectors into those backends and compares
+ * their counts.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -20,10 +23,15 @@ async function main(): Promise<void> {
       "graph-batch": { type: "string" },
       "vector-batch": { type: "string" },
       "fresh-vectors": { type: "boolean", default: false },
+      concepts: { type: "boolean", default: false },
+      "concept-limit": { type: "string" },
     },
   });
   const targets = parseTargets(values.graph, values.vectors);
   const config = loadConfig();
+  if (values["concept-limit"] !== undefined && !values.concepts) throw new InvalidInputError("--concept-limit goes with --concepts");
+  const conceptLimit = positiveInt(values["concept-limit"], "--concept-limit");
+  const conceptModel = values.concepts ? requireConceptModel(config) : undefined;
   // The snapshot is the source of what gets pushed, so it loads with the embedded stores whatever
   // GRAPH_STORE/VECTOR_STORE say (the backends may well be empty still).
   const kb = await loadKnowledgeBase(embeddedOnly(config), { force: values.force });
@@ -37,6 +45,10 @@ async function main(): Promise<void> {
     rejected: info.report.rejections.length,
   };
   process.stdout.write(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${info.source === "snapshot" ? "snapshot is current (use --force to rebuild)" : "ingested"}: ${info.stats.nodes} nodes, ${info.stats.edges} edges in ${info.loadMs} ms\n${info.snapshotPath}\n`);
+  if (conceptModel) {
+    const { summary: concepts } = await ingestConcepts(kb, conceptModel, config, { limit: conceptLimit });
+    process.stdout.write(values.json ? `${JSON.stringify(concepts, null, 2)}\n` : `${formatConceptSummary(concepts)}\n`);
+  }
   if (!targets.graph && !targets.vectors) return;
   const pushed = await ingestIntoBackends(kb, config, targets, {
     graphBatch: positiveInt(values["graph-batch"], "--graph-batch"),
