@@ -1,13 +1,28 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 
 describe("configuration", () => {
   it("applies defaults and treats empty variables as unset", () => {
-    const c = loadConfig({ PORT: "", DATA_DIR: "/tmp/x" });
+    // A cache directory with no models in it: auto means the corpus embedder there.
+    const c = loadConfig({ PORT: "", DATA_DIR: "/tmp/x", CACHE_DIR: "/tmp/no-such-cache-dir" });
     expect(c.env.PORT).toBe(8787);
     expect(c.env.EMBED_DIM).toBe(192);
     expect(c.embedder).toBe("corpus");
+    expect(c.chatModel).toBe("none");
     expect(c.dataDir).toBe("/tmp/x");
+  });
+
+  it("picks the local encoder by default once its file is present, and honours an explicit choice", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-models-"));
+    mkdirSync(join(dir, "models"));
+    writeFileSync(join(dir, "models", "all-minilm-l6-v2.gguf"), "");
+    expect(loadConfig({ CACHE_DIR: dir }).embedder).toBe("local");
+    expect(loadConfig({ CACHE_DIR: dir, EMBEDDER: "corpus" }).embedder).toBe("corpus");
+    expect(loadConfig({ CACHE_DIR: dir, GOOGLE_API_KEY: "k" }).embedder).toBe("gemini");
+    expect(() => loadConfig({ EMBEDDER: "openai" })).toThrow(/EMBEDDER=openai needs OPENAI_BASE_URL and OPENAI_EMBED_MODEL/);
   });
 
   it("names every invalid variable and what it got", () => {
