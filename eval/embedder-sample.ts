@@ -1,5 +1,6 @@
 import type { EmbeddedGraphStore } from "../src/adapters/embedded/graph-store";
 import { collectMovieFacts, semanticDocument } from "../src/kb/documents";
+import { dot } from "../src/math/vector";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import type { Embedder } from "../src/ports/embedder";
 import { stableSample } from "../src/util/random";
@@ -35,10 +36,4 @@ export async function sampleRecall(kb: KnowledgeBase, embedder: Embedder, option
   });
   const round = (x: number) => Math.round(x * 1000) / 1000;
   return { embedder: embedder.id, films: films.length, recallAt1: round(at1 / films.length), recallAt10: round(at10 / films.length) };
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
 }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -61,18 +61,18 @@ export async function fetchModel(spec: ModelSpec, options: FetchOptions): Promis
       await expectSha(path, pkg.sha256, `${pkg.name}==${pkg.version}`);
       wheels.push(path);
     }
-    const partial = join(work, spec.file);
+    // Assembled beside the target (same file system, so the final rename is atomic) and removed
+    // below unless it became the target.
+    const partial = `${target}.partial`;
     if (spec.assembly.kind === "concat") await assembleChunks(spec.assembly, wheels, work, partial, python, run, log);
     else await convertBert(spec, spec.assembly, wheels[0]!, work, partial, python, run, log);
     await expectSha(partial, spec.sha256, spec.file);
-    // Same file system as the target, so the final rename is atomic.
-    const staged = `${target}.partial`;
-    copyFileSync(partial, staged);
-    renameSync(staged, target);
+    renameSync(partial, target);
     log(`${spec.file}: installed at ${target}`);
     return { file: spec.file, path: target, status: "fetched" };
   } finally {
     rmSync(work, { recursive: true, force: true });
+    rmSync(`${target}.partial`, { force: true });
   }
 }
 

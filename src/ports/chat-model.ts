@@ -61,3 +61,33 @@ export class BudgetExceededError extends AppError {
     this.name = "BudgetExceededError";
   }
 }
+
+/**
+ * A model's reply as the request's schema wants it: `raw` is JSON text (parsed here) or an already
+ * parsed value; either way it is validated, and a misfit is a ModelOutputError naming the first issue.
+ */
+export function checkReply<T>(req: Pick<StructuredRequest<T>, "name" | "schema">, raw: { text: string } | { value: unknown }): T {
+  const text = "text" in raw ? raw.text : undefined;
+  let parsed: unknown;
+  if (text === undefined) parsed = (raw as { value: unknown }).value;
+  else {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ModelOutputError(`${req.name}: the model's reply is not valid JSON: ${text.slice(0, 120)}`, text);
+    }
+  }
+  const checked = req.schema.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ModelOutputError(`${req.name}: the model's reply does not fit the schema (${issue?.path.join(".") || "root"}: ${issue?.message})`, text);
+  }
+  return checked.data;
+}
+
+/** Remote model calls: an unusable reply, a timeout or network failure, a 429 or a 5xx is worth another attempt. */
+export function retryableModelError(e: unknown): boolean | { retryAfterMs: number } {
+  if (e instanceof ModelOutputError) return true;
+  if (e instanceof ModelCallError) return e.status === undefined || e.status === 429 || e.status >= 500 ? { retryAfterMs: e.retryAfterMs ?? 0 } : false;
+  return false;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EmbedOptions, Embedder } from "../../ports/embedder";
 import { AppError } from "../../errors";
+import { normalizeInPlace } from "../../math/vector";
 import { redact } from "../../util/redact";
 import { withRetry } from "../../util/retry";
 
@@ -93,17 +94,7 @@ export class GeminiEmbedder implements Embedder {
     if (parsed.data.embeddings.length !== batch.length) throw new AppError("model_error", `Gemini returned ${parsed.data.embeddings.length} embeddings for ${batch.length} texts`);
     return parsed.data.embeddings.map((e) => {
       if (e.values.length !== this.dimension) throw new AppError("model_error", `Gemini returned a ${e.values.length}-dimensional embedding, expected ${this.dimension}`);
-      return normalize(Float32Array.from(e.values));
+      return normalizeInPlace(Float32Array.from(e.values));
     });
   }
-}
-
-function normalize(v: Float32Array): Float32Array {
-  let n = 0;
-  for (const x of v) n += x * x;
-  if (n > 0) {
-    const inv = 1 / Math.sqrt(n);
-    for (let i = 0; i < v.length; i++) v[i]! *= inv;
-  }
-  return v;
 }

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { AppError } from "../../errors";
-import { ModelCallError, ModelOutputError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
+import { ModelCallError, ModelOutputError, checkReply, retryableModelError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
 import { withRetry } from "../../util/retry";
 
 export interface LangChainChatModelOptions {
@@ -50,23 +50,14 @@ export class LangChainChatModel implements ChatModel {
         total.inputTokens += usage.inputTokens;
         total.outputTokens += usage.outputTokens;
         req.meter?.record({ calls: 1, ...usage });
-        const checked = req.schema.safeParse(parsed);
-        if (!checked.success) {
-          const issue = checked.error.issues[0];
-          throw new ModelOutputError(`${req.name}: the model's reply does not fit the schema (${issue?.path.join(".") || "root"}: ${issue?.message})`);
-        }
-        return checked.data;
+        return checkReply(req, { value: parsed });
       },
       {
         attempts: this.o.attempts,
         baseDelayMs: this.o.baseDelayMs,
         signal: req.signal,
         sleep: this.o.sleep,
-        retryable: (e) => {
-          if (e instanceof ModelOutputError) return true;
-          if (e instanceof ModelCallError) return e.status === undefined || e.status === 429 || e.status >= 500 ? { retryAfterMs: e.retryAfterMs ?? 0 } : false;
-          return false;
-        },
+        retryable: retryableModelError,
       },
     );
     return { value, usage: total, attempts };

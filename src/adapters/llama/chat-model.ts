@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import type { LlamaChatSession, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
 import { AppError } from "../../errors";
-import { ModelCallError, ModelOutputError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
+import { ModelCallError, ModelOutputError, checkReply, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
 import { withRetry } from "../../util/retry";
 import { fitToContext } from "./context-guard";
 import { toGrammarSchema } from "./grammar-schema";
@@ -129,18 +129,7 @@ export class LocalChatModel implements ChatModel {
 
   private validate<T>(req: StructuredRequest<T>, reply: Reply): T {
     if (reply.cut) throw new ModelOutputError(`${req.name}: the model's reply was cut at ${this.o.maxOutputTokens} tokens (LOCAL_MAX_OUTPUT_TOKENS)`, reply.text);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(reply.text);
-    } catch {
-      throw new ModelOutputError(`${req.name}: the model's reply is not valid JSON: ${reply.text.slice(0, 120)}`, reply.text);
-    }
-    const checked = req.schema.safeParse(parsed);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      throw new ModelOutputError(`${req.name}: the model's reply does not fit the schema (${issue?.path.join(".") || "root"}: ${issue?.message})`, reply.text);
-    }
-    return checked.data;
+    return checkReply(req, { text: reply.text });
   }
 
   private classify<T>(e: unknown, req: StructuredRequest<T>, deadline: AbortSignal): unknown {

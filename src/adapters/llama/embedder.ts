@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { basename } from "node:path";
 import type { LlamaEmbeddingContext, LlamaModel, Token } from "node-llama-cpp";
+import { normalizeInPlace } from "../../math/vector";
 import type { EmbedOptions, Embedder } from "../../ports/embedder";
 import { loadGgufModel } from "./runtime";
 
@@ -61,7 +62,7 @@ export class LocalEmbedder implements Embedder {
       // node-llama-cpp adds [CLS] and [SEP] and wants the whole input strictly shorter than the context.
       const cut: Token[] = tokens.slice(0, this.o.maxTokens - 3);
       const { vector } = await this.context.getEmbeddingFor(cut);
-      out.push(unit(vector));
+      out.push(normalizeInPlace(Float32Array.from(vector)));
     }
     return out;
   }
@@ -69,11 +70,4 @@ export class LocalEmbedder implements Embedder {
   async close(): Promise<void> {
     await this.context.dispose();
   }
-}
-
-function unit(v: readonly number[]): Float32Array {
-  let norm = 0;
-  for (const x of v) norm += x * x;
-  const s = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  return Float32Array.from(v, (x) => x * s);
 }

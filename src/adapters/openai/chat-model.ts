@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { ModelCallError, ModelOutputError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
+import { ModelCallError, ModelOutputError, checkReply, retryableModelError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
 import { redact } from "../../util/redact";
 import { withRetry } from "../../util/retry";
 
@@ -81,11 +81,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
         baseDelayMs: this.o.baseDelayMs,
         signal: req.signal,
         sleep: this.o.sleep,
-        retryable: (e) => {
-          if (e instanceof ModelOutputError) return true;
-          if (e instanceof ModelCallError) return e.status === undefined || e.status === 429 || e.status >= 500 ? { retryAfterMs: e.retryAfterMs ?? 0 } : false;
-          return false;
-        },
+        retryable: retryableModelError,
       },
     );
     return { value, usage: total, attempts };
@@ -97,18 +93,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
     if (choice?.message?.refusal) throw new ModelOutputError(`${req.name}: the model refused: ${choice.message.refusal.slice(0, 120)}`);
     if (choice?.finish_reason === "length") throw new ModelOutputError(`${req.name}: the model's reply was cut at its token limit`, text ?? undefined);
     if (typeof text !== "string" || text.trim() === "") throw new ModelOutputError(`${req.name}: the model's reply is empty`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new ModelOutputError(`${req.name}: the model's reply is not valid JSON: ${text.slice(0, 120)}`, text);
-    }
-    const checked = req.schema.safeParse(parsed);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      throw new ModelOutputError(`${req.name}: the model's reply does not fit the schema (${issue?.path.join(".") || "root"}: ${issue?.message})`, text);
-    }
-    return checked.data;
+    return checkReply(req, { text });
   }
 
   private classify<T>(e: unknown, req: StructuredRequest<T>): unknown {

@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import { AppError } from "../../errors";
+import { normalizeInPlace } from "../../math/vector";
 import type { EmbedOptions, Embedder } from "../../ports/embedder";
 import { redact } from "../../util/redact";
 import { withRetry } from "../../util/retry";
@@ -74,7 +75,7 @@ export class OpenAiEmbedder implements Embedder {
       .sort((a, b) => a.index - b.index)
       .map((d) => {
         if (!Array.isArray(d.embedding) || d.embedding.some((x) => typeof x !== "number" || !Number.isFinite(x))) throw new AppError("model_error", `${this.id} returned an embedding that is not a list of numbers`);
-        return unit(Float32Array.from(d.embedding));
+        return normalizeInPlace(Float32Array.from(d.embedding));
       });
   }
 }
@@ -84,11 +85,4 @@ export class EmbeddingCallError extends AppError {
     super("model_error", message);
     this.name = "EmbeddingCallError";
   }
-}
-
-function unit(v: Float32Array): Float32Array {
-  let n = 0;
-  for (const x of v) n += x * x;
-  if (n > 0) for (let i = 0; i < v.length; i++) v[i]! /= Math.sqrt(n);
-  return v;
 }
