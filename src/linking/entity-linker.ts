@@ -18,6 +18,8 @@ export class InMemoryEntityLinker implements EntityLinker {
   private readonly folded = new Map<string, number[]>();
   private readonly tokenPostings = new Map<string, number[]>();
   private readonly tokenCount: Uint8Array;
+  /** Tokens of each name that are not stop words ("The Shawshank Redemption": 2). */
+  private readonly contentCount: Uint8Array;
   /** Deletion neighbourhood of every name token (symmetric-delete spelling correction). */
   private readonly deletions = new Map<string, string[]>();
 
@@ -27,6 +29,7 @@ export class InMemoryEntityLinker implements EntityLinker {
   ) {
     const n = data.names.length;
     this.tokenCount = new Uint8Array(n);
+    this.contentCount = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const name = data.names[i]!;
       push(this.exact, name, i);
@@ -35,6 +38,7 @@ export class InMemoryEntityLinker implements EntityLinker {
       push(this.folded, f, i);
       const toks = [...new Set(f.split(" "))];
       this.tokenCount[i] = Math.min(255, f.split(" ").length);
+      this.contentCount[i] = Math.min(255, f.split(" ").filter((t) => !STOP_WORDS.has(t)).length);
       for (const t of toks) push(this.tokenPostings, t, i);
     }
     for (const tok of this.tokenPostings.keys()) {
@@ -77,22 +81,32 @@ export class InMemoryEntityLinker implements EntityLinker {
   private tokenMatches(tokens: string[], offer: (i: number, score: number, match: MatchKind) => void): void {
     const content = tokens.filter((t) => !STOP_WORDS.has(t));
     if (content.length === 0) return;
+    const first = this.matchVariants(tokens, false, offer);
+    // Every word is a known name word but no name has them all ("forest gump"): one of them may be a
+    // typo of a rarer word ("forrest"), so doubt the common ones too.
+    if (first === "no-full" && content.length >= 2) this.matchVariants(tokens, true, offer);
+  }
+
+  /** Offers the names that hold each token or one of its corrections; says whether any full name matched. */
+  private matchVariants(tokens: string[], doubtCommon: boolean, offer: (i: number, score: number, match: MatchKind) => void): "full" | "no-full" | "unknown-token" {
     // For each token: itself if known, else its spelling corrections (cost 1 or 2 edits).
     const variants: { tok: string; cost: number }[][] = [];
     for (const t of tokens) {
       // A known word may still be a typo of another name's word ("Carll" is a name, "carll" may mean Carell).
-      // Only a word that is rare in names is doubted: "nolan" is Nolan, "carll" (one name) may be Carell.
-      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }, ...(this.tokenPostings.get(t)!.length <= 3 ? this.corrections(t).filter((v) => v.tok !== t && v.cost > 0).slice(0, 2) : [])]);
+      // Only a word that is rare in names is doubted: "nolan" is Nolan, "carll" (one name) may mean Carell.
+      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }, ...(doubtCommon || this.tokenPostings.get(t)!.length <= 3 ? this.corrections(t).filter((v) => v.tok !== t && v.cost > 0).slice(0, 2) : [])]);
       else {
         const fixes = this.corrections(t);
-        if (fixes.length === 0) return; // a token that matches nothing: no full or partial match
+        if (fixes.length === 0) return "unknown-token"; // a token that matches nothing: no full or partial match
         variants.push(fixes);
       }
     }
     const totalCost = (chosen: { tok: string; cost: number }[]) => chosen.reduce((s, v) => s + v.cost, 0);
+    let full = false;
     // Expand at most a few combinations of corrections (best first).
     const combos = expand(variants, 8);
     for (const combo of combos) {
+      const comboContent = combo.filter((v) => !STOP_WORDS.has(v.tok)).length;
       const cost = totalCost(combo);
       const lists = combo.map((v) => this.tokenPostings.get(v.tok)!).sort((a, b) => a.length - b.length);
       let cands = lists[0]!;
@@ -104,15 +118,21 @@ export class InMemoryEntityLinker implements EntityLinker {
       for (const i of cands.slice(0, 5000)) {
         const n = this.tokenCount[i]!;
         if (n === combo.length) {
+          full = true;
           const sameOrder = linkKey(this.data.names[i]!) === key;
           if (cost > 0) offer(i, (sameOrder ? 0.9 : 0.85) - 0.05 * cost, "fuzzy");
           else if (!sameOrder) offer(i, 0.88, "folded"); // same words, other order ("Nolan Christopher")
+        } else if (n > combo.length && comboContent >= 2 && this.contentCount[i] === comboContent) {
+          // Every word but an article or the like ("shawshank redemtion" for The Shawshank Redemption).
+          full = true;
+          offer(i, cost > 0 ? 0.86 - 0.05 * cost : 0.87, cost > 0 ? "fuzzy" : "folded");
         } else if (n > combo.length) {
           const coverage = combo.length / n;
           offer(i, 0.35 + 0.2 * coverage + 0.3 * this.prominence(i) - 0.05 * cost, "partial");
         }
       }
     }
+    return full ? "full" : "no-full";
   }
 
   private corrections(tok: string): { tok: string; cost: number }[] {

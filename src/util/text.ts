@@ -73,24 +73,32 @@ export function contentTerms(text: string): string[] {
   return out;
 }
 
-/** Damerau-free Levenshtein distance with an early exit once `max` is exceeded. */
+/**
+ * Edit distance with adjacent transpositions counted as one edit ("knigth" → "knight": 1), the
+ * optimal-string-alignment variant; returns max + 1 as soon as the distance must exceed `max`.
+ */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
   let prev = new Array<number>(b.length + 1);
   let cur = new Array<number>(b.length + 1);
   for (let j = 0; j <= b.length; j++) prev[j] = j;
+  let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = cur[0];
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, before[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
-    [prev, cur] = [cur, prev];
+    // A transposition reaches back two rows, so both must be past `max` before the distance surely is.
+    if (rowMin > max && prevMin > max) return max + 1;
+    prevMin = rowMin;
+    [before, prev, cur] = [prev, cur, before];
   }
   return prev[b.length]!;
 }

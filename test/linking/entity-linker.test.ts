@@ -23,6 +23,12 @@ describe("entity linking", () => {
     expect(kb.linker.link("Celine Duprre")[0]).toMatchObject({ id: "Céline Dupré", match: "fuzzy" });
   });
 
+  it("tolerates a swapped pair of letters, and a typo'd title typed without its article", () => {
+    expect(kb.linker.link("Jonas Whitfeild")[0]).toMatchObject({ id: "Jonas Whitfield", match: "fuzzy" });
+    expect(kb.linker.link("quiet harbr")[0]).toMatchObject({ id: "The Quiet Harbor", match: "fuzzy" });
+    expect(kb.linker.link("quiet harbor")[0]).toMatchObject({ id: "The Quiet Harbor", match: "folded" });
+  });
+
   it("lists partial-name matches by prominence", () => {
     const marlowes = kb.linker.link("Marlowe", { types: ["Person"] });
     // Ada Marlowe has more edges than Lena Marlowe.

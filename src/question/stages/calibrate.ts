@@ -130,10 +130,12 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   for (const n of [4, 3, 2]) {
     for (let i = 0; i + n <= tokens.length; i++) {
       const span = tokens.slice(i, i + n);
-      if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !plain(span[0]!) || !plain(span[n - 1]!)) continue;
+      // A title may open with its article ("the godfater"): the article then starts the span.
+      const opens = plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!));
+      if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !plain(span[n - 1]!)) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       const top = linker.link(text, { limit: 3 })[0];
-      if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person") || linkKey(top.name).split(" ").length !== n) continue;
+      if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person") || contentWords(linkKey(top.name)) !== contentWords(linkKey(text))) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
     }
@@ -153,6 +155,13 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   if (found.length === 0) return [...mentions];
   const kept = mentions.filter((m) => !found.some((f) => m.start < f.end && f.start < m.end));
   return [...found, ...kept].sort((a, b) => b.confidence - a.confidence || a.start - b.start);
+}
+
+const ARTICLES = new Set(["the", "a", "an"]);
+
+/** Words of a name that are not stop words: "the shawshank redemtion" and The Shawshank Redemption both have 2. */
+function contentWords(key: string): number {
+  return key.split(" ").filter((t) => t && !STOP_WORDS.has(t)).length;
 }
 
 /** A linker whose mentions are calibrated: the analysis stage reads questions through it. */
