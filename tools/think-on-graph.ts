@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EDGE_TYPE_INDEX, type EdgeType, type NodeType } from "../src/kb/schema";
+import { EDGE_TYPES, EDGE_TYPE_INDEX, type EdgeType, type NodeType } from "../src/kb/schema";
 import { analyzeQuestion, type TopicEntity } from "../src/question/analyze";
 import { makeEvidence, tripleFrom, tripleText, pathText, type Evidence, type Triple } from "./evidence";
 import { resolveEntity, topicFromName } from "./entities";
@@ -14,6 +14,8 @@ export const ThinkOnGraphInput = z
     width: z.number().int().min(1).max(5).default(3),
     depth: z.number().int().min(1).max(4).default(3),
     scorer: z.enum(["lexical", "embedding", "llm"]).default("lexical"),
+    /** The first hop every path takes from its topic ("the films X directed"), when the question says whose role it means. */
+    start: z.object({ edge: z.enum(EDGE_TYPES), direction: z.enum(["out", "in"]) }).strict().optional(),
     /** Frontier cap per path; larger frontiers are pruned by the scorer's entity scores. */
     maxEntitiesPerPath: z.number().int().min(1).max(2000).default(300),
     /** Constraints on every film a path passes through (after the topic): a year range, and entities each film must be linked to. */
@@ -88,7 +90,7 @@ export const thinkOnGraph = defineTool({
     let stop = `depth limit ${input.depth} reached`;
     for (let d = 1; d <= input.depth; d++) {
       ctx.signal?.throwIfAborted();
-      const candidates = await extensions(beam, ctx);
+      const candidates = (await extensions(beam, ctx)).filter((c) => !input.start || c.path.steps.length > 0 || (c.step.edge === input.start.edge && c.step.direction === input.start.direction));
       if (candidates.length === 0) {
         stop = `no relation leads further at depth ${d}`;
         break;

@@ -5,6 +5,7 @@ import type { ConceptRef } from "../../src/question/stages/concepts";
 import type { PartUnderstanding } from "../../src/question/understand";
 import type { PlannedCall } from "../research/types";
 import { STOP_WORDS, foldText, wordTokens } from "../../src/util/text";
+import { COLLABORATION_VERBS, ROLE_NOUNS } from "../../src/question/words/linking";
 
 /** A concept as the tools take it: every name the KB and TMDB use for it. */
 export function conceptArg(c: ConceptRef): { label: string; genres: string[]; tags: string[]; tmdbGenres: string[]; keywords: string[] } {
@@ -26,13 +27,22 @@ function constraintConcepts(part: PartUnderstanding): ConceptRef[] {
   return part.concepts.filter((c) => c.strong && !excluded.has(c) && c !== part.subject);
 }
 
+const COLLABORATION = new Set(COLLABORATION_VERBS);
+const ROLE_NOUN = new Set(ROLE_NOUNS);
+
 /** The person's role the question names, else the role they have most often in the KB. */
 async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: KnowledgeBase): Promise<EdgeType> {
   const said = part.analysis.cues.find((c) => ROLE_EDGES.includes(c.edge) && !c.inAnswerPhrase);
-  if (said) return said.edge;
-  // "a movie with X", "films featuring X": the films X acted in.
-  const before = part.analysis.tokens[person.tokenStart - 1]?.folded;
-  if (before && ["with", "featuring", "starring", "alongside"].includes(before)) return "ACTED_IN";
+  return said?.edge ?? (await usualRole(person, part, kb));
+}
+
+/** The person's role when the question does not name one: "with X" is X acting, else their most frequent role. */
+async function usualRole(person: TopicEntity, part: PartUnderstanding, kb: KnowledgeBase): Promise<EdgeType> {
+  // "a movie with X", "films featuring X": the films X acted in; "worked with X" is any collaboration.
+  const tokens = part.analysis.tokens;
+  const before = tokens[person.tokenStart - 1]?.folded;
+  const collaborating = before === "with" && COLLABORATION.has(tokens[person.tokenStart - 2]?.folded ?? "");
+  if (before && ["with", "featuring", "starring", "alongside"].includes(before) && !collaborating) return "ACTED_IN";
   const rel = (await kb.graph.relations(person.id)).filter((r) => ROLE_EDGES.includes(r.edge));
   const count = (e: EdgeType) => rel.filter((r) => r.edge === e).reduce((n, r) => n + r.count, 0);
   // "a Spielberg film", "Andrew Niccol movies": for someone who mostly directs, their films are the ones they directed.
@@ -162,10 +172,15 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     ];
   }
   const filters = togFilters(part);
-  return topics.map((t) => ({
+  // Counting over one person's films ("actors who worked with Scorsese more than twice", "what genre are
+  // most Tim Burton movies"): with no role said, the films are those of the person's usual role.
+  const aggregates = part.intent === "threshold" || part.intent === "most_common" || part.intent === "count";
+  const roleSaid = a.cues.some((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1 && !c.inAnswerPhrase && !ROLE_NOUN.has(c.word));
+  const starts = await Promise.all(topics.map(async (t) => (aggregates && !roleSaid && t.type === "Person" ? { edge: await usualRole(t, part, kb), direction: "out" as const } : undefined)));
+  return topics.map((t, i) => ({
     tool: "think_on_graph" as const,
-    args: { question: part.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical", ...(filters ? { filters } : {}) },
-    rationale: `${part.intent}: a relation path from ${t.name} (${t.type}): Think-on-Graph${filters ? ` with ${[filters.years ? `years ${filters.years.from}–${filters.years.to}` : "", ...(filters.linkedTo ?? []).map((l) => `linked to ${l}`), ...(filters.notLinkedTo ?? []).map((l) => `not ${l}`)].filter(Boolean).join(", ")}` : ""}`,
+    args: { question: part.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical", ...(starts[i] ? { start: starts[i] } : {}), ...(filters ? { filters } : {}) },
+    rationale: `${part.intent}: a relation path from ${t.name} (${t.type})${starts[i] ? `, starting from the films ${t.name} ${starts[i]!.edge === "ACTED_IN" ? "acted in" : starts[i]!.edge.toLowerCase()} (their usual role)` : ""}: Think-on-Graph${filters ? ` with ${[filters.years ? `years ${filters.years.from}–${filters.years.to}` : "", ...(filters.linkedTo ?? []).map((l) => `linked to ${l}`), ...(filters.notLinkedTo ?? []).map((l) => `not ${l}`)].filter(Boolean).join(", ")}` : ""}`,
     serves,
   }));
 }

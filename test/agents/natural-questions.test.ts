@@ -72,4 +72,24 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(r.answers).toEqual([]);
     expect(r.answer).toMatch(/not in the knowledge base/);
   });
+
+  it("links a title with a typo, a dropped letter that makes a common word, or a missing article", async () => {
+    expect((await ask("when did forest gump come out")).answers[0]?.name).toBe("1994");
+    expect((await ask("who starred in the shawshank redemtion")).answers.map((a) => a.name)).toContain("Morgan Freeman");
+    expect((await ask("who directed the dark knigth?")).answers[0]?.name).toBe("Christopher Nolan");
+  });
+
+  it("counts over a person's usual role when the question names none ('worked with Scorsese')", async () => {
+    const r = await ask("actors who have worked with Martin Scorsese more than three times");
+    expect(r.intent).toBe("threshold");
+    expect(r.trace.find((s) => s.node === "act")!.args).toMatchObject({ start: { edge: "DIRECTED", direction: "out" } });
+    expect(r.answers.map((a) => a.name)).toContain("Robert De Niro");
+  });
+
+  it("reads 'what genre are most X movies' as the most common genre of X's films", async () => {
+    const r = await ask("what genre are most Tim Burton movies?");
+    expect(r.intent).toBe("most_common");
+    expect(r.answers.length).toBeGreaterThan(0);
+    expect(r.answers.every((a) => a.type === "Genre")).toBe(true);
+  });
 });

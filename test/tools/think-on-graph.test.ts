@@ -37,6 +37,13 @@ describe("think_on_graph (lexical scorer)", () => {
     expect(best(costars).map((e) => e.focus).sort()).toEqual(["Céline Dupré", "Tom Harker"]);
   });
 
+  it("takes the first hop it is given ('worked with' a director: the films they directed)", async () => {
+    const out = await run({ question: "who worked with Ada Marlowe", entities: ["Ada Marlowe"], start: { edge: "WROTE", direction: "out" } });
+    expect(best(out).every((e) => (e.meta?.relationPath as string).startsWith("WROTE>"))).toBe(true);
+    expect(best(out).length).toBeGreaterThan(0);
+    expect(() => parseToolInput(thinkOnGraph, { question: "q", start: { edge: "LIKES", direction: "out" } })).toThrow();
+  });
+
   it("ranks answers reached by more chains first", async () => {
     const out = await run({ question: "what genres are the movies written by Ben Okafor" });
     expect(best(out).map((e) => [e.focus, e.meta?.support])).toEqual([

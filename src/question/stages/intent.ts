@@ -79,7 +79,7 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
 
   // A question about a kind of film: its options ("scary or funny") or "usually", "mostly".
   const options = optionsIn(words);
-  const kindCue = firstOf(words, KIND_PHRASES) ?? (words.some((w) => KIND_NOUNS.includes(w)) && words.some((w) => KIND_QUANTIFIERS.includes(w)) ? { phrase: "genre … most", at: 0 } : undefined);
+  const kindCue = firstOf(words, KIND_PHRASES) ?? kindQuantified(words);
   if (entities.length === 0 && (options.length >= 2 || kindCue)) {
     const optionTokens = new Set(options.flatMap((o) => o.tokens));
     const subject = concepts.filter((c) => !range(c.tokenStart, c.tokenEnd).some((i) => optionTokens.has(i))).sort((a, b) => Number(b.cued) - Number(a.cued))[0];
@@ -115,7 +115,8 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
     return { intent: "difference", reason: `subtracts ${[...excluded.entities.map((e) => e.name), ...excluded.concepts.map((c) => c.label)].join(", ")}`, excluded };
   }
 
-  const common = firstOf(words, MOST_COMMON_PHRASES);
+  // "what genre are most Tim Burton movies", "what kind of films does X usually make": a kind word and a quantifier.
+  const common = firstOf(words, MOST_COMMON_PHRASES) ?? kindQuantified(words);
   if (common && entities.length > 0 && analysis.answer.type !== "Movie") return { intent: "most_common", reason: `"${common.phrase}": ranked by how often` };
 
   if (analysis.operators.some((o) => o.kind === "intersection") || (entities.length >= 2 && firstOf(words, INTERSECTION_PHRASES))) return { intent: "intersection", reason: `answers shared by ${entities.map((e) => e.name).join(" and ")}` };
@@ -127,6 +128,13 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   if (strong.length > 0 || periods.length > 0 || analysis.topics.length > 0) return { intent: "list", reason: `films that fit ${[...strong.map((c) => c.label), ...periods.map((p) => p.text), ...analysis.topics.map((t) => t.name)].join(", ")}` };
   if (content >= 5 && clause) return { intent: "plot", reason: "a description with no named film or person" };
   return { intent: "fact", reason: "no entity, concept or period found" };
+}
+
+/** A kind word with a quantifier ("what genre are most …", "which type … usually"): asks for the usual kind. */
+function kindQuantified(words: readonly string[]): { phrase: string; at: number } | undefined {
+  const at = words.findIndex((w) => KIND_NOUNS.includes(w));
+  const q = words.find((w) => KIND_QUANTIFIERS.includes(w));
+  return at >= 0 && q ? { phrase: `${words[at]} … ${q}`, at } : undefined;
 }
 
 function range(a: number, b: number): number[] {

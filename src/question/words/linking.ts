@@ -18,3 +18,9 @@ export const ROLE_WORDS = (
 
 /** Words that make a lowercase person-like name a tag ("movies about ginger rogers", "described by"). */
 export const TAG_CUE_WORDS = "about tagged tag tags described describe describes description words word keywords keyword topics topic terms".split(" ");
+
+/** Verbs of working together: "worked with X" names a collaborator, not the films X starred in. */
+export const COLLABORATION_VERBS = "work works worked working collaborate collaborates collaborated collaborating teamed team partnered paired".split(" ");
+
+/** Role nouns name who is asked for ("actors who …"), not the role of the person named in the question. */
+export const ROLE_NOUNS = "actor actors actress actresses director directors writer writers screenwriter screenwriters costar costars cast".split(" ");
