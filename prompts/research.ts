@@ -178,7 +178,7 @@ export function answerPrompt(question: string, context: readonly Evidence[], can
       candidates.length ? computed : "No answer was computed from the graph.",
       ...(count !== undefined ? [`Count: ${count}`] : []),
       candidates.length
-        ? "Pick the right answers from the computed list, best first (ten at most), answer the question in one short sentence, and cite up to three evidence ids that support it."
+        ? "Pick the right answers from the computed list, best first (ten at most), answer the question in one short sentence that names the answers you picked, and cite up to three evidence ids that support it."
         : "Answer in one short sentence, saying so if the evidence does not answer the question, and cite up to three evidence ids you use.",
     ].join("\n"),
   };

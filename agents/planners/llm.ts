@@ -4,6 +4,8 @@ import { analyzeQuestion } from "../../src/question/analyze";
 import type { ToolName } from "../../tools/evidence";
 import { TOOLS } from "../../tools/index";
 import { rankAnswers } from "../answering/candidates";
+import { unusableSentence } from "../answering/sentence-check";
+import { draftFromAnswers } from "../answering/text";
 import { REPLY_LIMITS, answerPrompt, candidateLabels, judgePrompt, menuLine, planPrompt, type MenuEntry } from "../../prompts/research";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
@@ -140,8 +142,13 @@ export class LlmPlanner extends HeuristicPlanner {
     // A numbered offer the model copied into its sentence ("1. Errol Flynn") is the name itself.
     const sentence = offered.reduce((t, l, i) => t.replaceAll(l, candidates[i]!.name), reply.answer).trim();
     const marks = cited.filter((id) => !sentence.includes(id)).map((id) => `[${id}]`).join("");
-    const text = marks ? `${sentence} ${marks}` : sentence;
+    // A sentence that cannot be shown (a loop, numbers, about other names) gives way to one written from
+    // the model's own picks; the picks and citations stay the model's, and the trace says so.
+    const junk = unusableSentence(sentence, picked.map((c) => c.name));
+    const written = junk ? draftFromAnswers(state.analysis, { answers, basis: "the model's picks from the computed answers", paths: [], ...(count !== undefined ? { count } : {}) }, state.evidence).text : undefined;
+    const text = written ?? (marks ? `${sentence} ${marks}` : sentence);
     return {
+      ...(junk ? { fallback: `answer text unusable (${junk}: ${JSON.stringify(sentence.slice(0, 80))}); written from the model's picks` } : {}),
       text,
       answers,
       citations: cited,

@@ -86,8 +86,9 @@ describe("LLM planner (scripted LangChain fake through the production adapter)",
     expect(answerReq!.properties.cited!.items!.enum).toEqual(r.trace.find((s) => s.node === "organize")!.evidenceIds);
     expect(answerReq!.properties.answer!.maxLength).toBeLessThanOrEqual(200);
     expect(r.answers.map((a) => a.name)).toEqual(["Ledger of Ghosts"]); // the number is the offer's, not the name's
-    // the model's citations are appended to its sentence, and they survive validation
-    expect(r.answer).toMatch(/^as computed \[ev_[0-9a-f]{16}\]$/);
+    // a sentence that names none of the picks ("as computed") is not shown: the text is written from the picks, and the trace says so
+    expect(r.answer).toMatch(/^Ledger of Ghosts \[ev_[0-9a-f]{16}\]/);
+    expect(step(r, "answer").fallback).toMatch(/names none of the answers it picked: "as computed"/);
     expect(r.trace.find((s) => s.node === "answer")!.evidenceIds).toHaveLength(1);
   });
 
