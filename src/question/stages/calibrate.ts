@@ -133,6 +133,8 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       // A title may open with its article ("the godfater"): the article then starts the span.
       const opens = plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!));
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !plain(span[n - 1]!)) continue;
+      // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
+      if (span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE)) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       const top = linker.link(text, { limit: 3 })[0];
       if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person") || contentWords(linkKey(top.name)) !== contentWords(linkKey(text))) continue;

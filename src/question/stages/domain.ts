@@ -29,7 +29,8 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
   const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
   const off = words.find((w) => OFF.has(w));
-  if (off) {
+  // A told plot may be about a king or a wedding ("the one where the mob boss's daughter gets married").
+  if (off && !told) {
     const exact = entities.filter((e) => e.alternatives[0]?.match === "exact" && e.confidence >= 0.8 && e.name.includes(" "));
     return exact.length ? undefined : `"${off}" is about another domain and no film word or named film is in the question`;
   }

@@ -64,6 +64,7 @@ export const PLOT_LEADS = [
   "movie about someone", "film about someone", "movie about some", "film about some", "movie with a", "film with a", "movie with the", "film with the",
   "the movie with", "the film with", "the movie about", "the film about", "what movie has", "what film has", "what is the movie", "whats the movie",
   "what is the film", "whats the film", "name of the movie", "name of the film", "title of the movie", "title of the film", "which movie has a", "which film has a",
+  "the one with the", "the one with a", "the one about", "that one where", "that one with the", "that one about",
   "cant remember", "can't remember", "cannot remember", "forgot the name", "trying to remember", "trying to find", "looking for a movie", "looking for a film",
 ];
 /** Words of a told story: a clause with one of these is a plot, not a kind of film. */
