@@ -11,8 +11,15 @@ const SHOWN = 10;
 const FACT_NAMES: Readonly<Record<EdgeType, string>> = {
   DIRECTED: "director", WROTE: "writer", ACTED_IN: "cast", RELEASED_IN: "release year", IN_LANGUAGE: "language", HAS_GENRE: "genre", HAS_TAG: "tag", HAS_RATING: "IMDb rating", HAS_VOTES: "IMDb votes",
 };
-/** Full-text leads on told plots (names and rare words); the vector ranks break its ties. */
-const PLOT_FUSION = { k: 10, weights: [1, 0.5] } as const;
+/**
+ * How a told plot's full-text and vector rankings fuse, by the embedder behind the vectors. With the
+ * corpus's LSA vectors, full text leads and the vectors break its ties; a neural sentence encoder
+ * finds paraphrases full text misses, so it gets an equal say over a flatter curve (natural dev plots
+ * 0.5 → 0.6 with MiniLM; `npm run bench -- kb` puts equal-weight hybrid fusion first too).
+ */
+export function plotFusion(embedderId: string | undefined): { k: number; weights: [number, number] } {
+  return !embedderId || embedderId.startsWith("corpus-") ? { k: 10, weights: [1, 0.5] } : { k: 30, weights: [1, 1] };
+}
 /** How much fame may reorder plot matches: less than the gap between the first and third full-text rank. */
 const PLOT_FAME_WEIGHT = 0.04;
 const MAX_VOTES = 15_000;
@@ -23,7 +30,7 @@ const MAX_VOTES = 15_000;
  * figure they were ranked by, similar films, fused plot matches, or a genre distribution. Nothing
  * is guessed: a missing fact or an unknown name is said as such.
  */
-export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[], catalog?: MovieCatalog): AnswerPart {
+export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[], catalog?: MovieCatalog, embedderId?: string): AnswerPart {
   const base = { question: part.text, intent: part.intent };
   if (part.notFound.length && part.analysis.topics.filter((t) => t.confidence >= 0.5).length === 0) {
     const text = part.notFound.map((n) => `"${n.text}" is not in the knowledge base${n.closest.length ? `; the closest names are ${n.closest.join(", ")}` : ""}.`).join(" ");
@@ -31,7 +38,7 @@ export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[
   }
   const byTool = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool));
   if (evidence.some((e) => e.meta?.role === "share")) return distribution(part, evidence);
-  if (part.intent === "plot") return plot(part, evidence, catalog);
+  if (part.intent === "plot") return plot(part, evidence, plotFusion(embedderId), catalog);
   const found = byTool("find_movies").filter((e) => e.meta?.role === "result");
   if (found.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath)) return ranked(part, found, evidence);
   if (part.intent === "recommendation") return similar(part, byTool("depth_first"));
@@ -96,11 +103,11 @@ function similar(part: PartUnderstanding, evidence: readonly Evidence[]): Answer
   return { ...base, answers, text: `Films like ${[...seeds].join(", ")}: ${rows.slice(0, 5).map((e) => `${e.text} ${cite([e.id])}`).join("; ")}.` };
 }
 
-function plot(part: PartUnderstanding, evidence: readonly Evidence[], catalog?: MovieCatalog): AnswerPart {
+function plot(part: PartUnderstanding, evidence: readonly Evidence[], fusion: ReturnType<typeof plotFusion>, catalog?: MovieCatalog): AnswerPart {
   const movies = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool) && e.focusType === "Movie").sort((a, b) => b.score - a.score).map((e) => e.focus);
   // People describe films they have seen: among close matches, the better-known film (more TMDB votes) is likelier.
   const maxLog = Math.log1p(MAX_VOTES);
-  const fused = reciprocalRankFusion([movies("full_text"), movies("semantic_search")], { k: PLOT_FUSION.k, weights: [...PLOT_FUSION.weights] })
+  const fused = reciprocalRankFusion([movies("full_text"), movies("semantic_search")], { k: fusion.k, weights: fusion.weights })
     .map((f) => ({ ...f, score: f.score + PLOT_FAME_WEIGHT * (Math.log1p(catalog?.tmdb(f.id)?.voteCount ?? 0) / maxLog) }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   const support = new Map<string, string[]>();

@@ -146,7 +146,7 @@ export class HeuristicPlanner implements Planner {
       const intent = state.understanding?.intent ?? "fact";
       return { ...draft, parts: [{ question: state.question, intent, answers: set.answers, text: draft.text, ...(set.count !== undefined ? { count: set.count } : {}) }], rationale: `${set.answers.length} answers: ${set.basis}` };
     }
-    const answered: AnswerPart[] = parts.map((p) => answerPart(p, evidenceOfPart(state, p.id), ctx.kb.catalog));
+    const answered: AnswerPart[] = parts.map((p) => answerPart(p, evidenceOfPart(state, p.id), ctx.kb.catalog, ctx.kb.embedder.id));
     const text = (answered.length === 1 ? answered[0]!.text : answered.map((a, i) => `${i + 1}. ${a.question}: ${a.text}`).join("\n")) + (state.truncated ? `\n(The run stopped early: ${state.truncated}.)` : "");
     const answers: RankedAnswer[] = [];
     for (const a of answered) for (const x of a.answers) if (!answers.some((y) => y.name === x.name)) answers.push(x);
