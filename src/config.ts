@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   NEO4J_DATABASE: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("neo4j")),
   NEO4J_MAX_POOL: intIn(1, 1000, 50),
   NEO4J_TIMEOUT_MS: intIn(100, 600_000, 15_000),
+  /** Bolt port of the local server that `npm run neo4j -- start` runs (127.0.0.1 only). */
+  NEO4J_BOLT_PORT: intIn(1, 65535, 7687),
   QDRANT_URL: optionalString,
   QDRANT_API_KEY: optionalString,
   QDRANT_COLLECTION: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default("movies")),
@@ -87,7 +89,9 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
   env: Env;
-  /** Where stored runs live (state, not cache): $RUNS_DIR, else $XDG_STATE_HOME/movie-graph-research/runs. */
+  /** State that outlives a run but is not a cache: $XDG_STATE_HOME/movie-graph-research (~/.local/state/...). */
+  stateDir: string;
+  /** Where stored runs live (state, not cache): $RUNS_DIR, else stateDir/runs. */
   runsDir: string;
   apiKeys: string[];
   /** The budget caps, as a Budget. */
@@ -130,10 +134,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (chatModel === "openai" && !env.OPENAI_CHAT_MODEL) missing.push("CHAT_MODEL=openai needs OPENAI_CHAT_MODEL (a model name the server serves)");
   if (missing.length) throw new AppError("config_invalid", `invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
   const stateRoot = source.XDG_STATE_HOME || join(homedir(), ".local", "state");
-  const runsDir = env.RUNS_DIR ? resolve(env.RUNS_DIR) : join(stateRoot, "movie-graph-research", "runs");
+  const stateDir = join(stateRoot, "movie-graph-research");
+  const runsDir = env.RUNS_DIR ? resolve(env.RUNS_DIR) : join(stateDir, "runs");
   const apiKeys = (env.API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
-  return { env, caps, runsDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, chatModel, localChatModel, ci: env.CI === "true" || env.CI === "1" };
+  return { env, caps, stateDir, runsDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, chatModel, localChatModel, ci: env.CI === "true" || env.CI === "1" };
 }
 
 /** EMBEDDER resolved: an explicit choice must have what it needs; auto takes the best one available. */
