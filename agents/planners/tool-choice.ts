@@ -36,6 +36,14 @@ async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: Knowledg
   return said?.edge ?? (await usualRole(person, part, kb));
 }
 
+/** The role said right next to the person: "directed by X", "starring X", "X directed". */
+function roleNear(person: TopicEntity, part: PartUnderstanding): EdgeType | undefined {
+  const near = part.analysis.cues.filter((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1 && !ROLE_NOUN.has(c.word));
+  const before = near.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3).sort((x, y) => y.token - x.token)[0];
+  const after = near.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2).sort((x, y) => x.token - y.token)[0];
+  return (before ?? after)?.edge;
+}
+
 /** The person's role when the question does not name one: "with X" is X acting, else their most frequent role. */
 async function usualRole(person: TopicEntity, part: PartUnderstanding, kb: KnowledgeBase): Promise<EdgeType> {
   // "a movie with X", "films featuring X": the films X acted in; "worked with X" is any collaboration.
@@ -163,6 +171,15 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   if (positive.length === 0 && asksFilms && (concepts.length > 0 || years || langs.languages.length > 0)) {
     const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
     return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films that are ${[...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : [])].join(", ")}: exact filter`, serves }];
+  }
+  // The films named people made, of a kind or together ("sci-fi movies with Tom Cruise", "films directed
+  // by Ridley Scott starring Russell Crowe"): each person in the role said next to them, one exact filter.
+  const people = positive.filter((e) => e.type === "Person");
+  const filmsOfPeople = (part.intent === "list" || part.intent === "count") && people.length > 0 && people.length === positive.length && (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge;
+  if (filmsOfPeople && (concepts.length > 0 || langs.languages.length > 0 || people.length >= 2)) {
+    const roles = await Promise.all(people.map(async (p) => ({ name: p.name, role: roleNear(p, part) ?? (await usualRole(p, part, kb)) })));
+    const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
+    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films ${roles.map((r) => `${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join(" and ")}${[...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : [])].map((x) => `, ${x}`).join("")}: exact filter`, serves }];
   }
   const topics = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
   if (topics.length === 0) {

@@ -92,4 +92,14 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(r.answers.length).toBeGreaterThan(0);
     expect(r.answers.every((a) => a.type === "Genre")).toBe(true);
   });
+
+  it("filters films by each named person's role and a kind of film in one exact call", async () => {
+    const r = await ask("films directed by Ridley Scott starring Russell Crowe");
+    expect(tools(r)).toEqual(["find_movies"]);
+    expect(r.trace.find((s) => s.node === "act")!.args).toMatchObject({ people: [{ name: "Ridley Scott", role: "DIRECTED" }, { name: "Russell Crowe", role: "ACTED_IN" }] });
+    expect(r.answers.map((a) => a.name)).toContain("Gladiator");
+    const scifi = await ask("sci-fi movies with Tom Cruise");
+    expect(scifi.answers.every((a) => a.type === "Movie")).toBe(true);
+    expect(scifi.answers.map((a) => a.name)).toContain("Minority Report");
+  });
 });
