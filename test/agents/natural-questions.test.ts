@@ -67,6 +67,11 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(tools(r)).toEqual([]);
   });
 
+  it("acknowledges thanks rather than greeting again", async () => {
+    expect((await ask("thanks!")).answer).toMatch(/^You're welcome/);
+    expect((await ask("hello")).answer).toMatch(/^Hello/);
+  });
+
   it("says an unknown title is not found, with the closest names", async () => {
     const r = await ask("who directed The Flying Spaghetti Monster");
     expect(r.answers).toEqual([]);

@@ -2,13 +2,16 @@ import { tracedNode } from "../node";
 
 export const CHITCHAT_REPLY =
   "Hello! I answer questions about films from a movie knowledge graph (WikiMovies/MetaQA with TMDB figures): who directed, wrote or starred in a film, when it came out and in what language, films a person made, films like one you enjoyed, the film whose plot you describe, the best or highest-grossing films of a kind or decade, and what kinds of films usually are. Ask away.";
+/** Thanks and goodbyes get an acknowledgement first, then what else can be asked. */
+export const THANKS_REPLY =
+  "You're welcome! Ask me anything else about films: who made or starred in one, films like one you enjoyed, the film whose plot you describe, or the best films of a kind or decade.";
 export const OUT_OF_DOMAIN_REPLY =
   "That is outside what this knowledge base covers: it knows films, the people who made them, their genres, tags, languages, years, plots and TMDB figures. Ask me about a film or a person in film.";
 
 /** Chit-chat and out-of-domain questions: a short reply saying what the service can answer, no retrieval, no answers. */
 export const reply = tracedNode("reply", async (state) => {
   const chitchat = state.understanding?.intent === "chitchat";
-  const text = chitchat ? CHITCHAT_REPLY : OUT_OF_DOMAIN_REPLY;
+  const text = chitchat ? (state.understanding?.smalltalk === "thanks" ? THANKS_REPLY : CHITCHAT_REPLY) : OUT_OF_DOMAIN_REPLY;
   const intent = chitchat ? "chitchat" : "out_of_domain";
   return {
     update: { draft: { text, answers: [], citations: [], author: "template", parts: [{ question: state.question, intent, answers: [], text }] } },
