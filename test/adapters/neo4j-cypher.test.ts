@@ -107,16 +107,17 @@ describe("neo4j Cypher builders", () => {
     expect(() => edgesAmongQuery("Entity", ["a"], [])).toThrow(InvalidInputError);
   });
 
-  it("creates the constraint and the accent-folding full-text index idempotently, per label", () => {
+  it("creates the constraint and the full-text index over the index terms idempotently, per label, dropping the old raw-text index", () => {
     const names = neo4jNames("ContractTest1");
-    expect(names).toEqual({ label: "ContractTest1", constraint: "contracttest1_id_unique", textIndex: "contracttest1_text" });
-    const [constraint, fulltext] = schemaStatements(names).map((q) => q.text);
+    expect(names).toEqual({ label: "ContractTest1", constraint: "contracttest1_id_unique", textIndex: "contracttest1_terms", legacyTextIndex: "contracttest1_text" });
+    const [constraint, dropLegacy, fulltext] = schemaStatements(names).map((q) => q.text);
     expect(constraint).toBe("CREATE CONSTRAINT contracttest1_id_unique IF NOT EXISTS FOR (n:ContractTest1) REQUIRE n.id IS UNIQUE");
+    expect(dropLegacy).toBe("DROP INDEX contracttest1_text IF EXISTS");
     expect(fulltext).toBe(
-      "CREATE FULLTEXT INDEX contracttest1_text IF NOT EXISTS FOR (n:ContractTest1) ON EACH [n.name, n.plot, n.overview, n.tags, n.people] OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-folding' } }",
+      "CREATE FULLTEXT INDEX contracttest1_terms IF NOT EXISTS FOR (n:ContractTest1) ON EACH [n.s_name, n.s_plot, n.s_overview, n.s_tags, n.s_people] OPTIONS { indexConfig: { `fulltext.analyzer`: 'whitespace' } }",
     );
-    expect(neo4jNames()).toMatchObject({ label: "Entity", textIndex: "entity_text" });
-    expect(dropSchemaStatements(names).map((q) => q.text)).toEqual(["DROP INDEX contracttest1_text IF EXISTS", "DROP CONSTRAINT contracttest1_id_unique IF EXISTS"]);
+    expect(neo4jNames()).toMatchObject({ label: "Entity", textIndex: "entity_terms" });
+    expect(dropSchemaStatements(names).map((q) => q.text)).toEqual(["DROP INDEX contracttest1_terms IF EXISTS", "DROP CONSTRAINT contracttest1_id_unique IF EXISTS"]);
     expect(awaitIndexesQuery(2.5)).toEqual({ text: "CALL db.awaitIndexes(toInteger($seconds))", params: { seconds: 3 } });
   });
 });

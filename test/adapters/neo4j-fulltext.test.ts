@@ -19,9 +19,10 @@ describe("Lucene escaping", () => {
 });
 
 describe("full-text query terms", () => {
-  it("folds case and accents, drops stop words and duplicates, keeps inner apostrophes", () => {
+  it("analyses words as the embedded index does: folds case, accents and apostrophes, drops stop words and duplicates, stems", () => {
     expect(queryTerms("The Céline DUPRÉ and céline")).toEqual(["celine", "dupre"]);
-    expect(queryTerms("Peter O’Toole's films")).toEqual(["peter", "o'toole's", "films"]);
+    expect(queryTerms("Peter O’Toole's films")).toEqual(["peter", "otoole", "film"]);
+    expect(queryTerms("heists discovers")).toEqual(["heist", "discover"]);
     expect(queryTerms("sci-fi: (space) 1999!")).toEqual(["sci", "fi", "space", "1999"]);
     expect(queryTerms("the of and")).toEqual([]);
     expect(queryTerms("")).toEqual([]);
@@ -38,18 +39,18 @@ describe("full-text query terms", () => {
 });
 
 describe("Lucene query building", () => {
-  it("searches every field with the embedded index's boosts", () => {
+  it("searches every field's index terms with the embedded index's boosts", () => {
     expect(buildLuceneQuery("quiet harbor")).toEqual({
-      text: "(name:quiet^3 OR plot:quiet OR overview:quiet OR tags:quiet^1.5 OR people:quiet^1.2) OR (name:harbor^3 OR plot:harbor OR overview:harbor OR tags:harbor^1.5 OR people:harbor^1.2)",
+      text: "(s_name:quiet^3 OR s_plot:quiet OR s_overview:quiet OR s_tags:quiet^1.5 OR s_people:quiet^1.2) OR (s_name:harbor^3 OR s_plot:harbor OR s_overview:harbor OR s_tags:harbor^1.5 OR s_people:harbor^1.2)",
       terms: ["quiet", "harbor"],
       fields: ["name", "plot", "overview", "tags", "people"],
     });
   });
 
   it("restricts fields, and adds prefix and fuzzy forms of each term", () => {
-    expect(buildLuceneQuery("starf", { fields: ["plot", "name"], prefix: true })!.text).toBe("(name:(starf OR starf*)^3 OR plot:(starf OR starf*))");
-    expect(buildLuceneQuery("whitfeld", { fields: ["people"], fuzzy: 0.2 })!.text).toBe("(people:(whitfeld OR whitfeld~2)^1.2)");
-    expect(buildLuceneQuery("whitfeld", { fields: ["name"], fuzzy: 0.2, prefix: true })!.text).toBe("(name:(whitfeld OR whitfeld* OR whitfeld~2)^3)");
+    expect(buildLuceneQuery("starf", { fields: ["plot", "name"], prefix: true })!.text).toBe("(s_name:(starf OR starf*)^3 OR s_plot:(starf OR starf*))");
+    expect(buildLuceneQuery("whitfeld", { fields: ["people"], fuzzy: 0.2 })!.text).toBe("(s_people:(whitfeld OR whitfeld~2)^1.2)");
+    expect(buildLuceneQuery("whitfeld", { fields: ["name"], fuzzy: 0.2, prefix: true })!.text).toBe("(s_name:(whitfeld OR whitfeld* OR whitfeld~2)^3)");
   });
 
   it("has nothing to search for stop words alone or no fields", () => {
@@ -74,7 +75,8 @@ describe("Lucene query building", () => {
 });
 
 describe("matched fields", () => {
-  const doc = { name: "Midnight Ledger", plot: "an accountant discovers a ledger that records a bank heist", overview: null, tags: "Thriller ; Crime ; heist", people: "Jonas Whitfield ; Nadia Frost ; Céline Dupré" };
+  // Stored as index terms (what ingest writes to s_name, s_plot …).
+  const doc = { name: "midnight ledger", plot: "accountant discover ledger record bank heist", overview: null, tags: "thriller crime heist", people: "jona whitfield nadia frost celine dupre" };
 
   it("lists, per query term, the searched fields that contain it", () => {
     expect(matchedFields(["ledger", "heist", "dupre", "zebra"], ["name", "plot", "overview", "tags", "people"], doc)).toEqual({

@@ -3,7 +3,7 @@ import type { TextField, TextHit, TextIndex, TextQuery } from "../../ports/text-
 import { NODE_TYPES, NODE_TYPE_BIT } from "../../kb/schema";
 import type { KbGraphData } from "../../kb/graph-data";
 import type { MovieFacts } from "../../kb/documents";
-import { STOP_WORDS, foldText, stem } from "../../util/text";
+import { indexTerm, indexTokens, textFieldsOf } from "../../kb/text-fields";
 
 interface TextDoc {
   id: number;
@@ -19,30 +19,14 @@ const OPTIONS: Options<TextDoc> = {
   idField: "id",
   fields: ["name", "plot", "overview", "tags", "people"],
   storeFields: [],
-  tokenize: (text) => foldText(text).split(" "),
-  processTerm: (term) => (term === "" || STOP_WORDS.has(term) ? null : stem(term)),
+  tokenize: indexTokens,
+  processTerm: indexTerm,
   searchOptions: { boost: { name: 3, tags: 1.5, people: 1.2 } },
 };
 
 export function buildTextIndex(data: KbGraphData, facts: readonly MovieFacts[]): MiniSearch<TextDoc> {
-  const byNode = new Map(facts.map((f) => [f.node, f]));
-  // TMDB's keywords sit with its overview (the TMDB text of a film), apart from the KB's own fields:
-  // a told plot finds them ("amber", "dna"), and benches that hold TMDB text out still can.
-  const keywords = new Map((data.tmdbFacts ?? []).map((t) => [t.movie, t.keywords.join(" ; ")]));
   const ms = new MiniSearch<TextDoc>(OPTIONS);
-  const docs: TextDoc[] = data.names.map((name, i) => {
-    const f = byNode.get(i);
-    if (!f) return { id: i, name };
-    return {
-      id: i,
-      name,
-      plot: data.plots[i] || undefined,
-      overview: [data.overviews[i], keywords.get(name)].filter(Boolean).join(" ; ") || undefined,
-      tags: [...f.genres, ...f.tags].join(" ; ") || undefined,
-      people: [...f.directors, ...f.writers, ...f.actors].join(" ; ") || undefined,
-    };
-  });
-  ms.addAll(docs);
+  ms.addAll(textFieldsOf(data, facts).map((fields, i) => ({ id: i, ...fields })));
   return ms;
 }
 

@@ -1,5 +1,7 @@
 import { TEXT_FIELDS, type TextField, type TextQuery } from "../../ports/text-index";
-import { STOP_WORDS, editDistance, foldText } from "../../util/text";
+import { indexTerms } from "../../kb/text-fields";
+import { editDistance } from "../../util/text";
+import { searchProperty } from "./ingest-rows";
 import type { CypherQuery } from "./cypher";
 
 /**
@@ -17,21 +19,9 @@ export function escapeLucene(term: string): string {
   return term.replace(LUCENE_SPECIAL, (c) => `\\${c}`);
 }
 
-/** Words as Lucene's standard tokenizer sees them: letters and digits, joined by inner apostrophes ("o'toole"). */
-const WORD = /[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
-
-/** Lower-case and accent-free, as the `standard-folding` analyzer indexes a word. */
-function foldWord(word: string): string {
-  return word.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-}
-
-function words(text: string): string[] {
-  return foldWord(text.replace(/[’`]/g, "'")).match(WORD) ?? [];
-}
-
-/** The query's content words: folded, deduplicated, stop words (the embedded index's list) dropped. */
+/** The query's index terms (folded, stop words dropped, stemmed, as the fields were indexed), deduplicated. */
 export function queryTerms(query: string): string[] {
-  return [...new Set(words(query))].filter((w) => !STOP_WORDS.has(foldText(w)));
+  return [...new Set(indexTerms(query))];
 }
 
 /** Edits allowed for a term: MiniSearch's fraction of its length, within Lucene's limit of 2. */
@@ -60,7 +50,7 @@ export function buildLuceneQuery(query: string, options: TextQuery = {}): Lucene
     const edits = fuzzyEdits(term, options.fuzzy);
     if (edits > 0) forms.push(`${e}~${edits}`);
     const alternatives = forms.length === 1 ? e : `(${forms.join(" OR ")})`;
-    return `(${fields.map((f) => `${f}:${alternatives}${BOOST[f] === 1 ? "" : `^${BOOST[f]}`}`).join(" OR ")})`;
+    return `(${fields.map((f) => `${searchProperty(f)}:${alternatives}${BOOST[f] === 1 ? "" : `^${BOOST[f]}`}`).join(" OR ")})`;
   });
   return { text: clauses.join(" OR "), terms, fields };
 }
@@ -70,7 +60,7 @@ export function fulltextQuery(index: string, lucene: string, options: Pick<TextQ
   return {
     text: `CALL db.index.fulltext.queryNodes($index, $query) YIELD node, score
 WHERE $types IS NULL OR any(t IN node.types WHERE t IN $types)
-RETURN node.id AS id, node.primaryType AS type, score, node.name AS name, node.plot AS plot, node.overview AS overview, node.tags AS tags, node.people AS people
+RETURN node.id AS id, node.primaryType AS type, score, node.s_name AS name, node.s_plot AS plot, node.s_overview AS overview, node.s_tags AS tags, node.s_people AS people
 LIMIT toInteger($limit)`,
     params: { index, query: lucene, types: options.types?.length ? [...options.types] : null, limit: Math.max(0, Math.floor(options.limit ?? 10)) },
   };
@@ -81,7 +71,8 @@ LIMIT toInteger($limit)`,
  * the fuzzy distance when those are on). Lucene does not report it, so this re-checks the stored text.
  */
 export function matchedFields(terms: readonly string[], fields: readonly TextField[], doc: Partial<Record<TextField, string | null | undefined>>, options: Pick<TextQuery, "prefix" | "fuzzy"> = {}): Record<string, TextField[]> {
-  const tokens = new Map(fields.map((f) => [f, new Set(words(doc[f] ?? ""))]));
+  // The stored fields are index terms already, space-joined.
+  const tokens = new Map(fields.map((f) => [f, new Set((doc[f] ?? "").split(" ").filter(Boolean))]));
   const out: Record<string, TextField[]> = {};
   for (const term of terms) {
     const edits = fuzzyEdits(term, options.fuzzy);

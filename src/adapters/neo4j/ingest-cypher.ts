@@ -1,3 +1,5 @@
+import { TEXT_FIELDS } from "../../ports/text-index";
+import { searchProperty } from "./ingest-rows";
 import { NODE_TYPES, type EdgeType } from "../../kb/schema";
 import { assertEdgeTypes, assertLabel, type CypherQuery } from "./cypher";
 import type { EdgeRowData, NodeRowData } from "./ingest-rows";
@@ -24,6 +26,7 @@ MERGE (n:${L} {id: row.id})
 SET n.name = row.name, n.types = row.types, n.primaryType = row.primaryType,
     n.degree = toInteger(row.degree), n.ord = toInteger(row.ord),
     n.plot = row.plot, n.overview = row.overview, n.tags = row.tags, n.people = row.people, n.years = row.years,
+    ${TEXT_FIELDS.map((f) => `n.${searchProperty(f)} = row.terms.${searchProperty(f)}`).join(", ")},
     n.ingest = toInteger($stamp)
 ${typeLabels()}`,
     params: { rows, stamp },

@@ -1,4 +1,6 @@
 import { collectMovieFacts } from "../../kb/documents";
+import { indexTerms, textFieldsOf } from "../../kb/text-fields";
+import { TEXT_FIELDS, type TextField } from "../../ports/text-index";
 import { primaryTypeOf, type KbGraphData } from "../../kb/graph-data";
 import { EDGE_TYPES, EDGE_TYPE_INDEX, NODE_TYPE_BIT, typesFromMask, type EdgeType, type NodeType } from "../../kb/schema";
 import { sha256Hex } from "../../util/hash";
@@ -20,7 +22,16 @@ export interface NodeRowData {
   tags: string | null;
   people: string | null;
   years: string[] | null;
+  /** Each text field's index terms, space-joined (`s_plot` …): the full-text index reads these, so Neo4j and the embedded index see the same terms. */
+  terms: Record<SearchProperty, string | null>;
 }
+
+/** The property holding a text field's index terms. */
+export type SearchProperty = `s_${TextField}`;
+export const searchProperty = (f: TextField): SearchProperty => `s_${f}`;
+
+/** Bumped when the text analysis changes: the graph stamp changes with it, so a re-ingest rewrites every node. */
+const TEXT_ANALYSIS_VERSION = 1;
 
 export interface EdgeRowData {
   src: string;
@@ -42,7 +53,9 @@ export function nodeRows(data: KbGraphData): NodeRowData[] {
       years.set(data.edgeSrc[e]!, list);
     }
   }
-  const facts = new Map(collectMovieFacts(data).map((f) => [f.node, f]));
+  const allFacts = collectMovieFacts(data);
+  const facts = new Map(allFacts.map((f) => [f.node, f]));
+  const searchText = textFieldsOf(data, allFacts);
   return data.names.map((name, i) => {
     const movie = (data.typeMask[i]! & NODE_TYPE_BIT.Movie) !== 0;
     const f = facts.get(i);
@@ -60,6 +73,7 @@ export function nodeRows(data: KbGraphData): NodeRowData[] {
       tags: tags || null,
       people: people || null,
       years: movie ? (years.get(i) ?? null) : null,
+      terms: Object.fromEntries(TEXT_FIELDS.map((f) => [searchProperty(f), indexTerms(searchText[i]![f] ?? "").join(" ") || null])) as Record<SearchProperty, string | null>,
     };
   });
 }
@@ -80,7 +94,7 @@ export function edgeRowsByType(data: KbGraphData): Map<EdgeType, EdgeRowData[]> 
  */
 export function graphStamp(data: KbGraphData): number {
   const h = sha256Hex(
-    JSON.stringify([data.names, data.plots, data.overviews, Array.from(data.typeMask), Array.from(data.primaryType), Array.from(data.edgeSrc), Array.from(data.edgeDst), Array.from(data.edgeType)]),
+    JSON.stringify([TEXT_ANALYSIS_VERSION, data.names, data.plots, data.overviews, Array.from(data.typeMask), Array.from(data.primaryType), Array.from(data.edgeSrc), Array.from(data.edgeDst), Array.from(data.edgeType)]),
   );
   return Number.parseInt(h.slice(0, 12), 16);
 }

@@ -1,5 +1,6 @@
 import { TEXT_FIELDS } from "../../ports/text-index";
 import { assertLabel, type CypherQuery } from "./cypher";
+import { searchProperty } from "./ingest-rows";
 
 /** The base label of production data. Tests use a unique label per run so they never touch it. */
 export const DEFAULT_LABEL = "Entity";
@@ -9,25 +10,29 @@ export interface Neo4jNames {
   label: string;
   constraint: string;
   textIndex: string;
+  /** The index of earlier versions (over the raw text with Lucene's analyzer), dropped on sight. */
+  legacyTextIndex: string;
 }
 
 export function neo4jNames(label: string = DEFAULT_LABEL): Neo4jNames {
   const base = assertLabel(label).toLowerCase();
-  return { label, constraint: `${base}_id_unique`, textIndex: `${base}_text` };
+  return { label, constraint: `${base}_id_unique`, textIndex: `${base}_terms`, legacyTextIndex: `${base}_text` };
 }
 
 /**
  * Idempotent DDL (schema commands take no parameters, so names come from `neo4jNames` only).
  * The uniqueness constraint also gives the id look-up index every query starts from. The full-text
- * index uses `standard-folding` so "Celine" finds "Céline", as the embedded index does.
+ * index reads the fields' index terms (`s_plot` …: folded, stop words dropped, stemmed, exactly as
+ * the embedded index analyses text), split on whitespace, so both rank the same terms.
  */
 export function schemaStatements(names: Neo4jNames): CypherQuery[] {
   const L = assertLabel(names.label);
-  const fields = TEXT_FIELDS.map((f) => `n.${f}`).join(", ");
+  const fields = TEXT_FIELDS.map((f) => `n.${searchProperty(f)}`).join(", ");
   return [
     { text: `CREATE CONSTRAINT ${names.constraint} IF NOT EXISTS FOR (n:${L}) REQUIRE n.id IS UNIQUE`, params: {} },
+    { text: `DROP INDEX ${names.legacyTextIndex} IF EXISTS`, params: {} },
     {
-      text: `CREATE FULLTEXT INDEX ${names.textIndex} IF NOT EXISTS FOR (n:${L}) ON EACH [${fields}] OPTIONS { indexConfig: { \`fulltext.analyzer\`: 'standard-folding' } }`,
+      text: `CREATE FULLTEXT INDEX ${names.textIndex} IF NOT EXISTS FOR (n:${L}) ON EACH [${fields}] OPTIONS { indexConfig: { \`fulltext.analyzer\`: 'whitespace' } }`,
       params: {},
     },
   ];

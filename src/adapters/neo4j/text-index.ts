@@ -7,6 +7,10 @@ import { parseRows } from "./rows";
 import { neo4jNames } from "./schema";
 
 const text = z.string().nullish();
+/** How many Lucene hits are re-ranked per result asked for, within these bounds. */
+const WINDOW_FACTOR = 5;
+const MIN_WINDOW = 50;
+const MAX_WINDOW = 500;
 const HitRow = z.object({ id: z.string(), type: z.enum(NODE_TYPES), score: z.number(), name: text, plot: text, overview: text, tags: text, people: text });
 
 /**
@@ -26,8 +30,19 @@ export class Neo4jTextIndex implements TextIndex {
 
   async search(query: string, options: TextQuery = {}): Promise<TextHit[]> {
     const lucene = buildLuceneQuery(query, options);
-    if (!lucene || (options.limit ?? 10) <= 0) return [];
-    const rows = parseRows(HitRow, await this.conn.read(fulltextQuery(this.index, lucene.text, options), { doing: "searching the full-text index" }), "full-text search");
-    return rows.map((r) => ({ id: r.id, type: r.type, score: r.score, matched: matchedFields(lucene.terms, lucene.fields, r, options) }));
+    const limit = options.limit ?? 10;
+    if (!lucene || limit <= 0) return [];
+    // Lucene ranks by BM25 alone; the embedded index (MiniSearch) also multiplies each score by how many
+    // of the query's terms the document holds. Fetch a wider window, then apply the same factor, so a
+    // long told plot ranks the film that matches most of its words first on both.
+    const window = lucene.terms.length > 1 ? Math.min(MAX_WINDOW, Math.max(limit * WINDOW_FACTOR, MIN_WINDOW)) : limit;
+    const rows = parseRows(HitRow, await this.conn.read(fulltextQuery(this.index, lucene.text, { ...options, limit: window }), { doing: "searching the full-text index" }), "full-text search");
+    return rows
+      .map((r) => {
+        const matched = matchedFields(lucene.terms, lucene.fields, r, options);
+        return { id: r.id, type: r.type, score: r.score * Math.max(1, Object.keys(matched).length), matched };
+      })
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit);
   }
 }
