@@ -69,7 +69,7 @@ const EnvSchema = z.object({
   WORKERS: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
   /** Scale-out backends (see README "Scale-out"): the embedded stores are the default. */
   GRAPH_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["embedded", "neo4j"]).default("embedded")),
-  VECTOR_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["embedded", "qdrant"]).default("embedded")),
+  VECTOR_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["embedded", "qdrant", "neo4j"]).default("embedded")),
   NEO4J_URI: optionalString,
   NEO4J_USER: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("neo4j")),
   NEO4J_PASSWORD: optionalString,
@@ -124,8 +124,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const localEmbedModel = env.LOCAL_EMBED_MODEL ? resolve(env.LOCAL_EMBED_MODEL) : join(cacheDir, "models", "all-minilm-l6-v2.gguf");
   const embedder = chooseEmbedder(env, localEmbedModel);
   const missing: string[] = [];
-  if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_URI) missing.push("GRAPH_STORE=neo4j needs NEO4J_URI (e.g. neo4j://localhost:7687)");
-  if (env.GRAPH_STORE === "neo4j" && !env.NEO4J_PASSWORD) missing.push("GRAPH_STORE=neo4j needs NEO4J_PASSWORD");
+  const onNeo4j = [env.GRAPH_STORE === "neo4j" ? "GRAPH_STORE=neo4j" : "", env.VECTOR_STORE === "neo4j" ? "VECTOR_STORE=neo4j" : ""].filter(Boolean);
+  const neo4jNeeds = onNeo4j.length > 1 ? `${onNeo4j.join(" and ")} need` : `${onNeo4j[0]} needs`;
+  if (onNeo4j.length && !env.NEO4J_URI) missing.push(`${neo4jNeeds} NEO4J_URI (e.g. neo4j://localhost:7687)`);
+  if (onNeo4j.length && !env.NEO4J_PASSWORD) missing.push(`${neo4jNeeds} NEO4J_PASSWORD`);
   if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) missing.push("VECTOR_STORE=qdrant needs QDRANT_URL (e.g. http://localhost:6333)");
   const chatModel = env.CHAT_MODEL === "auto" ? (env.GOOGLE_API_KEY ? "gemini" : "none") : env.CHAT_MODEL;
   const localChatModel = env.LOCAL_CHAT_MODEL ? resolve(env.LOCAL_CHAT_MODEL) : join(cacheDir, "models", "SmolLM2-135M-Instruct.Q4_1.gguf");

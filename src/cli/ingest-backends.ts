@@ -4,6 +4,8 @@ import { Neo4jConnection, neo4jSettingsFromEnv } from "../adapters/neo4j/connect
 import { Neo4jGraphStore } from "../adapters/neo4j/graph-store";
 import { ensureSchema, ingestGraph, type GraphIngestReport } from "../adapters/neo4j/ingest";
 import { chunk } from "../adapters/neo4j/ingest-rows";
+import { DEFAULT_LABEL } from "../adapters/neo4j/schema";
+import { Neo4jVectorStore, listVectorSpaces } from "../adapters/neo4j/vector-store";
 import { QdrantVectorStore, qdrantSettingsFromEnv } from "../adapters/qdrant/vector-store";
 import type { Config } from "../config";
 import { AppError, InvalidInputError } from "../errors";
@@ -15,22 +17,22 @@ import { createProgress, type Progress } from "../util/progress";
 
 export interface BackendTargets {
   graph?: "neo4j";
-  vectors?: "qdrant";
+  vectors?: "qdrant" | "neo4j";
 }
 
-/** `--graph neo4j --vectors qdrant` → targets; anything else is named in the error. */
+/** `--graph neo4j --vectors qdrant|neo4j` → targets; anything else is named in the error. */
 export function parseTargets(graph: string | undefined, vectors: string | undefined): BackendTargets {
   if (graph !== undefined && graph !== "neo4j") throw new InvalidInputError(`--graph takes "neo4j" (got "${graph}")`);
-  if (vectors !== undefined && vectors !== "qdrant") throw new InvalidInputError(`--vectors takes "qdrant" (got "${vectors}")`);
+  if (vectors !== undefined && vectors !== "qdrant" && vectors !== "neo4j") throw new InvalidInputError(`--vectors takes "qdrant" or "neo4j" (got "${vectors}")`);
   return { ...(graph ? { graph } : {}), ...(vectors ? { vectors } : {}) };
 }
 
 export interface BackendIngestOptions {
   /** Rows per Neo4j UNWIND transaction. */
   graphBatch?: number;
-  /** Points per Qdrant upsert. */
+  /** Vectors per Qdrant upsert request or Neo4j transaction. */
   vectorBatch?: number;
-  /** Drop the Qdrant collection first (stale points from other data would otherwise stay). */
+  /** Drop the Qdrant collection, or this embedder's Neo4j vector space, first (stale vectors of other data would otherwise stay). */
   freshVectors?: boolean;
   progress?: Progress;
   log: (line: string) => void;
@@ -50,36 +52,70 @@ export interface BackendIngestSummary {
 
 /**
  * Pushes the loaded (embedded) knowledge base into the chosen backends, then reads their counts back
- * and compares them with the embedded store's, type by type.
+ * and compares them with the embedded store's, type by type. Graph and vectors in Neo4j share one
+ * connection.
  */
 export async function ingestIntoBackends(kb: Pick<KnowledgeBase, "graph" | "vectors" | "embedder">, config: Config, targets: BackendTargets, options: BackendIngestOptions): Promise<BackendIngestSummary> {
   const progress = options.progress ?? createProgress();
   const checks: CountCheck[] = [];
   let graph: GraphIngestReport | undefined;
-  if (targets.graph) {
-    if (!(kb.graph instanceof EmbeddedGraphStore)) throw new AppError("config_invalid", "ingest reads the graph from the embedded store; load it with GRAPH_STORE=embedded");
-    const conn = new Neo4jConnection(neo4jSettingsFromEnv(config.env));
-    try {
+  const usesNeo4j = targets.graph === "neo4j" || targets.vectors === "neo4j";
+  if (targets.graph && !(kb.graph instanceof EmbeddedGraphStore)) throw new AppError("config_invalid", "ingest reads the graph from the embedded store; load it with GRAPH_STORE=embedded");
+  if (targets.vectors && !(kb.vectors instanceof EmbeddedVectorStore)) throw new AppError("config_invalid", "ingest reads vectors from the embedded store; load it with VECTOR_STORE=embedded");
+  const conn = usesNeo4j ? new Neo4jConnection(neo4jSettingsFromEnv(config.env)) : undefined;
+  try {
+    if (conn) {
       options.log(`neo4j: ${conn.target.uri} (database "${conn.target.database}")`);
       await conn.verify();
-      await ensureSchema(conn);
-      graph = await ingestGraph(conn, kb.graph.data, { batchSize: options.graphBatch, progress });
-      checks.push(...compareGraph(await new Neo4jGraphStore(conn).countAll(), countGraph(kb.graph.data)));
-    } finally {
-      await conn.close();
     }
-  }
-  if (targets.vectors) {
-    if (!(kb.vectors instanceof EmbeddedVectorStore)) throw new AppError("config_invalid", "ingest reads vectors from the embedded store; load it with VECTOR_STORE=embedded");
-    const items = vectorItems(kb.vectors);
-    const store = new QdrantVectorStore(qdrantSettingsFromEnv(config.env), kb.vectors.dimension, { batchSize: options.vectorBatch, log: options.log });
-    options.log(`qdrant: ${store.target.url} (collection "${store.target.collection}")`);
-    if (options.freshVectors && (await store.describe()).exists) await store.deleteCollection();
-    const outcome = await store.ensureCollection(kb.embedder.id, { recreate: true });
-    await upsertResumable(store, items, outcome === "exists", options.vectorBatch ?? 256, progress);
-    checks.push({ what: "qdrant vectors", stored: await store.size(), expected: items.length });
+    if (targets.graph && conn) {
+      const data = (kb.graph as EmbeddedGraphStore).data;
+      await ensureSchema(conn);
+      graph = await ingestGraph(conn, data, { batchSize: options.graphBatch, progress });
+      checks.push(...compareGraph(await new Neo4jGraphStore(conn).countAll(), countGraph(data)));
+    }
+    if (targets.vectors) {
+      const local = kb.vectors as EmbeddedVectorStore;
+      const items = vectorItems(local);
+      if (targets.vectors === "qdrant") checks.push(await ingestQdrant(items, local.dimension, kb.embedder.id, config, options, progress));
+      else checks.push(...(await ingestNeo4jVectors(conn!, items, local.dimension, kb.embedder.id, targets.graph === "neo4j", options, progress)));
+    }
+  } finally {
+    await conn?.close();
   }
   return { ...(graph ? { graph } : {}), checks, ok: checks.every((c) => c.stored === c.expected) };
+}
+
+async function ingestQdrant(items: VectorItem[], dimension: number, embedderId: string, config: Config, options: BackendIngestOptions, progress: Progress): Promise<CountCheck> {
+  const store = new QdrantVectorStore(qdrantSettingsFromEnv(config.env), dimension, { batchSize: options.vectorBatch, log: options.log });
+  options.log(`qdrant: ${store.target.url} (collection "${store.target.collection}")`);
+  if (options.freshVectors && (await store.describe()).exists) await store.deleteCollection();
+  const outcome = await store.ensureCollection(embedderId, { recreate: true });
+  await upsertResumable(store, "qdrant", items, outcome === "exists", options.vectorBatch ?? 256, progress);
+  return { what: "qdrant vectors", stored: await store.size(), expected: items.length };
+}
+
+/**
+ * The embedder's vector space: created (or recreated when incompatible), filled in resumable
+ * batches, then indexed and the index awaited online. With the graph in the same database, every
+ * vector should have the graph node of its id: that is counted too. Spaces of other embedders are
+ * left alone, and named.
+ */
+async function ingestNeo4jVectors(conn: Neo4jConnection, items: VectorItem[], dimension: number, embedderId: string, withGraph: boolean, options: BackendIngestOptions, progress: Progress): Promise<CountCheck[]> {
+  const store = new Neo4jVectorStore(conn, embedderId, dimension, { batchSize: options.vectorBatch, log: options.log });
+  options.log(`neo4j: vectors of ${embedderId} under :${store.space.label}, vector index "${store.space.index}"`);
+  for (const other of await listVectorSpaces(conn)) {
+    if (other.key !== store.space.key) options.log(`neo4j: also holds ${other.count} vectors of embedder ${other.embedder} (${other.dimension} dimensions, :${other.label}); they stay`);
+  }
+  if (options.freshVectors) await store.drop();
+  const outcome = await store.ensureSpace({ recreate: true, deferIndex: true });
+  await upsertResumable(store, "neo4j", items, outcome === "exists", options.vectorBatch ?? 1000, progress);
+  // After the vectors: the index is built in one pass (see ensureSpace); a no-op when it exists.
+  options.log(`neo4j: building vector index "${store.space.index}"`);
+  await store.createIndex();
+  const checks: CountCheck[] = [{ what: "neo4j vectors", stored: await store.size(), expected: items.length }];
+  if (withGraph) checks.push({ what: `neo4j vectors with an :${DEFAULT_LABEL} node`, stored: await store.countLinked(DEFAULT_LABEL), expected: items.length });
+  return checks;
 }
 
 function compareGraph(stored: GraphStats, local: GraphStats): CountCheck[] {
@@ -97,11 +133,11 @@ function vectorItems(store: EmbeddedVectorStore): VectorItem[] {
   return ids.map((id, i) => ({ id, type: types[i]!, name: id, vector: matrix.subarray(i * d, (i + 1) * d) }));
 }
 
-/** Upserts in batches; when the collection already existed, skips batches it holds in full until the first gap. */
-async function upsertResumable(store: QdrantVectorStore, items: VectorItem[], resume: boolean, batchSize: number, progress: Progress): Promise<void> {
+/** Upserts in batches; when the store already existed, skips batches it holds in full until the first gap. */
+async function upsertResumable(store: Pick<QdrantVectorStore | Neo4jVectorStore, "countIds" | "upsert">, name: string, items: VectorItem[], resume: boolean, batchSize: number, progress: Progress): Promise<void> {
   let resuming = resume;
   let done = 0;
-  progress.start(`qdrant: ${items.length} vectors`, items.length);
+  progress.start(`${name}: ${items.length} vectors`, items.length);
   for (const batch of chunk(items, batchSize)) {
     if (!(resuming && (await store.countIds(batch.map((b) => b.id))) === batch.length)) {
       resuming = false;

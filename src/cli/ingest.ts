@@ -7,11 +7,11 @@ import { formatChecks, ingestIntoBackends, parseTargets } from "./ingest-backend
 import { runMain } from "./entry";
 
 /**
- * `npm run ingest [-- --force] [--graph neo4j] [--vectors qdrant] [--concepts [--concept-limit N]]`:
+ * `npm run ingest [-- --force] [--graph neo4j] [--vectors qdrant|neo4j] [--concepts [--concept-limit N]]`:
  * builds (or verifies) the knowledge-base snapshot and prints its counts; with --concepts it then
  * extracts the films' concepts with the chat model (src/kb/concepts); with --graph/--vectors it then
  * pushes the graph, the full-text fields and the movie vectors into those backends and compares
- * their counts.
+ * their counts. `--graph neo4j --vectors neo4j` puts all three in one Neo4j.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   });
   process.stdout.write(values.json ? `${JSON.stringify(pushed, null, 2)}\n` : `${formatChecks(pushed)}\n`);
   if (!pushed.ok) {
-    process.stderr.write("\nsome backend counts differ from the local knowledge base: run the same command again (it resumes); add --fresh-vectors if Qdrant holds points of other data\n");
+    process.stderr.write("\nsome backend counts differ from the local knowledge base: run the same command again (it resumes); add --fresh-vectors if the vector store holds vectors of other data\n");
     process.exitCode = 1;
   }
 }

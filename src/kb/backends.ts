@@ -4,14 +4,17 @@ import { Neo4jConnection, neo4jSettingsFromEnv } from "../adapters/neo4j/connect
 import { Neo4jGraphStore } from "../adapters/neo4j/graph-store";
 import { ensureSchema } from "../adapters/neo4j/ingest";
 import { Neo4jTextIndex } from "../adapters/neo4j/text-index";
+import { Neo4jVectorStore, listVectorSpaces, spaceExists, spaceProblem } from "../adapters/neo4j/vector-store";
 import { QdrantVectorStore, collectionProblem, qdrantSettingsFromEnv } from "../adapters/qdrant/vector-store";
+import type { Embedder } from "../ports/embedder";
 import type { GraphStats } from "../ports/graph-store";
 import { countGraph } from "./graph-data";
 import type { KnowledgeBase } from "./knowledge-base";
 import type { KbArtifacts } from "./load";
 
 /**
- * Swaps the embedded graph/text/vector stores for the configured scale-out ones (Neo4j, Qdrant).
+ * Swaps the embedded graph/text/vector stores for the configured scale-out ones (Neo4j, Qdrant; the
+ * graph and the vectors share one Neo4j connection when both are there).
  * With the defaults (GRAPH_STORE=embedded, VECTOR_STORE=embedded) it changes nothing. Each backend is
  * checked at start-up (reachable, schema in place, data loaded) so a bad setup fails here, with the
  * server's URL and what to do, rather than as empty answers later. Entity linking stays in process.
@@ -19,12 +22,18 @@ import type { KbArtifacts } from "./load";
 export async function connectBackends(kb: Omit<KnowledgeBase, "info">, config: Config, artifacts: KbArtifacts, log: (line: string) => void): Promise<void> {
   if (config.env.GRAPH_STORE === "embedded" && config.env.VECTOR_STORE === "embedded") return;
   const closers: (() => Promise<void>)[] = [];
+  let shared: Neo4jConnection | undefined;
+  const neo4j = async (): Promise<Neo4jConnection> => {
+    if (shared) return shared;
+    const conn = new Neo4jConnection(neo4jSettingsFromEnv(config.env));
+    closers.push(() => conn.close());
+    log(`neo4j: connecting to ${conn.target.uri} (database "${conn.target.database}")`);
+    await conn.verify();
+    return (shared = conn);
+  };
   try {
     if (config.env.GRAPH_STORE === "neo4j") {
-      const conn = new Neo4jConnection(neo4jSettingsFromEnv(config.env));
-      closers.push(() => conn.close());
-      log(`neo4j: connecting to ${conn.target.uri} (database "${conn.target.database}")`);
-      await conn.verify();
+      const conn = await neo4j();
       await ensureSchema(conn);
       const graph = new Neo4jGraphStore(conn);
       checkGraphCounts(await graph.stats(), countGraph(artifacts.data), conn.target.uri, log);
@@ -44,6 +53,7 @@ export async function connectBackends(kb: Omit<KnowledgeBase, "info">, config: C
       if (size !== artifacts.movieRows.length) log(`qdrant: warning: ${size} vectors stored, the local knowledge base has ${artifacts.movieRows.length} movies; re-run npm run ingest -- --vectors qdrant`);
       kb.vectors = vectors;
     }
+    if (config.env.VECTOR_STORE === "neo4j") kb.vectors = await neo4jVectors(await neo4j(), kb.embedder, artifacts.movieRows.length, log);
   } catch (e) {
     await Promise.allSettled(closers.map((c) => c()));
     throw e;
@@ -60,4 +70,27 @@ function checkGraphCounts(stored: GraphStats, local: GraphStats, uri: string, lo
   if (stored.nodes !== local.nodes || stored.edges !== local.edges) {
     log(`neo4j: warning: it holds ${stored.nodes} nodes and ${stored.edges} edges, the local knowledge base ${local.nodes} and ${local.edges}; re-run npm run ingest -- --graph neo4j`);
   }
+}
+
+/** The embedder's vector space in Neo4j, checked: recorded for this embedder, indexed, online, not empty. */
+async function neo4jVectors(conn: Neo4jConnection, embedder: Pick<Embedder, "id" | "dimension">, movies: number, log: (line: string) => void): Promise<Neo4jVectorStore> {
+  const vectors = new Neo4jVectorStore(conn, embedder.id, embedder.dimension, { log });
+  const { where, space } = vectors;
+  const load = "load them with npm run ingest -- --vectors neo4j (with the same EMBEDDER)";
+  log(`neo4j: vectors of ${embedder.id} in vector index "${space.index}"`);
+  const info = await vectors.describe();
+  if (!spaceExists(info)) {
+    const others = (await listVectorSpaces(conn)).filter((o) => o.key !== space.key && o.count > 0);
+    const what = `holds no vectors of embedder ${embedder.id} (${embedder.dimension} dimensions)`;
+    if (others.length === 0) throw new BackendUnavailableError(`${where} ${what}; ${load}`);
+    const list = others.map((o) => `${o.embedder} (${o.dimension} dimensions, ${o.count} vectors)`).join(", ");
+    throw new AppError("config_invalid", `${where} ${what}, only of ${list}; set EMBEDDER to match, or ${load}`);
+  }
+  const problem = spaceProblem(info, space);
+  if (problem) throw new AppError("config_invalid", `${where}: vector space "${space.key}" ${problem}; re-run npm run ingest -- --vectors neo4j`);
+  if (info.index?.state !== "ONLINE") throw new BackendUnavailableError(`${where}: vector index "${space.index}" is ${info.index?.state ?? "missing"}, not online yet; wait for it, or re-run npm run ingest -- --vectors neo4j (which waits)`);
+  const size = await vectors.size();
+  if (size === 0) throw new BackendUnavailableError(`${where}: vector space "${space.key}" holds no vectors; ${load}`);
+  if (size !== movies) log(`neo4j: warning: ${size} vectors stored, the local knowledge base has ${movies} movies; re-run npm run ingest -- --vectors neo4j`);
+  return vectors;
 }

@@ -3,20 +3,25 @@ import { Neo4jConnection } from "../../src/adapters/neo4j/connection";
 import { Neo4jGraphStore } from "../../src/adapters/neo4j/graph-store";
 import { dropLabel, ensureSchema, ingestGraph } from "../../src/adapters/neo4j/ingest";
 import { Neo4jTextIndex } from "../../src/adapters/neo4j/text-index";
+import { Neo4jVectorStore } from "../../src/adapters/neo4j/vector-store";
 import { graphStoreContract } from "./graph-store.contract";
 import { textIndexContract } from "./text-index.contract";
+import { vectorStoreContract } from "./vector-store.contract";
 import { uniqueName, type FixtureWorld } from "./fixture-world";
 
 /**
  * The Neo4j adapters against a live server:
  * `NEO4J_URI=neo4j://localhost:7687 NEO4J_PASSWORD=... npm run test:integration`. Each suite loads
- * the fixture under its own label (with its own constraint and full-text index) and drops it after.
+ * the fixture under its own label (with its own constraint and full-text index) and drops it after;
+ * each vector store gets a space of its own (an embedder id no other run uses), dropped after.
  */
 const uri = process.env.NEO4J_URI;
 const password = process.env.NEO4J_PASSWORD;
 
+const connect = () => new Neo4jConnection({ uri: uri!, user: process.env.NEO4J_USER || "neo4j", password: password!, database: process.env.NEO4J_DATABASE || "neo4j", maxPool: 10, timeoutMs: 30_000 });
+
 async function loaded(world: FixtureWorld): Promise<{ conn: Neo4jConnection; label: string; teardown(): Promise<void> }> {
-  const conn = new Neo4jConnection({ uri: uri!, user: process.env.NEO4J_USER || "neo4j", password: password!, database: process.env.NEO4J_DATABASE || "neo4j", maxPool: 10, timeoutMs: 30_000 });
+  const conn = connect();
   const label = uniqueName("ContractTest");
   await conn.verify();
   await ensureSchema(conn, label);
@@ -43,8 +48,24 @@ if (uri && password) {
     const { conn, label, teardown } = await loaded(world);
     return { index: new Neo4jTextIndex(conn, label), teardown };
   });
+  vectorStoreContract(`neo4j vector index at ${uri}`, async (dimension) => {
+    const conn = connect();
+    await conn.verify();
+    const store = new Neo4jVectorStore(conn, uniqueName("contract-embedder:"), dimension);
+    await store.ensureSpace();
+    return {
+      store,
+      teardown: async () => {
+        try {
+          await store.drop();
+        } finally {
+          await conn.close();
+        }
+      },
+    };
+  });
 } else {
   describe.skip("neo4j contract (skipped: set NEO4J_URI and NEO4J_PASSWORD)", () => {
-    it("runs the GraphStore and TextIndex contracts against a live Neo4j", () => {});
+    it("runs the GraphStore, TextIndex and VectorStore contracts against a live Neo4j", () => {});
   });
 }

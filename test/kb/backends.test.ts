@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Neo4jConnection, neo4jSettingsFromEnv } from "../../src/adapters/neo4j/connection";
+import { Neo4jVectorStore } from "../../src/adapters/neo4j/vector-store";
 import { QdrantVectorStore } from "../../src/adapters/qdrant/vector-store";
 import { ingestIntoBackends } from "../../src/cli/ingest-backends";
 import { loadConfig } from "../../src/config";
@@ -58,6 +60,14 @@ describe("connecting the scale-out backends", () => {
     expect(kb.graph).toBe(before.graph);
   });
 
+  it("fails start-up on an unreachable Neo4j vector store the same way", async () => {
+    const { kb, before, error, log } = await connect({ VECTOR_STORE: "neo4j", NEO4J_URI: "bolt://127.0.0.1:1", NEO4J_PASSWORD: PASSWORD, NEO4J_TIMEOUT_MS: "300" });
+    expect(error).toBeInstanceOf(BackendUnavailableError);
+    expect(error!.message).toMatch(/^neo4j at bolt:\/\/127\.0\.0\.1:1 \(database "neo4j"\) is unavailable while connecting/);
+    expect(`${error!.message}\n${log}`).not.toContain(PASSWORD);
+    expect(kb.vectors).toBe(before.vectors);
+  });
+
   it("fails start-up on an unreachable Qdrant with the URL, never the API key", async () => {
     const url = await closedPortUrl();
     const { kb, before, error, log } = await connect({ VECTOR_STORE: "qdrant", QDRANT_URL: url, QDRANT_API_KEY: API_KEY, QDRANT_TIMEOUT_MS: "500" });
@@ -100,6 +110,43 @@ describe("connecting the scale-out backends", () => {
     const [qv] = await kb.embedder.embed(["a pilot bends time to return before the star collapses"]);
     const ids = async (store: typeof kb.vectors) => (await store.search(qv!, { k: 3 })).map((h) => h.id);
     expect(await ids(kb.vectors)).toEqual(await ids(local.vectors));
+    const out = await runTool(semanticSearch, { query: "pilot star galaxy", k: 3, threshold: 0 }, { kb: { ...kb, info: {} as never }, step: 1 });
+    expect(out.evidence.map((e) => e.focus)).toContain("Starfall");
+    await kb.close();
+  });
+});
+
+/**
+ * VECTOR_STORE=neo4j against a live server (NEO4J_URI and NEO4J_PASSWORD set; skipped otherwise).
+ * The fixture's embedder (8 dimensions) has a vector space of its own, so real data is never touched;
+ * it is dropped afterwards.
+ */
+const live = process.env.NEO4J_URI && process.env.NEO4J_PASSWORD ? { NEO4J_URI: process.env.NEO4J_URI, NEO4J_PASSWORD: process.env.NEO4J_PASSWORD } : undefined;
+describe.skipIf(!live)("VECTOR_STORE=neo4j on a live server", () => {
+  const env = { ...live!, VECTOR_STORE: "neo4j" };
+  afterAll(async () => {
+    const conn = new Neo4jConnection(neo4jSettingsFromEnv(loadConfig(env).env));
+    const embedder = assembleKnowledgeBase(artifacts).embedder;
+    await new Neo4jVectorStore(conn, embedder.id, embedder.dimension).drop();
+    await conn.close();
+  });
+
+  it("says to run ingest for this embedder, then serves the ingested vectors like the embedded store", async () => {
+    const local = assembleKnowledgeBase(artifacts);
+    await new Neo4jVectorStore(new Neo4jConnection(neo4jSettingsFromEnv(loadConfig(env).env)), local.embedder.id, local.embedder.dimension).drop();
+    const missing = await connect(env);
+    expect(missing.error).toBeInstanceOf(AppError);
+    expect(missing.error!.message).toMatch(new RegExp(`holds no vectors of embedder ${local.embedder.id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(8 dimensions\\).*npm run ingest -- --vectors neo4j`));
+
+    const summary = await ingestIntoBackends(local, loadConfig(env), { vectors: "neo4j" }, { progress: silentProgress, log: () => {}, vectorBatch: 3 });
+    expect(summary.checks).toEqual([{ what: "neo4j vectors", stored: 8, expected: 8 }]);
+    const { kb, error, log } = await connect(env);
+    expect(error).toBeUndefined();
+    expect(kb.vectors.kind).toBe("neo4j-vector");
+    expect(log).not.toMatch(/warning/);
+    const [qv] = await kb.embedder.embed(["a pilot bends time to return before the star collapses"]);
+    const want = (await local.vectors.search(qv!, { k: 3 })).map((h) => [h.id, expect.closeTo(h.score, 5)]);
+    expect((await kb.vectors.search(qv!, { k: 3 })).map((h) => [h.id, h.score])).toEqual(want);
     const out = await runTool(semanticSearch, { query: "pilot star galaxy", k: 3, threshold: 0 }, { kb: { ...kb, info: {} as never }, step: 1 });
     expect(out.evidence.map((e) => e.focus)).toContain("Starfall");
     await kb.close();
