@@ -71,6 +71,7 @@ async function main(): Promise<void> {
   const model = createChatModel(config, { cache: true });
   if (values.judge && !model) throw new InvalidInputError("--judge needs a judge model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini with GOOGLE_API_KEY)");
   if (strategies.includes("llm") && !model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini with GOOGLE_API_KEY)");
+  // A Neo4j or Qdrant connection (and a local model) would otherwise keep the process alive after the report.
   const summary = await runEval(
     {
       datasets,
@@ -86,7 +87,10 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
     },
     { kb, model, judge: values.judge ? model : undefined, caps: config.caps, progress: createProgress() },
-  );
+  ).finally(async () => {
+    await kb.close();
+    await (model as { close?: () => Promise<void> } | undefined)?.close?.();
+  });
   const rows = summary.strategies.map((s) => `${s.strategy.padEnd(22)} n=${s.n}  Hits@1 ${s.hits1.toFixed(3)}  ${s.byCategory ? `intent check ${s.intentCheck.toFixed(3)}  ` : ""}F1 ${s.f1.toFixed(3)}  ctx recall ${s.contextRecall.toFixed(3)}  LLM calls ${s.avgLlmCalls.toFixed(2)}  tokens ${Math.round(s.avgInputTokens)}+${Math.round(s.avgOutputTokens)}  fallback ${s.fallbackRate.toFixed(3)}  p50 ${s.p50Ms.toFixed(1)} ms  p95 ${s.p95Ms.toFixed(1)} ms`);
   const byIntent = summary.strategies.filter((s) => s.byCategory).map((s) => categoryTable(s.strategy, s.byCategory!));
   process.stdout.write(`${[...rows, ...byIntent].join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);

@@ -81,6 +81,8 @@ export interface TraceStep {
   fallback?: string;
   /** The sub-question a tool call served (act steps). */
   serves?: string;
+  /** A tool call that failed with a known error (a backend down, bad arguments): its code and message; the run goes on without its evidence. */
+  error?: { code: string; message: string };
 }
 
 /** Where the router sent a question: a short reply (chit-chat, out of domain), SimpleRAG, or research. */

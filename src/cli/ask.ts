@@ -33,7 +33,16 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const kb = await loadKnowledgeBase(config, { log: (l) => process.stderr.write(`${l}\n`) });
   const deps = { kb, model: createChatModel(config), caps: config.caps };
+  try {
+    await answer(values, positionals, strategy, deps);
+  } finally {
+    // A Neo4j or Qdrant connection (and a local model) would otherwise keep the process alive.
+    await kb.close();
+    await (deps.model as { close?: () => Promise<void> } | undefined)?.close?.();
+  }
+}
 
+async function answer(values: { input?: string; out?: string; json: boolean }, positionals: string[], strategy: Strategy, deps: Parameters<typeof runResearch>[1]): Promise<void> {
   if (values.input) {
     const out = values.out ? createWriteStream(values.out) : process.stdout;
     let n = 0;

@@ -53,6 +53,8 @@ export const TraceStepSchema = z.object({
   inputTokens: z.number().int(),
   outputTokens: z.number().int(),
   fallback: z.string().optional(),
+  serves: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export const RunResultSchema = z.object({
   runId: z.string(),

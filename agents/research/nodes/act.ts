@@ -12,6 +12,6 @@ export const act = tracedNode("act", async (state, ctx) => {
   ctx.timings.byTool[call.tool] = (ctx.timings.byTool[call.tool] ?? 0) + ms;
   return {
     update: { evidence: out.evidence },
-    step: { decision: call.tool, rationale: call.rationale, tool: call.tool, args: call.args, evidenceIds: out.evidence.map((e) => e.id), notes: out.notes, ...(call.serves ? { serves: call.serves } : {}) },
+    step: { decision: call.tool, rationale: call.rationale, tool: call.tool, args: call.args, evidenceIds: out.evidence.map((e) => e.id), notes: out.notes, ...(call.serves ? { serves: call.serves } : {}), ...(out.error ? { error: out.error } : {}) },
   };
 });
