@@ -5,14 +5,16 @@ import { benchKb } from "./kb";
 import { benchTools } from "./tools";
 import { benchApi } from "./api";
 import { benchConcepts } from "./concepts";
+import { benchNeo4jVectors } from "./neo4j-vectors";
 import { runMain } from "../../src/cli/entry";
 
 /**
  * `npm run bench -- <suite...>`: measures the figures the issues ask for and prints them as JSON.
  * Suites: kb, tools, api (the api suite starts the service in its own processes), concepts (needs
- * a chat model; see concepts.ts for its environment). Benchmarks are not tests: they print numbers, and the README records them.
+ * a chat model; see concepts.ts for its environment), neo4j-vectors (a live Neo4j: ANN recall@10
+ * against the exact scan, query latency, ingest time). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools", "api", "concepts"] as const;
+const SUITES = ["kb", "tools", "api", "concepts", "neo4j-vectors"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
     if (s === "tools") out.tools = await benchTools(kb!, config);
     if (s === "api") out.api = await benchApi(config);
     if (s === "concepts") out.concepts = await benchConcepts(kb!, config);
+    // Needs NEO4J_URI and NEO4J_PASSWORD; rewrites this embedder's vectors in that Neo4j.
+    if (s === "neo4j-vectors") out.neo4jVectors = await benchNeo4jVectors(kb!, config, { log: (l) => process.stderr.write(`${l}\n`) });
   }
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }

@@ -64,6 +64,13 @@ if (uri && password) {
       },
     };
   });
+} else if (process.env.REQUIRE_NEO4J === "1") {
+  // CI starts a server and sets REQUIRE_NEO4J=1: a missing address is then a failure, not a skip.
+  describe("neo4j contract (REQUIRE_NEO4J=1)", () => {
+    it("has a live Neo4j to run against", () => {
+      throw new Error("REQUIRE_NEO4J=1 but NEO4J_URI or NEO4J_PASSWORD is not set; start one with npm run neo4j -- start");
+    });
+  });
 } else {
   describe.skip("neo4j contract (skipped: set NEO4J_URI and NEO4J_PASSWORD)", () => {
     it("runs the GraphStore, TextIndex and VectorStore contracts against a live Neo4j", () => {});

@@ -10,6 +10,7 @@ const text = z.string().nullish();
 /** How many Lucene hits are re-ranked per result asked for, within these bounds. */
 const WINDOW_FACTOR = 5;
 const MIN_WINDOW = 50;
+const WINDOW_PER_TERM = 25;
 const MAX_WINDOW = 500;
 const HitRow = z.object({ id: z.string(), type: z.enum(NODE_TYPES), score: z.number(), name: text, plot: text, overview: text, tags: text, people: text });
 
@@ -35,7 +36,8 @@ export class Neo4jTextIndex implements TextIndex {
     // Lucene ranks by BM25 alone; the embedded index (MiniSearch) also multiplies each score by how many
     // of the query's terms the document holds. Fetch a wider window, then apply the same factor, so a
     // long told plot ranks the film that matches most of its words first on both.
-    const window = lucene.terms.length > 1 ? Math.min(MAX_WINDOW, Math.max(limit * WINDOW_FACTOR, MIN_WINDOW)) : limit;
+    // A long description needs a wide window: a film holding most of its words may still rank low on BM25 alone.
+    const window = lucene.terms.length > 1 ? Math.min(MAX_WINDOW, Math.max(limit * WINDOW_FACTOR, MIN_WINDOW, WINDOW_PER_TERM * lucene.terms.length)) : limit;
     const rows = parseRows(HitRow, await this.conn.read(fulltextQuery(this.index, lucene.text, { ...options, limit: window }), { doing: "searching the full-text index" }), "full-text search");
     return rows
       .map((r) => {
