@@ -16,7 +16,9 @@ describe("compareRuns", () => {
     expect(compareRuns(run(["A", "B"], ["think_on_graph"]), run(["B", "A"], ["think_on_graph"])).kind).toBe("different");
   });
   it("fails a first answer the other side does not rank near the top, or other tools", () => {
-    expect(compareRuns(run(["A", "B", "C", "D", "E", "F"], ["full_text"]), run(["F", "B", "C", "D", "E", "A"], ["full_text"])).kind).toBe("different");
+    expect(compareRuns(run(["A", "B", "C", "D", "E", "F"], ["full_text", "think_on_graph"]), run(["F", "B", "C", "D", "E", "A"], ["full_text", "think_on_graph"])).kind).toBe("different");
+    // retrieval alone: the engines' rankings decide, and the reason says so
+    expect(compareRuns(run(["A", "B", "C", "D", "E", "F"], ["full_text"]), run(["F", "B", "C", "D", "E", "A"], ["full_text"]))).toMatchObject({ kind: "explained", reason: expect.stringMatching(/ANN against exact/) });
     expect(compareRuns(run(["A"], ["full_text"]), run(["A", "B"], ["think_on_graph"])).kind).toBe("different");
   });
 });
