@@ -26,13 +26,16 @@ export const DegreeRow = z.object({ degree: count });
 export const StatsRow = z.object({ key: z.string(), total: count });
 export const EdgeRow = z.object({ source: z.string(), target: z.string(), type: z.enum(EDGE_TYPES), ord: z.number() });
 
-/** Parses every row or fails with a typed error that says which query returned what. */
-export function parseRows<T>(schema: z.ZodType<T>, rows: readonly Row[], what: string): T[] {
+/** What to run when rows do not have the shape a query expects: the store was not loaded (or by another version). */
+export const GRAPH_LOAD_HINT = "Was the graph loaded with npm run ingest -- --graph neo4j?";
+
+/** Parses every row or fails with a typed error that says which query returned what, and how to load the store. */
+export function parseRows<T>(schema: z.ZodType<T>, rows: readonly Row[], what: string, hint: string = GRAPH_LOAD_HINT): T[] {
   return rows.map((row, i) => {
     const parsed = schema.safeParse(row);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new AppError("data_invalid", `neo4j returned an unexpected row ${i} for ${what}: ${issue.path.join(".") || "(row)"}: ${issue.message}. Was the graph loaded with npm run ingest -- --graph neo4j?`);
+      throw new AppError("data_invalid", `neo4j returned an unexpected row ${i} for ${what}: ${issue.path.join(".") || "(row)"}: ${issue.message}. ${hint}`);
     }
     return parsed.data;
   });

@@ -3,6 +3,7 @@ import { AppError, InvalidInputError } from "../../errors";
 import { NODE_TYPES } from "../../kb/schema";
 import type { VectorHit, VectorItem, VectorQuery, VectorStore } from "../../ports/vector-store";
 import type { Neo4jConnection, Row } from "./connection";
+import { parseRows } from "./rows";
 import { awaitIndexesQuery } from "./schema";
 import {
   SPACE_META_LABEL,
@@ -42,15 +43,11 @@ export const IndexRow = z.object({
   options: z.object({ indexConfig: z.record(z.string(), z.unknown()) }),
 });
 
-export function parseVectorRows<T>(schema: z.ZodType<T>, rows: readonly Row[], what: string): T[] {
-  return rows.map((row, i) => {
-    const parsed = schema.safeParse(row);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new AppError("data_invalid", `neo4j returned an unexpected row ${i} for ${what}: ${issue.path.join(".") || "(row)"}: ${issue.message}. Were the vectors loaded with npm run ingest -- --vectors neo4j?`);
-    }
-    return parsed.data;
-  });
+const VECTOR_LOAD_HINT = "Were the vectors loaded with npm run ingest -- --vectors neo4j?";
+
+/** Rows of a vector query, checked like the graph's, with the vector ingest as the hint. */
+function parseVectorRows<T>(schema: z.ZodType<T>, rows: readonly Row[], what: string): T[] {
+  return parseRows(schema, rows, what, VECTOR_LOAD_HINT);
 }
 
 /** What the database holds for one space: its record, and its index as SHOW INDEXES reports it. */
