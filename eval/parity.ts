@@ -38,7 +38,8 @@ export function compareRuns(embedded: Pick<RunResult, "answers" | "trace">, back
   const ta = tools(embedded);
   const tb = tools(backend);
   // Calls sent in parallel finish in any order: the same calls, in whatever order, are the same tools.
-  const sameTools = ta.length === tb.length && [...ta].sort().every((t, i) => t === [...tb].sort()[i]);
+  const sortedB = [...tb].sort();
+  const sameTools = ta.length === tb.length && [...ta].sort().every((t, i) => t === sortedB[i]);
   const scored = ta.some((t) => SCORED_TOOLS.has(t));
   const by = [...new Set(ta.filter((t) => SCORED_TOOLS.has(t)))].join(", ");
   if (sameTools && scored && a[0] === b[0]) return { kind: "explained", reason: `same first answer; ranks below it differ by retrieval score (${by})` };

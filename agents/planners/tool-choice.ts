@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { EdgeType } from "../../src/kb/schema";
-import type { TopicEntity } from "../../src/question/analyze";
+import type { QuestionAnalysis, TopicEntity } from "../../src/question/analyze";
 import type { ConceptRef } from "../../src/question/stages/concepts";
 import type { PartUnderstanding } from "../../src/question/understand";
 import type { PlannedCall } from "../research/types";
@@ -30,6 +30,9 @@ function constraintConcepts(part: PartUnderstanding): ConceptRef[] {
 const COLLABORATION = new Set(COLLABORATION_VERBS);
 const ROLE_NOUN = new Set(ROLE_NOUNS);
 
+/** A cue that says whose role is meant ("directed", "starring"), not who is asked for ("actors"). */
+const namesRole = (c: QuestionAnalysis["cues"][number]) => ROLE_EDGES.includes(c.edge) && c.weight >= 1 && !ROLE_NOUN.has(c.word);
+
 /** The person's role the question names, else the role they have most often in the KB. */
 async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: KnowledgeBase): Promise<EdgeType> {
   const said = part.analysis.cues.find((c) => ROLE_EDGES.includes(c.edge) && !c.inAnswerPhrase);
@@ -38,7 +41,7 @@ async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: Knowledg
 
 /** The role said right next to the person: "directed by X", "starring X", "X directed". */
 function roleNear(person: TopicEntity, part: PartUnderstanding): EdgeType | undefined {
-  const near = part.analysis.cues.filter((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1 && !ROLE_NOUN.has(c.word));
+  const near = part.analysis.cues.filter(namesRole);
   const before = near.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3).sort((x, y) => y.token - x.token)[0];
   const after = near.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2).sort((x, y) => x.token - y.token)[0];
   return (before ?? after)?.edge;
@@ -168,9 +171,11 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   }
   // The films themselves are asked for (not their directors, years ...): an exact filter answers it.
   const asksFilms = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && !a.cues.some((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1);
+  // What an exact film filter keeps and drops, and how the rationale names it.
+  const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
+  const kinds = [...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : [])];
   if (positive.length === 0 && asksFilms && (concepts.length > 0 || years || langs.languages.length > 0)) {
-    const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
-    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films that are ${[...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : [])].join(", ")}: exact filter`, serves }];
+    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films that are ${kinds.join(", ")}: exact filter`, serves }];
   }
   // The films named people made, of a kind or together ("sci-fi movies with Tom Cruise", "films directed
   // by Ridley Scott starring Russell Crowe"): each person in the role said next to them, one exact filter.
@@ -178,8 +183,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   const filmsOfPeople = (part.intent === "list" || part.intent === "count") && people.length > 0 && people.length === positive.length && (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge;
   if (filmsOfPeople && (concepts.length > 0 || langs.languages.length > 0 || people.length >= 2)) {
     const roles = await Promise.all(people.map(async (p) => ({ name: p.name, role: roleNear(p, part) ?? (await usualRole(p, part, kb)) })));
-    const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
-    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films ${roles.map((r) => `${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join(" and ")}${[...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : [])].map((x) => `, ${x}`).join("")}: exact filter`, serves }];
+    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films ${roles.map((r) => `${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join(" and ")}${kinds.map((x) => `, ${x}`).join("")}: exact filter`, serves }];
   }
   const topics = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
   if (topics.length === 0) {
@@ -192,7 +196,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   // Counting over one person's films ("actors who worked with Scorsese more than twice", "what genre are
   // most Tim Burton movies"): with no role said, the films are those of the person's usual role.
   const aggregates = part.intent === "threshold" || part.intent === "most_common" || part.intent === "count";
-  const roleSaid = a.cues.some((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1 && !c.inAnswerPhrase && !ROLE_NOUN.has(c.word));
+  const roleSaid = a.cues.some((c) => namesRole(c) && !c.inAnswerPhrase);
   const starts = await Promise.all(topics.map(async (t) => (aggregates && !roleSaid && t.type === "Person" ? { edge: await usualRole(t, part, kb), direction: "out" as const } : undefined)));
   return topics.map((t, i) => ({
     tool: "think_on_graph" as const,

@@ -36,10 +36,10 @@ export class InMemoryEntityLinker implements EntityLinker {
       const f = linkKey(name);
       if (f === "") continue;
       push(this.folded, f, i);
-      const toks = [...new Set(f.split(" "))];
-      this.tokenCount[i] = Math.min(255, f.split(" ").length);
-      this.contentCount[i] = Math.min(255, f.split(" ").filter((t) => !STOP_WORDS.has(t)).length);
-      for (const t of toks) push(this.tokenPostings, t, i);
+      const words = f.split(" ");
+      this.tokenCount[i] = Math.min(255, words.length);
+      this.contentCount[i] = Math.min(255, words.filter((t) => !STOP_WORDS.has(t)).length);
+      for (const t of new Set(words)) push(this.tokenPostings, t, i);
     }
     for (const tok of this.tokenPostings.keys()) {
       if (tok.length < 4 || /^\d+$/.test(tok)) continue;
