@@ -3,16 +3,22 @@ import type { ChatModel } from "../src/ports/chat-model";
 import { evalJudgePrompt } from "../prompts/eval-judge";
 
 const score = z.number().min(0).max(1);
+/**
+ * Each reasoning is one short clause. The bound is in the schema, so a grammar-constrained local model
+ * cannot ramble past its output budget (five unbounded strings overflowed 256 tokens on the first answer).
+ */
+export const JUDGE_REASON_MAX = 100;
+const reason = z.string().max(JUDGE_REASON_MAX);
 export const JudgeScores = z.object({
-  faithfulness_reasoning: z.string(),
+  faithfulness_reasoning: reason,
   faithfulness: score,
-  answer_relevancy_reasoning: z.string(),
+  answer_relevancy_reasoning: reason,
   answer_relevancy: score,
-  context_precision_reasoning: z.string(),
+  context_precision_reasoning: reason,
   context_precision: score,
-  context_recall_reasoning: z.string(),
+  context_recall_reasoning: reason,
   context_recall: score,
-  answer_correctness_reasoning: z.string(),
+  answer_correctness_reasoning: reason,
   answer_correctness: score,
 });
 

@@ -28,6 +28,8 @@ export interface EvalRecord {
   timings: RunResult["timings"];
   metrics: DeterministicMetrics;
   judge?: JudgeMetrics;
+  /** The judge's reply could not be used (cut, unparseable, timed out): the record is unjudged, never scored zero. */
+  judgeError?: { code: string; message: string };
   error?: { code: string; message: string };
 }
 

@@ -35,7 +35,7 @@ export function renderMarkdown(s: Summary): string {
   }
   parts.push("", "## LLM-as-judge");
   if (!s.judgeConfigured) parts.push("", "No judge model was configured (set CHAT_MODEL and pass --judge): these metrics are absent, not zero.");
-  else parts.push("", table(["strategy", "n", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall)] : [x.strategy, 0, "—", "—", "—", "—", "—", "—"]))));
+  else parts.push("", table(["strategy", "n", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, x.judge.unjudged, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall)] : [x.strategy, 0, x.n, "—", "—", "—", "—", "—", "—"]))));
   const stages = ["query processing", "retrieval", "graph traversal", "planning", "organization", "generation"];
   parts.push("", "## Time per question by stage (ms, mean)", "", table(["strategy", ...stages], s.strategies.map((x) => [x.strategy, ...stages.map((st) => f2(x.time.byStage[st] ?? 0))])));
   const tools = [...new Set(s.strategies.flatMap((x) => Object.keys(x.time.byTool)))].sort();

@@ -139,7 +139,12 @@ async function evaluateOne({ v, q, order }: { v: Variant; q: EvalQuestion; order
   };
   if (deps.judge) {
     const context = result.evidence.filter((e) => cites.has(e.id) || result.trace.some((s) => s.node === "organize" && s.evidenceIds.includes(e.id))).map((e) => e.text);
-    record.judge = await judgeAnswer(deps.judge, { question: q.question, gold: q.answers, answer: result.answer, context });
+    try {
+      record.judge = await judgeAnswer(deps.judge, { question: q.question, gold: q.answers, answer: result.answer, context });
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      record.judgeError = { code: e.code, message: e.message };
+    }
   }
   return record;
 }

@@ -30,7 +30,7 @@ export interface Aggregate {
 }
 
 /** The judge's metrics averaged over the judged records. */
-export type JudgeAggregate = { n: number } & Omit<JudgeMetrics, "reasoning">;
+export type JudgeAggregate = { n: number; /** Records whose judge reply was unusable: left out of the means. */ unjudged: number } & Omit<JudgeMetrics, "reasoning">;
 
 export interface StrategySummary extends Aggregate {
   strategy: string;
@@ -90,6 +90,7 @@ export function aggregate(records: readonly EvalRecord[]): Aggregate {
     judge: judged.length
       ? {
           n: judged.length,
+          unjudged: records.filter((r) => r.judgeError).length,
           faithfulness: j((r) => r.judge!.faithfulness),
           answerRelevancy: j((r) => r.judge!.answerRelevancy),
           contextPrecision: j((r) => r.judge!.contextPrecision),

@@ -11,7 +11,7 @@ export function evalJudgePrompt(input: { question: string; gold: readonly string
       `System answer: ${input.answer}`,
       "Context the system used:",
       ...input.context.map((c, i) => `${i + 1}. ${c}`),
-      "Score each from 0 to 1, writing the reasoning first:",
+      "Score each from 0 to 1, writing a short reason first (a few words):",
       "- faithfulness: is every claim in the answer supported by the context?",
       "- answer_relevancy: does the answer address the question asked?",
       "- context_precision: how much of the context is relevant to the question?",

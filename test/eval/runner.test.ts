@@ -6,6 +6,7 @@ import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { silentProgress, type Progress } from "../../src/util/progress";
 import { runEval, type EvalOptions } from "../../eval/runner";
 import { readRecords } from "../../eval/records";
+import { JUDGE_REASON_MAX } from "../../eval/judge";
 import { loadDataset } from "../../eval/datasets/index";
 import type { Summary } from "../../eval/summary";
 import { fixtureKb } from "../helpers/fixture-kb";
@@ -99,6 +100,19 @@ describe("eval runner", () => {
     expect(j).toMatchObject({ n: 10, faithfulness: 1, answerRelevancy: 0.8, contextPrecision: 0.5, contextRecall: 1, answerCorrectness: 0.9 });
     expect(j.overall).toBeCloseTo((1.5 + 1.2 + 1.35 + 0.5 + 1) / 6.5, 3);
     expect(readRecords(join(out, "results.jsonl"))[0]!.judge!.reasoning.faithfulness).toBe("all claims in context");
+  });
+
+  it("leaves a record unjudged, and counts it, when the judge's reply is unusable; the run goes on", async () => {
+    const ok = { faithfulness_reasoning: "ok", faithfulness: 1, answer_relevancy_reasoning: "ok", answer_relevancy: 1, context_precision_reasoning: "ok", context_precision: 1, context_recall_reasoning: "ok", context_recall: 1, answer_correctness_reasoning: "ok", answer_correctness: 1 };
+    const rambling = { ...ok, faithfulness_reasoning: "x".repeat(JUDGE_REASON_MAX + 1) };
+    const judge = scriptedModel([rambling, ...Array.from({ length: 9 }, () => ok)]);
+    const out = fresh();
+    const summary = await runEval(options(out, { strategies: ["heuristic"] }), { kb, judge, progress: silentProgress });
+    const records = readRecords(join(out, "results.jsonl"));
+    expect(records.filter((r) => r.judgeError)).toHaveLength(1);
+    expect(records.find((r) => r.judgeError)!.judge).toBeUndefined();
+    expect(summary.strategies[0]!.judge).toMatchObject({ n: 9, unjudged: 1, answerCorrectness: 1 });
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/\| heuristic \| 9 \| 1 \|/);
   });
 });
 
