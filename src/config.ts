@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   /** fsync stored runs (survive power loss); off still never leaves a torn record on a crash. */
   RUNS_FSYNC: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
   SSE_KEEPALIVE_MS: intIn(100, 600_000, 15_000),
+  /** The folder of eval report folders the API serves (GET /v1/evals); `npm run eval` writes to out/ by default. */
+  EVAL_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine((s) => !s.includes("\0"), "must not contain a NUL byte").optional()),
   /** Research runs in this many worker threads (0: on the main thread). */
   WORKERS: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
   /** Scale-out backends (see README "Scale-out"): the embedded stores are the default. */
@@ -93,6 +95,8 @@ export interface Config {
   stateDir: string;
   /** Where stored runs live (state, not cache): $RUNS_DIR, else stateDir/runs. */
   runsDir: string;
+  /** The eval reports the API serves: $EVAL_DIR, else out/ in the working directory (where `npm run eval` writes). */
+  evalDir: string;
   apiKeys: string[];
   /** The budget caps, as a Budget. */
   caps: { maxSteps: number; maxLlmCalls: number; maxTokens: number; deadlineMs: number };
@@ -138,9 +142,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const stateRoot = source.XDG_STATE_HOME || join(homedir(), ".local", "state");
   const stateDir = join(stateRoot, "movie-graph-research");
   const runsDir = env.RUNS_DIR ? resolve(env.RUNS_DIR) : join(stateDir, "runs");
+  const evalDir = resolve(env.EVAL_DIR ?? "out");
   const apiKeys = (env.API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
-  return { env, caps, stateDir, runsDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, chatModel, localChatModel, ci: env.CI === "true" || env.CI === "1" };
+  return { env, caps, stateDir, runsDir, evalDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, chatModel, localChatModel, ci: env.CI === "true" || env.CI === "1" };
 }
 
 /** EMBEDDER resolved: an explicit choice must have what it needs; auto takes the best one available. */

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   // Research runs on worker threads (one per core by default) so HTTP stays responsive under load.
   const workers = config.env.WORKERS ?? availableParallelism();
   const executor = workers > 0 ? await WorkerPoolExecutor.start(workers, log) : new InProcessExecutor({ kb, model, caps: config.caps });
-  const { app } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, options: appOptionsFrom(config), log });
+  const { app } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log });
   const server = await listen(app, config.env.PORT, config.env.HOST);
   log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });
 

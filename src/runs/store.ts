@@ -19,6 +19,25 @@ export interface StoredRun {
   error?: { code: string; message: string };
 }
 
+/**
+ * What a listing may be narrowed to. Applied before paging, so a cursor walks the matching runs only.
+ * `q` is a case-insensitive substring of the question (the caller trims it; empty matches all).
+ */
+export interface RunFilter {
+  strategy?: Strategy;
+  status?: RunStatus;
+  q?: string;
+}
+
+/** Whether a run passes a filter; shared so every RunStore narrows a listing the same way. */
+export function runMatches(run: StoredRun, filter: RunFilter | undefined): boolean {
+  if (!filter) return true;
+  if (filter.strategy !== undefined && run.request.strategy !== filter.strategy) return false;
+  if (filter.status !== undefined && run.status !== filter.status) return false;
+  if (filter.q && !run.request.question.toLowerCase().includes(filter.q.toLowerCase())) return false;
+  return true;
+}
+
 /** Where runs are kept. The embedded default is a directory of JSON files; the interface allows others. */
 export interface RunStore {
   readonly kind: string;
@@ -26,8 +45,11 @@ export interface RunStore {
   create(run: Omit<StoredRun, "seq" | "status" | "createdAt">): Promise<StoredRun>;
   finish(runId: string, update: Pick<StoredRun, "status"> & Partial<Pick<StoredRun, "result" | "error">>): Promise<StoredRun | undefined>;
   get(runId: string): StoredRun | undefined;
-  /** Newest first; `cursor` is the `seq` below which to continue. */
-  list(limit: number, cursor?: number): { runs: StoredRun[]; nextCursor?: number };
+  /**
+   * Newest first; `cursor` is the `seq` below which to continue. With a filter, only matching runs
+   * are counted, and `nextCursor` is there only when more matching runs exist.
+   */
+  list(limit: number, cursor?: number, filter?: RunFilter): { runs: StoredRun[]; nextCursor?: number };
   size(): number;
 }
 
@@ -119,8 +141,8 @@ export class FileRunStore implements RunStore {
     return this.index.get(runId);
   }
 
-  list(limit: number, cursor?: number): { runs: StoredRun[]; nextCursor?: number } {
-    const all = [...this.index.values()].filter((r) => cursor === undefined || r.seq < cursor).sort((a, b) => b.seq - a.seq);
+  list(limit: number, cursor?: number, filter?: RunFilter): { runs: StoredRun[]; nextCursor?: number } {
+    const all = [...this.index.values()].filter((r) => (cursor === undefined || r.seq < cursor) && runMatches(r, filter)).sort((a, b) => b.seq - a.seq);
     const runs = all.slice(0, limit);
     return { runs, ...(all.length > limit ? { nextCursor: runs[runs.length - 1]!.seq } : {}) };
   }

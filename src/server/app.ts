@@ -14,6 +14,7 @@ import { requestId } from "./middleware/request-id";
 import { RunGate } from "./run-gate";
 import { chatRoutes } from "./routes/chat";
 import { entityRoutes } from "./routes/entities";
+import { evalRoutes } from "./routes/evals";
 import { metaRoutes } from "./routes/meta";
 import { researchRoutes } from "./routes/research";
 import { runRoutes } from "./routes/runs";
@@ -36,6 +37,8 @@ export interface AppDeps {
   executor: ResearchExecutor;
   modelProvider: string;
   hasModel: boolean;
+  /** The folder of eval report folders served under /v1/evals (config.evalDir). */
+  evalDir: string;
   options: AppOptions;
   log?: Logger;
 }
@@ -80,5 +83,6 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate } {
   app.route("/", runRoutes(deps.store));
   app.route("/", entityRoutes(deps.kb));
   app.route("/", chatRoutes(service, o.keepAliveMs));
+  app.route("/", evalRoutes(deps.evalDir));
   return { app, gate };
 }

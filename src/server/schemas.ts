@@ -84,10 +84,17 @@ export const StoredRunSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 
+/** An enum whose error names the allowed values and what was sent, so a client can fix the call. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => `expected one of ${values.join(", ")} (got ${JSON.stringify(issue.input)})` });
+
 export const RunsQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(20),
-    cursor: z.coerce.number().int().min(0).optional(),
+    cursor: z.coerce.number().int().min(0).optional().describe("nextCursor of the previous page"),
+    strategy: oneOf(STRATEGIES).optional().describe("only runs asked with this strategy"),
+    status: oneOf(RUN_STATUSES).optional().describe("only runs in this status"),
+    q: z.string().trim().max(200, "q is over 200 characters").optional().describe("only runs whose question contains this text (case-insensitive, trimmed; empty matches all)"),
   })
   .strict();
 

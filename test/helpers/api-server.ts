@@ -28,12 +28,14 @@ export interface TestServer extends RunningServer {
   get(path: string, headers?: Record<string, string>): Promise<Response>;
 }
 
-/** A real HTTP server on 127.0.0.1 and a free port, over the fixture KB and a fresh runs directory. */
-export async function startTestServer(kb: KnowledgeBase, o: { options?: Partial<AppOptions>; executor?: ResearchExecutor; runsDir?: string } = {}): Promise<TestServer> {
+/** A real HTTP server on 127.0.0.1 and a free port, over the fixture KB, a fresh runs directory and (optionally) an eval directory. */
+export async function startTestServer(kb: KnowledgeBase, o: { options?: Partial<AppOptions>; executor?: ResearchExecutor; runsDir?: string; evalDir?: string } = {}): Promise<TestServer> {
   const runsDir = o.runsDir ?? mkdtempSync(join(tmpdir(), "mg-runs-"));
   const store = new FileRunStore(runsDir, 50);
   const executor = o.executor ?? new InProcessExecutor({ kb, caps: TEST_OPTIONS.caps });
-  const { app } = createApp({ kb, store, executor, modelProvider: "none", hasModel: false, options: { ...TEST_OPTIONS, ...o.options } });
+  // No eval reports unless a test brings its own folder.
+  const evalDir = o.evalDir ?? join(runsDir, "no-evals");
+  const { app } = createApp({ kb, store, executor, modelProvider: "none", hasModel: false, evalDir, options: { ...TEST_OPTIONS, ...o.options } });
   const server = await listen(app, 0, "127.0.0.1");
   return {
     ...server,
