@@ -12,6 +12,7 @@ import { apiKeys } from "./middleware/auth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { RunGate } from "./run-gate";
+import { consoleRoutes, isConsolePath } from "../console/routes";
 import { chatRoutes } from "./routes/chat";
 import { entityRoutes } from "./routes/entities";
 import { evalRoutes } from "./routes/evals";
@@ -44,7 +45,7 @@ export interface AppDeps {
 }
 
 const OPEN = new Set(["/v1/health", "/v1/openapi.json"]);
-const isOpen = (path: string) => OPEN.has(path);
+const isOpen = (path: string) => OPEN.has(path) || isConsolePath(path);
 
 /** The HTTP API. Thin: validation and shaping here, the work in the agent and the ports. */
 export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate } {
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate } {
   app.use("*", apiKeys(o.apiKeys, isOpen));
   app.use("*", rateLimit(o.rateLimitPerMinute, o.rateLimitBurst, isOpen));
 
+  app.route("/", consoleRoutes({ hasModel: deps.hasModel, modelProvider: deps.modelProvider, authRequired: o.apiKeys.length > 0, caps: o.caps }));
   app.route("/", metaRoutes({ kb: deps.kb, store: deps.store, gate, executor: deps.executor, modelProvider: deps.modelProvider }));
   app.route("/", researchRoutes(service, o.keepAliveMs));
   app.route("/", runRoutes(deps.store));

@@ -1,0 +1,104 @@
+import { useEffect, useState } from "hono/jsx/dom";
+import type { ConsoleConfig } from "./config.js";
+import { routeHref } from "./route.js";
+import { RunView } from "./run-view.js";
+import { strategyOptions, usable } from "./strategy-options.js";
+import { useResearch } from "./use-research.js";
+import { ErrorBanner, Select } from "./ui.js";
+
+const BUDGET_FIELDS = [
+  { key: "maxSteps", label: "max steps" },
+  { key: "maxLlmCalls", label: "max LLM calls" },
+  { key: "maxTokens", label: "max tokens" },
+  { key: "deadlineMs", label: "deadline (ms)" },
+] as const;
+
+type BudgetKey = (typeof BUDGET_FIELDS)[number]["key"];
+
+/** Ask: a question, a strategy and budgets; the steps stream in, then the answer and its evidence. */
+export function AskView({ config, params }: { config: ConsoleConfig; params: Record<string, string> }) {
+  const [question, setQuestion] = useState(params.q ?? "");
+  const [strategy, setStrategy] = useState(usable(config, params.strategy, "auto"));
+  const [budget, setBudget] = useState<Partial<Record<BudgetKey, string>>>({});
+  const [state, start, stop] = useResearch();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && state.running) stop();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [state.running]);
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    // The URL says what was asked, so the page can be shared or reloaded (without asking again).
+    history.replaceState(null, "", routeHref({ view: "ask", params: { q: question, strategy } }));
+    const b = Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, Number(v)]));
+    void start({ question, strategy, ...(Object.keys(b).length ? { budget: b } : {}) });
+  };
+
+  return (
+    <div class="view-ask">
+      <form class="ask-form" onSubmit={submit}>
+        <label for="question" class="sr-only">
+          Question
+        </label>
+        <input
+          id="question"
+          name="question"
+          type="text"
+          autocomplete="off"
+          maxlength={2000}
+          placeholder="Ask about films: who directed Casablanca and when did it come out?"
+          value={question}
+          onInput={(e: Event) => setQuestion((e.target as HTMLInputElement).value)}
+          autofocus
+        />
+        <div class="ask-controls">
+          <Select id="strategy" label="Strategy" value={strategy} options={strategyOptions(config)} onChange={setStrategy} />
+          <details class="budget">
+            <summary>Budget</summary>
+            <div class="budget-fields">
+              {BUDGET_FIELDS.map((f) => (
+                <label for={`budget-${f.key}`}>
+                  {f.label}{" "}
+                  <input
+                    id={`budget-${f.key}`}
+                    type="number"
+                    min={f.key === "maxLlmCalls" ? 0 : 1}
+                    max={config.caps[f.key]}
+                    placeholder={`≤ ${config.caps[f.key]}`}
+                    value={budget[f.key] ?? ""}
+                    onInput={(e: Event) => setBudget((b) => ({ ...b, [f.key]: (e.target as HTMLInputElement).value }))}
+                  />
+                </label>
+              ))}
+            </div>
+          </details>
+          <button type="submit" id="ask" disabled={state.running}>
+            Ask
+          </button>
+          {state.running ? (
+            <button type="button" id="stop" onClick={stop} title="Stop the run (Esc)">
+              Stop
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <ErrorBanner error={state.error} />
+      {state.running || state.steps.length || state.result ? <RunView steps={state.steps} result={state.result} running={state.running} config={config} /> : <Intro />}
+    </div>
+  );
+}
+
+function Intro() {
+  return (
+    <div class="intro muted">
+      <p>Ask a question about films. The planner chooses among full-text, depth-first, breadth-first and Think-on-Graph search over the knowledge graph, judges whether the evidence is enough, and answers with citations.</p>
+      <p>
+        Keys: <kbd>/</kbd> goes to the question, <kbd>Enter</kbd> asks, <kbd>Esc</kbd> stops a run.
+      </p>
+    </div>
+  );
+}

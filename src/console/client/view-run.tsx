@@ -1,0 +1,37 @@
+import { useEffect, useState } from "hono/jsx/dom";
+import { ApiError, getJson } from "./api.js";
+import type { ConsoleConfig } from "./config.js";
+import { when } from "./format.js";
+import { routeHref } from "./route.js";
+import { RunView } from "./run-view.js";
+import type { StoredRun } from "./types.js";
+import { Busy, ErrorBanner } from "./ui.js";
+
+/** One stored run, as it ran, at a link that can be shared (`#/runs/<id>`). */
+export function RunPage({ config, id }: { config: ConsoleConfig; id: string }) {
+  const [run, setRun] = useState<StoredRun | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  useEffect(() => {
+    setRun(undefined);
+    setError(undefined);
+    getJson<StoredRun>(`/v1/runs/${encodeURIComponent(id)}`).then(setRun, setError);
+  }, [id]);
+
+  if (error) return <ErrorBanner error={error} />;
+  if (!run) return <Busy label={`loading run ${id}…`} />;
+  const again = routeHref({ view: "ask", params: { q: run.request.question, strategy: run.request.strategy } });
+  return (
+    <div class="view-run">
+      <h2 class="run-question">{run.request.question}</h2>
+      <p class="muted">
+        <span class={`status status-${run.status}`}>{run.status}</span> · {run.request.strategy} · via {run.request.via} · started {when(run.createdAt)}
+        {run.finishedAt ? ` · finished ${when(run.finishedAt)}` : ""} · <a href={again}>ask again</a>
+      </p>
+      <p class="share">
+        <label for="share-link">Link to this run</label> <input id="share-link" type="text" readonly value={`${location.origin}${location.pathname}${routeHref({ view: "run", id: run.runId, params: {} })}`} onFocus={(e: Event) => (e.target as HTMLInputElement).select()} />
+      </p>
+      {run.error ? <ErrorBanner error={new ApiError(0, run.error.code, run.error.message)} /> : null}
+      {run.result ? <RunView steps={run.result.trace} result={run.result} running={false} config={config} /> : run.status === "running" ? <Busy label="this run is still going; reload to see it finish" /> : null}
+    </div>
+  );
+}
