@@ -8,8 +8,8 @@ process.env.EMBEDDER ??= "corpus";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // Live-model tests have their own command (npm run test:live).
-    exclude: [...configDefaults.exclude, "test/live/**"],
+    // Live-model and browser tests have their own commands (npm run test:live, npm run test:browser).
+    exclude: [...configDefaults.exclude, "test/live/**", "test/browser/**"],
     // Builds the real knowledge-base snapshot once, before the workers start, so they only load it.
     globalSetup: ["test/helpers/global-setup.ts"],
     reporters: ["default", "./test/reporters/summary-reporter.ts"],
