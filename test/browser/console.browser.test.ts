@@ -67,7 +67,7 @@ describe.skipIf(!browserAvailable())("the research console in Chromium", () => {
     // "/" goes to the question box from anywhere on the page.
     await page.locator("h1").click();
     await page.keyboard.press("/");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("question");
+    expect(await page.evaluate("document.activeElement?.id")).toBe("question");
 
     await ask("who directed Paper Moons");
     // Count the steps shown each time the list changes, until the answer appears.
@@ -98,7 +98,7 @@ describe.skipIf(!browserAvailable())("the research console in Chromium", () => {
     await cite.click();
     const item = page.locator(`.ev.selected[data-evidence="${id}"]`);
     await item.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-evidence"))).toBe(id);
+    expect(await page.evaluate('document.activeElement?.getAttribute("data-evidence")')).toBe(id);
     const box = (await item.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(860);
@@ -119,7 +119,7 @@ describe.skipIf(!browserAvailable())("the research console in Chromium", () => {
     await open(srv, "#/runs");
     await page.locator(".run-row").first().waitFor();
     await page.selectOption("#runs-status", "completed");
-    await page.waitForFunction(() => location.hash.includes("status=completed"));
+    await page.waitForFunction('location.hash.includes("status=completed")');
     const row = page.locator(".run-row", { hasText: "who directed Paper Moons" }).first();
     await row.waitFor();
     await row.locator("a").click();
@@ -211,15 +211,15 @@ describe.skipIf(!browserAvailable())("the research console in Chromium", () => {
     expect(overall).toMatch(/heuristic/);
     expect(overall).toMatch(/simple/);
     await page.selectOption("#eval-strategy", "heuristic");
-    await page.waitForFunction(() => location.hash.includes("strategy=heuristic"));
+    await page.waitForFunction('location.hash.includes("strategy=heuristic")');
     expect(await page.locator("table.data").first().innerText()).not.toMatch(/simple/);
     await page.selectOption("#eval-category", "director");
-    await page.waitForFunction(() => location.hash.includes("category=director"));
+    await page.waitForFunction('location.hash.includes("category=director")');
     const byCategory = await page.locator("table.data").nth(1).innerText();
     expect(byCategory).toMatch(/heuristic · director/);
     expect(byCategory).not.toMatch(/temporal/);
     const chart = page.locator("img.chart");
     await chart.waitFor();
-    await page.waitForFunction(() => (document.querySelector("img.chart") as HTMLImageElement | null)?.naturalWidth! > 0);
+    await page.waitForFunction('document.querySelector("img.chart")?.naturalWidth > 0');
   });
 });

@@ -3,7 +3,7 @@ import { answerOverlap, figures, overlap } from "../../src/console/client/compar
 import { buildGraph, layout, type EvidenceLike } from "../../src/console/client/graph-model";
 import { parseRoute, routeHref } from "../../src/console/client/route";
 import { sseParser, type SseEvent } from "../../src/console/client/sse";
-import { citationOrder } from "../../src/console/client/evidence";
+import { citationOrder } from "../../src/console/client/citations";
 
 const collect = (chunks: string[]) => {
   const out: SseEvent[] = [];

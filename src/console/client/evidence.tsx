@@ -1,15 +1,7 @@
 import type { Child } from "hono/jsx";
+import { CITATION, citationOrder } from "./citations.js";
 import { num } from "./format.js";
 import type { Evidence, RunResult } from "./types.js";
-
-const CITATION = /\[(ev_[0-9a-f]{16}(?:\s*,\s*ev_[0-9a-f]{16})*)\]/g;
-
-/** Cited evidence ids in the order the answer first cites them (numbered [1], [2] … in the text). */
-export function citationOrder(answer: string): string[] {
-  const seen: string[] = [];
-  for (const m of answer.matchAll(CITATION)) for (const id of m[1]!.split(/\s*,\s*/)) if (!seen.includes(id)) seen.push(id);
-  return seen;
-}
 
 /** The answer's text with each citation a link to its evidence below. */
 export function AnswerText({ answer, evidence, onCite }: { answer: string; evidence: readonly Evidence[]; onCite: (id: string) => void }) {
