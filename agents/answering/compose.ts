@@ -37,9 +37,12 @@ export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[
     return { ...base, answers: [], text: `Not found: ${text}` };
   }
   const byTool = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool));
+  const found = byTool("find_movies").filter((e) => e.meta?.role === "result");
+  // A superlative is the exact filter's ranking, whatever else was looked up beside it (a model's
+  // plan may add a genre overview or a graph walk).
+  if (found.length && part.intent === "superlative") return ranked(part, found, evidence);
   if (evidence.some((e) => e.meta?.role === "share")) return distribution(part, evidence);
   if (part.intent === "plot") return plot(part, evidence, plotFusion(embedderId), catalog);
-  const found = byTool("find_movies").filter((e) => e.meta?.role === "result");
   if (found.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath)) return ranked(part, found, evidence);
   if (part.intent === "recommendation") return similar(part, byTool("depth_first"));
   return relation(part, evidence);
@@ -80,7 +83,12 @@ function relation(part: PartUnderstanding, evidence: readonly Evidence[]): Answe
 }
 
 function ranked(part: PartUnderstanding, found: readonly Evidence[], all: readonly Evidence[]): AnswerPart {
-  const rows = [...found].sort((a, b) => Number(a.meta?.rank ?? 99) - Number(b.meta?.rank ?? 99));
+  // A ranking by a figure outranks a plain list found beside it (a plan may run both); one row per film.
+  const byFigure = found.filter((e) => e.meta?.metric !== undefined);
+  const seen = new Set<string>();
+  const rows = [...(byFigure.length ? byFigure : found)]
+    .sort((a, b) => Number(a.meta?.rank ?? 99) - Number(b.meta?.rank ?? 99))
+    .filter((e) => !seen.has(e.focus) && seen.add(e.focus));
   const answers: RankedAnswer[] = rows.map((e, i) => ({ name: e.focus, type: "Movie", score: Math.round((1 - i / (rows.length + 1)) * 1000) / 1000, evidenceIds: [e.id] }));
   const total = all.find((e) => e.meta?.role === "summary")?.meta?.total;
   const metric = rows[0]?.meta?.metric;

@@ -46,6 +46,18 @@ const firstChoice = (req: StructuredRequest<unknown>) => {
 
 const step = (r: RunResult, node: string) => r.trace.find((s) => s.node === node)!;
 
+/** A model that takes every option it is offered: a plan that runs every tool that fits. */
+const everyChoice = (req: StructuredRequest<unknown>) => {
+  const out: Record<string, unknown> = {};
+  for (const [key, p] of Object.entries(jsonSchema(req).properties) as [string, { enum?: string[]; items?: { enum?: string[] }; maxItems?: number }][]) {
+    if (p.items?.enum) out[key] = p.items.enum.slice(0, p.maxItems ?? p.items.enum.length);
+    else if (p.enum) out[key] = p.enum[0];
+    else if (key === "enough") out[key] = true;
+    else out[key] = "as computed";
+  }
+  return out;
+};
+
 describe("LLM planner (scripted LangChain fake through the production adapter)", () => {
   it("runs the options the model picks from the menu, the follow-up it picks, and answers from the exact candidates", async () => {
     const { model, fake } = scriptedAdapter([planNeighbors, judgeMore, judgeEnough, answer]);
@@ -239,5 +251,19 @@ describe("auto strategy", () => {
     expect(open.route).toBe("simple");
     expect(open.trace.map((s) => s.node)).toEqual(["router", "simple_rag", "answer", "validate"]);
     expect(open.trace.at(-2)!.llmCalls).toBe(1);
+  });
+});
+
+describe("LLM planner: answers keep the exact computation under a wide plan", () => {
+  it("answers a superlative from the exact filter's ranking when the model also runs a genre overview and an unranked list", async () => {
+    const q = "best rated science fiction film";
+    const heuristic = await runResearch(q, { kb }, { strategy: "heuristic" });
+    const r = await ask(scriptedModel(Array.from({ length: 6 }, () => everyChoice)), {}, q);
+    const tools = r.trace.filter((s) => s.node === "act").map((s) => s.tool);
+    expect(tools).toContain("breadth_first");
+    expect(tools.filter((t) => t === "find_movies").length).toBe(2);
+    expect(r.answers[0]!.name).toBe(heuristic.answers[0]!.name);
+    expect(r.answers.every((a) => a.type === "Movie")).toBe(true);
+    expect(new Set(r.answers.map((a) => a.name)).size).toBe(r.answers.length);
   });
 });
