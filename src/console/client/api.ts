@@ -63,12 +63,6 @@ export async function getText(path: string, signal?: AbortSignal): Promise<strin
   return (await send(path, { headers: headers(false), ...(signal ? { signal } : {}) })).text();
 }
 
-export async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const h = headers(true);
-  h.set("content-type", "application/json");
-  return (await (await send(path, { method: "POST", headers: h, body: JSON.stringify(body), ...(signal ? { signal } : {}) })).json()) as T;
-}
-
 export interface StreamHandlers {
   run(data: { runId: string }): void;
   step(data: unknown): void;

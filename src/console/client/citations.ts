@@ -7,3 +7,8 @@ export function citationOrder(answer: string): string[] {
   for (const m of answer.matchAll(CITATION)) for (const id of m[1]!.split(/\s*,\s*/)) if (!seen.includes(id)) seen.push(id);
   return seen;
 }
+
+/** The evidence ids a run's answer step cites. */
+export function citedIds(run: { trace: readonly { node: string; evidenceIds: readonly string[] }[] }): Set<string> {
+  return new Set(run.trace.filter((s) => s.node === "answer").flatMap((s) => s.evidenceIds));
+}

@@ -1,4 +1,5 @@
 /** How two runs of one question differ: what the Compare view tabulates. Pure. */
+import { citedIds } from "./citations.js";
 
 export interface RunFigures {
   answers: string[];
@@ -42,7 +43,7 @@ export function figures(r: RunLike): RunFigures {
   return {
     answers: r.answers.map((a) => a.name),
     evidenceIds: r.evidence.map((e) => e.id),
-    citedIds: [...new Set(r.trace.filter((s) => s.node === "answer").flatMap((s) => s.evidenceIds))],
+    citedIds: [...citedIds(r)],
     steps: r.trace.length,
     toolCalls,
     llmCalls: r.usage.llmCalls,

@@ -1,15 +1,11 @@
 import { useMemo, useState } from "hono/jsx/dom";
+import { citedIds } from "./citations.js";
 import type { ConsoleConfig } from "./config.js";
 import { AnswerList, AnswerText, EvidenceList } from "./evidence.js";
 import { int, ms } from "./format.js";
 import { EvidenceGraph } from "./graph.js";
 import { StepList } from "./steps.js";
 import type { RunResult, TraceStep } from "./types.js";
-
-/** The evidence ids the answer step cites. */
-export function citedIds(result: RunResult): Set<string> {
-  return new Set(result.trace.filter((s) => s.node === "answer").flatMap((s) => s.evidenceIds));
-}
 
 /** One run as it ran: its answer with citations, the numbers, the steps, the evidence and its graph. */
 export function RunView({ steps, result, running, config, compact }: { steps: readonly TraceStep[]; result: RunResult | undefined; running: boolean; config: ConsoleConfig; compact?: boolean }) {

@@ -41,3 +41,29 @@ export function Select({ id, label, value, options, onChange, disabled }: { id: 
     </label>
   );
 }
+
+/** A table's header row: one column heading per label, with an empty corner over row headings when asked. */
+export function ColumnHeads({ labels, corner }: { labels: readonly string[]; corner?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {corner ? <th scope="col"></th> : null}
+        {labels.map((l) => (
+          <th scope="col">{l}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The question box of Ask and Compare: labelled, capped at the API's limit, focused on arrival. */
+export function QuestionInput({ id, placeholder, value, onChange }: { id: string; placeholder: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <>
+      <label for={id} class="sr-only">
+        Question
+      </label>
+      <input id={id} name="question" type="text" autocomplete="off" maxlength={2000} placeholder={placeholder} value={value} onInput={(e: Event) => onChange((e.target as HTMLInputElement).value)} autofocus />
+    </>
+  );
+}

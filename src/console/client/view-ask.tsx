@@ -4,7 +4,7 @@ import { routeHref } from "./route.js";
 import { RunView } from "./run-view.js";
 import { strategyOptions, usable } from "./strategy-options.js";
 import { useResearch } from "./use-research.js";
-import { ErrorBanner, Select } from "./ui.js";
+import { ErrorBanner, QuestionInput, Select } from "./ui.js";
 
 const BUDGET_FIELDS = [
   { key: "maxSteps", label: "max steps" },
@@ -41,20 +41,7 @@ export function AskView({ config, params }: { config: ConsoleConfig; params: Rec
   return (
     <div class="view-ask">
       <form class="ask-form" onSubmit={submit}>
-        <label for="question" class="sr-only">
-          Question
-        </label>
-        <input
-          id="question"
-          name="question"
-          type="text"
-          autocomplete="off"
-          maxlength={2000}
-          placeholder="Ask about films: who directed Casablanca and when did it come out?"
-          value={question}
-          onInput={(e: Event) => setQuestion((e.target as HTMLInputElement).value)}
-          autofocus
-        />
+        <QuestionInput id="question" placeholder="Ask about films: who directed Casablanca and when did it come out?" value={question} onChange={setQuestion} />
         <div class="ask-controls">
           <Select id="strategy" label="Strategy" value={strategy} options={strategyOptions(config)} onChange={setStrategy} />
           <details class="budget">

@@ -6,7 +6,7 @@ import { routeHref } from "./route.js";
 import { RunView } from "./run-view.js";
 import { strategyOptions, usable } from "./strategy-options.js";
 import { useResearch } from "./use-research.js";
-import { ErrorBanner, Select } from "./ui.js";
+import { ColumnHeads, ErrorBanner, QuestionInput, Select } from "./ui.js";
 
 const pct = (o: Overlap) => `${o.shared} shared, ${o.onlyA} only left, ${o.onlyB} only right (Jaccard ${o.jaccard.toFixed(2)})`;
 const tools = (f: RunFigures) =>
@@ -35,10 +35,7 @@ export function CompareView({ config, params }: { config: ConsoleConfig; params:
   return (
     <div class="view-compare">
       <form class="ask-form" onSubmit={submit}>
-        <label for="compare-question" class="sr-only">
-          Question
-        </label>
-        <input id="compare-question" name="question" type="text" autocomplete="off" maxlength={2000} placeholder="A question to run with two strategies" value={question} onInput={(e: Event) => setQuestion((e.target as HTMLInputElement).value)} autofocus />
+        <QuestionInput id="compare-question" placeholder="A question to run with two strategies" value={question} onChange={setQuestion} />
         <div class="ask-controls">
           <Select id="strategy-a" label="Left" value={a} options={strategyOptions(config)} onChange={setA} />
           <Select id="strategy-b" label="Right" value={b} options={strategyOptions(config)} onChange={setB} />
@@ -54,13 +51,7 @@ export function CompareView({ config, params }: { config: ConsoleConfig; params:
       </form>
       {fa && fb ? (
         <table class="compare-table" aria-label="Comparison">
-          <thead>
-            <tr>
-              <th scope="col"></th>
-              <th scope="col">{left.result!.strategy}</th>
-              <th scope="col">{right.result!.strategy}</th>
-            </tr>
-          </thead>
+          <ColumnHeads corner labels={[left.result!.strategy, right.result!.strategy]} />
           <tbody>
             <Row label="first answers" a={fa.answers.slice(0, 3).join("; ") || "—"} b={fb.answers.slice(0, 3).join("; ") || "—"} />
             <Row label="answers" a={int(fa.answers.length)} b={int(fb.answers.length)} />

@@ -1,15 +1,14 @@
 import { useEffect, useState } from "hono/jsx/dom";
-import { getJson, getText } from "./api.js";
+import { getText } from "./api.js";
+import { useApiJson } from "./use-api.js";
 import { int, ms, num, when } from "./format.js";
 import { routeHref } from "./route.js";
 import type { Aggregate, Report, ReportListing } from "./types.js";
-import { Busy, ErrorBanner, Select } from "./ui.js";
+import { Busy, ColumnHeads, ErrorBanner, Select } from "./ui.js";
 
 /** Eval reports: the summaries under the server's eval folder. */
 export function EvalsView() {
-  const [listing, setListing] = useState<ReportListing | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
-  useEffect(() => void getJson<ReportListing>("/v1/evals").then(setListing, setError), []);
+  const { data: listing, error } = useApiJson<ReportListing>("/v1/evals");
   if (error) return <ErrorBanner error={error} />;
   if (!listing) return <Busy label="loading reports…" />;
   return (
@@ -18,17 +17,7 @@ export function EvalsView() {
         Reports in <code>{listing.dir}</code>, newest first. {listing.hint ?? ""}
       </p>
       <table class="reports-table">
-        <thead>
-          <tr>
-            <th scope="col">report</th>
-            <th scope="col">datasets</th>
-            <th scope="col">split</th>
-            <th scope="col">strategies</th>
-            <th scope="col">questions</th>
-            <th scope="col">judge</th>
-            <th scope="col">written</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={["report", "datasets", "split", "strategies", "questions", "judge", "written"]} />
         <tbody>
           {listing.reports.map((r) =>
             "error" in r ? (
@@ -75,13 +64,9 @@ const COLUMNS: { label: string; value: (a: Aggregate) => string }[] = [
 
 /** One report: overall, per dataset and per category tables for the chosen strategies, the judge, the chart. */
 export function EvalPage({ name, params }: { name: string; params: Record<string, string> }) {
-  const [report, setReport] = useState<Report | undefined>(undefined);
+  const { data: report, error } = useApiJson<Report>(`/v1/evals/${encodeURIComponent(name)}`);
   const [chart, setChart] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
   useEffect(() => {
-    setReport(undefined);
-    setError(undefined);
-    getJson<Report>(`/v1/evals/${encodeURIComponent(name)}`).then(setReport, setError);
     // The chart is fetched with the API key and shown from a blob: an <img src> could not send the key.
     let url: string | undefined;
     getText(`/v1/evals/${encodeURIComponent(name)}/chart.svg`).then(
@@ -127,13 +112,7 @@ export function EvalPage({ name, params }: { name: string; params: Record<string
       <h3>LLM-as-judge</h3>
       {s.judgeConfigured ? (
         <table class="data">
-          <thead>
-            <tr>
-              {["strategy", "judged", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"].map((h) => (
-                <th scope="col">{h}</th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads labels={["strategy", "judged", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"]} />
           <tbody>
             {shown.map((x) => (
               <tr>
@@ -160,14 +139,7 @@ function AggTable({ rows }: { rows: [string, Aggregate][] }) {
   return (
     <div class="table-scroll">
       <table class="data">
-        <thead>
-          <tr>
-            <th scope="col"></th>
-            {COLUMNS.map((c) => (
-              <th scope="col">{c.label}</th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads corner labels={COLUMNS.map((c) => c.label)} />
         <tbody>
           {rows.map(([label, a]) => (
             <tr>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "hono/jsx/dom";
-import { ApiError, getJson } from "./api.js";
+import { ApiError } from "./api.js";
+import { useApiJson } from "./use-api.js";
 import type { ConsoleConfig } from "./config.js";
 import { when } from "./format.js";
 import { routeHref } from "./route.js";
@@ -9,13 +9,7 @@ import { Busy, ErrorBanner } from "./ui.js";
 
 /** One stored run, as it ran, at a link that can be shared (`#/runs/<id>`). */
 export function RunPage({ config, id }: { config: ConsoleConfig; id: string }) {
-  const [run, setRun] = useState<StoredRun | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
-  useEffect(() => {
-    setRun(undefined);
-    setError(undefined);
-    getJson<StoredRun>(`/v1/runs/${encodeURIComponent(id)}`).then(setRun, setError);
-  }, [id]);
+  const { data: run, error } = useApiJson<StoredRun>(`/v1/runs/${encodeURIComponent(id)}`);
 
   if (error) return <ErrorBanner error={error} />;
   if (!run) return <Busy label={`loading run ${id}…`} />;

@@ -4,7 +4,7 @@ import type { ConsoleConfig } from "./config.js";
 import { ms, when } from "./format.js";
 import { routeHref } from "./route.js";
 import type { StoredRun } from "./types.js";
-import { Busy, ErrorBanner, Select } from "./ui.js";
+import { Busy, ColumnHeads, ErrorBanner, Select } from "./ui.js";
 
 const STATUSES = ["running", "completed", "failed", "cancelled", "interrupted"];
 const PAGE = 20;
@@ -59,16 +59,7 @@ export function RunsView({ config, params }: { config: ConsoleConfig; params: Re
       </form>
       <ErrorBanner error={error} />
       <table class="runs-table">
-        <thead>
-          <tr>
-            <th scope="col">started</th>
-            <th scope="col">question</th>
-            <th scope="col">strategy</th>
-            <th scope="col">status</th>
-            <th scope="col">answers</th>
-            <th scope="col">time</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={["started", "question", "strategy", "status", "answers", "time"]} />
         <tbody>
           {runs.map((r) => (
             <tr class={`run-row status-${r.status}`} data-run={r.runId}>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "hono/jsx/dom";
+import { useState } from "hono/jsx/dom";
 import { apiKey, getJson } from "./api.js";
 import type { ConsoleConfig } from "./config.js";
 import { ErrorBanner } from "./ui.js";
+import { useApiJson } from "./use-api.js";
 
 interface Health {
   version: string;
@@ -18,8 +19,7 @@ export function SettingsView({ config }: { config: ConsoleConfig }) {
   const [remember, setRemember] = useState(apiKey.remembered());
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
-  const [health, setHealth] = useState<Health | undefined>(undefined);
-  useEffect(() => void getJson<Health>("/v1/health").then(setHealth, setError), []);
+  const { data: health, error: healthError } = useApiJson<Health>("/v1/health");
 
   const save = async (e: Event) => {
     e.preventDefault();
@@ -55,6 +55,7 @@ export function SettingsView({ config }: { config: ConsoleConfig }) {
       ) : null}
       <ErrorBanner error={error} />
       <h2>Server</h2>
+      <ErrorBanner error={healthError} />
       {health ? (
         <dl class="health">
           <dt>version</dt>
