@@ -173,6 +173,25 @@ describe.skipIf(!browserAvailable())("the research console in Chromium", () => {
     expect(text).toMatch(/question must not be empty/);
   });
 
+  it("does not run with a budget field that holds something other than a number, and the field says why", async () => {
+    await open(srv);
+    await page.fill("#question", "who directed Paper Moons");
+    await page.click(".budget summary");
+    await page.focus("#budget-maxSteps");
+    await page.keyboard.type("1e");
+    await page.click("#ask");
+    // The browser's own form validation stops the submit and points at the field.
+    expect(await page.evaluate('document.getElementById("budget-maxSteps").validationMessage')).not.toBe("");
+    await page.waitForTimeout(400);
+    expect(await page.locator(".step").count()).toBe(0);
+    expect(srv.store.list(100).runs.filter((r) => r.request.question === "who directed Paper Moons" && r.request.budget)).toEqual([]);
+    // A whole number in range is sent as the run's budget.
+    await page.fill("#budget-maxSteps", "3");
+    await page.click("#ask");
+    await page.locator(".answer-text").waitFor();
+    expect(srv.store.list(100).runs.find((r) => r.request.budget)?.request.budget).toEqual({ maxSteps: 3 });
+  });
+
   it("shows a server error as the API states it, and lists the failed run", async () => {
     await open(srv);
     await ask(`who directed Paper Moons ${FAIL_MARK}`);

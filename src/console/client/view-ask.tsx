@@ -4,7 +4,7 @@ import { routeHref } from "./route.js";
 import { RunView } from "./run-view.js";
 import { strategyOptions, usable } from "./strategy-options.js";
 import { useResearch } from "./use-research.js";
-import { ErrorBanner, QuestionInput, Select } from "./ui.js";
+import { ErrorBanner, Select } from "./ui.js";
 
 const BUDGET_FIELDS = [
   { key: "maxSteps", label: "max steps" },
@@ -13,13 +13,10 @@ const BUDGET_FIELDS = [
   { key: "deadlineMs", label: "deadline (ms)" },
 ] as const;
 
-type BudgetKey = (typeof BUDGET_FIELDS)[number]["key"];
-
 /** Ask: a question, a strategy and budgets; the steps stream in, then the answer and its evidence. */
 export function AskView({ config, params }: { config: ConsoleConfig; params: Record<string, string> }) {
   const [question, setQuestion] = useState(params.q ?? "");
   const [strategy, setStrategy] = useState(usable(config, params.strategy, "auto"));
-  const [budget, setBudget] = useState<Partial<Record<BudgetKey, string>>>({});
   const [state, start, stop] = useResearch();
 
   useEffect(() => {
@@ -34,14 +31,30 @@ export function AskView({ config, params }: { config: ConsoleConfig; params: Rec
     e.preventDefault();
     // The URL says what was asked, so the page can be shared or reloaded (without asking again).
     history.replaceState(null, "", routeHref({ view: "ask", params: { q: question, strategy } }));
-    const b = Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, Number(v)]));
+    // Budget fields are left to the browser (not bound to state), so its form validation holds back a
+    // submit whose field has text that is not a number or is out of range, and says so at the field.
+    const form = new FormData(e.target as HTMLFormElement);
+    const b = Object.fromEntries(BUDGET_FIELDS.map((f) => [f.key, String(form.get(f.key) ?? "")] as const).filter(([, v]) => v !== "").map(([k, v]) => [k, Number(v)]));
     void start({ question, strategy, ...(Object.keys(b).length ? { budget: b } : {}) });
   };
 
   return (
     <div class="view-ask">
       <form class="ask-form" onSubmit={submit}>
-        <QuestionInput id="question" placeholder="Ask about films: who directed Casablanca and when did it come out?" value={question} onChange={setQuestion} />
+        <label for="question" class="sr-only">
+          Question
+        </label>
+        <input
+          id="question"
+          name="question"
+          type="text"
+          autocomplete="off"
+          maxlength={2000}
+          placeholder="Ask about films: who directed Casablanca and when did it come out?"
+          value={question}
+          onInput={(e: Event) => setQuestion((e.target as HTMLInputElement).value)}
+          autofocus
+        />
         <div class="ask-controls">
           <Select id="strategy" label="Strategy" value={strategy} options={strategyOptions(config)} onChange={setStrategy} />
           <details class="budget">
@@ -50,15 +63,7 @@ export function AskView({ config, params }: { config: ConsoleConfig; params: Rec
               {BUDGET_FIELDS.map((f) => (
                 <label for={`budget-${f.key}`}>
                   {f.label}{" "}
-                  <input
-                    id={`budget-${f.key}`}
-                    type="number"
-                    min={f.key === "maxLlmCalls" ? 0 : 1}
-                    max={config.caps[f.key]}
-                    placeholder={`≤ ${config.caps[f.key]}`}
-                    value={budget[f.key] ?? ""}
-                    onInput={(e: Event) => setBudget((b) => ({ ...b, [f.key]: (e.target as HTMLInputElement).value }))}
-                  />
+                  <input id={`budget-${f.key}`} name={f.key} type="number" step={1} min={f.key === "maxLlmCalls" ? 0 : 1} max={config.caps[f.key]} placeholder={`≤ ${config.caps[f.key]}`} />
                 </label>
               ))}
             </div>
