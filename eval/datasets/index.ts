@@ -22,14 +22,24 @@ export interface EvalQuestion {
 
 export const METAQA_DATASETS = ["metaqa-1hop", "metaqa-2hop", "metaqa-3hop", "metaqa-1hop-ntm"] as const;
 
+/** The intent check a jsonl line may ask for (the natural set's kinds); absent means Hits@1. */
+const JsonlExpectation = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("hits1") }).strict(),
+  z.object({ kind: z.literal("parts"), parts: z.array(z.array(z.string().min(1)).min(1)).min(2) }).strict(),
+  z.object({ kind: z.literal("count"), count: z.number().int().min(0) }).strict(),
+  z.object({ kind: z.literal("no_answer") }).strict(),
+]);
+
 const JsonlLine = z
   .object({
     id: z.union([z.string().min(1), z.number()]).transform(String),
     question: z.string().trim().min(1),
-    answers: z.array(z.string().min(1)).min(1),
+    answers: z.array(z.string().min(1)),
     category: z.string().min(1).optional(),
+    expect: JsonlExpectation.optional(),
   })
-  .strict();
+  .strict()
+  .refine((l) => l.answers.length > 0 || l.expect?.kind === "no_answer", { message: "answers must not be empty unless expect is no_answer", path: ["answers"] });
 
 export interface DatasetOptions {
   split: Split;
@@ -72,7 +82,7 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
         throw new InvalidInputError(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
       }
       const parsed = JsonlLine.safeParse(json);
-      if (!parsed.success) throw new InvalidInputError(`${path}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")} (expected {"id","question","answers":[...],"category"?})`);
+      if (!parsed.success) throw new InvalidInputError(`${path}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")} (expected {"id","question","answers":[...],"category"?,"expect"?})`);
       if (seen.has(parsed.data.id)) throw new InvalidInputError(`${path}:${i + 1}: duplicate id "${parsed.data.id}"`);
       seen.add(parsed.data.id);
       out.push({ ...parsed.data, dataset: name, question: o.brackets === "strip" ? stripBrackets(parsed.data.question) : parsed.data.question });

@@ -121,7 +121,20 @@ describe("datasets", () => {
     const dir = mkdtempSync(join(tmpdir(), "mg-ds-"));
     const path = join(dir, "bad.jsonl");
     writeFileSync(path, '{"id":"a","question":"q?","answers":["x"]}\n{"id":"b","question":"","answers":[]}\n');
-    expect(() => loadDataset(`jsonl:${path}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:2: question: .*expected \{"id","question","answers":\[\.\.\.\],"category"\?\}/);
+    expect(() => loadDataset(`jsonl:${path}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:2: question: .*expected \{"id","question","answers":\[\.\.\.\],"category"\?,"expect"\?\}/);
     expect(() => loadDataset("metaqa-4hop", { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/unknown dataset "metaqa-4hop"/);
+  });
+
+  it("reads a jsonl line's intent check, and takes no answers only for a no-answer check", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mg-ds-"));
+    const good = join(dir, "good.jsonl");
+    writeFileSync(good, '{"id":"a","question":"hi","answers":[],"category":"chitchat","expect":{"kind":"no_answer"}}\n{"id":"b","question":"how many?","answers":["x"],"expect":{"kind":"count","count":3}}\n');
+    const qs = loadDataset(`jsonl:${good}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 });
+    expect(qs.map((q) => q.expect)).toEqual([{ kind: "no_answer" }, { kind: "count", count: 3 }]);
+    const bad = join(dir, "bad.jsonl");
+    writeFileSync(bad, '{"id":"a","question":"who?","answers":[]}\n');
+    expect(() => loadDataset(`jsonl:${bad}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:1: answers: answers must not be empty unless expect is no_answer/);
+    writeFileSync(bad, '{"id":"a","question":"who?","answers":["x"],"expect":{"kind":"count"}}\n');
+    expect(() => loadDataset(`jsonl:${bad}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:1: expect\.count/);
   });
 });
