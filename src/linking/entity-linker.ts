@@ -5,6 +5,7 @@ import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken as Token 
 import { QUESTION_WORDS } from "./question-words";
 
 const MAX_SPAN_TOKENS = 12;
+const ARTICLES = new Set(["the", "a", "an"]);
 const PROMINENT_DEGREE = 64;
 
 
@@ -16,6 +17,8 @@ const PROMINENT_DEGREE = 64;
 export class InMemoryEntityLinker implements EntityLinker {
   private readonly exact = new Map<string, number[]>();
   private readonly folded = new Map<string, number[]>();
+  /** Titles by their folded name without a leading article: "silence of the lambs" is The Silence of the Lambs. */
+  private readonly bare = new Map<string, number[]>();
   private readonly tokenPostings = new Map<string, number[]>();
   private readonly tokenCount: Uint8Array;
   /** Tokens of each name that are not stop words ("The Shawshank Redemption": 2). */
@@ -37,6 +40,7 @@ export class InMemoryEntityLinker implements EntityLinker {
       if (f === "") continue;
       push(this.folded, f, i);
       const words = f.split(" ");
+      if (words.length >= 2 && ARTICLES.has(words[0]!)) push(this.bare, words.slice(1).join(" "), i);
       this.tokenCount[i] = Math.min(255, words.length);
       this.contentCount[i] = Math.min(255, words.filter((t) => !STOP_WORDS.has(t)).length);
       for (const t of new Set(words)) push(this.tokenPostings, t, i);
@@ -73,6 +77,8 @@ export class InMemoryEntityLinker implements EntityLinker {
       const score = caseKey(name) === mentionKey ? 0.97 : mentionHasUpper && !/\p{Lu}/u.test(name) ? 0.6 : 0.9;
       offer(i, score, "folded");
     }
+    // A title typed without its article is nearly as sure as the folded name.
+    for (const i of this.bare.get(f) ?? []) offer(i, 0.87, "folded");
     if (scores.size < limit) this.tokenMatches(f.split(" "), offer);
     return this.rank(scores, limit);
   }
@@ -180,13 +186,15 @@ export class InMemoryEntityLinker implements EntityLinker {
       let key = "";
       for (let j = i; j < Math.min(tokens.length, i + MAX_SPAN_TOKENS); j++) {
         key = key ? `${key} ${tokens[j]!.folded}` : tokens[j]!.folded;
-        const hits = this.folded.get(key);
+        const hits = this.folded.get(key) ?? this.bare.get(key);
         if (!hits) continue;
         const span = tokens.slice(i, j + 1);
         const surface = text.slice(span[0]!.start, span[span.length - 1]!.end);
         const candidates = this.link(surface, { limit: 5 });
         const exactCase = candidates.length > 0 && hits.some((h) => caseKey(this.data.names[h]!) === caseKey(surface));
-        spans.push({ text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, exactCase, i === 0) });
+        // A lowercase title said with its article ("the terminator", "the shining") is the film, not a tag of the bare word.
+        const withArticle = span.length === 2 && ARTICLES.has(span[0]!.folded) && !STOP_WORDS.has(span[1]!.folded) && candidates[0]?.types.includes("Movie") === true;
+        spans.push({ text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, exactCase, i === 0) + (withArticle && !exactCase ? 0.2 : 0) });
       }
     }
     // Capitalised words no full name covers may be partial names ("Nolan").

@@ -1,5 +1,5 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { STOP_WORDS, linkKey, wordTokens, type WordToken } from "../../util/text";
+import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon";
 import { ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
@@ -30,7 +30,7 @@ const RARE_WORD_SHARE = 0.0004;
  * surname that is also a tag ("nolan") links to the prominent person when a role word is nearby,
  * with the tag kept as an alternative.
  */
-export function calibrateMentions(question: string, mentions: readonly Mention[], commonness: WordCommonness): Mention[] {
+export function calibrateMentions(question: string, mentions: readonly Mention[], commonness: WordCommonness, people: PeopleNamed = () => []): Mention[] {
   const tokens = wordTokens(question);
   const hasRoleWord = tokens.some((t) => ROLES.has(t.folded));
   const out: Mention[] = [];
@@ -64,9 +64,15 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       out.push({ ...m, candidates: [samePerson, ...m.candidates.filter((c) => c !== samePerson)], confidence: Math.max(m.confidence, 0.75) });
       continue;
     }
-    // A bare surname ("Caine", "nolan") with a role word nearby means the one prominent person of that name.
+    // A bare surname ("Caine", "nolan", "de niro") means the one prominent person of that name: with a
+    // role word nearby, or on its own when the name is all but absent from plots ("scorsese films",
+    // "Hitchcock films": the director's films, not the tag or the 2012 film of that name).
     const next = tokens[at + span.length]?.folded;
-    const surname = span.length === 1 && hasRoleWord && !QUESTION_WORDS.has(words[0]!) && !(next && HEADS.has(next)) && (top.type === "Tag" || top.match === "partial") ? surnamePerson(m.candidates, words[0]!) : undefined;
+    const filmWordNext = next !== undefined && HEADS.has(next);
+    const rareName = commonness(words[words.length - 1]!) < RARE_WORD_SHARE && words[words.length - 1]!.length >= 4;
+    const loose = top.type === "Tag" || top.match === "partial" || (top.type === "Movie" && filmWordNext && rareName);
+    const cued = (hasRoleWord && !filmWordNext) || rareName;
+    const surname = span.length <= 2 && cued && loose && !words.some((w) => QUESTION_WORDS.has(w)) ? surnamePerson([...m.candidates, ...people(m.text)], words) : undefined;
     if (surname) {
       out.push({ ...m, candidates: [surname, ...m.candidates.filter((c) => c !== surname)], confidence: Math.max(m.confidence, 0.7) });
       continue;
@@ -105,9 +111,16 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   return next !== undefined && WORD_TO_EDGES.has(next.folded);
 }
 
-/** A prominent person whose name holds the mention (a surname), when the best match is a minor tag or a partial. */
-function surnamePerson(candidates: readonly EntityCandidate[], word: string): EntityCandidate | undefined {
-  const people = candidates.filter((c) => c.type === "Person" && linkKey(c.name).split(" ").at(-1) === word).sort((a, b) => b.degree - a.degree);
+/** Looks up people whose names hold a word ("scorsese" → Martin Scorsese), for surname reading. */
+export type PeopleNamed = (text: string) => readonly EntityCandidate[];
+
+/** A prominent person whose name ends with the mention (a surname), when the best match is a minor tag, film or partial. */
+function surnamePerson(candidates: readonly EntityCandidate[], words: readonly string[]): EntityCandidate | undefined {
+  const tail = ` ${words.join(" ")}`;
+  const seen = new Set<string>();
+  const people = candidates
+    .filter((c) => c.type === "Person" && ` ${linkKey(c.name)}`.endsWith(tail) && linkKey(c.name) !== words.join(" ") && !seen.has(c.id) && (seen.add(c.id), true))
+    .sort((a, b) => b.degree - a.degree);
   const [first, second] = people;
   if (!first || first.degree < PROMINENT_SURNAME_DEGREE || (second && second.degree * 2 > first.degree)) return undefined;
   return first;
@@ -150,7 +163,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       if (next && HEADS.has(next)) return;
       const prev = tokens[i - 1]?.folded;
       if (prev && HEADS.has(prev) && !(next && ROLE_VERB.has(next))) return;
-      const person = surnamePerson(linker.link(t.text, { types: ["Person"], limit: 10 }), t.folded);
+      const person = surnamePerson(linker.link(t.text, { types: ["Person"], limit: 10 }), [t.folded]) ?? typoSurname(linker, t.folded);
       if (person) found.push({ text: t.text, start: t.start, end: t.end, candidates: [person], confidence: 0.7 });
     });
   }
@@ -161,6 +174,18 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
 
 const ARTICLES = new Set(["the", "a", "an"]);
 
+/** A surname typed with one slip ("hitchock", "scorcese"): the one prominent person whose surname is one edit away. */
+function typoSurname(linker: EntityLinker, word: string): EntityCandidate | undefined {
+  const near = linker
+    .link(word, { types: ["Person"], limit: 10 })
+    .filter((c) => {
+      const last = linkKey(c.name).split(" ").at(-1)!;
+      return last !== word && editDistance(last, word, 1) <= 1;
+    })
+    .sort((a, b) => b.degree - a.degree);
+  const [first, second] = near;
+  return first && first.degree >= PROMINENT_SURNAME_DEGREE && !(second && second.degree * 2 > first.degree) ? first : undefined;
+}
 /** Words of a name that are not stop words: "the shawshank redemtion" and The Shawshank Redemption both have 2. */
 function contentWords(key: string): number {
   return key.split(" ").filter((t) => t && !STOP_WORDS.has(t)).length;
@@ -170,6 +195,6 @@ function contentWords(key: string): number {
 export function calibratedLinker(linker: EntityLinker, commonness: WordCommonness): EntityLinker {
   return {
     link: (mention, options) => linker.link(mention, options),
-    findMentions: (text, options) => findLooseNames(text, calibrateMentions(text, linker.findMentions(text, options), commonness), linker, commonness),
+    findMentions: (text, options) => findLooseNames(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })), linker, commonness),
   };
 }

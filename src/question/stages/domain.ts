@@ -6,12 +6,13 @@ import type { PartUnderstanding } from "../understand";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
 const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
+const OFF = new Set(OFF_DOMAIN_WORDS);
+/** A relation word that is also another domain's word ("rate" of an exchange rate) is no film word by itself. */
 const DOMAIN = new Set([
   ...DOMAIN_WORDS,
   ...ROLE_WORDS,
-  ...[...WORD_TO_EDGES.entries()].filter(([w, edges]) => edges.some((e) => e.weight >= 1) && !GENERIC_RELATION_WORDS.has(w)).map(([w]) => w),
+  ...[...WORD_TO_EDGES.entries()].filter(([w, edges]) => edges.some((e) => e.weight >= 1) && !GENERIC_RELATION_WORDS.has(w) && !OFF.has(w)).map(([w]) => w),
 ]);
-const OFF = new Set(OFF_DOMAIN_WORDS);
 const UNSUPPORTED = new Set(UNSUPPORTED_FACT_WORDS);
 const SUPPORTED = new Set(SUPPORTED_RELATION_WORDS);
 
@@ -28,12 +29,13 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   if (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question)) return undefined;
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
   const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
-  const off = words.find((w) => OFF.has(w));
+  // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about.
+  const inName = (i: number) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && i >= t.tokenStart && i < t.tokenEnd));
+  const off = parts.length === 1 ? words.find((w, i) => OFF.has(w) && !inName(i)) : words.find((w) => OFF.has(w));
   // A told plot may be about a king or a wedding ("the one where the mob boss's daughter gets married").
-  if (off && !told) {
-    const exact = entities.filter((e) => e.alternatives[0]?.match === "exact" && e.confidence >= 0.8 && e.name.includes(" "));
-    return exact.length ? undefined : `"${off}" is about another domain and no film word or named film is in the question`;
-  }
+  if (off && !told) return `"${off}" is about another domain and no film word or named film is in the question`;
+  // A name the user gave with a relation asked of it ("who was in the big lebowksi") is a film question.
+  if (parts.some((p) => p.analysis.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7) && (p.analysis.answer.edge !== undefined || p.analysis.cues.some((c) => c.weight >= 1)))) return undefined;
   if (entities.length > 0 || parts.some((p) => p.concepts.some((c) => c.cued) || p.periods.length > 0 || p.intent === "plot")) return undefined;
   return "no film word, named film or person, kind of film or period";
 }

@@ -1,18 +1,17 @@
 import type { MovieMetric } from "../../ports/movie-catalog";
-import { QUESTION_WORDS } from "../../linking/question-words";
-import { STOP_WORDS } from "../../util/text";
 import type { WordToken } from "../../util/text";
 import type { QuestionAnalysis, TopicEntity } from "../analyze";
 import type { Intent } from "../intents";
 import type { EdgeType } from "../../kb/schema";
 import {
-  KIND_NOUNS, KIND_QUANTIFIERS, PLOT_HEADS, PLOT_OPENERS,
-  COUNT_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES, PLOT_CLAUSE_WORDS,
-  PLOT_LEADS, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  KIND_NOUNS, KIND_QUANTIFIERS,
+  COUNT_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
+  RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "../words/intent-cues";
 import { OPTION_GENRES } from "../words/concepts";
 import type { ConceptRef } from "./concepts";
 import type { Period } from "./periods";
+import { findToldPlot } from "./told-plot";
 
 /** What the intent stage read, besides the intent itself. */
 export interface IntentReading {
@@ -31,7 +30,6 @@ export interface IntentReading {
   roles?: { person: TopicEntity; keep: EdgeType; drop: EdgeType };
 }
 
-const PLOT_CLAUSE = new Set(PLOT_CLAUSE_WORDS);
 const LIKE = new Set(LIKE_HEADS);
 
 /** Where a phrase occurs in the folded token list, as token indexes (first word). */
@@ -70,12 +68,9 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
     return { intent: "recommendation", reason: `"${rec.phrase}" before the film ${seeds.map((s) => s.name).join(", ")}`, seeds };
   }
 
-  // A plot told in the user's words.
-  const content = words.filter((w, i) => !entities.some((e) => i >= e.tokenStart && i < e.tokenEnd) && w.length > 2).length;
-  const story = words.filter((w, i) => !entities.some((e) => i >= e.tokenStart && i < e.tokenEnd) && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w)).length;
-  const lead = firstOf(words, PLOT_LEADS) ?? (entities.length === 0 && story >= 4 ? plotOpening(words) : undefined);
-  const clause = words.some((w) => PLOT_CLAUSE.has(w));
-  if (lead && content >= 4 && !firstOf(words, Object.keys(SUPERLATIVE_PHRASES)) && !firstOf(words, COUNT_PHRASES)) return { intent: "plot", reason: `a described plot ("${lead.phrase} …")` };
+  // A plot told in the user's words: a title the story happens to contain ("Prince", "The Room") is no topic.
+  const plot = findToldPlot(words, entities.some((e) => e.confidence >= 0.7));
+  if (plot) return { intent: "plot", reason: `a described plot ("${plot.phrase} …", ${plot.storyWords} words of story)` };
 
   // A question about a kind of film: its options ("scary or funny") or "usually", "mostly".
   const options = optionsIn(words);
@@ -126,7 +121,6 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
     return { intent: listy ? "list" : "fact", reason: `${listy ? "a set" : "a fact"} from ${entities.map((e) => e.name).join(", ")}` };
   }
   if (strong.length > 0 || periods.length > 0 || analysis.topics.length > 0) return { intent: "list", reason: `films that fit ${[...strong.map((c) => c.label), ...periods.map((p) => p.text), ...analysis.topics.map((t) => t.name)].join(", ")}` };
-  if (content >= 5 && clause) return { intent: "plot", reason: "a description with no named film or person" };
   return { intent: "fact", reason: "no entity, concept or period found" };
 }
 
@@ -212,20 +206,6 @@ function roleDifference(words: readonly string[], analysis: QuestionAnalysis, en
   const keep = cues.find((c) => !isNegated(c.token) && c.edge !== drop?.edge);
   if (!drop || !keep) return undefined;
   return { person: people[0]!, keep: keep.edge, drop: drop.edge };
-}
-
-/** A told plot that opens with a film word and "where", "about a", "in which" ("cartoon about a rodent who …"). */
-function plotOpening(words: readonly string[]): { phrase: string; at: number } | undefined {
-  for (let i = 0; i < words.length; i++) {
-    if (!PLOT_HEADS.includes(words[i]!)) continue;
-    for (let gap = 1; gap <= 3 && i + gap < words.length; gap++) {
-      for (const o of PLOT_OPENERS) {
-        const p = o.split(" ");
-        if (p.every((w, k) => words[i + gap + k] === w)) return { phrase: `${words.slice(i, i + gap).join(" ")} ${o}`, at: i };
-      }
-    }
-  }
-  return undefined;
 }
 
 /** "in multiple Tarantino flicks", "several of his films": more than one film, with a name in between. */

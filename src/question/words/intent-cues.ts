@@ -67,11 +67,13 @@ export const PLOT_LEADS = [
   "the one with the", "the one with a", "the one about", "that one where", "that one with the", "that one about",
   "cant remember", "can't remember", "cannot remember", "forgot the name", "trying to remember", "trying to find", "looking for a movie", "looking for a film",
 ];
-/** Words of a told story: a clause with one of these is a plot, not a kind of film. */
 /** Words that can open a told plot when followed by "where", "in which", "about a" ("cartoon about a rodent", "comedy where"). */
-export const PLOT_HEADS = "movie film flick picture one show cartoon comedy thriller drama documentary animation story horror western romance".split(" ");
+export const PLOT_HEADS = "movie movies film films flick picture one show cartoon comedy thriller drama documentary animation anime story horror western romance musical mystery fantasy adventure".split(" ");
+/** Openers that may sit a few words from their film word and still open the story ("movie based on the real mission where …"). */
+export const PLOT_SCENE_OPENERS = ["where", "in which", "wherein"];
 export const PLOT_OPENERS = ["where", "in which", "about a", "about an", "about some", "about someone", "about somebody", "about two", "about this", "about the", "with a", "with an", "that has a", "whose"];
 
+/** Words of a told story: a clause with one of these is a plot, not a kind of film. */
 export const PLOT_CLAUSE_WORDS = "who that where when whose which and then after until while because but gets get finds find tries try wakes discovers must has have is are becomes falls goes meets learns".split(" ");
 
 /** "how many", "number of". */

@@ -1,0 +1,85 @@
+import { QUESTION_WORDS } from "../../linking/question-words";
+import { STOP_WORDS } from "../../util/text";
+import { COUNT_PHRASES, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../words/intent-cues";
+
+/** A story told in the user's words: where it starts and how much of it there is. */
+export interface ToldPlot {
+  /** The words that open it ("the movie where", "cartoon about a"). */
+  phrase: string;
+  /** Token index of the opening's first word, and of the story's first word. */
+  at: number;
+  storyFrom: number;
+  /** Content words of the story: neither stop words nor question words. */
+  storyWords: number;
+}
+
+const CLAUSE = new Set(PLOT_CLAUSE_WORDS);
+const HEADS = new Set(PLOT_HEADS);
+/** How far a scene opener ("where", "in which") may sit from its film word: "movie based on the real mission where …". */
+const SCENE_GAP = 7;
+const OPENER_GAP = 3;
+/** Enough story to search for: four content words, or three in a clause ("a man who lost his memory"). */
+const MIN_STORY = 4;
+const MIN_STORY_IN_CLAUSE = 3;
+/** A told plot with no opening at all ("guy wakes up with no memory and is hunted by assassins") must be long. */
+const MIN_BARE_STORY = 7;
+
+function phraseAt(words: readonly string[], i: number, phrase: readonly string[]): boolean {
+  return phrase.every((w, k) => words[i + k] === w);
+}
+
+function earliest(words: readonly string[], phrases: readonly string[]): { phrase: string; at: number; end: number } | undefined {
+  let best: { phrase: string; at: number; end: number } | undefined;
+  for (const phrase of phrases) {
+    const p = phrase.split(" ");
+    for (let i = 0; i + p.length <= words.length; i++) {
+      if (!phraseAt(words, i, p)) continue;
+      if (!best || i < best.at || (i === best.at && i + p.length > best.end)) best = { phrase, at: i, end: i + p.length };
+      break;
+    }
+  }
+  return best;
+}
+
+/** A film word followed, within a few words, by what opens a story ("comedy where", "cartoon about a", "movie based on … where"). */
+function headAndOpener(words: readonly string[]): { phrase: string; at: number; end: number } | undefined {
+  for (let i = 0; i < words.length; i++) {
+    if (!HEADS.has(words[i]!)) continue;
+    for (let gap = 1; gap <= SCENE_GAP && i + gap < words.length; gap++) {
+      const openers = gap <= OPENER_GAP ? PLOT_OPENERS : PLOT_SCENE_OPENERS;
+      for (const o of openers) {
+        const p = o.split(" ");
+        if (phraseAt(words, i + gap, p)) return { phrase: `${words.slice(i, i + gap).join(" ")} ${o}`, at: i, end: i + gap + p.length };
+      }
+    }
+  }
+  return undefined;
+}
+
+const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w);
+
+/**
+ * Reads a part as a told plot when a story opening ("the movie where", "cartoon about a", "the one
+ * with the") is followed by enough of a story, or when a long story has no opening at all and names
+ * nothing. Words inside the story are never the question's own cues: "competes to be the best" in a
+ * story is no superlative, so only a superlative or a count said before the opening outranks it.
+ */
+export function findToldPlot(words: readonly string[], namesSomething: boolean): ToldPlot | undefined {
+  const lead = [earliest(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
+  if (lead) {
+    const before = words.slice(0, lead.at);
+    if (earliest(before, Object.keys(SUPERLATIVE_PHRASES)) || earliest(before, COUNT_PHRASES)) return undefined;
+    const story = words.slice(lead.end);
+    const storyWords = story.filter(isStoryWord).length;
+    const clause = story.some((w) => CLAUSE.has(w));
+    if (storyWords >= MIN_STORY || (clause && storyWords >= MIN_STORY_IN_CLAUSE)) return { phrase: lead.phrase, at: lead.at, storyFrom: lead.end, storyWords };
+    return undefined;
+  }
+  if (namesSomething) return undefined;
+  const storyWords = words.filter(isStoryWord).length;
+  const clauses = words.filter((w) => CLAUSE.has(w)).length;
+  if (storyWords >= MIN_BARE_STORY && clauses >= 2 && !earliest(words, Object.keys(SUPERLATIVE_PHRASES)) && !earliest(words, COUNT_PHRASES)) {
+    return { phrase: "a story with no film named", at: 0, storyFrom: 0, storyWords };
+  }
+  return undefined;
+}
