@@ -200,11 +200,20 @@ async function valueMembers(kb: KnowledgeBase, ids: string[], edge: EdgeType): P
   return { movies: new Set(via.keys()), proof: (m) => ({ triples: via.has(m) ? [via.get(m)!] : [], words: [] }) };
 }
 
+/** Films a KB genre must hold for a kind of film to be read as that genre alone. */
+const MIN_GENRE_FILMS = 50;
+
 export async function conceptMembers(kb: KnowledgeBase, c: z.infer<typeof Concept>): Promise<Membership> {
   const link = (name: string, type: "Genre" | "Tag") => kb.linker.link(name, { types: [type], limit: 1 }).filter((x) => x.match !== "partial" && x.match !== "fuzzy").map((x) => x.id);
   const genreIds = [...new Set(c.genres.flatMap((g) => link(g, "Genre")))];
   const tagIds = [...new Set(c.tags.flatMap((t) => link(t, "Tag")))];
-  const nbs = await kb.graph.neighborsMany([...genreIds, ...tagIds], { edges: ["HAS_GENRE", "HAS_TAG"], direction: "in" });
+  // A kind of film that is a KB genre ("comedies", "westerns") is that genre, as the KB files it: tags,
+  // keywords and TMDB's genres would count films the KB files elsewhere ("war" tagged on a drama,
+  // Titanic as a TMDB thriller), so a count, a list or a ranking would not be the KB's.
+  // A genre the KB hardly uses (Sci-Fi is on one film; science fiction is a tag) is read by all its names.
+  const filedUnder = await kb.graph.neighborsMany(genreIds, { edges: ["HAS_GENRE"], direction: "in" });
+  const genreKind = [...filedUnder.values()].reduce((n, l) => n + l.length, 0) >= MIN_GENRE_FILMS;
+  const nbs = genreKind ? filedUnder : new Map([...filedUnder, ...(await kb.graph.neighborsMany(tagIds, { edges: ["HAS_TAG"], direction: "in" }))]);
   const via = new Map<string, Triple>();
   const strength = new Map<string, number>();
   const core = new Set<string>();
@@ -217,12 +226,12 @@ export async function conceptMembers(kb: KnowledgeBase, c: z.infer<typeof Concep
     }
   }
   const tmdb = new Map<string, string>();
-  for (const g of c.tmdbGenres) for (const m of kb.catalog.moviesWithGenre(g)) {
+  for (const g of genreKind ? [] : c.tmdbGenres) for (const m of kb.catalog.moviesWithGenre(g)) {
     if (!tmdb.has(m)) tmdb.set(m, `TMDB genre ${g}`);
     bump(m);
     core.add(m);
   }
-  for (const k of c.keywords) for (const m of kb.catalog.moviesWithKeyword(k)) {
+  for (const k of genreKind ? [] : c.keywords) for (const m of kb.catalog.moviesWithKeyword(k)) {
     if (!tmdb.has(m)) tmdb.set(m, `TMDB keyword "${k}"`);
     bump(m);
   }

@@ -43,8 +43,16 @@ async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: Knowledg
 function roleNear(person: TopicEntity, part: PartUnderstanding): EdgeType | undefined {
   const near = part.analysis.cues.filter(namesRole);
   const before = near.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3).sort((x, y) => y.token - x.token)[0];
-  const after = near.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2).sort((x, y) => x.token - y.token)[0];
+  // "directed by Y" after X names Y's role, not X's ("films with X but not directed by Y").
+  const tokens = part.analysis.tokens;
+  const after = near.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by").sort((x, y) => x.token - y.token)[0];
   return (before ?? after)?.edge;
+}
+
+/** The role a person has most often in the KB, other than `not`. */
+async function otherUsualRole(person: TopicEntity, not: EdgeType, kb: KnowledgeBase): Promise<EdgeType> {
+  const rel = (await kb.graph.relations(person.id)).filter((r) => ROLE_EDGES.includes(r.edge) && r.edge !== not);
+  return [...rel].sort((a, b) => b.count - a.count)[0]?.edge ?? (not === "DIRECTED" ? "ACTED_IN" : "DIRECTED");
 }
 
 /** The person's role when the question does not name one: "with X" is X acting, else their most frequent role. */
@@ -131,7 +139,9 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   const excludedEntities = new Set((part.excluded?.entities ?? []).map((e) => e.id));
   const positive = entities.filter((e) => !excludedEntities.has(e.id));
   if (part.roles) {
-    const { person, keep, drop } = part.roles;
+    const { person, drop } = part.roles;
+    // With no kept role said, the person's usual role other than the one dropped.
+    const keep = part.roles.keep ?? (await otherUsualRole(person, drop, kb));
     return [{ tool: "find_movies", args: { people: [{ name: person.name, role: keep }], exclude: { people: [{ name: person.name, role: drop }] }, ...(years ? { years } : {}), limit: 50 }, rationale: `films ${person.name} ${keep.toLowerCase()} minus those they ${drop.toLowerCase()}: exact set difference`, serves }];
   }
 
@@ -180,10 +190,29 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   // The films named people made, of a kind or together ("sci-fi movies with Tom Cruise", "films directed
   // by Ridley Scott starring Russell Crowe"): each person in the role said next to them, one exact filter.
   const people = positive.filter((e) => e.type === "Person");
-  const filmsOfPeople = (part.intent === "list" || part.intent === "count") && people.length > 0 && people.length === positive.length && (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge;
-  if (filmsOfPeople && (concepts.length > 0 || langs.languages.length > 0 || people.length >= 2)) {
-    const roles = await Promise.all(people.map(async (p) => ({ name: p.name, role: roleNear(p, part) ?? (await usualRole(p, part, kb)) })));
-    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films ${roles.map((r) => `${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join(" and ")}${kinds.map((x) => `, ${x}`).join("")}: exact filter`, serves }];
+  const filmsAsked = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && !a.cues.some((c) => c.inAnswerPhrase && ROLE_NOUN.has(c.word));
+  const filmsOfPeople = (part.intent === "list" || part.intent === "count" || part.intent === "intersection" || part.intent === "difference") && people.length > 0 && entities.every((e) => e.type === "Person") && filmsAsked;
+  // "movies with meryl streep but not directed by mike nichols": the excluded person in the role said next to them.
+  const named = entities.filter((e) => e.type === "Person");
+  const excludedPeople = named.filter((p) => excludedEntities.has(p.id));
+  const includedPeople = named.filter((p) => !excludedEntities.has(p.id));
+  if (filmsOfPeople && includedPeople.length > 0 && (concepts.length > 0 || langs.languages.length > 0 || named.length >= 2)) {
+    const roleOfPerson = async (p: TopicEntity) => ({ name: p.name, role: roleNear(p, part) ?? (await usualRole(p, part, kb)) });
+    const roles = await Promise.all(includedPeople.map(roleOfPerson));
+    const without = await Promise.all(excludedPeople.map(roleOfPerson));
+    const excludeArg = part.excluded?.concepts.length || without.length ? { exclude: { concepts: (part.excluded?.concepts ?? []).map(conceptArg), people: without } } : {};
+    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...excludeArg }, rationale: `films ${roles.map((r) => `${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join(" and ")}${kinds.map((x) => `, ${x}`).join("")}${without.map((r) => `, not those ${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join("")}: exact filter`, serves }];
+  }
+  // "who directed the most westerns", "directors with more than 10 westerns": people counted over a kind of film,
+  // a Think-on-Graph walk from the genre (or tag) down to its films and up to the people.
+  const overKind = (part.intent === "most_common" || part.intent === "threshold") && positive.length === 0 && concepts.length > 0 && a.answer.type === "Person";
+  if (overKind) {
+    const kind = concepts[0]!;
+    const start = kind.genres[0] ?? kind.tags[0];
+    if (start) {
+      const edge = kind.genres[0] ? "HAS_GENRE" : "HAS_TAG";
+      return [{ tool: "think_on_graph", args: { question: part.text, entities: [start], width: 3, depth: 2, scorer: "lexical", start: { edge, direction: "in" }, ...(years ? { filters: { years } } : {}) }, rationale: `${part.intent}: people counted over ${kind.label} films: Think-on-Graph from the ${edge === "HAS_GENRE" ? "genre" : "tag"} ${start} down to its films and up to the people`, serves }];
+    }
   }
   const topics = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
   if (topics.length === 0) {

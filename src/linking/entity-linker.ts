@@ -97,12 +97,16 @@ export class InMemoryEntityLinker implements EntityLinker {
   private matchVariants(tokens: string[], doubtCommon: boolean, offer: (i: number, score: number, match: MatchKind) => void): "full" | "no-full" | "unknown-token" {
     // For each token: itself if known, else its spelling corrections (cost 1 or 2 edits).
     const variants: { tok: string; cost: number }[][] = [];
+    // A correction that shares a name with the other words comes first ("richard geer": Gere before beer and deer).
+    const names = new Set(tokens.flatMap((t) => this.tokenPostings.get(t) ?? []));
+    const withOthers = (t: string) => (fixes: { tok: string; cost: number }[]) =>
+      tokens.length < 2 ? fixes : [...fixes].sort((a, b) => a.cost - b.cost || Number(this.sharesName(b.tok, t, names)) - Number(this.sharesName(a.tok, t, names)));
     for (const t of tokens) {
       // A known word may still be a typo of another name's word ("Carll" is a name, "carll" may mean Carell).
       // Only a word that is rare in names is doubted: "nolan" is Nolan, "carll" (one name) may mean Carell.
-      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }, ...(doubtCommon || this.tokenPostings.get(t)!.length <= 3 ? this.corrections(t).filter((v) => v.tok !== t && v.cost > 0).slice(0, 2) : [])]);
+      if (this.tokenPostings.has(t)) variants.push([{ tok: t, cost: 0 }, ...(doubtCommon || this.tokenPostings.get(t)!.length <= 3 ? withOthers(t)(this.corrections(t)).filter((v) => v.tok !== t && v.cost > 0).slice(0, 2) : [])]);
       else {
-        const fixes = this.corrections(t);
+        const fixes = withOthers(t)(this.corrections(t)).slice(0, 4);
         if (fixes.length === 0) return "unknown-token"; // a token that matches nothing: no full or partial match
         variants.push(fixes);
       }
@@ -141,6 +145,12 @@ export class InMemoryEntityLinker implements EntityLinker {
     return full ? "full" : "no-full";
   }
 
+  /** Whether a corrected word occurs in a name with another word of the query (not the word it corrects). */
+  private sharesName(fix: string, typed: string, queryNames: ReadonlySet<number>): boolean {
+    const own = new Set(this.tokenPostings.get(typed) ?? []);
+    return (this.tokenPostings.get(fix) ?? []).some((i) => queryNames.has(i) && !own.has(i));
+  }
+
   private corrections(tok: string): { tok: string; cost: number }[] {
     if (tok.length < 4 || /^\d+$/.test(tok)) return [];
     const found = new Map<string, number>();
@@ -155,7 +165,7 @@ export class InMemoryEntityLinker implements EntityLinker {
     return [...found.entries()]
       .map(([t, cost]) => ({ tok: t, cost }))
       .sort((a, b) => a.cost - b.cost || this.tokenPostings.get(b.tok)!.length - this.tokenPostings.get(a.tok)!.length || (a.tok < b.tok ? -1 : 1))
-      .slice(0, 4);
+      .slice(0, 24);
   }
 
   /** Log-scaled degree on a fixed scale (64 edges or more is fully prominent), in [0, 1]. */

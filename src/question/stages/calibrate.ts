@@ -51,6 +51,11 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       out.push({ ...m, confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
+    // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
+    if (!ordinary && words.length === 1 && top.type === "Movie" && (top.match === "exact" || top.match === "folded") && commonness(words[0]!) < RARE_WORD_SHARE && m.confidence < 0.7) {
+      out.push({ ...m, confidence: 0.7 });
+      continue;
+    }
     // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.
     const film = (top.type === "Tag" || top.type === "Genre") && span.length <= 2 ? m.candidates.find((c) => c.type === "Movie" && linkKey(c.name) === linkKey(m.text)) : undefined;
     if (film && saidAsTitle(question, tokens, at, span)) {
@@ -71,7 +76,8 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
     const filmWordNext = next !== undefined && HEADS.has(next);
     const rareName = commonness(words[words.length - 1]!) < RARE_WORD_SHARE && words[words.length - 1]!.length >= 4;
     const loose = top.type === "Tag" || top.match === "partial" || (top.type === "Movie" && filmWordNext && rareName);
-    const cued = (hasRoleWord && !filmWordNext) || rareName;
+    // An ordinary word ("love", "young") is no surname, whatever role word the question has.
+    const cued = (hasRoleWord && !filmWordNext && commonness(words[words.length - 1]!) < COMMON_WORD_SHARE) || rareName;
     const surname = span.length <= 2 && cued && loose && !words.some((w) => QUESTION_WORDS.has(w)) ? surnamePerson([...m.candidates, ...people(m.text)], words) : undefined;
     if (surname) {
       out.push({ ...m, candidates: [surname, ...m.candidates.filter((c) => c !== surname)], confidence: Math.max(m.confidence, 0.7) });

@@ -6,12 +6,13 @@ import type { EdgeType } from "../../kb/schema";
 import {
   KIND_NOUNS, KIND_QUANTIFIERS,
   COUNT_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
-  RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "../words/intent-cues";
 import { OPTION_GENRES } from "../words/concepts";
 import type { ConceptRef } from "./concepts";
 import type { Period } from "./periods";
 import { findToldPlot } from "./told-plot";
+import { MOVIE_WORDS } from "../lexicon";
 
 /** What the intent stage read, besides the intent itself. */
 export interface IntentReading {
@@ -27,7 +28,7 @@ export interface IntentReading {
   /** difference: what is subtracted. */
   excluded?: { concepts: ConceptRef[]; entities: TopicEntity[] };
   /** difference between one person's roles ("films X wrote but didn't direct"). */
-  roles?: { person: TopicEntity; keep: EdgeType; drop: EdgeType };
+  roles?: { person: TopicEntity; keep?: EdgeType; drop: EdgeType };
 }
 
 const LIKE = new Set(LIKE_HEADS);
@@ -67,9 +68,15 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
     const seeds = seedsOf(rec);
     return { intent: "recommendation", reason: `"${rec.phrase}" before the film ${seeds.map((s) => s.name).join(", ")}`, seeds };
   }
+  // "just watched the shining and loved it, what else would i like": the film comes first.
+  const after = firstOf(words, RECOMMENDATION_AFTER_FILM);
+  const earlier = after ? movies.filter((m) => m.tokenEnd <= after.at && m.confidence >= 0.7) : [];
+  if (after && earlier.length > 0) return { intent: "recommendation", reason: `the film ${earlier.map((s) => s.name).join(", ")} before "${after.phrase}"`, seeds: earlier };
 
   // A plot told in the user's words: a title the story happens to contain ("Prince", "The Room") is no topic.
-  const plot = findToldPlot(words, entities.some((e) => e.confidence >= 0.7));
+  // Only a name said plainly (capitalised and sure, or a person with a role word) stops a bare story from being one.
+  const named = entities.some((e) => e.confidence >= 0.8) || (entities.some((e) => e.types.includes("Person") && e.confidence >= 0.7) && analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN")));
+  const plot = findToldPlot(words, named);
   if (plot) return { intent: "plot", reason: `a described plot ("${plot.phrase} …", ${plot.storyWords} words of story)` };
 
   // A question about a kind of film: its options ("scary or funny") or "usually", "mostly".
@@ -97,13 +104,14 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
 
   const threshold = firstOf(words, Object.keys(THRESHOLD_PHRASES)) ?? severalFilms(words);
   const minOp = analysis.operators.find((o) => o.kind === "count" && o.min !== undefined);
-  if (threshold || minOp) {
-    const min = threshold ? (THRESHOLD_PHRASES[threshold.phrase] ?? 2) : minOp!.kind === "count" ? minOp!.min! : 2;
-    return { intent: "threshold", reason: `"${threshold?.phrase ?? (minOp as { text: string }).text}": at least ${min} times`, threshold: min };
+  const said = numericThreshold(words);
+  if (threshold || minOp || said) {
+    const min = said?.min ?? (threshold ? (THRESHOLD_PHRASES[threshold.phrase] ?? 2) : minOp!.kind === "count" ? minOp!.min! : 2);
+    return { intent: "threshold", reason: `"${said?.phrase ?? threshold?.phrase ?? (minOp as { text: string }).text}": at least ${min} times`, threshold: min };
   }
 
   const roles = roleDifference(words, analysis, entities);
-  if (roles) return { intent: "difference", reason: `${roles.person.name}'s ${roles.keep} films minus the ${roles.drop} ones`, roles };
+  if (roles) return { intent: "difference", reason: `${roles.person.name}'s ${roles.keep ?? "own"} films minus the ${roles.drop} ones`, roles };
 
   const excluded = negated(words, entities, concepts);
   if (excluded && (entities.length > excluded.entities.length || concepts.length > excluded.concepts.length || periods.length > 0)) {
@@ -111,13 +119,20 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   }
 
   // "what genre are most Tim Burton movies", "what kind of films does X usually make": a kind word and a quantifier.
-  const common = firstOf(words, MOST_COMMON_PHRASES) ?? kindQuantified(words);
-  if (common && entities.length > 0 && analysis.answer.type !== "Movie") return { intent: "most_common", reason: `"${common.phrase}": ranked by how often` };
+  // "which director has tom hanks worked with most": a closing "most" counts too.
+  const common = firstOf(words, MOST_COMMON_PHRASES) ?? kindQuantified(words) ?? (words.at(-1) === "most" ? { phrase: "most", at: words.length - 1 } : undefined);
+  // "who directed the most westerns": the people are counted over a kind of film.
+  const overKind = strong.length > 0 && analysis.answer.type === "Person";
+  if (common && (entities.length > 0 || overKind) && analysis.answer.type !== "Movie") return { intent: "most_common", reason: `"${common.phrase}": ranked by how often${entities.length ? "" : ` among ${strong.map((c) => c.label).join(", ")} films`}` };
 
   if (analysis.operators.some((o) => o.kind === "intersection") || (entities.length >= 2 && firstOf(words, INTERSECTION_PHRASES))) return { intent: "intersection", reason: `answers shared by ${entities.map((e) => e.name).join(" and ")}` };
+  // "jack lemmon walter matthau movies", "clint eastwood movies that morgan freeman is in": the films of every person named.
+  const people = entities.filter((e) => e.type === "Person");
+  const asksFilms = analysis.answer.type === "Movie" || (analysis.answer.type === undefined && words.some((w) => MOVIE_WORDS.has(w)));
+  if (people.length >= 2 && people.length === entities.length && asksFilms && !analysis.answer.edge) return { intent: "intersection", reason: `the films of ${people.map((e) => e.name).join(" and ")}` };
 
   if (entities.length > 0) {
-    const listy = analysis.answer.type === "Movie" || cued.length > 0 || periods.some((p) => !p.bareYear) || /s$/.test(words[(analysis.answer.phrase?.from ?? -1) + 1] ?? "");
+    const listy = analysis.answer.type === "Movie" || cued.length > 0 || periods.some((p) => !p.bareYear) || /s$/.test(words[(analysis.answer.phrase?.from ?? -1) + 1] ?? "") || (analysis.answer.type === undefined && !analysis.answer.edge && words.some((w) => MOVIE_WORDS.has(w)));
     return { intent: listy ? "list" : "fact", reason: `${listy ? "a set" : "a fact"} from ${entities.map((e) => e.name).join(", ")}` };
   }
   if (strong.length > 0 || periods.length > 0 || analysis.topics.length > 0) return { intent: "list", reason: `films that fit ${[...strong.map((c) => c.label), ...periods.map((p) => p.text), ...analysis.topics.map((t) => t.name)].join(", ")}` };
@@ -204,8 +219,31 @@ function roleDifference(words: readonly string[], analysis: QuestionAnalysis, en
   const isNegated = (token: number) => negations.some((n) => n.end <= token && token - n.end <= 3);
   const drop = cues.find((c) => isNegated(c.token));
   const keep = cues.find((c) => !isNegated(c.token) && c.edge !== drop?.edge);
-  if (!drop || !keep) return undefined;
-  return { person: people[0]!, keep: keep.edge, drop: drop.edge };
+  if (!drop) return undefined;
+  // "kubrick films he didn't write": the films are the person's own, in the role they usually have (read by the planner).
+  const ownFilms = words.some((w) => MOVIE_WORDS.has(w)) && (analysis.answer.type === undefined || analysis.answer.type === "Movie");
+  if (!keep && !ownFilms) return undefined;
+  return { person: people[0]!, ...(keep ? { keep: keep.edge } : {}), drop: drop.edge };
+}
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = { once: 1, one: 1, twice: 2, two: 2, three: 3, thrice: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, dozen: 12 };
+const numberOf = (w: string | undefined) => (w === undefined ? undefined : /^\d{1,3}$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
+
+/** "5 or more", "more than 10", "at least three", "over 4": the least count a threshold asks for. */
+function numericThreshold(words: readonly string[]): { phrase: string; min: number } | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const n1 = numberOf(words[i + 2]);
+    if ((w === "more" || w === "over") && (words[i + 1] === "than" ? n1 : numberOf(words[i + 1])) !== undefined) {
+      const n = words[i + 1] === "than" ? n1! : numberOf(words[i + 1])!;
+      return { phrase: words.slice(i, i + (words[i + 1] === "than" ? 3 : 2)).join(" "), min: n + 1 };
+    }
+    if (w === "at" && words[i + 1] === "least" && n1 !== undefined) return { phrase: `at least ${words[i + 2]}`, min: n1 };
+    const n = numberOf(w);
+    if (n !== undefined && words[i + 1] === "or" && words[i + 2] === "more") return { phrase: `${w} or more`, min: n };
+    if (n !== undefined && ["films", "movies", "times"].includes(words[i + 1] ?? "") && words[i + 2] === "or" && words[i + 3] === "more") return { phrase: `${w} ${words[i + 1]} or more`, min: n };
+  }
+  return undefined;
 }
 
 /** "in multiple Tarantino flicks", "several of his films": more than one film, with a name in between. */

@@ -1,6 +1,6 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS } from "../../util/text";
-import { COUNT_PHRASES, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../words/intent-cues";
+import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../words/intent-cues";
 
 /** A story told in the user's words: where it starts and how much of it there is. */
 export interface ToldPlot {
@@ -22,7 +22,8 @@ const OPENER_GAP = 3;
 const MIN_STORY = 4;
 const MIN_STORY_IN_CLAUSE = 3;
 /** A told plot with no opening at all ("guy wakes up with no memory and is hunted by assassins") must be long. */
-const MIN_BARE_STORY = 7;
+const MIN_BARE_STORY = 8;
+const STARTS = new Set(NOT_STORY_STARTS);
 
 function phraseAt(words: readonly string[], i: number, phrase: readonly string[]): boolean {
   return phrase.every((w, k) => words[i + k] === w);
@@ -75,10 +76,10 @@ export function findToldPlot(words: readonly string[], namesSomething: boolean):
     if (storyWords >= MIN_STORY || (clause && storyWords >= MIN_STORY_IN_CLAUSE)) return { phrase: lead.phrase, at: lead.at, storyFrom: lead.end, storyWords };
     return undefined;
   }
-  if (namesSomething) return undefined;
+  // A story with no opening: told as a statement (not a question, request or list of films), long, naming nobody.
+  if (namesSomething || STARTS.has(words[0] ?? "")) return undefined;
   const storyWords = words.filter(isStoryWord).length;
-  const clauses = words.filter((w) => CLAUSE.has(w)).length;
-  if (storyWords >= MIN_BARE_STORY && clauses >= 2 && !earliest(words, Object.keys(SUPERLATIVE_PHRASES)) && !earliest(words, COUNT_PHRASES)) {
+  if (storyWords >= MIN_BARE_STORY && !earliest(words, Object.keys(SUPERLATIVE_PHRASES)) && !earliest(words, COUNT_PHRASES)) {
     return { phrase: "a story with no film named", at: 0, storyFrom: 0, storyWords };
   }
   return undefined;

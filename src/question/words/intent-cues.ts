@@ -53,6 +53,13 @@ export const RECOMMENDATION_PHRASES = [
   "like", "similar to", "similar", "same vibe as", "in the style of", "along the lines of", "reminiscent of", "comparable to", "akin to", "in the vein of",
   "if i enjoyed", "if i liked", "if i loved", "i enjoyed", "i liked", "i loved", "fans of", "fan of", "recommend", "recommendation", "recommendations", "suggest",
   "what should i watch", "what to watch", "watch next", "watch after",
+  "if i like", "if you like", "if you liked", "if you enjoyed", "what else", "anything else", "something else", "more like", "more films like", "more movies like",
+  "same vein", "in the same vein", "same kind of", "similar films", "similar movies", "similar ones", "similar stuff",
+];
+/** Cues that may come after the film they start from ("loved the shining, what else would i like", "Shaun of the Dead ..., suggest similar films"). */
+export const RECOMMENDATION_AFTER_FILM = [
+  "what else", "anything else", "something else", "same vein", "in the same vein", "similar films", "similar movies", "similar ones", "similar stuff", "similar",
+  "recommend", "recommendation", "recommendations", "suggest", "what should i watch", "what to watch", "watch next", "watch after",
 ];
 /** Phrases that make "like" a comparison ("films like X"), not a verb of taste ("what do people like"). */
 export const LIKE_HEADS = "movie movies film films something anything stuff ones flicks more others other".split(" ");
@@ -75,6 +82,13 @@ export const PLOT_OPENERS = ["where", "in which", "about a", "about an", "about 
 
 /** Words of a told story: a clause with one of these is a plot, not a kind of film. */
 export const PLOT_CLAUSE_WORDS = "who that where when whose which and then after until while because but gets get finds find tries try wakes discovers must has have is are becomes falls goes meets learns".split(" ");
+
+/** First words of a question, a request or a list of films: a message opening with one is no story told bare. */
+export const NOT_STORY_STARTS = (
+  "who whom whose what whats which when where why how is was are were did does do can could would should will " +
+  "list name tell give show find recommend suggest any all movies films movie film flicks comedies dramas westerns thrillers documentaries " +
+  "hi hello hey thanks thank please i im my we our"
+).split(" ");
 
 /** "how many", "number of". */
 export const COUNT_PHRASES = ["how many", "number of", "count of", "count the", "total number"];
