@@ -17,7 +17,7 @@ export const ThinkOnGraphInput = z
     /** The first hop every path takes from its topic ("the films X directed"), when the question says whose role it means. */
     start: z.object({ edge: z.enum(EDGE_TYPES), direction: z.enum(["out", "in"]) }).strict().optional(),
     /** Frontier cap per path; larger frontiers are pruned by the scorer's entity scores. */
-    maxEntitiesPerPath: z.number().int().min(1).max(2000).default(300),
+    maxEntitiesPerPath: z.number().int().min(1).max(5000).default(300),
     /** Constraints on every film a path passes through (after the topic): a year range, and entities each film must be linked to. */
     filters: z
       .object({

@@ -115,7 +115,9 @@ export function togFilters(part: PartUnderstanding): { years?: { from: number; t
   const linkedTo = concepts.map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined);
   // A concept the question excludes ("besides action films") is never also a required link.
   const excludedNames = new Set((part.excluded?.concepts ?? []).flatMap((c) => [c.label, ...c.genres, ...c.tags].map((x) => foldText(x))));
-  const entityFilters = part.analysis.constraints.flatMap((c) => (c.kind === "entity" && !excludedNames.has(foldText(c.id)) && !excludedNames.has(foldText(c.text)) ? [c.id] : []));
+  // The number of a threshold ("more than 3 movies") is no tag to filter by.
+  const counted = (c: { text: string }) => part.threshold !== undefined && /^\d+$/.test(c.text.trim());
+  const entityFilters = part.analysis.constraints.flatMap((c) => (c.kind === "entity" && !counted(c) && !excludedNames.has(foldText(c.id)) && !excludedNames.has(foldText(c.text)) ? [c.id] : []));
   const allLinked = [...new Set([...linkedTo, ...entityFilters])].slice(0, 5);
   const notLinkedTo = [...(part.excluded?.entities ?? []).map((e) => e.name), ...(part.excluded?.concepts ?? []).map((c) => c.genres[0] ?? c.tags[0]).filter((x): x is string => x !== undefined)].slice(0, 5);
   if (!years && !allLinked.length && !notLinkedTo.length) return undefined;
@@ -211,7 +213,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     const start = kind.genres[0] ?? kind.tags[0];
     if (start) {
       const edge = kind.genres[0] ? "HAS_GENRE" : "HAS_TAG";
-      return [{ tool: "think_on_graph", args: { question: part.text, entities: [start], width: 3, depth: 2, scorer: "lexical", start: { edge, direction: "in" }, ...(years ? { filters: { years } } : {}) }, rationale: `${part.intent}: people counted over ${kind.label} films: Think-on-Graph from the ${edge === "HAS_GENRE" ? "genre" : "tag"} ${start} down to its films and up to the people`, serves }];
+      return [{ tool: "think_on_graph", args: { question: part.text, entities: [start], width: 3, depth: 2, scorer: "lexical", start: { edge, direction: "in" }, maxEntitiesPerPath: 5000, ...(years ? { filters: { years } } : {}) }, rationale: `${part.intent}: people counted over ${kind.label} films: Think-on-Graph from the ${edge === "HAS_GENRE" ? "genre" : "tag"} ${start} down to its films and up to the people`, serves }];
     }
   }
   const topics = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
@@ -225,8 +227,8 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   // Counting over one person's films ("actors who worked with Scorsese more than twice", "what genre are
   // most Tim Burton movies"): with no role said, the films are those of the person's usual role.
   const aggregates = part.intent === "threshold" || part.intent === "most_common" || part.intent === "count";
-  const roleSaid = a.cues.some((c) => namesRole(c) && !c.inAnswerPhrase);
-  const starts = await Promise.all(topics.map(async (t) => (aggregates && !roleSaid && t.type === "Person" ? { edge: await usualRole(t, part, kb), direction: "out" as const } : undefined)));
+  // The person's role said next to them ("movies starring meryl streep", "movies with John Wayne"), else their usual one.
+  const starts = await Promise.all(topics.map(async (t) => (aggregates && t.type === "Person" ? { edge: roleNear(t, part) ?? (await usualRole(t, part, kb)), direction: "out" as const } : undefined)));
   return topics.map((t, i) => ({
     tool: "think_on_graph" as const,
     args: { question: part.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical", ...(starts[i] ? { start: starts[i] } : {}), ...(filters ? { filters } : {}) },

@@ -190,7 +190,8 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   let trailing = false;
   // "directors Jolie worked with ...", "actors in films by X": a leading role noun names the answer.
   const lead = cues.filter((c) => c.token === 0 && ROLE_EDGES.has(c.edge) && ROLE_NOUN.test(c.word)).sort((a, b) => b.weight - a.weight)[0];
-  if (whAt < 0 && lead) {
+  // "directors who made …": a role noun before a relative "who" still names the answer.
+  if (lead && (whAt < 0 || whAt === 1)) {
     lead.inAnswerPhrase = true;
     return { type: "Person", edge: lead.edge, phrase: { from: 0, to: 1 } };
   }

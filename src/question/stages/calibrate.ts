@@ -62,6 +62,15 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       out.push({ ...m, candidates: [film, ...m.candidates.filter((c) => c !== film)], confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
+    // "high school movies", "road trip films": a lowercase title that is also a tag, followed by a film word, is the kind of film.
+    const nextWord = tokens[at + span.length]?.folded;
+    const lastWord = words[words.length - 1]!;
+    const maybeSurname = words.length <= 2 && lastWord.length >= 4 && commonness(lastWord) < RARE_WORD_SHARE;
+    const asKind = (top.type === "Movie" || top.type === "Tag") && !maybeSurname && m.text === m.text.toLowerCase() && nextWord !== undefined && HEADS.has(nextWord) ? m.candidates.find((c) => c.type === "Tag" && linkKey(c.name) === linkKey(m.text)) : undefined;
+    if (asKind && !m.candidates.some((c) => c.type === "Person" && linkKey(c.name) === linkKey(m.text))) {
+      out.push({ ...m, candidates: [asKind, ...m.candidates.filter((c) => c !== asKind)] });
+      continue;
+    }
     // A person's name typed in lowercase also matches a KB tag of that name ("james franco"): the
     // person is meant unless the wording asks about tags ("movies about ginger rogers").
     const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => (c.type === "Person" || (c.type === "Movie" && span.length >= 2)) && linkKey(c.name) === linkKey(top.name)) : undefined;

@@ -82,7 +82,10 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   // A question about a kind of film: its options ("scary or funny") or "usually", "mostly".
   const options = optionsIn(words);
   const kindCue = firstOf(words, KIND_PHRASES) ?? kindQuantified(words);
-  if (entities.length === 0 && (options.length >= 2 || kindCue)) {
+  // A kind of film typed in lowercase that is also a title ("high school movies") is the kind, not the film.
+  const overlapsConcept = (e: TopicEntity) => concepts.some((c) => c.tokenStart < e.tokenEnd && e.tokenStart < c.tokenEnd);
+  const kindEntities = options.length >= 2 ? entities.filter((e) => !(overlapsConcept(e) && e.text === e.text.toLowerCase() && e.type === "Movie")) : entities;
+  if (kindEntities.length === 0 && (options.length >= 2 || kindCue)) {
     const optionTokens = new Set(options.flatMap((o) => o.tokens));
     const subject = concepts.filter((c) => !range(c.tokenStart, c.tokenEnd).some((i) => optionTokens.has(i))).sort((a, b) => Number(b.cued) - Number(a.cued))[0];
     if (subject) return { intent: "kind_of_film", reason: options.length >= 2 ? `asks whether ${subject.label} films are ${options.map((o) => o.text).join(" or ")}` : `asks what ${subject.label} films "${kindCue!.phrase}" are`, subject, options: options.map(({ text, genre }) => ({ text, genre })) };
@@ -180,6 +183,8 @@ function optionsIn(words: readonly string[]): { text: string; genre: string; tok
 }
 
 function optionAt(words: readonly string[], i: number, dir: 1 | -1): { text: string; genre: string; tokens: number[] } | undefined {
+  // "more war films or dramas": the film word after an option is not the option.
+  if (dir === -1 && MOVIE_WORDS.has(words[i] ?? "") && i > 0) i--;
   for (const len of [2, 1]) {
     const idx = dir === 1 ? range(i, i + len) : range(i - len + 1, i + 1);
     if (idx.some((k) => k < 0 || k >= words.length)) continue;

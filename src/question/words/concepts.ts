@@ -120,6 +120,10 @@ export const OPTION_GENRES: Readonly<Record<string, string>> = {
   animated: "Animation", cartoons: "Animation",
   "family friendly": "Family", "kid friendly": "Family",
   crime: "Crime", adventure: "Adventure", adventurous: "Adventure",
+  war: "War", "war movies": "War", "war films": "War", western: "Western", westerns: "Western",
+  documentary: "Documentary", documentaries: "Documentary", factual: "Documentary",
+  sport: "Sport", sports: "Sport", biography: "Biography", biographical: "Biography", biopic: "Biography", biopics: "Biography",
+  historical: "History", history: "History", family: "Family", music: "Music", animation: "Animation",
 };
 
 /** Words that can only be concept words when the wording makes them one ("X movies", "films about X"). */
