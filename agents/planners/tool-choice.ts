@@ -28,6 +28,8 @@ function constraintConcepts(part: PartUnderstanding): ConceptRef[] {
 }
 
 const COLLABORATION = new Set(COLLABORATION_VERBS);
+/** Words that end the reach of a role word: it names the role of someone else across them. */
+const ROLE_BREAKS = new Set(["without", "with", "and", "not", "but", "except", "or", "minus", "besides"]);
 const ROLE_NOUN = new Set(ROLE_NOUNS);
 
 /** A cue that says whose role is meant ("directed", "starring"), not who is asked for ("actors"). */
@@ -41,8 +43,10 @@ async function roleOf(person: TopicEntity, part: PartUnderstanding, kb: Knowledg
 
 /** The role said right next to the person: "directed by X", "starring X", "X directed". */
 function roleNear(person: TopicEntity, part: PartUnderstanding): EdgeType | undefined {
-  const near = part.analysis.cues.filter(namesRole);
-  const before = near.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3).sort((x, y) => y.token - x.token)[0];
+  const near = part.analysis.cues.filter((c) => namesRole(c) && !c.inAnswerPhrase);
+  // "what did X direct without Y": a role word with "without", "and" or "not" between it and Y is X's, not Y's.
+  const apart = (from: number, to: number) => part.analysis.tokens.slice(from + 1, to).some((t) => ROLE_BREAKS.has(t.folded));
+  const before = near.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3 && !apart(c.token, person.tokenStart)).sort((x, y) => y.token - x.token)[0];
   // "directed by Y" after X names Y's role, not X's ("films with X but not directed by Y").
   const tokens = part.analysis.tokens;
   const after = near.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by").sort((x, y) => x.token - y.token)[0];
@@ -192,7 +196,8 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   // The films named people made, of a kind or together ("sci-fi movies with Tom Cruise", "films directed
   // by Ridley Scott starring Russell Crowe"): each person in the role said next to them, one exact filter.
   const people = positive.filter((e) => e.type === "Person");
-  const filmsAsked = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && !a.cues.some((c) => c.inAnswerPhrase && ROLE_NOUN.has(c.word));
+  // "name the directors that worked with X and Y" asks for people, whatever the answer phrase reads.
+  const filmsAsked = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && !a.cues.some((c) => ROLE_NOUN.has(c.word));
   const filmsOfPeople = (part.intent === "list" || part.intent === "count" || part.intent === "intersection" || part.intent === "difference") && people.length > 0 && entities.every((e) => e.type === "Person") && filmsAsked;
   // "movies with meryl streep but not directed by mike nichols": the excluded person in the role said next to them.
   const named = entities.filter((e) => e.type === "Person");

@@ -30,8 +30,8 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
   const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
   // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about.
-  const inName = (i: number) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && i >= t.tokenStart && i < t.tokenEnd));
-  const off = parts.length === 1 ? words.find((w, i) => OFF.has(w) && !inName(i)) : words.find((w) => OFF.has(w));
+  const inName = (w: string) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && wordTokens(t.text).some((x) => x.folded === w)));
+  const off = words.find((w) => OFF.has(w) && !inName(w));
   // A told plot may be about a king or a wedding ("the one where the mob boss's daughter gets married").
   if (off && !told) return `"${off}" is about another domain and no film word or named film is in the question`;
   // A name the user gave with a relation asked of it ("who was in the big lebowksi") is a film question.

@@ -92,7 +92,11 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   }
 
   // Superlatives rank on a figure: "best", "highest-grossing", "longest".
-  const sup = firstOf(words, Object.keys(SUPERLATIVE_PHRASES));
+  // "made the most films with X", "the most horror movies": films counted, not ranked by a figure.
+  const supFound = firstOf(words, Object.keys(SUPERLATIVE_PHRASES));
+  const afterSup = supFound ? supFound.at + supFound.phrase.split(" ").length : -1;
+  const countsFilms = supFound !== undefined && (MOVIE_WORDS.has(words[afterSup] ?? "") || concepts.some((c) => c.tokenStart === afterSup && c.strong)) && supFound.phrase.startsWith("made");
+  const sup = countsFilms ? undefined : supFound;
   if (sup && (entities.length > 0 || strong.length > 0 || periods.length > 0 || words.some((w) => LIKE.has(w)))) {
     const s = SUPERLATIVE_PHRASES[sup.phrase]!;
     return { intent: "superlative", reason: `"${sup.phrase}" ranks films by ${s.metric}`, superlative: { ...s, phrase: sup.phrase } };

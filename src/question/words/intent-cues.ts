@@ -125,7 +125,7 @@ export const INTERSECTION_PHRASES = ["both", "together", "in common", "as well a
 
 /** A question about a kind of film: how such films usually are, or what kind they mostly are. */
 /** With a kind of film and one of KIND_QUANTIFIERS, these ask its genre mix ("most zombie movies are what genre?"). */
-export const KIND_NOUNS = "genre genres kind kinds type types sort sorts category".split(" ");
+export const KIND_NOUNS = "genre genres kind kinds type types sort sorts category language languages".split(" ");
 export const KIND_QUANTIFIERS = "most usually typically generally mostly mainly normally often".split(" ");
 
 export const KIND_PHRASES = ["usually", "typically", "generally", "mostly", "tend to", "tend to be", "more often", "in general", "on the whole", "mainly", "mostly", "normally", "what kind of", "what genre are most", "which genre are most", "what genres are"];
