@@ -76,7 +76,7 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   // A plot told in the user's words: a title the story happens to contain ("Prince", "The Room") is no topic.
   // Only a name said plainly (capitalised and sure, or a person with a role word) stops a bare story from being one.
   const named = entities.some((e) => e.confidence >= 0.8) || (entities.some((e) => e.types.includes("Person") && e.confidence >= 0.7) && analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN")));
-  const plot = findToldPlot(words, named);
+  const plot = findToldPlot(words, named, (i) => entities.some((e) => e.confidence >= 0.8 && i >= e.tokenStart && i < e.tokenEnd));
   if (plot) return { intent: "plot", reason: `a described plot ("${plot.phrase} …", ${plot.storyWords} words of story)` };
 
   // A question about a kind of film: its options ("scary or funny") or "usually", "mostly".

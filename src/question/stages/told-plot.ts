@@ -1,5 +1,6 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS } from "../../util/text";
+import { WORD_TO_EDGES } from "../lexicon";
 import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../words/intent-cues";
 
 /** A story told in the user's words: where it starts and how much of it there is. */
@@ -57,7 +58,8 @@ function headAndOpener(words: readonly string[]): { phrase: string; at: number; 
   return undefined;
 }
 
-const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w);
+/** A word of the story: not a stop word, question word or a plain relation word ("directors", "wrote", "genres"). */
+const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w) && !(WORD_TO_EDGES.get(w) ?? []).some((e) => e.weight >= 1);
 
 /**
  * Reads a part as a told plot when a story opening ("the movie where", "cartoon about a", "the one
@@ -65,7 +67,9 @@ const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTI
  * nothing. Words inside the story are never the question's own cues: "competes to be the best" in a
  * story is no superlative, so only a superlative or a count said before the opening outranks it.
  */
-export function findToldPlot(words: readonly string[], namesSomething: boolean): ToldPlot | undefined {
+export function findToldPlot(allWords: readonly string[], namesSomething: boolean, inName: (token: number) => boolean = () => false): ToldPlot | undefined {
+  // A title the story names ("films whose writers also wrote The Private Life of Sherlock Holmes") is no story.
+  const words = allWords.map((w, i) => (inName(i) ? "" : w));
   const lead = [earliest(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
   if (lead) {
     const before = words.slice(0, lead.at);
