@@ -1,5 +1,5 @@
 import { wordTokens } from "../../util/text";
-import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../words/domain";
+import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../words/domain";
 import { ROLE_WORDS } from "../words/linking";
 import { WORD_TO_EDGES } from "../lexicon";
 import type { PartUnderstanding } from "../understand";
@@ -14,6 +14,9 @@ const DOMAIN = new Set([
   ...[...WORD_TO_EDGES.entries()].filter(([w, edges]) => edges.some((e) => e.weight >= 1) && !GENERIC_RELATION_WORDS.has(w) && !OFF.has(w)).map(([w]) => w),
 ]);
 const UNSUPPORTED = new Set(UNSUPPORTED_FACT_WORDS);
+const REQUEST_ONLY = new Set(REQUEST_ONLY_DOMAIN_WORDS);
+/** Off-domain words that say when, not what: "what should I watch tonight" is still about films. */
+const WHEN = new Set(["now", "today", "tonight", "tomorrow", "yesterday"]);
 const SUPPORTED = new Set(SUPPORTED_RELATION_WORDS);
 
 /**
@@ -26,7 +29,9 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   const told = parts.some((p) => p.intent === "plot");
   const unsupported = words.find((w) => UNSUPPORTED.has(w)) ?? (/\bhow old\b/i.test(question) ? "how old" : undefined);
   if (unsupported && !told && !words.some((w) => SUPPORTED.has(w))) return `"${unsupported}": the knowledge base holds no awards, ages, births or other facts of that kind`;
-  if (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question)) return undefined;
+  // "recommend a good laptop": a request word alone does not outweigh what the question is about.
+  const offBesideRequest = words.some((w) => OFF.has(w) && !WHEN.has(w)) && !words.some((w) => DOMAIN.has(w) && !REQUEST_ONLY.has(w));
+  if (!offBesideRequest && (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question))) return undefined;
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
   const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
   // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about.

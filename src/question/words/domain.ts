@@ -29,8 +29,15 @@ export const OFF_DOMAIN_WORDS = (
   "flight flights hotel train bus traffic distance miles kilometers " +
   "sink sank sunk now today tonight tomorrow yesterday " +
   "won win wins winner painted paint painting painter invented inventor discovered born die died death age old married wife husband " +
-  "cup bowl olympics song songs album singer band sing sang"
+  "cup bowl olympics song songs album singer band sing sang " +
+  "joke jokes riddle poem laptop laptops phone phones smartphone programming tax taxes insurance mortgage job resume"
 ).split(" ");
+
+/**
+ * Film words that say only what is asked of the service ("recommend", "suggest", "watch"), not what
+ * about: beside an off-domain word ("recommend a good laptop") they do not make a film question.
+ */
+export const REQUEST_ONLY_DOMAIN_WORDS = "recommend recommendation recommendations suggest suggestion suggestions similar watch watched watching see seen saw".split(" ");
 
 /**
  * Facts this knowledge base does not hold about films or people in them: awards, ages, births and

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { findToldPlot } from "../../src/question/stages/told-plot";
+import { wordTokens } from "../../src/util/text";
+
+const words = (q: string) => wordTokens(q).map((t) => t.folded);
+const told = (q: string, namesSomething = false, inName?: (i: number) => boolean) => findToldPlot(words(q), namesSomething, inName);
+
+describe("told plots", () => {
+  it("a story opening with enough story after it is a told plot", () => {
+    expect(told("the movie where a team sneaks into a businessman's dreams to plant an idea")?.phrase).toBe("the movie where");
+    expect(told("cartoon where a young lion prince runs away after his uncle kills his father")?.phrase).toBe("cartoon where");
+  });
+
+  it("an opener may sit a few words from its film word", () => {
+    expect(told("movie based on the real space mission where an oxygen tank explodes on the way to the moon")?.phrase).toMatch(/^movie .* where$/);
+  });
+
+  it("a short kind of film is no story", () => {
+    expect(told("movies about a dog")).toBeUndefined();
+    expect(told("horror movie about a haunted house")).toBeUndefined();
+  });
+
+  it("a superlative said before the opening outranks it; one inside the story does not", () => {
+    expect(told("best movie about a boxer who fights his way up from nothing to the title")).toBeUndefined();
+    expect(told("movie about a cocky navy pilot who competes to be the best at flight school")?.phrase).toBe("movie about a");
+  });
+
+  it("a long story with no opening is told bare, unless it asks, requests or names someone", () => {
+    expect(told("old man ties a ton of balloons to his house and floats off to south america with a boy scout")?.phrase).toBe("a story with no film named");
+    expect(told("old man ties a ton of balloons to his house and floats off to south america with a boy scout", true)).toBeUndefined();
+    expect(told("which actors starred in the films directed by the man who wrote the screenplay of that war epic")).toBeUndefined();
+    expect(told("films directed by steven spielberg that star tom hanks and were released after two thousand")).toBeUndefined();
+  });
+
+  it("names and relation words are no story ('films whose writers also wrote X')", () => {
+    const q = "what are the languages spoken in the films whose writers also wrote The Private Life of Sherlock Holmes";
+    const start = words(q).indexOf("private") - 1;
+    expect(told(q, true, (i) => i >= start && i < start + 6)).toBeUndefined();
+  });
+});
