@@ -8,7 +8,7 @@ import { outOfDomain } from "./stages/domain";
 import { classifyIntent, type IntentReading } from "./stages/intent";
 import { findPeriods, type Period } from "./stages/periods";
 import { detectSmallTalk, type SmallTalk } from "./stages/smalltalk";
-import { resolveBackReference, splitQuestion } from "./stages/split";
+import { resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
 import { unknownNames } from "./stages/unknown-names";
 
 /** One question of the message, read on its own. */
@@ -41,7 +41,11 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
 
   const linker = calibratedLinker(kb.linker, (w) => kb.words.share(w));
   const names = linker.findMentions(question, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
-  const pieces = splitQuestion(question, names);
+  const pieces = splitQuestion(question, names).flatMap((piece) => {
+    const a = analyzeQuestion(piece.text, linker);
+    const films = a.topics.filter((t) => t.confidence >= CONFIDENT && t.type === "Movie").map((t) => ({ start: a.tokens[t.tokenStart]!.start, end: a.tokens[t.tokenEnd - 1]!.end }));
+    return splitOverFilms(piece.text, films, a.answer.edge !== undefined).map((text) => ({ ...piece, text }));
+  });
   stages.push(`split: ${pieces.length} part(s)${pieces.length > 1 ? `: ${pieces.map((p) => JSON.stringify(p.text)).join(" | ")}` : ""}`);
   const parts: PartUnderstanding[] = [];
   for (const [i, piece] of pieces.entries()) {

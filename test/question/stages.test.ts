@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { calibrateMentions } from "../../src/question/stages/calibrate";
 import { findPeriods } from "../../src/question/stages/periods";
 import { detectSmallTalk } from "../../src/question/stages/smalltalk";
-import { resolveBackReference, splitQuestion } from "../../src/question/stages/split";
+import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/question/stages/split";
 import { singular } from "../../src/question/stages/concepts";
 import type { Mention } from "../../src/ports/entity-linker";
 
@@ -42,6 +42,24 @@ describe("splitting several questions in one", () => {
   it("keeps 'directed and wrote' whole", () => expect(texts("who directed and wrote Alien")).toHaveLength(1));
   it("resolves a pronoun to the first part's name", () => expect(resolveBackReference("when did it come out?", "Memento")).toBe("when did Memento come out?"));
   it("appends the name when the part has no pronoun", () => expect(resolveBackReference("what year?", "Heat")).toBe("what year of Heat"));
+});
+
+describe("one question asked of several films", () => {
+  const at = (q: string, ...names: string[]) => names.map((n) => ({ start: q.indexOf(n), end: q.indexOf(n) + n.length }));
+  it("is one part per film, the others cut out", () => {
+    const q = "when were The Godfather, Jaws and Alien released?";
+    expect(splitOverFilms(q, at(q, "The Godfather", "Jaws", "Alien"), true)).toEqual(["when were The Godfather released?", "when were Jaws released?", "when were Alien released?"]);
+  });
+  it("keeps a set operation whole", () => {
+    const q = "which actors were in both Heat and Ronin";
+    expect(splitOverFilms(q, at(q, "Heat", "Ronin"), true)).toEqual([q]);
+  });
+  it("keeps films that are not one list, or not asked a relation, whole", () => {
+    const q = "who directed Heat with the star of Ronin";
+    expect(splitOverFilms(q, at(q, "Heat", "Ronin"), true)).toEqual([q]);
+    const r = "Heat and Ronin";
+    expect(splitOverFilms(r, at(r, "Heat", "Ronin"), false)).toEqual([r]);
+  });
 });
 
 describe("concept words", () => {

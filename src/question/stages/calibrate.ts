@@ -113,6 +113,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
   if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) : TITLE_CUES.has(prev))) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
+  // "what language is spirited away in", "what year was up released": the slot a relation asks about.
+  if ((prev === "is" || prev === "was") && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
   // "what kind of movie is alien", "something similar to the shining".
   if ((prev === "is" || prev === "was") && HEADS.has(tokens[at - 2]?.folded ?? "")) return true;
   if ((prev === "to" && tokens[at - 2]?.folded === "similar") || (prev === "the" && TITLE_CUES.has(tokens[at - 2]?.folded ?? ""))) return true;
@@ -160,7 +162,9 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const span = tokens.slice(i, i + n);
       // A title may open with its article ("the godfater"): the article then starts the span.
       const opens = plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!));
-      if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !plain(span[n - 1]!)) continue;
+      // A title may end with a word questions also use ("schindlers list") when a rare word opens it.
+      const closes = plain(span[n - 1]!) || (QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded) && plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE);
+      if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
       // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
       if (span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE)) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
@@ -203,7 +207,8 @@ function typoSurname(linker: EntityLinker, word: string): EntityCandidate | unde
 }
 /** Words of a name that are not stop words: "the shawshank redemtion" and The Shawshank Redemption both have 2. */
 function contentWords(key: string): number {
-  return key.split(" ").filter((t) => t && !STOP_WORDS.has(t)).length;
+  // A possessive's lone "s" ("schindler s list") is no word of its own: "schindlers list" has 2 too.
+  return key.split(" ").filter((t) => t.length > 1 && !STOP_WORDS.has(t)).length;
 }
 
 /** A linker whose mentions are calibrated: the analysis stage reads questions through it. */

@@ -53,3 +53,26 @@ export function resolveBackReference(part: string, name: string): string {
   }
   return `${part.replace(/\?\s*$/, "")} of ${name}`;
 }
+
+/** Words that make "X and Y" one set operation ("films both X and Y were in"), not one question per film. */
+const TOGETHER = new Set(["both", "together", "common", "share", "shared", "same", "also", "either", "neither"]);
+
+/**
+ * "What year did Schindler's List and Saving Private Ryan come out?": one question asked of several
+ * films joined by "and" is one part per film, each with the other films cut out. Only when the
+ * question asks a relation of them (a year, a director) and says nothing of their sharing it.
+ */
+export function splitOverFilms(text: string, films: readonly { start: number; end: number }[], asksRelation: boolean): string[] {
+  if (!asksRelation || films.length < 2 || films.length > 4) return [text];
+  const words = wordTokens(text);
+  if (words.some((w) => TOGETHER.has(w.folded))) return [text];
+  const sorted = [...films].sort((a, b) => a.start - b.start);
+  // The films must form one list: only commas and "and" between them.
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = text.slice(sorted[i - 1]!.end, sorted[i]!.start);
+    if (!/^\s*(?:,\s*)?(?:and\s+)?$/i.test(gap)) return [text];
+  }
+  const listStart = sorted[0]!.start;
+  const listEnd = sorted[sorted.length - 1]!.end;
+  return sorted.map((f) => `${text.slice(0, listStart)}${text.slice(f.start, f.end)}${text.slice(listEnd)}`.replace(/\s+/g, " ").trim());
+}
