@@ -76,6 +76,9 @@ const CONSTRAINT_TYPES: ReadonlySet<NodeType> = new Set(["Genre", "Language", "T
 const YEAR_PREPOSITIONS = new Set(["in", "from", "during", "since", "after", "before", "released", "year", "of"]);
 const QUALIFIER_WORDS = new Set(["in", "about", "with", "featuring", "on"]);
 const MIN_MENTION_CONFIDENCE = 0.35;
+/** Words of a request that may stand before the noun naming the answer ("name the directors", "list all actors"). */
+const REQUEST_WORDS = new Set(["name", "list", "show", "give", "tell", "me", "us", "the", "all", "every", "find", "please"]);
+const REQUEST_VERBS = new Set(["name", "list", "show", "give", "tell", "find", "please"]);
 
 export function analyzeQuestion(question: string, linker: EntityLinker): QuestionAnalysis {
   const tokens = wordTokens(question);
@@ -189,11 +192,13 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   let to: number;
   let trailing = false;
   // "directors Jolie worked with ...", "actors in films by X": a leading role noun names the answer.
-  const lead = cues.filter((c) => c.token === 0 && ROLE_EDGES.has(c.edge) && ROLE_NOUN.test(c.word)).sort((a, b) => b.weight - a.weight)[0];
+  // "name the directors that …", "list all actors who …": a request before the role noun leaves it the answer.
+  const requestOnly = (upTo: number) => upTo === 0 || (REQUEST_VERBS.has(tokens[0]!.folded) && tokens.slice(0, upTo).every((t) => REQUEST_WORDS.has(t.folded)));
+  const lead = cues.filter((c) => c.token <= 3 && requestOnly(c.token) && ROLE_EDGES.has(c.edge) && ROLE_NOUN.test(c.word)).sort((a, b) => a.token - b.token || b.weight - a.weight)[0];
   // "directors who made …": a role noun before a relative "who" still names the answer.
-  if (lead && (whAt < 0 || whAt === 1)) {
+  if (lead && (whAt < 0 || whAt === lead.token + 1)) {
     lead.inAnswerPhrase = true;
-    return { type: "Person", edge: lead.edge, phrase: { from: 0, to: 1 } };
+    return { type: "Person", edge: lead.edge, phrase: { from: lead.token, to: lead.token + 1 } };
   }
   if (whAt >= 0) {
     from = whAt;
