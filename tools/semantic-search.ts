@@ -43,7 +43,7 @@ export const semanticSearch = defineTool({
         score: Math.round(hit.score * 1000) / 1000,
         tool: "semantic_search",
         step: ctx.step,
-        meta: { title: titleWithYear(node), cosine: Math.round(hit.score * 1000) / 1000 },
+        meta: { title: titleWithYear(node), cosine: Math.round(hit.score * 1000) / 1000, degree: node.degree },
       }),
     );
     return { evidence, notes: [] };

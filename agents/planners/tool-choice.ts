@@ -4,7 +4,8 @@ import type { QuestionAnalysis, TopicEntity } from "../../src/question/analyze";
 import type { ConceptRef } from "../../src/question/stages/concepts";
 import type { PartUnderstanding } from "../../src/question/understand";
 import type { PlannedCall } from "../research/types";
-import { STOP_WORDS, foldText, wordTokens } from "../../src/util/text";
+import { foldText } from "../../src/util/text";
+import { toldPlotQuery } from "./told-plot-query";
 import { COLLABORATION_VERBS, ROLE_NOUNS } from "../../src/question/words/linking";
 
 /** A concept as the tools take it: every name the KB and TMDB use for it. */
@@ -73,29 +74,6 @@ async function usualRole(person: TopicEntity, part: PartUnderstanding, kb: Knowl
   return [...ROLE_EDGES].sort((a, b) => count(b) - count(a))[0]!;
 }
 
-/** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
-function storyOf(text: string): string {
-  return text
-    .replace(/^(?:.*?\b(?:remember|find|recall|looking for)\b[^,.]*?\b(?:movie|film)\b\s*)/i, "")
-    .replace(/\b(?:what(?:'s| is)|which is|name|title)\s+(?:of\s+)?(?:the|that|a)\s+(?:movie|film)\s*/gi, "")
-    .replace(/\b(?:the|a|that|this)\s+(?:movie|film|one)\s+(?:where|in which|about|with)\b/gi, "")
-    .replace(/\b(?:movie|film)\s+(?:where|in which|about|with)\b/gi, "")
-    .replace(/[?!]+$/g, "")
-    .trim() || text;
-}
-
-/** Share of plots above which a word says little about which film is meant ("gets", "years", "like"). */
-const UNINFORMATIVE_SHARE = 0.01;
-
-/**
- * The words of a told plot that single a film out: ordinary words (frequent across plots) are
- * dropped, so two rare words ("banker", "jail") are not outvoted by ten common ones.
- */
-function informativeWords(story: string, kb: KnowledgeBase): string {
-  const words = wordTokens(story).filter((t) => !STOP_WORDS.has(t.folded) && t.folded.length > 2 && kb.words.share(t.folded) < UNINFORMATIVE_SHARE);
-  return words.length >= 3 ? words.map((t) => t.text).join(" ") : story;
-}
-
 /** Languages the part names ("Irish-language films", "thai movies", "films in French"). */
 function languagesOf(part: PartUnderstanding, kb: KnowledgeBase): { languages: string[]; fromConcepts: Set<ConceptRef> } {
   const languages = new Set<string>();
@@ -160,10 +138,9 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
       return [{ tool: "depth_first", args: { movies: seeds, results: 10, ...(years || kind ? { concepts: 20 } : {}), ...filters }, rationale: `"like ${seeds.join(", ")}": depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${kind ? `, only ${kind.label}` : ""}${years ? `, only ${years.from}–${years.to}` : ""}`, serves }];
     }
     case "plot": {
-      const story = storyOf(part.text);
-      const keywords = informativeWords(story, kb);
+      const { story, keywords } = toldPlotQuery(part.text, kb);
       return [
-        { tool: "full_text", args: { query: keywords.slice(0, 500), limit: 20, types: ["Movie"], fields: ["plot", "overview"] }, rationale: "a told plot: BM25 over plots and overviews, on the description's informative words", serves },
+        { tool: "full_text", args: { query: keywords, limit: 20, types: ["Movie"], fields: ["plot", "overview"], scoring: "sum" }, rationale: "a told plot: BM25 over plots and overviews, each of the description's words searched alone and the scores summed", serves },
         { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1 }, rationale: "a told plot: semantic search over the film documents, fused with full-text", serves },
       ];
     }
