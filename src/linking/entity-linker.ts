@@ -98,9 +98,14 @@ export class InMemoryEntityLinker implements EntityLinker {
     // For each token: itself if known, else its spelling corrections (cost 1 or 2 edits).
     const variants: { tok: string; cost: number }[][] = [];
     // A correction that shares a name with the other words comes first ("richard geer": Gere before beer and deer).
-    const names = new Set(tokens.flatMap((t) => this.tokenPostings.get(t) ?? []));
-    const withOthers = (t: string) => (fixes: { tok: string; cost: number }[]) =>
-      tokens.length < 2 ? fixes : [...fixes].sort((a, b) => a.cost - b.cost || Number(this.sharesName(b.tok, t, names)) - Number(this.sharesName(a.tok, t, names)));
+    const withOthers = (t: string) => (fixes: { tok: string; cost: number }[]) => {
+      if (tokens.length < 2 || fixes.length < 2) return fixes;
+      // The fixes' names are few; look each up in the other words' postings rather than building those.
+      const others = tokens.filter((o) => o !== t && !STOP_WORDS.has(o) && (this.tokenPostings.get(o)?.length ?? 0) > 0);
+      const holds = (i: number) => others.some((o) => this.nameHolds(i, o));
+      const shares = new Map(fixes.map((f) => [f.tok, (this.tokenPostings.get(f.tok) ?? []).slice(0, 200).some(holds)]));
+      return [...fixes].sort((a, b) => a.cost - b.cost || Number(shares.get(b.tok)) - Number(shares.get(a.tok)));
+    };
     for (const t of tokens) {
       // A known word may still be a typo of another name's word ("Carll" is a name, "carll" may mean Carell).
       // Only a word that is rare in names is doubted: "nolan" is Nolan, "carll" (one name) may mean Carell.
@@ -145,10 +150,13 @@ export class InMemoryEntityLinker implements EntityLinker {
     return full ? "full" : "no-full";
   }
 
-  /** Whether a corrected word occurs in a name with another word of the query (not the word it corrects). */
-  private sharesName(fix: string, typed: string, queryNames: ReadonlySet<number>): boolean {
-    const own = new Set(this.tokenPostings.get(typed) ?? []);
-    return (this.tokenPostings.get(fix) ?? []).some((i) => queryNames.has(i) && !own.has(i));
+  private readonly postingSets = new Map<string, Set<number>>();
+
+  /** Whether name `i` has the word `tok` (each word's names as a set, built on first use). */
+  private nameHolds(i: number, tok: string): boolean {
+    let set = this.postingSets.get(tok);
+    if (!set) this.postingSets.set(tok, (set = new Set(this.tokenPostings.get(tok) ?? [])));
+    return set.has(i);
   }
 
   private corrections(tok: string): { tok: string; cost: number }[] {
