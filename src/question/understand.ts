@@ -1,4 +1,5 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
+import type { EntityLinker, Mention } from "../ports/entity-linker";
 import { wordTokens } from "../util/text";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze";
 import type { Intent } from "./intents";
@@ -34,15 +35,32 @@ export interface Understanding {
 
 const CONFIDENT = 0.7;
 
+/** The same mentions for the same text and limit, looked up once per question. */
+function memoized(linker: EntityLinker): EntityLinker {
+  const seen = new Map<string, Mention[]>();
+  return {
+    link: (mention, options) => linker.link(mention, options),
+    findMentions: (text, options) => {
+      const key = `${options?.limit ?? ""}\u0000${text}`;
+      let hit = seen.get(key);
+      if (!hit) seen.set(key, (hit = linker.findMentions(text, options)));
+      return hit;
+    },
+  };
+}
+
 export async function understandQuestion(question: string, kb: KnowledgeBase): Promise<Understanding> {
   const stages: string[] = [];
   const smalltalk = detectSmallTalk(question);
   if (smalltalk) return { intent: "chitchat", smalltalk, parts: [], stages: [`smalltalk: ${smalltalk}`] };
 
-  const linker = calibratedLinker(kb.linker, (w) => kb.words.share(w));
+  const linker = memoized(calibratedLinker(kb.linker, (w) => kb.words.share(w)));
+  // Each text is analysed once: the split, the per-film split and the parts read the same analyses.
+  const analyses = new Map<string, QuestionAnalysis>();
+  const analyze = (text: string) => analyses.get(text) ?? (analyses.set(text, analyzeQuestion(text, linker)), analyses.get(text)!);
   const names = linker.findMentions(question, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
   const pieces = splitQuestion(question, names).flatMap((piece) => {
-    const a = analyzeQuestion(piece.text, linker);
+    const a = analyze(piece.text);
     const films = a.topics.filter((t) => t.confidence >= CONFIDENT && t.type === "Movie").map((t) => ({ start: a.tokens[t.tokenStart]!.start, end: a.tokens[t.tokenEnd - 1]!.end }));
     return splitOverFilms(piece.text, films, a.answer.edge !== undefined).map((text) => ({ ...piece, text }));
   });
@@ -50,11 +68,11 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
   const parts: PartUnderstanding[] = [];
   for (const [i, piece] of pieces.entries()) {
     let text = piece.text;
-    let analysis = analyzeQuestion(text, linker);
+    let analysis = analyze(text);
     const anchor = parts[0]?.analysis.topics.find((t) => t.confidence >= 0.5 && (t.types.includes("Movie") || t.types.includes("Person")));
     if (i > 0 && anchor && !analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")))) {
       text = resolveBackReference(text, anchor.name);
-      analysis = analyzeQuestion(text, linker);
+      analysis = analyze(text);
       stages.push(`back-reference: part ${i + 1} is about ${anchor.name}: ${JSON.stringify(text)}`);
     }
     const tokens = wordTokens(text);
