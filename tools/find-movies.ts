@@ -4,6 +4,7 @@ import type { EdgeType, Neighbor } from "../src/kb/schema";
 import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, type MovieMetric, type TmdbFacts } from "../src/ports/movie-catalog";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
+import { genreDistributionOf } from "./genre-distribution";
 import { defineTool } from "./tool";
 
 const Names = z.array(z.string().trim().min(1).max(200)).max(10);
@@ -27,6 +28,8 @@ export const FindMoviesInput = z
     years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
     exclude: z.object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]) }).strict().optional(),
     rankBy: z.enum(MOVIE_METRICS).optional(),
+    /** Also state how all the matching films split across the KB's genres ("are Stephen King movies horror or drama?"). */
+    distribution: z.boolean().default(false),
     order: z.enum(["desc", "asc"]).default("desc"),
     limit: z.number().int().min(1).max(100).default(20),
   })
@@ -95,6 +98,7 @@ export const findMovies = defineTool({
     if (excluded.length) notes.push(`find_movies: excluded ${excluded.length} films`);
     const total = candidates.size;
     if (total === 0) return { evidence: [], notes: [...notes, "find_movies: no film meets every constraint"] };
+    const shares = input.distribution ? await genreDistributionOf(kb, [...candidates], { label: describe(input), tool: "find_movies" }, ctx.step) : undefined;
 
     let ranked: { movie: string; value?: number; facts?: TmdbFacts }[];
     if (input.rankBy) {
@@ -159,7 +163,7 @@ export const findMovies = defineTool({
         meta: { role: "result", rank: i + 1, ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}) },
       }));
     });
-    return { evidence, notes };
+    return shares ? { evidence: [...shares.evidence, ...evidence], notes: [...notes, ...shares.notes] } : { evidence, notes };
   },
 });
 

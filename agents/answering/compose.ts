@@ -157,7 +157,7 @@ function distribution(part: PartUnderstanding, evidence: readonly Evidence[]): A
   const answers: RankedAnswer[] = pick.map((e) => ({ name: e.focus, type: "Genre", score: Number(e.meta?.share ?? 0), evidenceIds: [e.id] }));
   const base = { question: part.text, intent: part.intent };
   const pct = (e: Evidence) => `${Math.round(Number(e.meta?.share ?? 0) * 100)}%`;
-  const label = part.subject?.label ?? "these";
+  const label = part.subject?.label ?? (typeof whole?.meta?.concept === "string" ? whole.meta.concept : "these");
   if (options.length) {
     const said = options.map((o) => {
       const e = shares.find((s) => s.focus === o.genre);

@@ -145,7 +145,14 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
       ];
     }
     case "kind_of_film": {
-      const subject = part.subject!;
+      const subject = part.subject;
+      if (!subject) {
+        // A person's films: their genre split, from the exact filter.
+        const person = positive.find((e) => e.type === "Person");
+        if (!person) break;
+        const role = roleNear(person, part) ?? (await usualRole(person, part, kb));
+        return [{ tool: "find_movies", args: { people: [{ name: person.name, role }], distribution: true, limit: 5 }, rationale: `a question about ${person.name}'s films: the genre split of every film they ${role === "ACTED_IN" ? "acted in" : role.toLowerCase()}`, serves }];
+      }
       return [{ tool: "breadth_first", args: { query: subject.label, kind: conceptArg(subject), concepts: 2 }, rationale: `a question about ${subject.label} films: breadth-first from the concept, with the genre distribution of all its films`, serves }];
     }
     case "superlative": {

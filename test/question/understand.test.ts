@@ -41,6 +41,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["old man ties a ton of balloons to his house and floats off to south america, and a boy scout is stuck on the porch", "plot"],
     ["romantic comedy where a rich businessman hires a hooker to be his date for a week and they fall in love", "plot"],
     ["are high school movies typically comedy or drama", "kind_of_film"],
+    ["stephen king movies - horror or drama mostly?", "kind_of_film"],
     ["who was in the big lebowksi", "list"],
     ["who painted the Mona Lisa?", "out_of_domain"],
     ["recommend a good laptop for programming", "out_of_domain"],

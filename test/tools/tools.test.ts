@@ -175,6 +175,18 @@ describe("find_movies", () => {
     expect(films).not.toContain("Starfall");
   });
 
+  it("states the genre split of every film that matches, beside the films, when asked", async () => {
+    const kb = await fixtureKb();
+    const out = await runTool(TOOLS.find_movies, { people: [{ name: "Ben Okafor", role: "WROTE" }], distribution: true, limit: 1 }, { kb, step: 1 });
+    const shares = out.evidence.filter((e) => e.meta?.role === "share");
+    expect(shares.map((e) => e.focus).sort()).toEqual(["Drama", "Science Fiction"]);
+    expect(shares.every((e) => e.sources[0]!.tool === "find_movies")).toBe(true);
+    // The split counts every matching film, not only the one result shown.
+    expect(shares.reduce((n, e) => n + Number(e.meta?.count), 0)).toBeGreaterThan(out.evidence.filter((e) => e.meta?.role === "result").length);
+    const plain = await runTool(TOOLS.find_movies, { people: [{ name: "Ben Okafor", role: "WROTE" }] }, { kb, step: 1 });
+    expect(plain.evidence.some((e) => e.meta?.role === "share")).toBe(false);
+  });
+
   it("rejects a call with no constraint, saying what to give", async () => {
     const kb = await fixtureKb();
     const out = await runTool(TOOLS.find_movies, {}, { kb, step: 1 });

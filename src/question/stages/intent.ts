@@ -85,6 +85,10 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   // A kind of film typed in lowercase that is also a title ("high school movies") is the kind, not the film.
   const overlapsConcept = (e: TopicEntity) => concepts.some((c) => c.tokenStart < e.tokenEnd && e.tokenStart < c.tokenEnd);
   const kindEntities = options.length >= 2 ? entities.filter((e) => !(overlapsConcept(e) && e.text === e.text.toLowerCase() && e.type === "Movie")) : entities;
+  // "stephen king movies, horror or drama mostly?": the options asked of one person's films.
+  if (options.length >= 2 && kindEntities.length === 1 && kindEntities[0]!.type === "Person" && (kindCue || words.some((w) => MOVIE_WORDS.has(w)))) {
+    return { intent: "kind_of_film", reason: `asks whether ${kindEntities[0]!.name}'s films are ${options.map((o) => o.text).join(" or ")}`, options: options.map(({ text, genre }) => ({ text, genre })) };
+  }
   if (kindEntities.length === 0 && (options.length >= 2 || kindCue)) {
     const optionTokens = new Set(options.flatMap((o) => o.tokens));
     const subject = concepts.filter((c) => !range(c.tokenStart, c.tokenEnd).some((i) => optionTokens.has(i))).sort((a, b) => Number(b.cued) - Number(a.cued))[0];
