@@ -1,11 +1,10 @@
 import type { EntityCandidate, EntityLinker, LinkOptions, MatchKind, Mention } from "../ports/entity-linker";
 import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
 import type { KbGraphData } from "../kb/graph-data";
-import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken as Token } from "../util/text";
+import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken as Token } from "../util/text";
 import { QUESTION_WORDS } from "./question-words";
 
 const MAX_SPAN_TOKENS = 12;
-const ARTICLES = new Set(["the", "a", "an"]);
 const PROMINENT_DEGREE = 64;
 
 

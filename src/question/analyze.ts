@@ -3,6 +3,7 @@ import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, wordTokens, type WordToken } from "../util/text";
 import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES } from "./lexicon";
+import { NUMBER_WORDS } from "./words/intent-cues";
 
 /**
  * What a question asks, read without a model: the entities it names (no brackets needed), the
@@ -268,10 +269,9 @@ function operators(tokens: WordToken[], topics: TopicEntity[], inMention: Set<nu
   const more = /more than (once|twice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)( times?)?/.exec(text);
   const atLeast = /at least (once|twice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)( times?)?/.exec(text);
   const orMore = /(once|twice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)( times| films| movies)? or more/.exec(text);
-  const numbers: Record<string, number> = { once: 1, one: 1, twice: 2, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
-  if (orMore && !more && !atLeast) ops.push({ kind: "count", min: numbers[orMore[1]!] ?? Number(orMore[1]), text: orMore[0] });
-  else if (more) ops.push({ kind: "count", min: (numbers[more[1]!] ?? Number(more[1])) + 1, text: more[0] });
-  else if (atLeast) ops.push({ kind: "count", min: numbers[atLeast[1]!] ?? Number(atLeast[1]), text: atLeast[0] });
+  if (orMore && !more && !atLeast) ops.push({ kind: "count", min: NUMBER_WORDS[orMore[1]!] ?? Number(orMore[1]), text: orMore[0] });
+  else if (more) ops.push({ kind: "count", min: (NUMBER_WORDS[more[1]!] ?? Number(more[1])) + 1, text: more[0] });
+  else if (atLeast) ops.push({ kind: "count", min: NUMBER_WORDS[atLeast[1]!] ?? Number(atLeast[1]), text: atLeast[0] });
   else if (/ how many /.test(text) || / number of /.test(text)) ops.push({ kind: "count", text: "how many" });
   const agg = / most (common|frequent|frequently|often|popular|usual)? ?/.exec(text);
   if (agg && !/ most recent /.test(text)) ops.push({ kind: "aggregate", text: agg[0].trim() });

@@ -30,6 +30,9 @@ export function tokenize(text: string): string[] {
 }
 
 /** Common English function words; never content on their own. */
+/** Articles a title may open with ("the godfather") and a user may leave out. */
+export const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
+
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "a an the and or but if of at by for with about against between into through during before after above below to from up down in out on off over under " +

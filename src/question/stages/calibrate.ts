@@ -1,5 +1,5 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon";
 import { ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
@@ -62,11 +62,13 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       out.push({ ...m, candidates: [film, ...m.candidates.filter((c) => c !== film)], confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
-    // "high school movies", "road trip films": a lowercase title that is also a tag, followed by a film word, is the kind of film.
-    const nextWord = tokens[at + span.length]?.folded;
+    const next = tokens[at + span.length]?.folded;
+    const filmWordNext = next !== undefined && HEADS.has(next);
     const lastWord = words[words.length - 1]!;
-    const maybeSurname = words.length <= 2 && lastWord.length >= 4 && commonness(lastWord) < RARE_WORD_SHARE;
-    const asKind = (top.type === "Movie" || top.type === "Tag") && !maybeSurname && m.text === m.text.toLowerCase() && nextWord !== undefined && HEADS.has(nextWord) ? m.candidates.find((c) => c.type === "Tag" && linkKey(c.name) === linkKey(m.text)) : undefined;
+    // A name all but absent from plots: a surname when short enough ("scorsese", "de niro").
+    const rareName = commonness(lastWord) < RARE_WORD_SHARE && lastWord.length >= 4;
+    // "high school movies", "road trip films": a lowercase title that is also a tag, followed by a film word, is the kind of film.
+    const asKind = (top.type === "Movie" || top.type === "Tag") && !(rareName && words.length <= 2) && m.text === m.text.toLowerCase() && filmWordNext ? m.candidates.find((c) => c.type === "Tag" && linkKey(c.name) === linkKey(m.text)) : undefined;
     if (asKind && !m.candidates.some((c) => c.type === "Person" && linkKey(c.name) === linkKey(m.text))) {
       out.push({ ...m, candidates: [asKind, ...m.candidates.filter((c) => c !== asKind)] });
       continue;
@@ -81,12 +83,9 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
     // A bare surname ("Caine", "nolan", "de niro") means the one prominent person of that name: with a
     // role word nearby, or on its own when the name is all but absent from plots ("scorsese films",
     // "Hitchcock films": the director's films, not the tag or the 2012 film of that name).
-    const next = tokens[at + span.length]?.folded;
-    const filmWordNext = next !== undefined && HEADS.has(next);
-    const rareName = commonness(words[words.length - 1]!) < RARE_WORD_SHARE && words[words.length - 1]!.length >= 4;
     const loose = top.type === "Tag" || top.match === "partial" || (top.type === "Movie" && filmWordNext && rareName);
     // An ordinary word ("love", "young") is no surname, whatever role word the question has.
-    const cued = (hasRoleWord && !filmWordNext && commonness(words[words.length - 1]!) < COMMON_WORD_SHARE) || rareName;
+    const cued = (hasRoleWord && !filmWordNext && commonness(lastWord) < COMMON_WORD_SHARE) || rareName;
     const surname = span.length <= 2 && cued && loose && !words.some((w) => QUESTION_WORDS.has(w)) ? surnamePerson([...m.candidates, ...people(m.text)], words) : undefined;
     if (surname) {
       out.push({ ...m, candidates: [surname, ...m.candidates.filter((c) => c !== surname)], confidence: Math.max(m.confidence, 0.7) });
@@ -138,9 +137,13 @@ function surnamePerson(candidates: readonly EntityCandidate[], words: readonly s
   const people = candidates
     .filter((c) => c.type === "Person" && ` ${linkKey(c.name)}`.endsWith(tail) && linkKey(c.name) !== words.join(" ") && !seen.has(c.id) && (seen.add(c.id), true))
     .sort((a, b) => b.degree - a.degree);
+  return theProminentOne(people);
+}
+
+/** Of people sharing a surname (most connected first), the one a film fan means: prominent, and twice as connected as the next. */
+function theProminentOne(people: readonly EntityCandidate[]): EntityCandidate | undefined {
   const [first, second] = people;
-  if (!first || first.degree < PROMINENT_SURNAME_DEGREE || (second && second.degree * 2 > first.degree)) return undefined;
-  return first;
+  return first && first.degree >= PROMINENT_SURNAME_DEGREE && !(second && second.degree * 2 > first.degree) ? first : undefined;
 }
 
 /**
@@ -191,8 +194,6 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   return [...found, ...kept].sort((a, b) => b.confidence - a.confidence || a.start - b.start);
 }
 
-const ARTICLES = new Set(["the", "a", "an"]);
-
 /** A surname typed with one slip ("hitchock", "scorcese"): the one prominent person whose surname is one edit away. */
 function typoSurname(linker: EntityLinker, word: string): EntityCandidate | undefined {
   const near = linker
@@ -202,9 +203,9 @@ function typoSurname(linker: EntityLinker, word: string): EntityCandidate | unde
       return last !== word && editDistance(last, word, 1) <= 1;
     })
     .sort((a, b) => b.degree - a.degree);
-  const [first, second] = near;
-  return first && first.degree >= PROMINENT_SURNAME_DEGREE && !(second && second.degree * 2 > first.degree) ? first : undefined;
+  return theProminentOne(near);
 }
+
 /** Words of a name that are not stop words: "the shawshank redemtion" and The Shawshank Redemption both have 2. */
 function contentWords(key: string): number {
   // A possessive's lone "s" ("schindler s list") is no word of its own: "schindlers list" has 2 too.

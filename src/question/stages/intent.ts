@@ -6,11 +6,12 @@ import type { EdgeType } from "../../kb/schema";
 import {
   KIND_NOUNS, KIND_QUANTIFIERS,
   COUNT_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
-  RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  NUMBER_WORDS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "../words/intent-cues";
 import { OPTION_GENRES } from "../words/concepts";
 import type { ConceptRef } from "./concepts";
 import type { Period } from "./periods";
+import { findPhrase, firstOf } from "./phrases";
 import { findToldPlot } from "./told-plot";
 import { MOVIE_WORDS } from "../lexicon";
 
@@ -32,23 +33,6 @@ export interface IntentReading {
 }
 
 const LIKE = new Set(LIKE_HEADS);
-
-/** Where a phrase occurs in the folded token list, as token indexes (first word). */
-function findPhrase(words: readonly string[], phrase: string): number[] {
-  const p = phrase.split(" ");
-  const at: number[] = [];
-  for (let i = 0; i + p.length <= words.length; i++) if (p.every((w, j) => words[i + j] === w)) at.push(i);
-  return at;
-}
-
-function firstOf(words: readonly string[], phrases: readonly string[]): { phrase: string; at: number } | undefined {
-  let best: { phrase: string; at: number } | undefined;
-  for (const phrase of [...phrases].sort((a, b) => b.split(" ").length - a.split(" ").length)) {
-    const at = findPhrase(words, phrase)[0];
-    if (at !== undefined && (!best || at < best.at || (at === best.at && phrase.length > best.phrase.length))) best = { phrase, at };
-  }
-  return best;
-}
 
 /**
  * Reads a question part's intent from its wording, the entities and concepts linked in it, and its
@@ -98,7 +82,7 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   // Superlatives rank on a figure: "best", "highest-grossing", "longest".
   // "made the most films with X", "the most horror movies": films counted, not ranked by a figure.
   const supFound = firstOf(words, Object.keys(SUPERLATIVE_PHRASES));
-  const afterSup = supFound ? supFound.at + supFound.phrase.split(" ").length : -1;
+  const afterSup = supFound?.end ?? -1;
   const countsFilms = supFound !== undefined && (MOVIE_WORDS.has(words[afterSup] ?? "") || concepts.some((c) => c.tokenStart === afterSup && c.strong)) && supFound.phrase.startsWith("made");
   const sup = countsFilms ? undefined : supFound;
   if (sup && (entities.length > 0 || strong.length > 0 || periods.length > 0 || words.some((w) => LIKE.has(w)))) {
@@ -239,7 +223,6 @@ function roleDifference(words: readonly string[], analysis: QuestionAnalysis, en
   return { person: people[0]!, ...(keep ? { keep: keep.edge } : {}), drop: drop.edge };
 }
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = { once: 1, one: 1, twice: 2, two: 2, three: 3, thrice: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, dozen: 12 };
 const numberOf = (w: string | undefined) => (w === undefined ? undefined : /^\d{1,3}$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
 /** "5 or more", "more than 10", "at least three", "over 4": the least count a threshold asks for. */

@@ -1,6 +1,7 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS } from "../../util/text";
 import { WORD_TO_EDGES } from "../lexicon";
+import { firstOf } from "./phrases";
 import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../words/intent-cues";
 
 /** A story told in the user's words: where it starts and how much of it there is. */
@@ -30,19 +31,6 @@ function phraseAt(words: readonly string[], i: number, phrase: readonly string[]
   return phrase.every((w, k) => words[i + k] === w);
 }
 
-function earliest(words: readonly string[], phrases: readonly string[]): { phrase: string; at: number; end: number } | undefined {
-  let best: { phrase: string; at: number; end: number } | undefined;
-  for (const phrase of phrases) {
-    const p = phrase.split(" ");
-    for (let i = 0; i + p.length <= words.length; i++) {
-      if (!phraseAt(words, i, p)) continue;
-      if (!best || i < best.at || (i === best.at && i + p.length > best.end)) best = { phrase, at: i, end: i + p.length };
-      break;
-    }
-  }
-  return best;
-}
-
 /** A film word followed, within a few words, by what opens a story ("comedy where", "cartoon about a", "movie based on … where"). */
 function headAndOpener(words: readonly string[]): { phrase: string; at: number; end: number } | undefined {
   for (let i = 0; i < words.length; i++) {
@@ -70,10 +58,10 @@ const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTI
 export function findToldPlot(allWords: readonly string[], namesSomething: boolean, inName: (token: number) => boolean = () => false): ToldPlot | undefined {
   // A title the story names ("films whose writers also wrote The Private Life of Sherlock Holmes") is no story.
   const words = allWords.map((w, i) => (inName(i) ? "" : w));
-  const lead = [earliest(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
+  const lead = [firstOf(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
   if (lead) {
     const before = words.slice(0, lead.at);
-    if (earliest(before, Object.keys(SUPERLATIVE_PHRASES)) || earliest(before, COUNT_PHRASES)) return undefined;
+    if (firstOf(before, Object.keys(SUPERLATIVE_PHRASES)) || firstOf(before, COUNT_PHRASES)) return undefined;
     const story = words.slice(lead.end);
     const storyWords = story.filter(isStoryWord).length;
     const clause = story.some((w) => CLAUSE.has(w));
@@ -83,7 +71,7 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
   // A story with no opening: told as a statement (not a question, request or list of films), long, naming nobody.
   if (namesSomething || STARTS.has(words[0] ?? "")) return undefined;
   const storyWords = words.filter(isStoryWord).length;
-  if (storyWords >= MIN_BARE_STORY && !earliest(words, Object.keys(SUPERLATIVE_PHRASES)) && !earliest(words, COUNT_PHRASES)) {
+  if (storyWords >= MIN_BARE_STORY && !firstOf(words, Object.keys(SUPERLATIVE_PHRASES)) && !firstOf(words, COUNT_PHRASES)) {
     return { phrase: "a story with no film named", at: 0, storyFrom: 0, storyWords };
   }
   return undefined;

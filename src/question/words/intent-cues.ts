@@ -99,6 +99,9 @@ export const NOT_STORY_STARTS = (
   "hi hello hey thanks thank please i im my we our"
 ).split(" ");
 
+/** Numbers said in words ("more than three", "twice or more"). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = { once: 1, one: 1, twice: 2, two: 2, three: 3, thrice: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, dozen: 12 };
+
 /** "how many", "number of". */
 export const COUNT_PHRASES = ["how many", "number of", "count of", "count the", "total number"];
 
