@@ -10,6 +10,7 @@ import { judge } from "./nodes/judge";
 import { organize } from "./nodes/organize";
 import { answer } from "./nodes/answer";
 import { validate } from "./nodes/validate";
+import { StepRunnable } from "./step-runnable";
 
 /**
  * The research graph, as drawn in DESIGN.md:
@@ -32,13 +33,13 @@ export function buildResearchGraph() {
     .addNode("answer", answer)
     .addNode("validate", validate)
     .addEdge(START, "router")
-    .addConditionalEdges("router", routeAfterRouter, ["reply", "simple_rag", "prime"])
+    .addConditionalEdges("router", edge("routeAfterRouter", routeAfterRouter), ["reply", "simple_rag", "prime"])
     .addEdge("reply", END)
     .addEdge("simple_rag", "answer")
     .addEdge("prime", "plan")
-    .addConditionalEdges("plan", fanOutCalls, ["act", "organize"])
+    .addConditionalEdges("plan", edge("fanOutCalls", fanOutCalls), ["act", "organize"])
     .addEdge("act", "judge")
-    .addConditionalEdges("judge", moreOrEnough, ["plan", "organize"])
+    .addConditionalEdges("judge", edge("moreOrEnough", moreOrEnough), ["plan", "organize"])
     .addEdge("organize", "answer")
     .addEdge("answer", "validate")
     .addEdge("validate", END)
@@ -57,4 +58,9 @@ function fanOutCalls(s: ResearchStateValue): Send[] | "organize" {
 function moreOrEnough(s: ResearchStateValue): "plan" | "organize" {
   const j = s.judgement;
   return !s.truncated && j && !j.enough && j.followUps.length > 0 ? "plan" : "organize";
+}
+
+/** An edge's routing function, called directly by LangGraph (see StepRunnable). */
+function edge<O>(name: string, fn: (s: ResearchStateValue) => O) {
+  return new StepRunnable<ResearchStateValue, O>(name, fn);
 }

@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runContext, type RunContext } from "./context";
+import { StepRunnable } from "./step-runnable";
 import type { ResearchStateValue, ResearchUpdate } from "./state";
 import type { TraceStep } from "./types";
 
@@ -10,7 +11,7 @@ export type StepInfo = Omit<TraceStep, "index" | "node" | "ms" | "llmCalls" | "i
  * run's meter), and what it decided. Nodes stay small functions of (state, context).
  */
 export function tracedNode(name: string, fn: (state: ResearchStateValue, ctx: RunContext) => Promise<{ update: ResearchUpdate; step: StepInfo }>) {
-  return async (state: ResearchStateValue, config: LangGraphRunnableConfig): Promise<ResearchUpdate> => {
+  return new StepRunnable(name, async (state: ResearchStateValue, config: LangGraphRunnableConfig): Promise<ResearchUpdate> => {
     const ctx = runContext(config);
     ctx.signal.throwIfAborted();
     const t0 = performance.now();
@@ -29,5 +30,5 @@ export function tracedNode(name: string, fn: (state: ResearchStateValue, ctx: Ru
       outputTokens: u.outputTokens - before.outputTokens,
     };
     return { ...update, trace: [trace] };
-  };
+  });
 }
