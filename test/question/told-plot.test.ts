@@ -32,6 +32,18 @@ describe("told plots", () => {
     expect(told("films directed by steven spielberg that star tom hanks and were released after two thousand")).toBeUndefined();
   });
 
+  it("in a bare story, a superlative or count said once the story is under way is part of it", () => {
+    expect(told("young chef moves to a small french village and opens a restaurant across from her biggest rival")?.phrase).toBe("a story with no film named");
+    expect(told("two brothers inherit a farm in iowa and fight over who gets the most land until a storm hits")?.phrase).toBe("a story with no film named");
+    expect(told("most popular film about two brothers who inherit a farm in iowa and fight over the land")).toBeUndefined();
+    expect(told("how many films about two brothers who inherit a farm in iowa and fight over the land")).toBeUndefined();
+  });
+
+  it("an opening whose story is too short may sit at the end of a longer bare story", () => {
+    expect(told("three film students hike deep into a forest in maryland to shoot a documentary about a witch")?.phrase).toBe("a story with no film named");
+    expect(told("shoot a documentary about a witch")).toBeUndefined();
+  });
+
   it("names and relation words are no story ('films whose writers also wrote X')", () => {
     const q = "what are the languages spoken in the films whose writers also wrote The Private Life of Sherlock Holmes";
     const start = words(q).indexOf("private") - 1;

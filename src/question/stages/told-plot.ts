@@ -25,6 +25,8 @@ const MIN_STORY = 4;
 const MIN_STORY_IN_CLAUSE = 3;
 /** A told plot with no opening at all ("guy wakes up with no memory and is hunted by assassins") must be long. */
 const MIN_BARE_STORY = 8;
+/** In a story with no opening, a superlative or count cue said within its first this-many story words is the question's own. */
+const BARE_CUE_WORDS = 3;
 const STARTS = new Set(NOT_STORY_STARTS);
 
 function phraseAt(words: readonly string[], i: number, phrase: readonly string[]): boolean {
@@ -66,13 +68,15 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
     const storyWords = story.filter(isStoryWord).length;
     const clause = story.some((w) => CLAUSE.has(w));
     if (storyWords >= MIN_STORY || (clause && storyWords >= MIN_STORY_IN_CLAUSE)) return { phrase: lead.phrase, at: lead.at, storyFrom: lead.end, storyWords };
-    return undefined;
+    // An opening late in a long story is part of it ("… while making a documentary about a local legend").
   }
   // A story with no opening: told as a statement (not a question, request or list of films), long, naming nobody.
   if (namesSomething || STARTS.has(words[0] ?? "")) return undefined;
   const storyWords = words.filter(isStoryWord).length;
-  if (storyWords >= MIN_BARE_STORY && !firstOf(words, Object.keys(SUPERLATIVE_PHRASES)) && !firstOf(words, COUNT_PHRASES)) {
-    return { phrase: "a story with no film named", at: 0, storyFrom: 0, storyWords };
-  }
-  return undefined;
+  if (storyWords < MIN_BARE_STORY) return undefined;
+  // A ranking or a count asked of films comes first ("best comedies about …"); once the story is under
+  // way, "his best friend" or "the most popular clique" is something in it.
+  const storyStart = words.findIndex((w, i) => isStoryWord(w) && words.slice(0, i + 1).filter(isStoryWord).length === BARE_CUE_WORDS);
+  const cue = [firstOf(words, Object.keys(SUPERLATIVE_PHRASES)), firstOf(words, COUNT_PHRASES)].find((c) => c !== undefined && c.at < storyStart);
+  return cue ? undefined : { phrase: "a story with no film named", at: 0, storyFrom: 0, storyWords };
 }
