@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NODE_TYPES } from "../src/kb/schema";
+import type { VectorHit } from "../src/ports/vector-store";
 import { makeEvidence } from "./evidence";
 import { moviePassages, titleWithYear } from "./movie-text";
 import { defineTool } from "./tool";
@@ -17,18 +18,22 @@ export const SemanticSearchInput = z
     k: z.number().int().min(1).max(50).default(8),
     threshold: z.number().min(-1).max(1).default(DEFAULT_THRESHOLD),
     types: z.array(z.enum(NODE_TYPES)).min(1).default(["Movie"]),
+    /** Also match the films' TMDB overviews (with keywords); a film scores by its closer text. For a plot told in the user's words. */
+    overviews: z.boolean().default(false),
   })
   .strict();
 
 /** Vector search over movie documents: the SimpleRAG retriever. */
 export const semanticSearch = defineTool({
   name: "semantic_search",
-  description: "Semantic (vector) search over movie documents (title, cast, crew, genres, tags, plot). Returns the top-k movies above a cosine threshold, each as a short passage.",
+  description:
+    "Semantic (vector) search over movie documents (title, cast, crew, genres, tags, plot). Returns the top-k movies above a cosine threshold, each as a short passage. With overviews: true, the films' TMDB overviews and keywords are matched too and a film scores by its closer text (for a plot told in the user's words).",
   input: SemanticSearchInput,
   async run(input, ctx) {
     const [qv] = await ctx.kb.embedder.embed([input.query], { kind: "query", signal: ctx.signal });
     if (qv!.every((x) => x === 0)) return { evidence: [], notes: [`semantic_search: the embedder (${ctx.kb.embedder.id}) knows none of the query's words`] };
-    const hits = await ctx.kb.vectors.search(qv!, { k: input.k, threshold: input.threshold, types: input.types });
+    const query = { k: input.k, threshold: input.threshold, types: input.types };
+    const hits: (VectorHit & { matched?: string })[] = input.overviews ? closerOf(await ctx.kb.vectors.search(qv!, query), await ctx.kb.passages.search(qv!, query), input.k) : await ctx.kb.vectors.search(qv!, query);
     if (hits.length === 0) return { evidence: [], notes: [`semantic_search: no movie is above cosine ${input.threshold}`] };
     const nodes = (await ctx.kb.graph.getNodes(hits.map((h) => h.id))).map((n, i) => (n ? { node: n, hit: hits[i]! } : undefined)).filter((x) => x !== undefined);
     const passages = await moviePassages(ctx.kb, nodes.map((x) => x.node));
@@ -43,9 +48,18 @@ export const semanticSearch = defineTool({
         score: Math.round(hit.score * 1000) / 1000,
         tool: "semantic_search",
         step: ctx.step,
-        meta: { title: titleWithYear(node), cosine: Math.round(hit.score * 1000) / 1000, degree: node.degree },
+        meta: { title: titleWithYear(node), cosine: Math.round(hit.score * 1000) / 1000, degree: node.degree, ...(hit.matched ? { matched: hit.matched } : {}) },
       }),
     );
     return { evidence, notes: [] };
   },
 });
+
+/** Each film once, at the better of its two cosines (its document's or its overview's), best first. */
+function closerOf(films: readonly VectorHit[], overviews: readonly VectorHit[], k: number): (VectorHit & { matched?: "document" | "overview" })[] {
+  const best = new Map<string, VectorHit & { matched: "document" | "overview" }>();
+  for (const [hits, matched] of [[films, "document"], [overviews, "overview"]] as const) {
+    for (const h of hits) if (!best.has(h.id) || best.get(h.id)!.score < h.score) best.set(h.id, { ...h, matched });
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, k);
+}

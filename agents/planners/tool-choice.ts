@@ -141,7 +141,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
       const { story, keywords } = toldPlotQuery(part.text, kb);
       return [
         { tool: "full_text", args: { query: keywords, limit: 20, types: ["Movie"], fields: ["plot", "overview"], scoring: "sum" }, rationale: "a told plot: BM25 over plots and overviews, each of the description's words searched alone and the scores summed", serves },
-        { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1 }, rationale: "a told plot: semantic search over the film documents, fused with full-text", serves },
+        { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1, overviews: true }, rationale: "a told plot: semantic search over the film documents and their TMDB overviews, fused with full-text", serves },
       ];
     }
     case "kind_of_film": {

@@ -81,3 +81,27 @@ export function semanticDocument(f: MovieFacts, plot: string): string {
   if (plot) parts.push(plot);
   return parts.join(" ");
 }
+
+/**
+ * A film's TMDB overview and keywords as a passage of its own, for matching a plot told in the
+ * user's words: the overview says what happens at more length than the one-line plot. Kept out of
+ * the movie documents above (their vectors are what the overview benchmark measures).
+ */
+export function overviewPassage(title: string, overview: string, keywords: readonly string[]): string {
+  return keywords.length ? `${title}. ${overview} ${keywords.join(", ")}.` : `${title}. ${overview}`;
+}
+
+/** The films that have a TMDB overview, with their passages, in node order. */
+export function overviewPassages(data: Pick<KbGraphData, "names" | "overviews" | "tmdbFacts">): { ids: string[]; texts: string[] } {
+  const keywords = new Map<string, string[]>();
+  for (const t of data.tmdbFacts ?? []) keywords.set(t.movie, [...new Set([...(keywords.get(t.movie) ?? []), ...t.keywords])]);
+  const ids: string[] = [];
+  const texts: string[] = [];
+  data.overviews.forEach((overview, i) => {
+    if (!overview) return;
+    const name = data.names[i]!;
+    ids.push(name);
+    texts.push(overviewPassage(name, overview, keywords.get(name) ?? []));
+  });
+  return { ids, texts };
+}

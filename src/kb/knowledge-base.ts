@@ -12,6 +12,12 @@ export interface KnowledgeBase {
   graph: GraphStore;
   text: TextIndex;
   vectors: VectorStore;
+  /**
+   * TMDB overviews with their keywords, one vector per film that has one (id = the film), by the
+   * same embedder; in process whatever VECTOR_STORE says, and apart from \`vectors\` so the overview
+   * benchmark's queries stay out of the movie vectors.
+   */
+  passages: VectorStore;
   embedder: Embedder;
   linker: EntityLinker;
   /** TMDB genres, keywords and figures of the movies that join a TMDB row. */

@@ -5,6 +5,8 @@ import { mergeEvidence, makeEvidence } from "../../tools/evidence";
 import { toLangChainTool } from "../../tools/langchain";
 import { runTool } from "../../tools/tool";
 import { fixtureKb } from "../helpers/fixture-kb";
+import { EmbeddedVectorStore } from "../../src/adapters/embedded/vector-store";
+import { overviewPassage } from "../../src/kb/documents";
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
@@ -126,6 +128,28 @@ describe("exact helpers", () => {
     expect(none.notes[0]).toMatch(/knows none of the query's words/);
     const high = await call("semantic_search", { query: "a pilot lost in space", threshold: 0.9999 });
     expect(high.notes[0]).toMatch(/no movie is above cosine 0.9999/);
+  });
+});
+
+describe("semantic_search over overviews", () => {
+  it("with overviews, a film also matches by its overview passage and scores by the closer text", async () => {
+    const embed = async (t: string) => (await kb.embedder.embed([t], { kind: "document" }))[0]!;
+    const text = overviewPassage("Midnight Ledger", "A pilot lost in space near a dying star radios home.", ["space", "pilot"]);
+    const withOverview: KnowledgeBase = { ...kb, passages: new EmbeddedVectorStore(kb.embedder.dimension, { ids: ["Midnight Ledger"], types: ["Movie"], matrix: await embed(text) }) };
+    const run = (overviews: boolean) => runTool(TOOLS.semantic_search, { query: "a pilot lost in space near a dying star", k: 3, threshold: 0.3, overviews }, { kb: withOverview, step: 2 });
+    const plain = await run(false);
+    const both = await run(true);
+    expect(plain.evidence.map((e) => e.focus)).not.toContain("Midnight Ledger");
+    expect(both.evidence.find((e) => e.focus === "Midnight Ledger")).toMatchObject({ meta: { matched: "overview" } });
+    // Each film once, whichever text it matched by.
+    expect(new Set(both.evidence.map((e) => e.focus)).size).toBe(both.evidence.length);
+    expect(both.evidence.filter((e) => e.focus !== "Midnight Ledger").every((e) => e.meta?.matched === "document")).toBe(true);
+    expect(both.evidence.map((e) => e.score)).toEqual([...both.evidence.map((e) => e.score)].sort((a, b) => b - a));
+  });
+
+  it("overview passages name the film and carry its keywords", () => {
+    expect(overviewPassage("Jaws", "A shark menaces a beach town.", ["shark", "police chief"])).toBe("Jaws. A shark menaces a beach town. shark, police chief.");
+    expect(overviewPassage("Jaws", "A shark menaces a beach town.", [])).toBe("Jaws. A shark menaces a beach town.");
   });
 });
 
