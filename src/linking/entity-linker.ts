@@ -238,7 +238,8 @@ export class InMemoryEntityLinker implements EntityLinker {
 function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): number {
   const words = span.map((t) => t.folded);
   const allQuestionWords = words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w));
-  const capitalised = /^[\p{Lu}\p{N}]/u.test(span[0]!.text) && !(atStart && span.length === 1);
+  // A number has no case: "12 Angry Men" starts like a name, a lone "2" says nothing.
+  const capitalised = (/^\p{Lu}/u.test(span[0]!.text) || (/^\p{N}/u.test(span[0]!.text) && span.length > 1)) && !(atStart && span.length === 1);
   let c = exactCase ? 0.7 : 0.5;
   if (capitalised && exactCase) c += 0.1;
   c += Math.min(0.15, 0.05 * (span.length - 1));

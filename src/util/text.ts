@@ -120,8 +120,15 @@ export interface WordToken {
  * "Christopher Nolan" and "Schindler's List" meets itself either way.
  */
 export function linkKey(text: string): string {
-  return foldText(text.replace(/['’`]s\b/giu, ""));
+  return foldText(text.replace(/['’`]s\b/giu, "")).replace(ROMAN_NUMERAL, (r) => String(ROMAN_VALUES[r]));
 }
+
+/**
+ * Roman numerals from 2 to 10, read as the number they are: "rocky 2" is Rocky II, "world war 2" is
+ * the tag world war ii. I, V and X stay words ("i", "Malcolm X", "V for Vendetta").
+ */
+const ROMAN_VALUES: Readonly<Record<string, number>> = { ii: 2, iii: 3, iv: 4, vi: 6, vii: 7, viii: 8, ix: 9 };
+const ROMAN_NUMERAL = /(?<![\p{L}\p{N}])(?:ii|iii|iv|vi|vii|viii|ix)(?![\p{L}\p{N}])/gu;
 
 /** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */
 export function wordTokens(text: string): WordToken[] {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { fixtureKb } from "../helpers/fixture-kb";
+import { linkKey } from "../../src/util/text";
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
@@ -62,5 +63,21 @@ describe("entity linking", () => {
     const ms = kb.linker.findMentions("what films did Starfall Returns share writers with");
     expect(ms[0]).toMatchObject({ text: "Starfall Returns" });
     expect(ms.some((m) => m.text === "Starfall")).toBe(false);
+  });
+});
+
+describe("link keys", () => {
+  it("read a roman numeral from 2 to 10 as its number, on either side", () => {
+    expect(linkKey("Rocky II")).toBe(linkKey("rocky 2"));
+    expect(linkKey("World War II")).toBe("world war 2");
+    expect(linkKey("The Godfather: Part III")).toBe("the godfather part 3");
+    expect(linkKey("Star Wars: Episode IV - A New Hope")).toBe("star wars episode 4 a new hope");
+  });
+
+  it("leave I, V and X, and numerals inside words, as they are", () => {
+    expect(linkKey("I, Robot")).toBe("i robot");
+    expect(linkKey("Malcolm X")).toBe("malcolm x");
+    expect(linkKey("V for Vendetta")).toBe("v for vendetta");
+    expect(linkKey("Vivid Ivy")).toBe("vivid ivy");
   });
 });

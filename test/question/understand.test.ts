@@ -55,6 +55,12 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect(u.parts.map((p) => p.analysis.topics[0]?.name)).toEqual(["Casablanca", "Casablanca"]);
   });
 
+  it("a sequel's number links either way it is written ('world war 2' is the tag world war ii)", async () => {
+    const u = await understandQuestion("world war 2 movies, are they more war films or dramas", kb);
+    expect(u.intent).toBe("kind_of_film");
+    expect(u.parts[0]!.subject?.tags).toContain("world war ii");
+  });
+
   it("links concept words to the KB and TMDB names", async () => {
     const u = await understandQuestion("best sci-fi movies of the 2000s", kb);
     const c = u.parts[0]!.concepts.find((x) => x.label === "science fiction")!;
@@ -72,6 +78,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["something similar to the terminator", "The Terminator"],
     ["films with julia roberts and richard geer", "Richard Gere"],
     ["my friend said trainspotting was great, what's in the same vein", "Trainspotting"],
+    ["who directed rocky 2", "Rocky II"],
   ])("links the name a film fan means: %s → %s", async (q, name) => {
     const u = await understandQuestion(q, kb);
     expect(u.parts[0]!.analysis.topics.map((t) => t.name)).toContain(name);

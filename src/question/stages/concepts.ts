@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import { QUESTION_WORDS } from "../../linking/question-words";
-import { STOP_WORDS, foldText, type WordToken } from "../../util/text";
+import { STOP_WORDS, linkKey, type WordToken } from "../../util/text";
 import { ROLE_WORDS } from "../words/linking";
 import { CONCEPT_HEAD_WORDS, CONCEPT_LEAD_WORDS, CONCEPT_SYNONYMS } from "../words/concepts";
 
@@ -41,8 +41,8 @@ async function vocabulary(kb: KnowledgeBase): Promise<Vocabulary> {
   const hit = vocabularies.get(kb);
   if (hit) return hit;
   const v: Vocabulary = { kb: new Map(), tmdb: new Map() };
-  for (const g of kb.catalog?.genres() ?? []) entry(v.tmdb, foldText(g.name), () => ({ genres: [], keywords: [] })).genres.push(g.name);
-  for (const k of kb.catalog?.keywords() ?? []) entry(v.tmdb, foldText(k.name), () => ({ genres: [], keywords: [] })).keywords.push(k.name);
+  for (const g of kb.catalog?.genres() ?? []) entry(v.tmdb, linkKey(g.name), () => ({ genres: [], keywords: [] })).genres.push(g.name);
+  for (const k of kb.catalog?.keywords() ?? []) entry(v.tmdb, linkKey(k.name), () => ({ genres: [], keywords: [] })).keywords.push(k.name);
   vocabularies.set(kb, v);
   return v;
 }
@@ -107,7 +107,7 @@ function lookup(key: string, kb: KnowledgeBase, vocab: Vocabulary): (Omit<Concep
     return { label: syn.label, genres: syn.genres ?? [], tags, tmdbGenres: syn.tmdbGenres ?? [], keywords: syn.keywords ?? [], fromSynonym: true };
   }
   if (key.length < 3 || /^\d+$/.test(key)) return undefined;
-  const kbHits = kb.linker.link(key, { types: ["Genre", "Tag"], limit: 3 }).filter((c) => c.match === "exact" || (c.match === "folded" && foldText(c.name) === key));
+  const kbHits = kb.linker.link(key, { types: ["Genre", "Tag"], limit: 3 }).filter((c) => c.match === "exact" || (c.match === "folded" && linkKey(c.name) === key));
   const tmdb = vocab.tmdb.get(key);
   if (kbHits.length === 0 && !tmdb) return undefined;
   return {
