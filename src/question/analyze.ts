@@ -2,7 +2,7 @@ import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, wordTokens, type WordToken } from "../util/text";
-import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES } from "./lexicon";
+import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon";
 import { NUMBER_WORDS } from "./words/intent-cues";
 
 /**
@@ -231,6 +231,12 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
       // "which films can be described by X": the films are the answer; the relation word links them to X.
       if (spec.type === "Movie") break;
       spec.edge = cue.edge;
+      // "how many screenplays has X written": the work is a film, named as "films" would name it.
+      if (!VALUE_TYPE[cue.edge] && !spec.type && WORK_WORDS.has(w)) {
+        spec.type = "Movie";
+        for (const c of cues) if (c.token === i) c.inAnswerPhrase = true;
+        continue;
+      }
       spec.type = VALUE_TYPE[cue.edge] ?? "Person";
     } else if (!spec.type && MOVIE_WORDS.has(w) && !describesTopicOrValue(i)) spec.type = "Movie";
     else if (!spec.type && PERSON_WORDS.has(w)) spec.type = "Person";

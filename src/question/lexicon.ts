@@ -44,5 +44,8 @@ export const SHARING_WORDS: ReadonlySet<string> = new Set("share shares shared s
 /** Words that name the answer as a set of films. */
 export const MOVIE_WORDS: ReadonlySet<string> = new Set("movie movies film films picture pictures flick flicks".split(" "));
 
+/** Relation words that name the work, not the person: "how many screenplays has X written" counts X's films. */
+export const WORK_WORDS: ReadonlySet<string> = new Set("screenplay screenplays script scripts".split(" "));
+
 /** Words that name the answer as people (the role comes from a relation word nearby). */
 export const PERSON_WORDS: ReadonlySet<string> = new Set("person people persons someone somebody".split(" "));

@@ -61,6 +61,16 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect(u.parts[0]!.subject?.tags).toContain("world war ii");
   });
 
+  it("a work word names films as 'films' would: 'how many screenplays has X written' counts X's films", async () => {
+    const u = await understandQuestion("how many screenplays has m. night shyamalan written", kb);
+    const a = u.parts[0]!.analysis;
+    expect(u.intent).toBe("count");
+    expect(a.answer.type).toBe("Movie");
+    expect(a.cues.filter((c) => !c.inAnswerPhrase).map((c) => c.word)).toEqual(["written"]);
+    const who = await understandQuestion("who wrote the screenplay for fargo", kb);
+    expect(who.parts[0]!.analysis.answer.type).toBe("Person");
+  });
+
   it("links concept words to the KB and TMDB names", async () => {
     const u = await understandQuestion("best sci-fi movies of the 2000s", kb);
     const c = u.parts[0]!.concepts.find((x) => x.label === "science fiction")!;
