@@ -71,6 +71,14 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect(who.parts[0]!.analysis.answer.type).toBe("Person");
   });
 
+  it("two known names joined by 'in' are both linked, not one unknown name", async () => {
+    const u = await understandQuestion("who acted with Claudette Colbert in It Happened One Night", kb);
+    expect(u.parts[0]!.notFound).toEqual([]);
+    expect(u.parts[0]!.analysis.topics.map((t) => t.name).sort()).toEqual(["Claudette Colbert", "It Happened One Night"]);
+    const unknown = await understandQuestion("who directed The Flying Spaghetti Monster", kb);
+    expect(unknown.parts[0]!.notFound.map((n) => n.text)).toEqual(["The Flying Spaghetti Monster"]);
+  });
+
   it("links concept words to the KB and TMDB names", async () => {
     const u = await understandQuestion("best sci-fi movies of the 2000s", kb);
     const c = u.parts[0]!.concepts.find((x) => x.label === "science fiction")!;
@@ -89,6 +97,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["films with julia roberts and richard geer", "Richard Gere"],
     ["my friend said trainspotting was great, what's in the same vein", "Trainspotting"],
     ["who directed rocky 2", "Rocky II"],
+    ["who starred with Will Sith and also with George Clooney?", "Will Smith"],
   ])("links the name a film fan means: %s → %s", async (q, name) => {
     const u = await understandQuestion(q, kb);
     expect(u.parts[0]!.analysis.topics.map((t) => t.name)).toContain(name);

@@ -164,7 +164,9 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
     for (let i = 0; i + n <= tokens.length; i++) {
       const span = tokens.slice(i, i + n);
       // A title may open with its article ("the godfater"): the article then starts the span.
-      const opens = plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!));
+      // A capitalised word inside the sentence opens a name even when it is also a word ("Will Sith").
+      const capitalised = i > 0 && /^\p{Lu}/u.test(span[0]!.text) && /^\p{Lu}/u.test(span[n - 1]!.text);
+      const opens = plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalised;
       // A title may end with a word questions also use ("schindlers list") when a rare word opens it.
       const closes = plain(span[n - 1]!) || (QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded) && plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE);
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;

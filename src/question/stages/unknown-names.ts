@@ -4,6 +4,9 @@ import { STOP_WORDS } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 
+/** Lowercase words a name may hold between capitalised ones ("Return of the Jedi"). */
+const CONNECTORS = ["of", "the", "in", "a"];
+
 /**
  * Names the user wrote that the KB does not have: a quoted phrase, or a run of capitalised words
  * inside the sentence, that no confident mention covers. Each comes with the closest KB names, so
@@ -15,15 +18,17 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   for (const m of text.matchAll(/["“]([^"”]{2,80})["”]/g)) spans.push(m[1]!);
   let run: WordToken[] = [];
   const flush = () => {
-    while (run.length && ["of", "the", "in", "a"].includes(run[run.length - 1]!.folded)) run.pop();
+    while (run.length && CONNECTORS.includes(run[run.length - 1]!.folded)) run.pop();
     const content = run.filter((t) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded));
-    if (content.length >= 1 && run.length >= 2 && !run.every(covered)) spans.push(text.slice(run[0]!.start, run[run.length - 1]!.end));
+    // Linked names joined by a connector ("Claudette Colbert in It Happened One Night") are two known names, not one unknown.
+    const words = run.filter((t) => !CONNECTORS.includes(t.folded) || /^\p{Lu}/u.test(t.text));
+    if (content.length >= 1 && run.length >= 2 && !words.every(covered)) spans.push(text.slice(run[0]!.start, run[run.length - 1]!.end));
     run = [];
   };
   // Runs of capitalised words, mentions included: "The Flying Spaghetti Monster" is one name even if "Monster" links.
   tokens.forEach((t, i) => {
     const capital = /^\p{Lu}/u.test(t.text) && i > 0;
-    if (capital || (run.length && ["of", "the", "in", "a"].includes(t.folded))) run.push(t);
+    if (capital || (run.length && CONNECTORS.includes(t.folded))) run.push(t);
     else flush();
   });
   flush();
