@@ -224,9 +224,12 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   const mentionStarts = new Set(mentions.map((m) => m.tokenStart));
   const describesTopicOrValue = (i: number) => mentionStarts.has(i + 1) || (cueAt(i + 1) !== undefined && VALUE_TYPE[cueAt(i + 1)!.edge] !== undefined);
   // The words after the wh-word describe the answer ("which languages", "who directed").
+  // A word that only sometimes names a relation, right before one that plainly does, qualifies it:
+  // "the lead actress" asks for actors ("what types are the films directed by" still asks for types).
   for (let i = whAt + 1; i < to && !spec.edge; i++) {
     const w = tokens[i]!.folded;
     const cue = cueAt(i);
+    if (cue && cue.weight < 1 && (cueAt(i + 1)?.weight ?? 0) >= 1) continue;
     if (cue) {
       // "which films can be described by X": the films are the answer; the relation word links them to X.
       if (spec.type === "Movie") break;

@@ -5,7 +5,7 @@ import { analyzeQuestion, type QuestionAnalysis } from "./analyze";
 import type { Intent } from "./intents";
 import { calibratedLinker } from "./stages/calibrate";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
-import { outOfDomain } from "./stages/domain";
+import { outOfDomain, unsupportedFact } from "./stages/domain";
 import { classifyIntent, type IntentReading } from "./stages/intent";
 import { findPeriods, type Period } from "./stages/periods";
 import { detectSmallTalk, type SmallTalk } from "./stages/smalltalk";
@@ -31,6 +31,8 @@ export interface Understanding {
   parts: PartUnderstanding[];
   /** One line per stage, for the trace. */
   stages: string[];
+  /** Out of domain because it asks a fact the KB does not hold: the word that asks it ("composed", "oscar"). */
+  unsupportedFact?: string;
 }
 
 const CONFIDENT = 0.7;
@@ -99,7 +101,8 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
     );
   }
   const ood = outOfDomain(question, parts);
-  if (ood) return { intent: "out_of_domain", parts, stages: [...stages, `domain: ${ood}`] };
+  const missing = ood ? unsupportedFact(question, parts) : undefined;
+  if (ood) return { intent: "out_of_domain", parts, stages: [...stages, `domain: ${ood}`], ...(missing ? { unsupportedFact: missing } : {}) };
   const intent: Intent = parts.length > 1 ? "multi_part" : parts[0]?.intent ?? "fact";
   return { intent, parts, stages };
 }

@@ -67,6 +67,15 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(tools(r)).toEqual([]);
   });
 
+  it("says which kind of fact the KB lacks when a film question asks one, with no retrieval", async () => {
+    const r = await ask("who composed the music for star wars");
+    expect(r.route).toBe("reply");
+    expect(r.answers).toEqual([]);
+    expect(tools(r)).toEqual([]);
+    expect(r.answer).toMatch(/no facts of that kind \("composed"\).*composers/);
+    expect((await ask("Who is the president of France?")).answer).toMatch(/^That is outside what this knowledge base covers/);
+  });
+
   it("acknowledges thanks rather than greeting again", async () => {
     expect((await ask("thanks!")).answer).toMatch(/^You're welcome/);
     expect((await ask("hello")).answer).toMatch(/^Hello/);

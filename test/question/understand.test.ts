@@ -46,8 +46,33 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who painted the Mona Lisa?", "out_of_domain"],
     ["recommend a good laptop for programming", "out_of_domain"],
     ["what's the exchange rate from dollars to euros", "out_of_domain"],
+    ["which movie has the highest box office", "superlative"],
+    ["who starred in the producers", "fact"],
+    ["which films did the oscar winner kathryn bigelow direct", "list"],
   ])("%s → %s", async (q, intent) => {
     expect((await understandQuestion(q, kb)).intent).toBe(intent);
+  });
+
+  it.each([
+    ["who composed the music for star wars", "composed"],
+    ["who won the oscar for best actor in 1995", "won"],
+    ["which films did steven spielberg produce", "produce"],
+  ])("a fact the KB does not hold is said to be missing: %s", async (q, word) => {
+    const u = await understandQuestion(q, kb);
+    expect(u.intent).toBe("out_of_domain");
+    expect(u.unsupportedFact).toBe(word);
+  });
+
+  it("a role word that only sometimes names a relation gives way to a plain one: 'the lead actress' asks for actors", async () => {
+    const u = await understandQuestion("who was the lead actress in pretty woman", kb);
+    expect(u.parts[0]!.analysis.answer).toMatchObject({ type: "Person", edge: "ACTED_IN" });
+  });
+
+  it("a lowercase '… movie' after an article or a liking word describes a film rather than naming one", async () => {
+    const u = await understandQuestion("whats a good scary movie from the 2000s", kb);
+    expect(u.parts[0]!.analysis.topics.filter((t) => t.confidence >= 0.5).map((t) => t.name)).not.toContain("Scary Movie");
+    const named = await understandQuestion("who directed scary movie", kb);
+    expect(named.parts[0]!.analysis.topics[0]?.name).toBe("Scary Movie");
   });
 
   it("splits a two-part question and resolves the pronoun", async () => {

@@ -2,7 +2,7 @@ import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon";
-import { ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
+import { DESCRIPTION_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
 import { CONCEPT_HEAD_WORDS } from "../words/concepts";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -17,6 +17,7 @@ const ROLES = new Set(ROLE_WORDS);
 const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
+const DESCRIBES = new Set(DESCRIPTION_OPENERS);
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
 const PROMINENT_SURNAME_DEGREE = 8;
 /** A lowercase word is read as a surname only when it is all but absent from plots ("dicaprio", not "lean"). */
@@ -49,6 +50,11 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
         continue;
       }
       out.push({ ...m, confidence: Math.max(m.confidence, 0.7) });
+      continue;
+    }
+    // "a good scary movie": a lowercase title ending in a film word, after an article or a liking word, describes a film.
+    if (top.type === "Movie" && m.text === m.text.toLowerCase() && words.length >= 2 && HEADS.has(words[words.length - 1]!) && DESCRIBES.has(tokens[at - 1]?.folded ?? "") && !saidAsTitle(question, tokens, at, span)) {
+      out.push({ ...m, confidence: Math.min(m.confidence, DROPPED) });
       continue;
     }
     // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.

@@ -1,5 +1,5 @@
 import { wordTokens } from "../../util/text";
-import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../words/domain";
+import { AWARD_CATEGORY_OPENERS, AWARD_WORDS, DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../words/domain";
 import { ROLE_WORDS } from "../words/linking";
 import { WORD_TO_EDGES } from "../lexicon";
 import type { PartUnderstanding } from "../understand";
@@ -18,6 +18,24 @@ const REQUEST_ONLY = new Set(REQUEST_ONLY_DOMAIN_WORDS);
 /** Off-domain words that say when, not what: "what should I watch tonight" is still about films. */
 const WHEN = new Set(["now", "today", "tonight", "tomorrow", "yesterday"]);
 const SUPPORTED = new Set(SUPPORTED_RELATION_WORDS);
+const AWARD = new Set(AWARD_WORDS);
+
+/**
+ * The word that asks for a fact this knowledge base does not hold ("composed", "oscar", "how old"),
+ * unless the question also asks a relation it has ("which films did the Oscar winner direct"). A
+ * word inside a named film or person ("Star Wars", "The Producers") says nothing about what is
+ * asked, and a role named as an award ("won best actor") is the award, not the relation.
+ */
+export function unsupportedFact(question: string, parts: readonly PartUnderstanding[]): string | undefined {
+  if (parts.some((p) => p.intent === "plot")) return undefined;
+  const tokens = wordTokens(question);
+  const inName = (w: string) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && wordTokens(t.text).some((x) => x.folded === w)));
+  const word = tokens.find((t) => UNSUPPORTED.has(t.folded) && !inName(t.folded))?.folded ?? (/\bhow old\b/i.test(question) ? "how old" : undefined);
+  if (!word) return undefined;
+  const award = tokens.some((t) => AWARD.has(t.folded));
+  const asksSupported = tokens.some((t, i) => SUPPORTED.has(t.folded) && !inName(t.folded) && !(award && AWARD_CATEGORY_OPENERS.includes(tokens[i - 1]?.folded ?? "")));
+  return asksSupported ? undefined : word;
+}
 
 /**
  * Why a question is outside what the knowledge base covers, if it is: no film word, no confidently
@@ -27,15 +45,15 @@ const SUPPORTED = new Set(SUPPORTED_RELATION_WORDS);
 export function outOfDomain(question: string, parts: readonly PartUnderstanding[]): string | undefined {
   const words = wordTokens(question).map((t) => t.folded);
   const told = parts.some((p) => p.intent === "plot");
-  const unsupported = words.find((w) => UNSUPPORTED.has(w)) ?? (/\bhow old\b/i.test(question) ? "how old" : undefined);
-  if (unsupported && !told && !words.some((w) => SUPPORTED.has(w))) return `"${unsupported}": the knowledge base holds no awards, ages, births or other facts of that kind`;
+  const inName = (w: string) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && wordTokens(t.text).some((x) => x.folded === w)));
+  const unsupported = unsupportedFact(question, parts);
+  if (unsupported) return `"${unsupported}": the knowledge base holds no awards, ages, births, composers, producers or other facts of that kind (it lists directors, writers, cast, years, languages, genres and tags)`;
   // "recommend a good laptop": a request word alone does not outweigh what the question is about.
   const offBesideRequest = words.some((w) => OFF.has(w) && !WHEN.has(w)) && !words.some((w) => DOMAIN.has(w) && !REQUEST_ONLY.has(w));
   if (!offBesideRequest && (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question))) return undefined;
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
   const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
   // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about.
-  const inName = (w: string) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && wordTokens(t.text).some((x) => x.folded === w)));
   const off = words.find((w) => OFF.has(w) && !inName(w));
   // A told plot may be about a king or a wedding ("the one where the mob boss's daughter gets married").
   if (off && !told) return `"${off}" is about another domain and no film word or named film is in the question`;

@@ -41,8 +41,16 @@ export const REQUEST_ONLY_DOMAIN_WORDS = "recommend recommendation recommendatio
 
 /**
  * Facts this knowledge base does not hold about films or people in them: awards, ages, births and
- * deaths, marriages, earnings of people. A question about one is answered as outside what it covers,
+ * deaths, marriages, earnings of people, and the crew it does not list (composers, cinematographers,
+ * producers, studios). A question about one is answered as outside what it covers,
  * unless it also asks a relation the KB has ("which films did the Oscar winner direct").
  */
-export const UNSUPPORTED_FACT_WORDS = "oscar oscars award awards nominated nomination nominations won win winner born birthday birthplace died married spouse salary height".split(" ");
+export const UNSUPPORTED_FACT_WORDS = (
+  "oscar oscars award awards nominated nomination nominations won win winner born birthday birthplace died married spouse salary height " +
+  "composer composers composed cinematographer cinematographers cinematography producer producers produced produce studio studios"
+).split(" ");
 export const SUPPORTED_RELATION_WORDS = "direct directed directs director directors wrote write written writer writers star starred starring stars acted actor actors actress cast released release genre genres language languages tagged".split(" ");
+
+/** Awards, whose categories name roles ("best actor", "best supporting actress") without asking for one. */
+export const AWARD_WORDS = "oscar oscars award awards nominated nomination nominations won win winner academy golden globe globes".split(" ");
+export const AWARD_CATEGORY_OPENERS = ["best", "supporting"];

@@ -24,3 +24,6 @@ export const COLLABORATION_VERBS = "work works worked working collaborate collab
 
 /** Role nouns name who is asked for ("actors who …"), not the role of the person named in the question. */
 export const ROLE_NOUNS = "actor actors actress actresses director directors writer writers screenwriter screenwriters costar costars cast".split(" ");
+
+/** Words before a lowercase "… movie" that make it a description, not a title: "a good scary movie", "any horror film". */
+export const DESCRIPTION_OPENERS = "a an any some another good great nice fun decent solid really".split(" ");
