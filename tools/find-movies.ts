@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
+import { InvalidInputError } from "../src/errors";
 import type { EdgeType, Neighbor } from "../src/kb/schema";
 import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, type MovieMetric, type TmdbFacts } from "../src/ports/movie-catalog";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
@@ -25,6 +26,8 @@ export const FindMoviesInput = z
     concepts: z.array(Concept).max(5).default([]),
     people: z.array(Person).max(5).default([]),
     languages: Names.default([]),
+    /** Only these films ("how long is Titanic": one film's figure, with rankBy). */
+    titles: Names.default([]),
     years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
     exclude: z.object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]) }).strict().optional(),
     rankBy: z.enum(MOVIE_METRICS).optional(),
@@ -34,7 +37,7 @@ export const FindMoviesInput = z
     limit: z.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((v) => v.concepts.length + v.people.length + v.languages.length > 0 || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, languages, years) or rankBy" });
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, languages, titles, years) or rankBy" });
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
 /** Where each figure comes from, said next to it in answers. */
@@ -65,7 +68,7 @@ interface Membership {
 export const findMovies = defineTool({
   name: "find_movies",
   description:
-    "Exact film filter and ranking: films that have every given concept (KB genres/tags or TMDB genres/keywords), person (optionally in a role), language and year range, minus exclusions; ranked by a TMDB figure (voteAverage, voteCount, popularity, runtime, budget, revenue) when rankBy is set. Use for lists with constraints and for best/most/longest questions.",
+    "Exact film filter and ranking: films that have every given concept (KB genres/tags or TMDB genres/keywords), person (optionally in a role), language, title and year range, minus exclusions; ranked by a TMDB figure (voteAverage, voteCount, popularity, runtime, budget, revenue) when rankBy is set. Use for lists with constraints and for best/most/longest questions.",
   input: FindMoviesInput,
   async run(input, ctx) {
     const { kb } = ctx;
@@ -74,6 +77,7 @@ export const findMovies = defineTool({
     for (const c of input.concepts) sets.push(await conceptMembers(kb, c));
     for (const p of input.people) sets.push(await personMovies(kb, p));
     if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
+    if (input.titles.length) sets.push(namedFilms(kb, input.titles));
     let candidates: Set<string> | undefined;
     for (const s of [...sets].sort((a, b) => a.movies.size - b.movies.size)) candidates = candidates ? new Set([...candidates].filter((m) => s.movies.has(m))) : new Set(s.movies);
     const years = input.years;
@@ -252,3 +256,17 @@ async function personMovies(kb: KnowledgeBase, p: z.infer<typeof Person>): Promi
 }
 
 
+
+/** The films named by title (each must be a KB film): a figure asked of one film ranks just it. */
+function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
+  const movies = new Set<string>();
+  for (const t of titles) {
+    const cands = kb.linker.link(t, { types: ["Movie"], limit: 3 });
+    const top = cands[0];
+    if (!top || !(top.match === "exact" || top.match === "folded" || (top.match === "fuzzy" && top.score >= 0.8))) {
+      throw new InvalidInputError(`titles: "${t}" is not a film in the knowledge base${cands.length ? `; the closest titles are ${cands.map((c) => c.name).join(", ")}` : ""}`);
+    }
+    movies.add(top.id);
+  }
+  return { movies, proof: () => ({ triples: [], words: [] }) };
+}

@@ -3,6 +3,7 @@ import type { MovieCatalog } from "../../src/ports/movie-catalog";
 import type { PartUnderstanding } from "../../src/question/understand";
 import { reciprocalRankFusion } from "../../src/retrieval/fusion";
 import type { Evidence } from "../../tools/evidence";
+import { METRIC_SOURCE } from "../../tools/find-movies";
 import type { AnswerPart, RankedAnswer } from "../research/types";
 import { rankAnswers } from "./candidates";
 import { joinList } from "./text";
@@ -64,6 +65,7 @@ export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[
   if (found.length && part.intent === "superlative") return ranked(part, found, evidence);
   if (evidence.some((e) => e.meta?.role === "share")) return distribution(part, evidence);
   if (part.intent === "plot") return plot(part, evidence, plotFusion(embedderId), catalog);
+  if (part.figure) return figureOf(part, part.figure, found);
   if (found.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath)) return ranked(part, found, evidence);
   if (part.intent === "recommendation") return similar(part, byTool("depth_first"));
   return relation(part, evidence);
@@ -121,6 +123,14 @@ function ranked(part: PartUnderstanding, found: readonly Evidence[], all: readon
   const shown = rows.slice(0, SHOWN).map((e) => `${e.focus} ${cite([e.id])}`);
   const n = Number(total ?? rows.length);
   return { ...base, answers, ...(part.intent === "count" ? { count: n } : {}), text: `${n} film${n === 1 ? "" : "s"}: ${joinList(shown)}${n > SHOWN ? ` and ${n - SHOWN} more` : ""}.` };
+}
+
+/** One film's TMDB figure ("Titanic: TMDB runtime 194 min"), or that the data has none for it. */
+function figureOf(part: PartUnderstanding, figure: NonNullable<PartUnderstanding["figure"]>, found: readonly Evidence[]): AnswerPart {
+  const base = { question: part.text, intent: part.intent };
+  const row = found.find((e) => e.focus === figure.film.id && e.meta?.metric === figure.metric);
+  if (!row) return { ...base, answers: [], text: `The knowledge base has no ${METRIC_SOURCE[figure.metric]} for ${figure.film.name}: the film has no TMDB row with that figure.` };
+  return { ...base, answers: [{ name: row.focus, type: "Movie", score: 1, evidenceIds: [row.id] }], text: `${row.text} ${cite([row.id])} (from the TMDB 5000 data set).` };
 }
 
 function similar(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {

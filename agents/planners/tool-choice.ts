@@ -6,6 +6,7 @@ import type { PartUnderstanding } from "../../src/question/understand";
 import type { PlannedCall } from "../research/types";
 import { foldText } from "../../src/util/text";
 import { toldPlotQuery } from "./told-plot-query";
+import { METRIC_SOURCE } from "../../tools/find-movies";
 import { COLLABORATION_VERBS, ROLE_NOUNS } from "../../src/question/words/linking";
 
 /** A concept as the tools take it: every name the KB and TMDB use for it. */
@@ -130,6 +131,11 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   }
 
   switch (part.intent) {
+    case "fact": {
+      const f = part.figure;
+      if (!f) break;
+      return [{ tool: "find_movies", args: { titles: [f.film.name], rankBy: f.metric, limit: 1 }, rationale: `"${f.phrase}": the ${METRIC_SOURCE[f.metric]} of ${f.film.name}, read from its TMDB row`, serves }];
+    }
     case "recommendation": {
       const seeds = (part.seeds ?? []).map((s) => s.name);
       const kind = concepts[0];

@@ -76,6 +76,17 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect((await ask("Who is the president of France?")).answer).toMatch(/^That is outside what this knowledge base covers/);
   });
 
+  it("reads a figure of one named film from TMDB, or says the data has none", async () => {
+    const r = await ask("how long is the godfather");
+    expect(r.intent).toBe("fact");
+    expect(r.answers.map((a) => a.name)).toEqual(["The Godfather"]);
+    expect(r.answer).toMatch(/^The Godfather: TMDB runtime \d+ min/);
+    expect(tools(r)).toEqual(["find_movies"]);
+    const none = await ask("how long is Kismet");
+    expect(none.answers).toEqual([]);
+    expect(none.answer).toMatch(/no TMDB runtime for Kismet/);
+  });
+
   it("acknowledges thanks rather than greeting again", async () => {
     expect((await ask("thanks!")).answer).toMatch(/^You're welcome/);
     expect((await ask("hello")).answer).toMatch(/^Hello/);

@@ -63,6 +63,17 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect(u.unsupportedFact).toBe(word);
   });
 
+  it.each([
+    ["what is the runtime of titanic", "runtime", "Titanic"],
+    ["how long is the godfather", "runtime", "The Godfather"],
+    ["what was the budget of avatar", "budget", "Avatar"],
+    ["how much money did jurassic park make at the box office", "revenue", "Jurassic Park"],
+  ])("a figure asked of one named film: %s", async (q, metric, film) => {
+    const u = await understandQuestion(q, kb);
+    expect(u.intent).toBe("fact");
+    expect(u.parts[0]!.figure).toMatchObject({ metric, film: { name: film } });
+  });
+
   it("a role word that only sometimes names a relation gives way to a plain one: 'the lead actress' asks for actors", async () => {
     const u = await understandQuestion("who was the lead actress in pretty woman", kb);
     expect(u.parts[0]!.analysis.answer).toMatchObject({ type: "Person", edge: "ACTED_IN" });

@@ -191,6 +191,17 @@ describe("find_movies", () => {
     expect(results.every((r) => r.meta?.source === "TMDB runtime" || r.meta?.metric === undefined)).toBe(true);
   });
 
+  it("reads one named film's figure, and says a title that is not a film is not one", async () => {
+    const kb = await fixtureKb();
+    const sci = await runTool(TOOLS.find_movies, { concepts: [{ label: "science fiction", genres: ["Science Fiction"] }], rankBy: "runtime" }, { kb, step: 1 });
+    const film = sci.evidence.find((e) => e.meta?.role === "result")!;
+    const out = await runTool(TOOLS.find_movies, { titles: [film.focus], rankBy: "runtime", limit: 1 }, { kb, step: 1 });
+    const results = out.evidence.filter((e) => e.meta?.role === "result");
+    expect(results.map((e) => [e.focus, e.meta?.value])).toEqual([[film.focus, film.meta?.value]]);
+    const bad = await runTool(TOOLS.find_movies, { titles: ["Céline Dupré"], rankBy: "runtime" }, { kb, step: 1 });
+    expect(bad.error?.message).toMatch(/"Céline Dupré" is not a film in the knowledge base/);
+  });
+
   it("subtracts a person's films in another role", async () => {
     const kb = await fixtureKb();
     const out = await runTool(TOOLS.find_movies, { people: [{ name: "Ben Okafor", role: "WROTE" }], exclude: { people: [{ name: "Ada Marlowe", role: "DIRECTED" }] } }, { kb, step: 1 });

@@ -4,6 +4,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon";
 import { DESCRIPTION_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
 import { CONCEPT_HEAD_WORDS } from "../words/concepts";
+import { FIGURE_PHRASES } from "../words/intent-cues";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -18,6 +19,7 @@ const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const DESCRIBES = new Set(DESCRIPTION_OPENERS);
+const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
 const PROMINENT_SURNAME_DEGREE = 8;
 /** A lowercase word is read as a surname only when it is all but absent from plots ("dicaprio", not "lean"). */
@@ -118,6 +120,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
   if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) : TITLE_CUES.has(prev))) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
+  // "the runtime of titanic", "the budget of avatar": the film a figure is asked of.
+  if (prev === "of" && FIGURES.has(tokens[at - 2]?.folded ?? "")) return true;
   // "what language is spirited away in", "what year was up released": the slot a relation asks about.
   if ((prev === "is" || prev === "was") && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
   // "what kind of movie is alien", "something similar to the shining".

@@ -57,8 +57,10 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   const off = words.find((w) => OFF.has(w) && !inName(w));
   // A told plot may be about a king or a wedding ("the one where the mob boss's daughter gets married").
   if (off && !told) return `"${off}" is about another domain and no film word or named film is in the question`;
+  // A figure asked of a named film ("how long is the godfather") is a film question.
+  if (parts.some((p) => p.figure !== undefined)) return undefined;
   // A name the user gave with a relation asked of it ("who was in the big lebowksi") is a film question.
   if (parts.some((p) => p.analysis.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7) && (p.analysis.answer.edge !== undefined || p.analysis.cues.some((c) => c.weight >= 1)))) return undefined;
-  if (entities.length > 0 || parts.some((p) => p.concepts.some((c) => c.cued) || p.periods.length > 0 || p.intent === "plot" || (p.intent === "recommendation" && (p.seeds?.length ?? 0) > 0))) return undefined;
+  if (entities.length > 0 || parts.some((p) => p.figure !== undefined || p.concepts.some((c) => c.cued) || p.periods.length > 0 || p.intent === "plot" || (p.intent === "recommendation" && (p.seeds?.length ?? 0) > 0))) return undefined;
   return "no film word, named film or person, kind of film or period";
 }

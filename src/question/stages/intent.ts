@@ -5,7 +5,7 @@ import type { Intent } from "../intents";
 import type { EdgeType } from "../../kb/schema";
 import {
   KIND_NOUNS, KIND_QUANTIFIERS,
-  COUNT_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
+  COUNT_PHRASES, FIGURE_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
   NUMBER_WORDS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "../words/intent-cues";
 import { OPTION_GENRES } from "../words/concepts";
@@ -20,6 +20,8 @@ export interface IntentReading {
   intent: Intent;
   reason: string;
   superlative?: { metric: MovieMetric; order: "asc" | "desc"; phrase: string };
+  /** fact: a TMDB figure asked of the one film named ("how long is Titanic"). */
+  figure?: { metric: MovieMetric; phrase: string; film: TopicEntity };
   threshold?: number;
   /** kind_of_film: the options offered ("scary or funny") as genres, and the kind asked about. */
   options?: { text: string; genre: string }[];
@@ -92,6 +94,13 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   if (rec && (entities.length > 0 || strong.length > 0)) {
     // "recommend a good horror film": the best-rated films of that kind.
     return { intent: "superlative", reason: `"${rec.phrase}" with no film to start from: the best-rated films that fit`, superlative: { metric: "voteAverage", order: "desc", phrase: rec.phrase } };
+  }
+
+  // "how long is titanic", "what was the budget of avatar": a figure of the one film named.
+  const figure = firstOf(words, Object.keys(FIGURE_PHRASES));
+  const films = entities.filter((e) => e.type === "Movie" && e.confidence >= 0.7);
+  if (figure && films.length === 1 && entities.length === 1 && !inside(films[0]!, figure.at)) {
+    return { intent: "fact", reason: `"${figure.phrase}": the ${FIGURE_PHRASES[figure.phrase]} of ${films[0]!.name}`, figure: { metric: FIGURE_PHRASES[figure.phrase]!, phrase: figure.phrase, film: films[0]! } };
   }
 
   const count = firstOf(words, COUNT_PHRASES);
@@ -246,4 +255,8 @@ function numericThreshold(words: readonly string[]): { phrase: string; min: numb
 function severalFilms(words: readonly string[]): { phrase: string; at: number } | undefined {
   const at = words.findIndex((w, i) => (w === "multiple" || w === "several") && words.slice(i + 1, i + 6).some((x) => LIKE.has(x) && x !== "something" && x !== "anything"));
   return at >= 0 ? { phrase: words[at]!, at } : undefined;
+}
+
+function inside(e: TopicEntity, token: number): boolean {
+  return token >= e.tokenStart && token < e.tokenEnd;
 }

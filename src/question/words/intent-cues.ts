@@ -144,3 +144,10 @@ export const KIND_PHRASES = ["usually", "typically", "generally", "mostly", "ten
 export const PART_OPENERS = "who whom whose what which when where how is was are were did does do can could list name tell give".split(" ");
 /** Pronouns that point back at the previous part's film or person. */
 export const BACK_REFERENCES = "it its he his she her they them their that this the film the movie that film that movie this film this movie".split(" ");
+
+/** A TMDB figure asked of one named film ("how long is Titanic", "what was Avatar's budget"). */
+export const FIGURE_PHRASES: Readonly<Record<string, MovieMetric>> = {
+  runtime: "runtime", "run time": "runtime", "running time": "runtime", "how long": "runtime", length: "runtime", duration: "runtime", "how many minutes": "runtime",
+  budget: "budget", cost: "budget", "how much did it cost": "budget",
+  "box office": "revenue", gross: "revenue", grossed: "revenue", revenue: "revenue", earn: "revenue", earned: "revenue", "how much money": "revenue", "make at the box office": "revenue",
+};
