@@ -84,6 +84,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect(u.parts[0]!.analysis.topics.filter((t) => t.confidence >= 0.5).map((t) => t.name)).not.toContain("Scary Movie");
     const named = await understandQuestion("who directed scary movie", kb);
     expect(named.parts[0]!.analysis.topics[0]?.name).toBe("Scary Movie");
+    const kind = await understandQuestion("i want to watch a romantic comedy with hugh grant", kb);
+    expect(kind.parts[0]!.analysis.topics.filter((t) => t.confidence >= 0.5).map((t) => t.name)).toEqual(["Hugh Grant"]);
   });
 
   it("splits a two-part question and resolves the pronoun", async () => {
@@ -134,6 +136,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["my friend said trainspotting was great, what's in the same vein", "Trainspotting"],
     ["who directed rocky 2", "Rocky II"],
     ["who starred with Will Sith and also with George Clooney?", "Will Smith"],
+    ["who stars in both ocean's eleven and the departed", "Ocean's Eleven"],
   ])("links the name a film fan means: %s → %s", async (q, name) => {
     const u = await understandQuestion(q, kb);
     expect(u.parts[0]!.analysis.topics.map((t) => t.name)).toContain(name);

@@ -2,7 +2,7 @@ import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon";
-import { DESCRIPTION_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
+import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
 import { CONCEPT_HEAD_WORDS } from "../words/concepts";
 import { FIGURE_PHRASES } from "../words/intent-cues";
 
@@ -19,6 +19,7 @@ const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const DESCRIBES = new Set(DESCRIPTION_OPENERS);
+const PAIR = new Set(PAIR_OPENERS);
 const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
 const PROMINENT_SURNAME_DEGREE = 8;
@@ -47,15 +48,17 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
     const ordinary = words.every((w) => /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || commonness(w) >= COMMON_WORD_SHARE);
     const entityLike = top.types.includes("Movie") || top.types.includes("Person");
     if (ordinary && words.length <= 2 && entityLike && !top.types.some((t) => t === "Genre" || t === "Tag" || t === "Language" || (t === "Year" && /^\d{4}$/.test(words[0]!)))) {
-      if (!saidAsTitle(question, tokens, at, span)) {
+      if (!saidAsTitle(question, tokens, at, span) && !(span.length >= 2 && PAIR.has(tokens[at - 1]?.folded ?? ""))) {
         out.push({ ...m, confidence: Math.min(m.confidence, DROPPED) });
         continue;
       }
       out.push({ ...m, confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
-    // "a good scary movie": a lowercase title ending in a film word, after an article or a liking word, describes a film.
-    if (top.type === "Movie" && m.text === m.text.toLowerCase() && words.length >= 2 && HEADS.has(words[words.length - 1]!) && DESCRIBES.has(tokens[at - 1]?.folded ?? "") && !saidAsTitle(question, tokens, at, span)) {
+    // "a good scary movie": a lowercase title ending in a film word, after an article or a liking word, describes a film;
+    // "a romantic comedy with hugh grant": so is a lowercase title that is also a kind of film.
+    const kindName = HEADS.has(words[words.length - 1]!) || m.candidates.some((c) => (c.type === "Tag" || c.type === "Genre") && linkKey(c.name) === linkKey(m.text));
+    if (top.type === "Movie" && m.text === m.text.toLowerCase() && words.length >= 2 && kindName && DESCRIBES.has(tokens[at - 1]?.folded ?? "") && !saidAsTitle(question, tokens, at, span)) {
       out.push({ ...m, confidence: Math.min(m.confidence, DROPPED) });
       continue;
     }
@@ -82,8 +85,9 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
       continue;
     }
     // A person's name typed in lowercase also matches a KB tag of that name ("james franco"): the
-    // person is meant unless the wording asks about tags ("movies about ginger rogers").
-    const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => (c.type === "Person" || (c.type === "Movie" && span.length >= 2)) && linkKey(c.name) === linkKey(top.name)) : undefined;
+    // person is meant unless the wording asks about tags ("movies about ginger rogers"); a title of
+    // several words likewise, unless an article or liking word makes it a kind ("a romantic comedy").
+    const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => (c.type === "Person" || (c.type === "Movie" && span.length >= 2 && !DESCRIBES.has(tokens[at - 1]?.folded ?? ""))) && linkKey(c.name) === linkKey(top.name)) : undefined;
     if (samePerson) {
       out.push({ ...m, candidates: [samePerson, ...m.candidates.filter((c) => c !== samePerson)], confidence: Math.max(m.confidence, 0.75) });
       continue;

@@ -27,3 +27,6 @@ export const ROLE_NOUNS = "actor actors actress actresses director directors wri
 
 /** Words before a lowercase "… movie" that make it a description, not a title: "a good scary movie", "any horror film". */
 export const DESCRIPTION_OPENERS = "a an any some another good great nice fun decent solid really".split(" ");
+
+/** Words before a pair of names ("in both ocean's eleven and the departed"): a title of several ordinary words after one is still a title. */
+export const PAIR_OPENERS = "both between".split(" ");
