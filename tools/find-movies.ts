@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { InvalidInputError } from "../src/errors";
 import type { EdgeType, Neighbor } from "../src/kb/schema";
-import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, type MovieMetric, type TmdbFacts } from "../src/ports/movie-catalog";
+import { MIN_VOTES_FOR_AVERAGE, RANK_METRICS, type MovieMetric, type RankMetric, type TmdbFacts } from "../src/ports/movie-catalog";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
 import { genreDistributionOf } from "./genre-distribution";
@@ -30,7 +30,7 @@ export const FindMoviesInput = z
     titles: Names.default([]),
     years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
     exclude: z.object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]) }).strict().optional(),
-    rankBy: z.enum(MOVIE_METRICS).optional(),
+    rankBy: z.enum(RANK_METRICS).optional(),
     /** Also state how all the matching films split across the KB's genres ("are Stephen King movies horror or drama?"). */
     distribution: z.boolean().default(false),
     order: z.enum(["desc", "asc"]).default("desc"),
@@ -41,13 +41,14 @@ export const FindMoviesInput = z
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
 /** Where each figure comes from, said next to it in answers. */
-export const METRIC_SOURCE: Readonly<Record<MovieMetric, string>> = {
+export const METRIC_SOURCE: Readonly<Record<RankMetric, string>> = {
   voteAverage: "TMDB vote average",
   voteCount: "TMDB vote count",
   popularity: "TMDB popularity",
   runtime: "TMDB runtime",
   budget: "TMDB budget",
   revenue: "TMDB box-office revenue",
+  releaseYear: "KB release year",
 };
 
 interface Membership {
@@ -95,7 +96,7 @@ export const findMovies = defineTool({
         else candidates.delete(m);
       }
     }
-    if (!candidates) candidates = new Set(kb.catalog.rank(input.rankBy ?? "popularity", { minVotes: 0 }).map((r) => r.movie));
+    if (!candidates) candidates = new Set(kb.catalog.rank(input.rankBy === undefined || input.rankBy === "releaseYear" ? "popularity" : input.rankBy, { minVotes: 0 }).map((r) => r.movie));
     const excluded: string[] = [];
     for (const c of input.exclude?.concepts ?? []) for (const m of (await conceptMembers(kb, c)).movies) if (candidates.delete(m)) excluded.push(m);
     for (const p of input.exclude?.people ?? []) for (const m of (await personMovies(kb, p)).movies) if (candidates.delete(m)) excluded.push(m);
@@ -105,20 +106,25 @@ export const findMovies = defineTool({
     const shares = input.distribution ? await genreDistributionOf(kb, [...candidates], { label: describe(input), tool: "find_movies" }, ctx.step) : undefined;
 
     let ranked: { movie: string; value?: number; facts?: TmdbFacts }[];
-    if (input.rankBy) {
-      const minVotes = input.rankBy === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
+    if (input.rankBy === "releaseYear") {
+      ranked = await byReleaseYear(kb, [...candidates], input.order, years);
+      if (ranked.length < total) notes.push(`find_movies: ${total - ranked.length} of ${total} matching films have no release year and were not ranked`);
+      if (ranked.length === 0) return { evidence: [], notes: [...notes, `find_movies: none of the ${total} matching films has a release year`] };
+    } else if (input.rankBy) {
+      const rankBy = input.rankBy;
+      const minVotes = rankBy === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
       // A genre's core (films filed under the genre itself, not only a tag) when it leaves enough to rank.
       let among = [...candidates];
       for (const set of sets) if (set.core) {
         const core = among.filter((m) => set.core!.has(m));
-        if (kb.catalog.rank(input.rankBy, { among: core, minVotes }).length >= 3) among = core;
+        if (kb.catalog.rank(rankBy, { among: core, minVotes }).length >= 3) among = core;
       }
-      ranked = kb.catalog.rank(input.rankBy, { among, order: input.order, minVotes });
+      ranked = kb.catalog.rank(rankBy, { among, order: input.order, minVotes });
       // A merged title's TMDB figure belongs to one film: it must be from the asked years.
       if (years) ranked = ranked.filter((r) => !r.facts?.year || (Number(r.facts.year) >= years.from && Number(r.facts.year) <= years.to));
       const unranked = total - ranked.length;
-      if (unranked > 0) notes.push(`find_movies: ${unranked} of ${total} matching films have no ${METRIC_SOURCE[input.rankBy]}${input.rankBy === "voteAverage" ? ` from at least ${minVotes} votes` : ""} and were not ranked`);
-      if (ranked.length === 0) return { evidence: [], notes: [...notes, `find_movies: none of the ${total} matching films has a ${METRIC_SOURCE[input.rankBy]}`] };
+      if (unranked > 0) notes.push(`find_movies: ${unranked} of ${total} matching films have no ${METRIC_SOURCE[rankBy]}${rankBy === "voteAverage" ? ` from at least ${minVotes} votes` : ""} and were not ranked`);
+      if (ranked.length === 0) return { evidence: [], notes: [...notes, `find_movies: none of the ${total} matching films has a ${METRIC_SOURCE[rankBy]}`] };
     } else {
       // Unranked lists: the best-known films first (TMDB popularity, then how connected the film is).
       const nodes = await kb.graph.getNodes([...candidates]);
@@ -172,9 +178,11 @@ export const findMovies = defineTool({
 });
 
 /** "TMDB vote average 8.3 from 12,345 votes", "TMDB runtime 169 min", "TMDB box-office revenue $2,787,965,087". */
-export function formatFigure(metric: MovieMetric, value: number, facts?: TmdbFacts): string {
+export function formatFigure(metric: RankMetric, value: number, facts?: TmdbFacts): string {
   const n = (x: number) => x.toLocaleString("en-US");
   switch (metric) {
+    case "releaseYear":
+      return `released in ${value}`;
     case "voteAverage":
       return `${METRIC_SOURCE[metric]} ${value.toFixed(1)}${facts?.voteCount !== undefined ? ` from ${n(facts.voteCount)} votes` : ""}`;
     case "runtime":
@@ -269,4 +277,18 @@ function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
     movies.add(top.id);
   }
   return { movies, proof: () => ({ triples: [], words: [] }) };
+}
+
+/**
+ * Films by their KB release year, earliest or latest first (ties by title). A merged title has
+ * several years: its earliest counts for "first", its latest for "latest", within the asked years.
+ */
+async function byReleaseYear(kb: KnowledgeBase, movies: readonly string[], order: "asc" | "desc", years?: { from: number; to: number }): Promise<{ movie: string; value?: number }[]> {
+  const released = await kb.graph.neighborsMany([...movies], { edges: ["RELEASED_IN"], direction: "out" });
+  const out: { movie: string; value: number }[] = [];
+  for (const m of movies) {
+    const ys = (released.get(m) ?? []).map((nb) => Number(nb.id)).filter((y) => Number.isInteger(y) && (!years || (y >= years.from && y <= years.to)));
+    if (ys.length) out.push({ movie: m, value: order === "asc" ? Math.min(...ys) : Math.max(...ys) });
+  }
+  return out.sort((a, b) => (order === "asc" ? a.value - b.value : b.value - a.value) || (a.movie < b.movie ? -1 : a.movie > b.movie ? 1 : 0));
 }

@@ -118,7 +118,8 @@ function ranked(part: PartUnderstanding, found: readonly Evidence[], all: readon
   const base = { question: part.text, intent: part.intent };
   if (metric) {
     const lines = rows.slice(0, 5).map((e, i) => `${i + 1}. ${e.text} ${cite([e.id])}`);
-    return { ...base, answers, text: `${lines.join("\n")}\n(ranked by ${rows[0]!.meta!.source} from the TMDB 5000 data set, among ${total ?? rows.length} films that fit)` };
+    const from = metric === "releaseYear" ? "the knowledge base's release years" : "the TMDB 5000 data set";
+    return { ...base, answers, text: `${lines.join("\n")}\n(ranked by ${rows[0]!.meta!.source} from ${from}, among ${total ?? rows.length} films that fit)` };
   }
   const shown = rows.slice(0, SHOWN).map((e) => `${e.focus} ${cite([e.id])}`);
   const n = Number(total ?? rows.length);

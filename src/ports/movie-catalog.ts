@@ -5,6 +5,9 @@
  */
 export const MOVIE_METRICS = ["voteAverage", "voteCount", "popularity", "runtime", "budget", "revenue"] as const;
 export type MovieMetric = (typeof MOVIE_METRICS)[number];
+/** What films can be ranked by: a TMDB figure, or the KB's release year ("his first film", "the latest"). */
+export const RANK_METRICS = [...MOVIE_METRICS, "releaseYear"] as const;
+export type RankMetric = (typeof RANK_METRICS)[number];
 
 export interface TmdbFacts {
   /** The KB movie (exact KB name) these facts are joined to. */

@@ -74,6 +74,16 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect(u.parts[0]!.figure).toMatchObject({ metric, film: { name: film } });
   });
 
+  it.each([
+    ["christopher nolan's first movie", "asc"],
+    ["what's the newest quentin tarantino film", "desc"],
+    ["earliest hitchcock film", "asc"],
+  ])("first and latest rank a person's films by release year: %s", async (q, order) => {
+    const u = await understandQuestion(q, kb);
+    expect(u.intent).toBe("superlative");
+    expect(u.parts[0]!.superlative).toMatchObject({ metric: "releaseYear", order });
+  });
+
   it("a role word that only sometimes names a relation gives way to a plain one: 'the lead actress' asks for actors", async () => {
     const u = await understandQuestion("who was the lead actress in pretty woman", kb);
     expect(u.parts[0]!.analysis.answer).toMatchObject({ type: "Person", edge: "ACTED_IN" });

@@ -202,6 +202,19 @@ describe("find_movies", () => {
     expect(bad.error?.message).toMatch(/"Céline Dupré" is not a film in the knowledge base/);
   });
 
+  it("ranks a person's films by the KB's release year, earliest or latest first", async () => {
+    const kb = await fixtureKb();
+    const run = (order: "asc" | "desc") => runTool(TOOLS.find_movies, { people: [{ name: "Ada Marlowe", role: "DIRECTED" }], rankBy: "releaseYear", order }, { kb, step: 1 });
+    const years = (out: Awaited<ReturnType<typeof run>>) => out.evidence.filter((e) => e.meta?.role === "result").map((e) => Number(e.meta?.value));
+    const asc = years(await run("asc"));
+    expect(asc.length).toBeGreaterThan(1);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = await run("desc");
+    expect(years(desc)).toEqual([...asc].sort((a, b) => b - a));
+    expect(desc.evidence.find((e) => e.meta?.role === "result")).toMatchObject({ meta: { source: "KB release year" } });
+    expect(desc.evidence.find((e) => e.meta?.role === "result")!.text).toMatch(/: released in \d{4}/);
+  });
+
   it("subtracts a person's films in another role", async () => {
     const kb = await fixtureKb();
     const out = await runTool(TOOLS.find_movies, { people: [{ name: "Ben Okafor", role: "WROTE" }], exclude: { people: [{ name: "Ada Marlowe", role: "DIRECTED" }] } }, { kb, step: 1 });

@@ -1,4 +1,4 @@
-import type { MovieMetric } from "../../ports/movie-catalog";
+import type { MovieMetric, RankMetric } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import type { QuestionAnalysis, TopicEntity } from "../analyze";
 import type { Intent } from "../intents";
@@ -19,7 +19,7 @@ import { MOVIE_WORDS } from "../lexicon";
 export interface IntentReading {
   intent: Intent;
   reason: string;
-  superlative?: { metric: MovieMetric; order: "asc" | "desc"; phrase: string };
+  superlative?: { metric: RankMetric; order: "asc" | "desc"; phrase: string };
   /** fact: a TMDB figure asked of the one film named ("how long is Titanic"). */
   figure?: { metric: MovieMetric; phrase: string; film: TopicEntity };
   threshold?: number;

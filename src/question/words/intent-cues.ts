@@ -1,4 +1,4 @@
-import type { MovieMetric } from "../../ports/movie-catalog";
+import type { MovieMetric, RankMetric } from "../../ports/movie-catalog";
 
 /**
  * The wording that signals each intent, as data. Phrases are folded text matched on word
@@ -6,7 +6,7 @@ import type { MovieMetric } from "../../ports/movie-catalog";
  */
 
 /** Superlatives, by the figure they rank on and the direction. Longer phrases are tried first. */
-export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: MovieMetric; order: "desc" | "asc" }>> = {
+export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; order: "desc" | "asc" }>> = {
   "highest grossing": { metric: "revenue", order: "desc" },
   "top grossing": { metric: "revenue", order: "desc" },
   "biggest box office": { metric: "revenue", order: "desc" },
@@ -62,6 +62,17 @@ export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: MovieMetric;
   longest: { metric: "runtime", order: "desc" },
   "longest running": { metric: "runtime", order: "desc" },
   shortest: { metric: "runtime", order: "asc" },
+  "first film": { metric: "releaseYear", order: "asc" },
+  "first movie": { metric: "releaseYear", order: "asc" },
+  "first feature": { metric: "releaseYear", order: "asc" },
+  "debut film": { metric: "releaseYear", order: "asc" },
+  earliest: { metric: "releaseYear", order: "asc" },
+  oldest: { metric: "releaseYear", order: "asc" },
+  latest: { metric: "releaseYear", order: "desc" },
+  newest: { metric: "releaseYear", order: "desc" },
+  "most recent": { metric: "releaseYear", order: "desc" },
+  "last film": { metric: "releaseYear", order: "desc" },
+  "last movie": { metric: "releaseYear", order: "desc" },
 };
 
 /** "like X", "similar to X", "if I enjoyed X": X is the film to start from. */
