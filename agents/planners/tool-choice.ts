@@ -211,7 +211,12 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
       return [{ tool: "think_on_graph", args: { question: part.text, entities: [start], width: 3, depth: 2, scorer: "lexical", start: { edge, direction: "in" }, maxEntitiesPerPath: 5000, ...(years ? { filters: { years } } : {}) }, rationale: `${part.intent}: people counted over ${kind.label} films: Think-on-Graph from the ${edge === "HAS_GENRE" ? "genre" : "tag"} ${start} down to its films and up to the people`, serves }];
     }
   }
-  const topics = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
+  const linked = positive.length ? positive : a.topics.filter((t) => t.confidence >= 0.35);
+  // "who acted with Claudette Colbert in It Happened One Night", "who directed tom hanks in big": the one
+  // film named is where the asked relation starts; the people beside it are context, never the answer.
+  const films = linked.filter((t) => t.type === "Movie");
+  const fromFilm = films.length === 1 && linked.length > 1 && a.answer.type !== undefined && a.answer.type !== "Movie" && (part.intent === "fact" || part.intent === "list");
+  const topics = fromFilm ? films : linked;
   if (topics.length === 0) {
     return [
       { tool: "full_text", args: { query: part.text.slice(0, 500), limit: 10 }, rationale: "no linked entity: full-text search", serves },

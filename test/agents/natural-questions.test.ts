@@ -87,6 +87,13 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(none.answer).toMatch(/no TMDB runtime for Kismet/);
   });
 
+  it("a person named beside one film is context: 'who acted with X in F' is F's cast without X", async () => {
+    const r = await ask("who starred with tom hanks in forrest gump");
+    expect(r.answers.length).toBeGreaterThan(0);
+    expect(r.answers.map((a) => a.name)).not.toContain("Tom Hanks");
+    expect(r.answer).toMatch(/from Forrest Gump/);
+  });
+
   it("acknowledges thanks rather than greeting again", async () => {
     expect((await ask("thanks!")).answer).toMatch(/^You're welcome/);
     expect((await ask("hello")).answer).toMatch(/^Hello/);
