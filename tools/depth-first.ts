@@ -31,6 +31,8 @@ export const DepthFirstInput = z
       .object({
         years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
         kind: Concept.optional(),
+        /** A kind every returned movie must not be ("like Toy Story but not animated"). */
+        notKind: Concept.optional(),
       })
       .strict()
       .optional(),
@@ -203,6 +205,10 @@ async function applyFilters<T extends { id: string }>(ranked: T[], f: NonNullabl
   if (f.kind) {
     const members = (await conceptMembers(ctx.kb, f.kind)).movies;
     keep = keep.filter((r) => members.has(r.id));
+  }
+  if (f.notKind) {
+    const members = (await conceptMembers(ctx.kb, f.notKind)).movies;
+    keep = keep.filter((r) => !members.has(r.id));
   }
   if (keep.length < ranked.length) notes.push(`depth_first: ${keep.length} of ${ranked.length} similar movies meet the constraints`);
   return keep;

@@ -139,9 +139,11 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     case "recommendation": {
       const seeds = (part.seeds ?? []).map((s) => s.name);
       const kind = concepts[0];
-      const filters = years || kind ? { filters: { ...(years ? { years } : {}), ...(kind ? { kind: conceptArg(kind) } : {}) } } : {};
+      const notKind = part.excluded?.concepts[0];
+      const constrained = years || kind || notKind;
+      const filters = constrained ? { filters: { ...(years ? { years } : {}), ...(kind ? { kind: conceptArg(kind) } : {}), ...(notKind ? { notKind: conceptArg(notKind) } : {}) } } : {};
       // With constraints, climb through more of what the film has, so enough similar films survive the filter.
-      return [{ tool: "depth_first", args: { movies: seeds, results: 10, ...(years || kind ? { concepts: 20 } : {}), ...filters }, rationale: `"like ${seeds.join(", ")}": depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${kind ? `, only ${kind.label}` : ""}${years ? `, only ${years.from}–${years.to}` : ""}`, serves }];
+      return [{ tool: "depth_first", args: { movies: seeds, results: 10, ...(constrained ? { concepts: 20 } : {}), ...filters }, rationale: `"like ${seeds.join(", ")}": depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${kind ? `, only ${kind.label}` : ""}${notKind ? `, not ${notKind.label}` : ""}${years ? `, only ${years.from}–${years.to}` : ""}`, serves }];
     }
     case "plot": {
       const { story, keywords } = toldPlotQuery(part.text, kb);

@@ -84,6 +84,13 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect(u.parts[0]!.superlative).toMatchObject({ metric: "releaseYear", order });
   });
 
+  it("a recommendation keeps what the similar films must not be", async () => {
+    const u = await understandQuestion("movies like toy story but not animated", kb);
+    expect(u.intent).toBe("recommendation");
+    expect(u.parts[0]!.seeds?.map((s) => s.name)).toEqual(["Toy Story"]);
+    expect(u.parts[0]!.excluded?.concepts.map((c) => c.label)).toEqual(["animation"]);
+  });
+
   it("a role word that only sometimes names a relation gives way to a plain one: 'the lead actress' asks for actors", async () => {
     const u = await understandQuestion("who was the lead actress in pretty woman", kb);
     expect(u.parts[0]!.analysis.answer).toMatchObject({ type: "Person", edge: "ACTED_IN" });

@@ -61,6 +61,16 @@ describe("depth_first", () => {
     expect(results[0]!.path).toHaveLength(2);
   });
 
+  it("keeps only similar films of a kind, or none of a kind ('like X but not a drama')", async () => {
+    const only = await call("depth_first", { movies: ["Starfall", "Starfall Returns"], concepts: 4, filters: { kind: { label: "drama", genres: ["Drama"] } } });
+    const not = await call("depth_first", { movies: ["Starfall", "Starfall Returns"], concepts: 4, filters: { notKind: { label: "drama", genres: ["Drama"] } } });
+    const results = (out: typeof only) => out.evidence.filter((e) => e.meta?.role === "result").map((e) => e.focus);
+    expect(results(only)).toContain("The Quiet Harbor");
+    expect(results(not)).not.toContain("The Quiet Harbor");
+    expect(results(not)).toContain("Midnight Ledger");
+    expect(not.notes.some((n) => /similar movies meet the constraints/.test(n))).toBe(true);
+  });
+
   it("finds its seeds from a query when no movies are named", async () => {
     const out = await call("depth_first", { query: "pilot stranded near a collapsing star", seeds: 1 });
     expect(out.evidence.filter((e) => e.meta?.role === "seed").map((e) => e.focus)).toEqual(["Starfall"]);

@@ -50,14 +50,19 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   // Recommendation: "films like X", "similar to X", "if I enjoyed X".
   const rec = recommendationCue(words);
   const seedsOf = (r: NonNullable<typeof rec>) => movies.filter((m) => m.tokenStart > r.at && !range(m.tokenStart, m.tokenEnd).some((k) => r.covered.has(k)));
+  // "like toy story but not animated": what the similar films must not be.
+  const notLike = () => {
+    const ex = negated(words, entities, concepts);
+    return ex?.concepts.length ? { excluded: { concepts: ex.concepts, entities: [] } } : {};
+  };
   if (rec && seedsOf(rec).length > 0) {
     const seeds = seedsOf(rec);
-    return { intent: "recommendation", reason: `"${rec.phrase}" before the film ${seeds.map((s) => s.name).join(", ")}`, seeds };
+    return { intent: "recommendation", reason: `"${rec.phrase}" before the film ${seeds.map((s) => s.name).join(", ")}`, seeds, ...notLike() };
   }
   // "just watched the shining and loved it, what else would i like": the film comes first.
   const after = firstOf(words, RECOMMENDATION_AFTER_FILM);
   const earlier = after ? movies.filter((m) => m.tokenEnd <= after.at && m.confidence >= 0.7) : [];
-  if (after && earlier.length > 0) return { intent: "recommendation", reason: `the film ${earlier.map((s) => s.name).join(", ")} before "${after.phrase}"`, seeds: earlier };
+  if (after && earlier.length > 0) return { intent: "recommendation", reason: `the film ${earlier.map((s) => s.name).join(", ")} before "${after.phrase}"`, seeds: earlier, ...notLike() };
 
   // A plot told in the user's words: a title the story happens to contain ("Prince", "The Room") is no topic.
   // Only a name said plainly (capitalised and sure, or a person with a role word) stops a bare story from being one.
