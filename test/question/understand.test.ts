@@ -154,6 +154,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who directed rocky 2", "Rocky II"],
     ["who starred with Will Sith and also with George Clooney?", "Will Smith"],
     ["who stars in both ocean's eleven and the departed", "Ocean's Eleven"],
+    ["who was the star of rocky", "Rocky"],
+    ["what is the genre of her", "Her"],
   ])("links the name a film fan means: %s → %s", async (q, name) => {
     const u = await understandQuestion(q, kb);
     expect(u.parts[0]!.analysis.topics.map((t) => t.name)).toContain(name);

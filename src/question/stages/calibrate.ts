@@ -124,8 +124,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
   if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) : TITLE_CUES.has(prev))) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
-  // "the runtime of titanic", "the budget of avatar": the film a figure is asked of.
-  if (prev === "of" && FIGURES.has(tokens[at - 2]?.folded ?? "")) return true;
+  // "the runtime of titanic", "the star of rocky", "the director of heat": the film a figure or a relation is asked of.
+  if (prev === "of" && (FIGURES.has(tokens[at - 2]?.folded ?? "") || WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? ""))) return true;
   // "what language is spirited away in", "what year was up released": the slot a relation asks about.
   if ((prev === "is" || prev === "was") && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
   // "what kind of movie is alien", "something similar to the shining".
