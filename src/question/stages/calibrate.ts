@@ -121,8 +121,15 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   // Question wording ("together", "what", "next") is a title only when quoted.
   if (span.every((t) => QUESTION_WORDS.has(t.folded))) return false;
   const prev = tokens[at - 1]?.folded;
+  const next = tokens[at + span.length]?.folded;
+  // "the first movie hitchcock directed", "the film nolan wrote": a name between a film word and a role verb is who did it.
+  if (prev !== undefined && HEADS.has(prev) && next !== undefined && ROLE_VERB.has(next)) return false;
   const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
-  if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) : TITLE_CUES.has(prev))) return true;
+  // "who starred in the film her": a stop word after a title cue is a title when it ends the clause ("the film her husband made" is no title).
+  const endsClause = /^\s*(?:$|[?.!,;:)])/.test(question.slice(last.end));
+  if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) || (TITLE_CUES.has(prev) && endsClause) : TITLE_CUES.has(prev))) return true;
+  // "what is go about", "what was her about": the slot a question about a film's story asks of.
+  if ((prev === "is" || prev === "was") && next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(question.slice(last.end))) return true;
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
   // "the runtime of titanic", "the star of rocky", "the director of heat": the film a figure or a relation is asked of.
   if (prev === "of" && (FIGURES.has(tokens[at - 2]?.folded ?? "") || WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? ""))) return true;
@@ -137,8 +144,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   if (!sentenceStart) return true;
   // "Evil Aliens is a film ...": several words each capitalised at the start of a sentence are a title.
   if (span.filter((t) => !STOP_WORDS.has(t.folded)).length >= 2 && span.every((t) => STOP_WORDS.has(t.folded) || /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
-  const next = tokens.slice(at + span.length).find((t) => !STOP_WORDS.has(t.folded));
-  return next !== undefined && WORD_TO_EDGES.has(next.folded);
+  const nextWord = tokens.slice(at + span.length).find((t) => !STOP_WORDS.has(t.folded));
+  return nextWord !== undefined && WORD_TO_EDGES.has(nextWord.folded);
 }
 
 /** Looks up people whose names hold a word ("scorsese" → Martin Scorsese), for surname reading. */

@@ -61,6 +61,8 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   if (parts.some((p) => p.figure !== undefined)) return undefined;
   // A name the user gave with a relation asked of it ("who was in the big lebowksi") is a film question.
   if (parts.some((p) => p.analysis.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7) && (p.analysis.answer.edge !== undefined || p.analysis.cues.some((c) => c.weight >= 1)))) return undefined;
+  // "what is inception about": a named film's story is asked.
+  if (parts.some((p) => p.analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= 0.7 && p.analysis.tokens[t.tokenEnd]?.folded === "about"))) return undefined;
   if (entities.length > 0 || parts.some((p) => p.figure !== undefined || p.concepts.some((c) => c.cued) || p.periods.length > 0 || p.intent === "plot" || (p.intent === "recommendation" && (p.seeds?.length ?? 0) > 0))) return undefined;
   return "no film word, named film or person, kind of film or period";
 }

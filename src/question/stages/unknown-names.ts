@@ -3,9 +3,18 @@ import type { WordToken } from "../../util/text";
 import { STOP_WORDS } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
+import { WORD_TO_EDGES } from "../lexicon";
+import { TITLE_SLOT_CUES } from "../words/linking";
+import { COMMON_WORD_SHARE } from "./calibrate";
 
 /** Lowercase words a name may hold between capitalised ones ("Return of the Jedi"). */
 const CONNECTORS = ["of", "the", "in", "a"];
+const SLOT_CUES = new Set(TITLE_SLOT_CUES);
+const ARTICLE = new Set(["the", "a", "an"]);
+/** Words that open a comparison or a description after "the film", not a title ("the film like X"). */
+const NOT_TITLE_STARTS = new Set(["like", "similar", "where", "whose", "which", "that", "who"]);
+const CLAUSE_BREAK = /[?.!,;:]/;
+const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "why", "how"]);
 
 /**
  * Names the user wrote that the KB does not have: a quoted phrase, or a run of capitalised words
@@ -32,11 +41,68 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     else flush();
   });
   flush();
+  spans.push(...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)));
   const out: { text: string; closest: string[] }[] = [];
   for (const s of new Set(spans.map((x) => x.replace(/\s+(of|the|and|in|a)$/i, "").trim()))) {
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
     if (cands[0] && (cands[0].match === "exact" || cands[0].match === "folded" || (cands[0].match === "fuzzy" && cands[0].score >= 0.8))) continue;
     out.push({ text: s, closest: cands.map((c) => c.name) });
   }
+  return out;
+}
+
+/** Whether a film or person the analysis linked covers the token. */
+function coveredByName(t: WordToken, tokens: readonly WordToken[], analysis: QuestionAnalysis): boolean {
+  return analysis.topics.some((m) => m.confidence >= 0.5 && (m.types.includes("Movie") || m.types.includes("Person")) && t.start >= tokens[m.tokenStart]!.start && t.end <= tokens[Math.max(m.tokenStart, m.tokenEnd - 1)]!.end);
+}
+
+/**
+ * The rest of a clause after "the film", "the movie", "called", "titled" ("who directed the film
+ * zzqxv", "a movie called Blorp"), up to a relation word or the clause's end, when no film or person
+ * covers it: that is a title the user gave, and a tag matching a word of it is no answer.
+ */
+function titleSlots(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
+  const out: string[] = [];
+  tokens.forEach((cue, i) => {
+    if (!SLOT_CUES.has(cue.folded)) return;
+    // "the film X" needs "the"; "called X" does not ("a movie like X" is no slot).
+    if ((cue.folded === "film" || cue.folded === "movie" || cue.folded === "flick") && tokens[i - 1]?.folded !== "the") return;
+    const slot: WordToken[] = [];
+    for (let k = i + 1; k < tokens.length; k++) {
+      const t = tokens[k]!;
+      if (CLAUSE_BREAK.test(text.slice(tokens[k - 1]!.end, t.start))) break;
+      if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded))) break;
+      slot.push(t);
+    }
+    while (slot.length && STOP_WORDS.has(slot[slot.length - 1]!.folded)) slot.pop();
+    // A preposition or pronoun right after the cue opens a description ("the movie with", "the film that"), not a title.
+    // "the film called X": the later cue opens the slot.
+    if (slot.length === 0 || slot.length > 8 || SLOT_CUES.has(slot[0]!.folded) || NOT_TITLE_STARTS.has(slot[0]!.folded) || (STOP_WORDS.has(slot[0]!.folded) && !ARTICLE.has(slot[0]!.folded))) return;
+    const content = slot.filter((t) => !STOP_WORDS.has(t.folded));
+    if (content.length === 0 || content.every((t) => coveredByName(t, tokens, analysis))) return;
+    out.push(text.slice(slot[0]!.start, slot[slot.length - 1]!.end));
+  });
+  return out;
+}
+
+/**
+ * A relation asked of something no film, person, kind of film or period was found for ("Who directed
+ * Zzqxv?", "when did quuxify come out"): the words that are no ordinary language are the name the
+ * user gave, and guessing from other films would answer a different question.
+ */
+function subjectlessNames(tokens: readonly WordToken[], analysis: QuestionAnalysis, text: string, commonness: (w: string) => number): string[] {
+  if (!analysis.answer.edge || analysis.topics.some((t) => t.confidence >= 0.35)) return [];
+  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !WORD_TO_EDGES.has(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
+  const out: string[] = [];
+  let run: WordToken[] = [];
+  const flush = () => {
+    if (run.length) out.push(text.slice(run[0]!.start, run[run.length - 1]!.end));
+    run = [];
+  };
+  for (const t of tokens) {
+    if (rare(t)) run.push(t);
+    else flush();
+  }
+  flush();
   return out;
 }

@@ -30,3 +30,6 @@ export const DESCRIPTION_OPENERS = "a an any some another good great nice fun de
 
 /** Words before a pair of names ("in both ocean's eleven and the departed"): a title of several ordinary words after one is still a title. */
 export const PAIR_OPENERS = "both between".split(" ");
+
+/** Words after which the rest of the clause is a title ("the film zzqxv", "a movie called Blorp"); "film", "movie" and "flick" only after an article. */
+export const TITLE_SLOT_CUES = "film movie flick called titled named".split(" ");
