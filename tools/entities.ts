@@ -2,6 +2,7 @@ import { AppError } from "../src/errors";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import type { QuestionAnalysis, TopicEntity } from "../src/question/analyze";
 import { linkKey } from "../src/util/text";
+import { isRoleEdge } from "../src/kb/documents";
 
 /** An entity name that matches nothing in the KB; carries the closest names as suggestions. */
 export class UnknownEntityError extends AppError {
@@ -33,4 +34,24 @@ export function topicFromName(kb: KnowledgeBase, analysis: QuestionAnalysis, nam
   for (let i = 0; i + words.length <= folded.length && at < 0; i++) if (words.every((w, j) => folded[i + j] === w)) at = i;
   const start = at >= 0 ? at : analysis.tokens.length;
   return { ...e, text: e.name, tokenStart: start, tokenEnd: at >= 0 ? at + words.length : start, confidence: 1, alternatives: [] };
+}
+
+/** Most films one entity may narrow a search to (a prolific actor has a few hundred; a genre, thousands). */
+const MAX_LINKED_FILMS = 20_000;
+
+/**
+ * The films linked to every named entity (a person in any role, a tag, a genre): the set a search is
+ * narrowed to when a told plot names someone ("the one where bill murray relives the same day").
+ */
+export async function filmsLinkedToAll(kb: KnowledgeBase, names: readonly string[]): Promise<Set<string>> {
+  let out: Set<string> | undefined;
+  for (const name of names) {
+    const e = resolveEntity(kb, name);
+    const films = new Set((await kb.graph.neighbors(e.id, { direction: "both", limit: MAX_LINKED_FILMS })).filter((nb) => nb.direction === (isRoleEdge(nb.edge) ? "out" : "in")).map((nb) => nb.id));
+    // A person is also on the films tagged with their name (Cast Away lists Tom Hanks only as a tag).
+    const tag = e.types.includes("Person") ? kb.linker.link(e.name, { types: ["Tag"], limit: 1 }).find((c) => linkKey(c.name) === linkKey(e.name)) : undefined;
+    if (tag) for (const nb of await kb.graph.neighbors(tag.id, { edges: ["HAS_TAG"], direction: "in", limit: MAX_LINKED_FILMS })) films.add(nb.id);
+    out = out ? new Set([...out].filter((m) => films.has(m))) : films;
+  }
+  return out ?? new Set();
 }

@@ -19,6 +19,7 @@ export const Concept = z
   })
   .strict()
   .refine((c) => c.genres.length + c.tags.length + c.tmdbGenres.length + c.keywords.length > 0, { message: "a concept needs at least one genre, tag, TMDB genre or keyword" });
+const YearRange = z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict();
 const Person = z.object({ name: z.string().trim().min(1).max(300), role: z.enum(["DIRECTED", "WROTE", "ACTED_IN"]).optional() }).strict();
 
 export const FindMoviesInput = z
@@ -28,8 +29,8 @@ export const FindMoviesInput = z
     languages: Names.default([]),
     /** Only these films ("how long is Titanic": one film's figure, with rankBy). */
     titles: Names.default([]),
-    years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
-    exclude: z.object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]) }).strict().optional(),
+    years: YearRange.optional(),
+    exclude: z.object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]), years: z.array(YearRange).max(3).default([]) }).strict().optional(),
     rankBy: z.enum(RANK_METRICS).optional(),
     /** Also state how all the matching films split across the KB's genres ("are Stephen King movies horror or drama?"). */
     distribution: z.boolean().default(false),
@@ -100,6 +101,15 @@ export const findMovies = defineTool({
     const excluded: string[] = [];
     for (const c of input.exclude?.concepts ?? []) for (const m of (await conceptMembers(kb, c)).movies) if (candidates.delete(m)) excluded.push(m);
     for (const p of input.exclude?.people ?? []) for (const m of (await personMovies(kb, p)).movies) if (candidates.delete(m)) excluded.push(m);
+    const outside = input.exclude?.years ?? [];
+    if (outside.length) {
+      // A film leaves when every release year it has falls in an excluded range ("not from the 90s").
+      const released = await kb.graph.neighborsMany([...candidates], { edges: ["RELEASED_IN"], direction: "out" });
+      for (const m of [...candidates]) {
+        const ys = (released.get(m) ?? []).map((nb) => Number(nb.id));
+        if (ys.length && ys.every((y) => outside.some((r) => y >= r.from && y <= r.to)) && candidates.delete(m)) excluded.push(m);
+      }
+    }
     if (excluded.length) notes.push(`find_movies: excluded ${excluded.length} films`);
     const total = candidates.size;
     if (total === 0) return { evidence: [], notes: [...notes, "find_movies: no film meets every constraint"] };
@@ -205,6 +215,7 @@ function describe(input: z.infer<typeof FindMoviesInput>): string {
     ...(input.years ? [`${input.years.from}–${input.years.to}`] : []),
     ...(input.exclude?.concepts ?? []).map((c) => `not ${c.label}`),
     ...(input.exclude?.people ?? []).map((p) => `not ${p.name}`),
+    ...(input.exclude?.years ?? []).map((y) => `not ${y.from}–${y.to}`),
   ];
   return parts.length ? parts.join(", ") : "no constraint";
 }

@@ -5,6 +5,7 @@ import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { indexTerm, indexTokens } from "../src/kb/text-fields";
 import { makeEvidence, type Evidence } from "./evidence";
 import { snippet, titleWithYear } from "./movie-text";
+import { filmsLinkedToAll } from "./entities";
 import { defineTool } from "./tool";
 
 export const FullTextInput = z
@@ -23,6 +24,8 @@ export const FullTextInput = z
      * of how many terms it matched (a told plot: "magicians" outweighs "use", "try" and "london").
      */
     scoring: z.enum(["bm25", "sum"]).default("bm25"),
+    /** Only films linked to every one of these entities (a told plot that names an actor: only that actor's films). */
+    linkedTo: z.array(z.string().trim().min(1).max(300)).max(3).optional(),
   })
   .strict();
 
@@ -37,7 +40,7 @@ const SUM_COORDINATION = 0.5;
  * Per-term BM25, summed: one search per distinct index term through the TextIndex port (so every
  * backend scores the same way), each document's scores added and scaled by √(terms it matched).
  */
-export async function searchSummed(kb: KnowledgeBase, query: string, options: TextQuery & { limit: number }): Promise<TextHit[]> {
+export async function searchSummed(kb: KnowledgeBase, query: string, options: TextQuery & { limit: number }, among?: ReadonlySet<string>): Promise<TextHit[]> {
   const terms = new Map<string, string>();
   for (const token of indexTokens(query)) {
     const term = indexTerm(token);
@@ -54,6 +57,7 @@ export async function searchSummed(kb: KnowledgeBase, query: string, options: Te
     }
   }
   const top = [...score]
+    .filter(([id]) => !among || among.has(id))
     .map(([id, s]) => ({ id, score: s * count.get(id)! ** SUM_COORDINATION }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, options.limit);
@@ -77,9 +81,14 @@ export const fullText = defineTool({
   input: FullTextInput,
   async run(input, ctx) {
     const query = { types: input.types, limit: input.limit, fuzzy: input.fuzzy ? 0.2 : 0, prefix: input.prefix, ...(input.fields ? { fields: input.fields } : {}) };
-    const hits = input.scoring === "sum" ? await searchSummed(ctx.kb, input.query, query) : await ctx.kb.text.search(input.query, query);
+    const among = input.linkedTo?.length ? await filmsLinkedToAll(ctx.kb, input.linkedTo) : undefined;
+    const hits = input.scoring === "sum"
+      ? await searchSummed(ctx.kb, input.query, query, among)
+      : among
+        ? (await ctx.kb.text.search(input.query, { ...query, limit: SUM_HITS_PER_TERM })).filter((h) => among.has(h.id)).slice(0, input.limit)
+        : await ctx.kb.text.search(input.query, query);
     if (hits.length === 0) {
-      return { evidence: [], notes: [`full_text: nothing matches "${input.query}"${input.fuzzy ? "" : " (fuzzy: true tolerates typos)"}`] };
+      return { evidence: [], notes: [`full_text: nothing matches "${input.query}"${among ? ` among the ${among.size} films linked to ${input.linkedTo!.join(" and ")}` : ""}${input.fuzzy ? "" : " (fuzzy: true tolerates typos)"}`] };
     }
     const nodes = await ctx.kb.graph.getNodes(hits.map((h) => h.id));
     const top = hits[0]!.score;

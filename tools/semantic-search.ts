@@ -3,6 +3,7 @@ import { NODE_TYPES } from "../src/kb/schema";
 import type { VectorHit } from "../src/ports/vector-store";
 import { makeEvidence } from "./evidence";
 import { moviePassages, titleWithYear } from "./movie-text";
+import { filmsLinkedToAll } from "./entities";
 import { defineTool } from "./tool";
 
 /**
@@ -20,6 +21,8 @@ export const SemanticSearchInput = z
     types: z.array(z.enum(NODE_TYPES)).min(1).default(["Movie"]),
     /** Also match the films' TMDB overviews (with keywords); a film scores by its closer text. For a plot told in the user's words. */
     overviews: z.boolean().default(false),
+    /** Only films linked to every one of these entities (a told plot that names an actor: only that actor's films). */
+    linkedTo: z.array(z.string().trim().min(1).max(300)).max(3).optional(),
   })
   .strict();
 
@@ -32,7 +35,9 @@ export const semanticSearch = defineTool({
   async run(input, ctx) {
     const [qv] = await ctx.kb.embedder.embed([input.query], { kind: "query", signal: ctx.signal });
     if (qv!.every((x) => x === 0)) return { evidence: [], notes: [`semantic_search: the embedder (${ctx.kb.embedder.id}) knows none of the query's words`] };
-    const query = { k: input.k, threshold: input.threshold, types: input.types };
+    const among = input.linkedTo?.length ? [...(await filmsLinkedToAll(ctx.kb, input.linkedTo))].sort() : undefined;
+    if (among?.length === 0) return { evidence: [], notes: [`semantic_search: no film is linked to ${input.linkedTo!.join(" and ")}`] };
+    const query = { k: input.k, threshold: input.threshold, types: input.types, ...(among ? { ids: among } : {}) };
     const hits: (VectorHit & { matched?: string })[] = input.overviews ? closerOf(await ctx.kb.vectors.search(qv!, query), await ctx.kb.passages.search(qv!, query), input.k) : await ctx.kb.vectors.search(qv!, query);
     if (hits.length === 0) return { evidence: [], notes: [`semantic_search: no movie is above cosine ${input.threshold}`] };
     const nodes = (await ctx.kb.graph.getNodes(hits.map((h) => h.id))).map((n, i) => (n ? { node: n, hit: hits[i]! } : undefined)).filter((x) => x !== undefined);

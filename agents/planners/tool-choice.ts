@@ -16,12 +16,27 @@ export function conceptArg(c: ConceptRef): { label: string; genres: string[]; ta
 
 export function yearsOf(part: PartUnderstanding): { from: number; to: number } | undefined {
   let years: { from: number; to: number } | undefined;
-  const spans = [...part.periods.map((p) => ({ from: p.from, to: p.to })), ...part.analysis.constraints.flatMap((c) => (c.kind === "year" ? [{ from: c.from, to: c.to }] : []))];
+  // A period said as excluded ("not from the 90s") is no range the films must fall in, however the analysis read it.
+  const outside = notYearsOf(part);
+  const isOutside = (s: { from: number; to: number }) => outside.some((o) => o.from === s.from && o.to === s.to);
+  const spans = [...part.periods.filter((p) => !p.negated).map((p) => ({ from: p.from, to: p.to })), ...part.analysis.constraints.flatMap((c) => (c.kind === "year" && !isOutside(c) ? [{ from: c.from, to: c.to }] : []))];
   for (const s of spans) years = years ? { from: Math.max(years.from, s.from), to: Math.min(years.to, s.to) } : s;
   return years;
 }
 
+/** The year ranges the films must fall outside ("comedies that aren't from the 90s"). */
+export function notYearsOf(part: PartUnderstanding): { from: number; to: number }[] {
+  return part.periods.filter((p) => p.negated).map((p) => ({ from: p.from, to: p.to }));
+}
+
 const ROLE_EDGES: readonly EdgeType[] = ["DIRECTED", "WROTE", "ACTED_IN"];
+
+/** find_movies' exclusions for a part: the kinds of film, people and periods it subtracts (none: no key at all). */
+function exclusionsOf(part: PartUnderstanding, people: { name: string; role?: EdgeType }[] = []): { exclude?: { concepts: ReturnType<typeof conceptArg>[]; people: { name: string; role?: EdgeType }[]; years: { from: number; to: number }[] } } {
+  const concepts = (part.excluded?.concepts ?? []).map(conceptArg);
+  const years = notYearsOf(part);
+  return concepts.length + people.length + years.length ? { exclude: { concepts, people, years } } : {};
+}
 
 /** The films' constraints of a part: kinds of film said as such, minus the excluded ones and superlative options. */
 function constraintConcepts(part: PartUnderstanding): ConceptRef[] {
@@ -73,6 +88,14 @@ async function usualRole(person: TopicEntity, part: PartUnderstanding, kb: Knowl
   // "a Spielberg film", "Andrew Niccol movies": for someone who mostly directs, their films are the ones they directed.
   if (count("DIRECTED") >= 2 && count("DIRECTED") * 3 >= count("ACTED_IN")) return "DIRECTED";
   return [...ROLE_EDGES].sort((a, b) => count(b) - count(a))[0]!;
+}
+
+/** "like heat but newer": the years after the latest film started from (or before the earliest one). */
+async function beyondSeeds(part: PartUnderstanding, kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
+  const nodes = await kb.graph.getNodes((part.seeds ?? []).map((s) => s.id));
+  const years = nodes.flatMap((n) => (n?.years ?? []).map(Number)).filter((y) => Number.isFinite(y));
+  if (!years.length) return undefined;
+  return part.age === "newer" ? { from: Math.max(...years) + 1, to: 9999 } : { from: 0, to: Math.min(...years) - 1 };
 }
 
 /** Languages the part names ("Irish-language films", "thai movies", "films in French"). */
@@ -127,7 +150,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     const { person, drop } = part.roles;
     // With no kept role said, the person's usual role other than the one dropped.
     const keep = part.roles.keep ?? (await otherUsualRole(person, drop, kb));
-    return [{ tool: "find_movies", args: { people: [{ name: person.name, role: keep }], exclude: { people: [{ name: person.name, role: drop }] }, ...(years ? { years } : {}), limit: 50 }, rationale: `films ${person.name} ${keep.toLowerCase()} minus those they ${drop.toLowerCase()}: exact set difference`, serves }];
+    return [{ tool: "find_movies", args: { people: [{ name: person.name, role: keep }], ...exclusionsOf(part, [{ name: person.name, role: drop }]), ...(years ? { years } : {}), limit: 50 }, rationale: `films ${person.name} ${keep.toLowerCase()} minus those they ${drop.toLowerCase()}: exact set difference`, serves }];
   }
 
   switch (part.intent) {
@@ -138,6 +161,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     }
     case "recommendation": {
       const seeds = (part.seeds ?? []).map((s) => s.name);
+      const years = yearsOf(part) ?? (part.age ? await beyondSeeds(part, kb) : undefined);
       const kind = concepts[0];
       const notKind = part.excluded?.concepts[0];
       const constrained = years || kind || notKind;
@@ -147,9 +171,13 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     }
     case "plot": {
       const { story, keywords } = toldPlotQuery(part.text, kb);
+      // "the one where bill murray keeps reliving the same day": a person named in full narrows the search to their films.
+      const cast = positive.filter((e) => e.type === "Person" && e.confidence >= 0.75 && /\s/.test(e.text.trim())).map((e) => e.name).slice(0, 3);
+      const among = cast.length ? { linkedTo: cast } : {};
+      const only = cast.length ? `, only films of ${cast.join(" and ")}` : "";
       return [
-        { tool: "full_text", args: { query: keywords, limit: 20, types: ["Movie"], fields: ["plot", "overview"], scoring: "sum" }, rationale: "a told plot: BM25 over plots and overviews, each of the description's words searched alone and the scores summed", serves },
-        { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1, overviews: true }, rationale: "a told plot: semantic search over the film documents and their TMDB overviews, fused with full-text", serves },
+        { tool: "full_text", args: { query: keywords, limit: 20, types: ["Movie"], fields: ["plot", "overview"], scoring: "sum", ...among }, rationale: `a told plot: BM25 over plots and overviews, each of the description's words searched alone and the scores summed${only}`, serves },
+        { tool: "semantic_search", args: { query: story, k: 20, threshold: 0.1, overviews: true, ...among }, rationale: `a told plot: semantic search over the film documents and their TMDB overviews, fused with full-text${only}`, serves },
       ];
     }
     case "kind_of_film": {
@@ -169,7 +197,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
       if (people.length + concepts.length + langs.languages.length === 0 && !years && positive.length > 0) break; // ranked answers about a film's neighbours: relation path below
       return [{
         tool: "find_movies",
-        args: { concepts: concepts.map(conceptArg), people, ...languages, ...(years ? { years } : {}), rankBy: s.metric, order: s.order, limit: 10, ...(part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {}) },
+        args: { concepts: concepts.map(conceptArg), people, ...languages, ...(years ? { years } : {}), rankBy: s.metric, order: s.order, limit: 10, ...exclusionsOf(part) },
         rationale: `"${s.phrase}": the films that fit, ranked by ${s.metric} (${s.order === "desc" ? "highest" : "lowest"} first)`,
         serves,
       }];
@@ -180,8 +208,9 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   // The films themselves are asked for (not their directors, years ...): an exact filter answers it.
   const asksFilms = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && !a.cues.some((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1);
   // What an exact film filter keeps and drops, and how the rationale names it.
-  const exclude = part.excluded?.concepts.length ? { exclude: { concepts: part.excluded.concepts.map(conceptArg) } } : {};
-  const kinds = [...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : [])];
+  const exclude = exclusionsOf(part);
+  const outside = notYearsOf(part);
+  const kinds = [...concepts.map((c) => c.label), ...langs.languages, ...(years ? [`${years.from}–${years.to}`] : []), ...outside.map((y) => `not ${y.from}–${y.to}`)];
   if (positive.length === 0 && asksFilms && (concepts.length > 0 || years || langs.languages.length > 0)) {
     return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), ...languages, ...(years ? { years } : {}), limit: 50, ...exclude }, rationale: `films that are ${kinds.join(", ")}: exact filter`, serves }];
   }
@@ -195,11 +224,11 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   const named = entities.filter((e) => e.type === "Person");
   const excludedPeople = named.filter((p) => excludedEntities.has(p.id));
   const includedPeople = named.filter((p) => !excludedEntities.has(p.id));
-  if (filmsOfPeople && includedPeople.length > 0 && (concepts.length > 0 || langs.languages.length > 0 || named.length >= 2)) {
+  if (filmsOfPeople && includedPeople.length > 0 && (concepts.length > 0 || langs.languages.length > 0 || named.length >= 2 || years || outside.length > 0)) {
     const roleOfPerson = async (p: TopicEntity) => ({ name: p.name, role: roleNear(p, part) ?? (await usualRole(p, part, kb)) });
     const roles = await Promise.all(includedPeople.map(roleOfPerson));
     const without = await Promise.all(excludedPeople.map(roleOfPerson));
-    const excludeArg = part.excluded?.concepts.length || without.length ? { exclude: { concepts: (part.excluded?.concepts ?? []).map(conceptArg), people: without } } : {};
+    const excludeArg = exclusionsOf(part, without);
     return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...excludeArg }, rationale: `films ${roles.map((r) => `${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join(" and ")}${kinds.map((x) => `, ${x}`).join("")}${without.map((r) => `, not those ${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join("")}: exact filter`, serves }];
   }
   // "who directed the most westerns", "directors with more than 10 westerns": people counted over a kind of film,

@@ -134,4 +134,52 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(scifi.answers.every((a) => a.type === "Movie")).toBe(true);
     expect(scifi.answers.map((a) => a.name)).toContain("Minority Report");
   });
+
+  it("narrows a period said after a person to their films of that period", async () => {
+    const r = await ask("films released in 1994 directed by robert zemeckis");
+    expect(tools(r)).toEqual(["find_movies"]);
+    expect(r.answers.map((a) => a.name)).toEqual(["Forrest Gump"]);
+  });
+
+  it("subtracts a period said as excluded", async () => {
+    const r = await ask("comedies starring jim carrey that aren't from the 90s");
+    expect(r.intent).toBe("difference");
+    const names = r.answers.map((a) => a.name);
+    expect(names).toContain("Bruce Almighty");
+    for (const ninetiesFilm of ["The Mask", "Liar Liar", "The Cable Guy"]) expect(names).not.toContain(ninetiesFilm);
+  });
+
+  it("keeps 'like X but newer' to films after X", async () => {
+    const r = await ask("anything similar to heat but newer");
+    expect(tools(r)).toEqual(["depth_first"]);
+    expect((r.trace.find((s) => s.node === "act")!.args as { filters?: { years?: { from: number } } }).filters?.years?.from).toBe(1996);
+    expect(r.answers.map((a) => a.name)).not.toContain("Manhunter");
+  });
+
+  it("searches a told plot among the films of the person it names", async () => {
+    const r = await ask("the movie where bill murray keeps reliving the same day");
+    expect(r.intent).toBe("plot");
+    expect(r.answers[0]!.name).toBe("Groundhog Day");
+    const tagged = await ask("film where tom hanks is stranded on an island");
+    expect(tagged.answers[0]!.name).toBe("Cast Away");
+    const short = await ask("that movie with keanu reeves on a bus with a bomb");
+    expect(short.answers[0]!.name).toBe("Speed");
+  });
+
+  it("says a title it cannot find is not found, instead of answering from other films", async () => {
+    for (const q of ["Who directed Zzqxv?", "who directed the film zzqxv"]) {
+      const r = await ask(q);
+      expect(r.answers).toEqual([]);
+      expect(r.answer).toMatch(/not in the knowledge base/);
+    }
+  });
+
+  it("ranks one person's films when asked for an order", async () => {
+    const r = await ask("kubrick films ranked by rating");
+    expect(r.intent).toBe("superlative");
+    expect(r.answers.length).toBeGreaterThan(3);
+    expect(r.answer).toMatch(/TMDB vote average/);
+    const first = await ask("the first movie hitchcock directed");
+    expect(first.answers[0]!.name).toBe("The Pleasure Garden");
+  });
 });

@@ -31,6 +31,13 @@ describe("periods", () => {
   ])("%s", (q, want) => expect(range(q)).toEqual(want));
   it("a bare year is marked so it can still be a title", () => expect(findPeriods("released in 1969")[0]!.bareYear).toBe(true));
   it("no period in a plain question", () => expect(findPeriods("who directed Memento")).toEqual([]));
+  it.each([
+    ["comedies that aren't from the 90s", true],
+    ["horror films not from the 80s", true],
+    ["films that weren't released before 1980", true],
+    ["westerns from the seventies", false],
+    ["not a comedy, from the 90s please", false],
+  ])("negated: %s → %s", (q, negated) => expect(findPeriods(q)[0]!.negated).toBe(negated));
 });
 
 describe("splitting several questions in one", () => {

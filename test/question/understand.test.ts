@@ -156,6 +156,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who stars in both ocean's eleven and the departed", "Ocean's Eleven"],
     ["who was the star of rocky", "Rocky"],
     ["what is the genre of her", "Her"],
+    ["who starred in the film her", "Her"],
+    ["the first movie hitchcock directed", "Alfred Hitchcock"],
+    ["what is go about", "Go"],
   ])("links the name a film fan means: %s → %s", async (q, name) => {
     const u = await understandQuestion(q, kb);
     expect(u.parts[0]!.analysis.topics.map((t) => t.name)).toContain(name);
@@ -175,5 +178,29 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     const u = await understandQuestion("who directed The Flying Spaghetti Monster", kb);
     expect(u.parts[0]!.notFound[0]?.text).toBe("The Flying Spaghetti Monster");
     expect(u.parts[0]!.analysis.topics.map((t) => t.name)).not.toContain("Monster");
+  });
+
+  it("a title slot no film fills is not found; a comparison after 'a film' is no slot", async () => {
+    for (const [q, name] of [["who directed the film zzqxv", "zzqxv"], ["Who directed Zzqxv?", "Zzqxv"], ["when did quuxify come out", "quuxify"], ["who starred in the movie the flying spaghetti monster", "the flying spaghetti monster"]] as const) {
+      const u = await understandQuestion(q, kb);
+      expect(u.parts[0]!.notFound.map((n) => n.text)).toEqual([name]);
+    }
+    for (const q of ["recommend me a film like the matrix", "who wrote the film called memento", "what year was the movie titanic released", "in the movie heat, who played the cop"]) {
+      expect((await understandQuestion(q, kb)).parts[0]!.notFound).toEqual([]);
+    }
+  });
+
+  it("a film's story asked is in the domain", async () => {
+    expect((await understandQuestion("what is inception about", kb)).intent).not.toBe("out_of_domain");
+  });
+
+  it("a cast named after 'that movie with' is no story; a short story after it is", async () => {
+    expect((await understandQuestion("that movie with tom hanks and meg ryan", kb)).intent).toBe("intersection");
+    expect((await understandQuestion("that movie with keanu reeves on a bus with a bomb", kb)).intent).toBe("plot");
+  });
+
+  it("reads 'newer' and 'older' in a recommendation", async () => {
+    expect((await understandQuestion("anything similar to heat but newer", kb)).parts[0]!.age).toBe("newer");
+    expect((await understandQuestion("older movies like inception", kb)).parts[0]!.age).toBe("older");
   });
 });

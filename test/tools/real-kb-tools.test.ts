@@ -45,4 +45,20 @@ describe.skipIf(!hasRealData)("tools on the real knowledge base", () => {
     expect(ss.evidence.length).toBeGreaterThan(0);
     expect(ss.evidence.every((e) => e.kind === "passage" && e.score >= 0.3)).toBe(true);
   });
+
+  it("full_text and semantic_search narrow to the films linked to a person, by role or by tag", async () => {
+    const ft = await call("full_text", { query: "stranded island", types: ["Movie"], fields: ["plot", "overview"], scoring: "sum", linkedTo: ["Tom Hanks"] });
+    expect(ft.evidence[0]!.focus).toBe("Cast Away");
+    const ss = await call("semantic_search", { query: "a man stranded on an island", k: 50, threshold: -1, linkedTo: ["Tom Hanks"] });
+    expect(ss.evidence.map((e) => e.focus)).toContain("Cast Away");
+    expect(ss.evidence.map((e) => e.focus)).not.toContain("Jaws");
+  });
+
+  it("find_movies subtracts excluded year ranges", async () => {
+    const out = await call("find_movies", { people: [{ name: "Jim Carrey", role: "ACTED_IN" }], exclude: { years: [{ from: 1990, to: 1999 }] }, limit: 100 });
+    const films = out.evidence.filter((e) => e.meta?.role === "result").map((e) => e.focus);
+    expect(films).toContain("Bruce Almighty");
+    expect(films).not.toContain("The Mask");
+    expect(out.notes.join(" ")).toMatch(/excluded \d+ films/);
+  });
 });

@@ -6,7 +6,7 @@ import type { EdgeType } from "../../kb/schema";
 import {
   KIND_NOUNS, KIND_QUANTIFIERS,
   COUNT_PHRASES, FIGURE_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
-  NUMBER_WORDS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  NUMBER_WORDS, AGE_PHRASES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "../words/intent-cues";
 import { OPTION_GENRES } from "../words/concepts";
 import type { ConceptRef } from "./concepts";
@@ -28,6 +28,8 @@ export interface IntentReading {
   subject?: ConceptRef;
   /** recommendation: the films to start from. */
   seeds?: TopicEntity[];
+  /** recommendation: only films newer (or older) than the films started from ("like heat but newer"). */
+  age?: "newer" | "older";
   /** difference: what is subtracted. */
   excluded?: { concepts: ConceptRef[]; entities: TopicEntity[] };
   /** difference between one person's roles ("films X wrote but didn't direct"). */
@@ -53,7 +55,8 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   // "like toy story but not animated": what the similar films must not be.
   const notLike = () => {
     const ex = negated(words, entities, concepts);
-    return ex?.concepts.length ? { excluded: { concepts: ex.concepts, entities: [] } } : {};
+    const age = firstOf(words, Object.keys(AGE_PHRASES));
+    return { ...(ex?.concepts.length ? { excluded: { concepts: ex.concepts, entities: [] } } : {}), ...(age ? { age: AGE_PHRASES[age.phrase]! } : {}) };
   };
   if (rec && seedsOf(rec).length > 0) {
     const seeds = seedsOf(rec);
@@ -67,7 +70,8 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   // A plot told in the user's words: a title the story happens to contain ("Prince", "The Room") is no topic.
   // Only a name said plainly (capitalised and sure, or a person with a role word) stops a bare story from being one.
   const named = entities.some((e) => e.confidence >= 0.8) || (entities.some((e) => e.types.includes("Person") && e.confidence >= 0.7) && analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN")));
-  const plot = findToldPlot(words, named, (i) => entities.some((e) => e.confidence >= 0.8 && i >= e.tokenStart && i < e.tokenEnd));
+  const inEntity = (i: number, sure: (e: TopicEntity) => boolean) => entities.some((e) => sure(e) && i >= e.tokenStart && i < e.tokenEnd);
+  const plot = findToldPlot(words, named, (i) => inEntity(i, (e) => e.confidence >= 0.8), (i) => inEntity(i, (e) => e.type === "Person" && e.confidence >= 0.7));
   if (plot) return { intent: "plot", reason: `a described plot ("${plot.phrase} …", ${plot.storyWords} words of story)` };
 
   // A question about a kind of film: its options ("scary or funny") or "usually", "mostly".
@@ -123,8 +127,11 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   if (roles) return { intent: "difference", reason: `${roles.person.name}'s ${roles.keep ?? "own"} films minus the ${roles.drop} ones`, roles };
 
   const excluded = negated(words, entities, concepts);
-  if (excluded && (entities.length > excluded.entities.length || concepts.length > excluded.concepts.length || periods.length > 0)) {
-    return { intent: "difference", reason: `subtracts ${[...excluded.entities.map((e) => e.name), ...excluded.concepts.map((c) => c.label)].join(", ")}`, excluded };
+  // "jim carrey comedies that aren't from the 90s": a period said as excluded subtracts its films.
+  const outside = periods.filter((p) => p.negated);
+  if ((excluded && (entities.length > excluded.entities.length || concepts.length > excluded.concepts.length || periods.length > 0)) || (outside.length > 0 && (entities.length > 0 || strong.length > 0))) {
+    const names = [...(excluded?.entities ?? []).map((e) => e.name), ...(excluded?.concepts ?? []).map((c) => c.label), ...outside.map((p) => `films ${p.text}`)];
+    return { intent: "difference", reason: `subtracts ${names.join(", ")}`, excluded: excluded ?? { concepts: [], entities: [] } };
   }
 
   // "what genre are most Tim Burton movies", "what kind of films does X usually make": a kind word and a quantifier.

@@ -1,4 +1,5 @@
-import { DECADE_PARTS, DECADE_WORDS } from "../words/periods";
+import { DECADE_PARTS, DECADE_WORDS, PERIOD_NEGATIONS } from "../words/periods";
+import { wordTokens } from "../../util/text";
 
 /** A span of years the question restricts films to, with the characters that said it. */
 export interface Period {
@@ -9,6 +10,8 @@ export interface Period {
   end: number;
   /** A bare year ("in 1969") rather than a decade or range: it may also be a film's title. */
   bareYear: boolean;
+  /** Said as excluded ("not from the 90s", "that weren't released before 1980"): the films must fall outside it. */
+  negated: boolean;
 }
 
 const DECADE_WORD = Object.keys(DECADE_WORDS).join("|");
@@ -32,10 +35,18 @@ export function findPeriods(question: string): Period[] {
       if (out.some((o) => start < o.end && o.start < end)) continue;
       const range = p.read(m as RegExpExecArray);
       if (!range) continue;
-      out.push({ from: Math.min(range[0], range[1]), to: Math.max(range[0], range[1]), text: m[0].trim(), start, end, bareYear: p.bareYear === true });
+      out.push({ from: Math.min(range[0], range[1]), to: Math.max(range[0], range[1]), text: m[0].trim(), start, end, bareYear: p.bareYear === true, negated: negatedBefore(question.slice(0, start)) });
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+const NEGATIONS = new Set(PERIOD_NEGATIONS);
+/** A negation within the three words before a period ("aren't from the", "not released in", "outside"). */
+function negatedBefore(before: string): boolean {
+  const words = wordTokens(before).map((t) => t.folded).slice(-3);
+  // Folding splits "aren't" into "aren t": the negation may be the word before a lone "t".
+  return words.some((w, i) => NEGATIONS.has(w) || (w === "t" && NEGATIONS.has(`${words[i - 1] ?? ""}t`)));
 }
 
 function twoDigitDecade(d: number): number {

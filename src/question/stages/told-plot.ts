@@ -23,6 +23,8 @@ const OPENER_GAP = 3;
 /** Enough story to search for: four content words, or three in a clause ("a man who lost his memory"). */
 const MIN_STORY = 4;
 const MIN_STORY_IN_CLAUSE = 3;
+/** After "that movie with" and a person's name, the search is narrowed to their films: two story words do. */
+const MIN_STORY_WITH_CAST = 2;
 /** A told plot with no opening at all ("guy wakes up with no memory and is hunted by assassins") must be long. */
 const MIN_BARE_STORY = 8;
 /** In a story with no opening, a superlative or count cue said within its first this-many story words is the question's own. */
@@ -57,17 +59,21 @@ const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTI
  * nothing. Words inside the story are never the question's own cues: "competes to be the best" in a
  * story is no superlative, so only a superlative or a count said before the opening outranks it.
  */
-export function findToldPlot(allWords: readonly string[], namesSomething: boolean, inName: (token: number) => boolean = () => false): ToldPlot | undefined {
+export function findToldPlot(allWords: readonly string[], namesSomething: boolean, inName: (token: number) => boolean = () => false, inPerson: (token: number) => boolean = () => false): ToldPlot | undefined {
   // A title the story names ("films whose writers also wrote The Private Life of Sherlock Holmes") is no story.
   const words = allWords.map((w, i) => (inName(i) ? "" : w));
   const lead = [firstOf(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
   if (lead) {
     const before = words.slice(0, lead.at);
     if (firstOf(before, Object.keys(SUPERLATIVE_PHRASES)) || firstOf(before, COUNT_PHRASES)) return undefined;
-    const story = words.slice(lead.end);
+    // After "that movie with", the people named are its cast, not its story ("that movie with tom hanks and meg ryan").
+    const withLead = lead.phrase.split(" ").at(-2) === "with" || lead.phrase.endsWith(" with");
+    const story = words.slice(lead.end).map((w, k) => (withLead && inPerson(lead.end + k) ? "" : w));
     const storyWords = story.filter(isStoryWord).length;
     const clause = story.some((w) => CLAUSE.has(w));
-    if (storyWords >= MIN_STORY || (clause && storyWords >= MIN_STORY_IN_CLAUSE)) return { phrase: lead.phrase, at: lead.at, storyFrom: lead.end, storyWords };
+    // "that movie with keanu reeves on a bus with a bomb": with its cast named, a short story is enough to search their films.
+    const castNamed = withLead && story.some((w, k) => w === "" && inPerson(lead.end + k));
+    if (storyWords >= MIN_STORY || (clause && storyWords >= MIN_STORY_IN_CLAUSE) || (castNamed && storyWords >= MIN_STORY_WITH_CAST)) return { phrase: lead.phrase, at: lead.at, storyFrom: lead.end, storyWords };
     // An opening late in a long story is part of it ("… while making a documentary about a local legend").
   }
   // A story with no opening: told as a statement (not a question, request or list of films), long, naming nobody.

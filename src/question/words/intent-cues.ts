@@ -73,6 +73,24 @@ export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; 
   "most recent": { metric: "releaseYear", order: "desc" },
   "last film": { metric: "releaseYear", order: "desc" },
   "last movie": { metric: "releaseYear", order: "desc" },
+  // Asked as an order ("kubrick films ranked by rating", "nolan movies in order of release").
+  "by rating": { metric: "voteAverage", order: "desc" },
+  "by ratings": { metric: "voteAverage", order: "desc" },
+  "by score": { metric: "voteAverage", order: "desc" },
+  "by popularity": { metric: "popularity", order: "desc" },
+  "by box office": { metric: "revenue", order: "desc" },
+  "by revenue": { metric: "revenue", order: "desc" },
+  "by budget": { metric: "budget", order: "desc" },
+  "by runtime": { metric: "runtime", order: "desc" },
+  "by length": { metric: "runtime", order: "desc" },
+  "by release date": { metric: "releaseYear", order: "asc" },
+  "by year": { metric: "releaseYear", order: "asc" },
+  "in order of release": { metric: "releaseYear", order: "asc" },
+  "in release order": { metric: "releaseYear", order: "asc" },
+  "in chronological order": { metric: "releaseYear", order: "asc" },
+  chronologically: { metric: "releaseYear", order: "asc" },
+  "oldest first": { metric: "releaseYear", order: "asc" },
+  "newest first": { metric: "releaseYear", order: "desc" },
 };
 
 /** "like X", "similar to X", "if I enjoyed X": X is the film to start from. */
@@ -88,6 +106,11 @@ export const RECOMMENDATION_AFTER_FILM = [
   "what else", "anything else", "something else", "same vein", "in the same vein", "similar films", "similar movies", "similar ones", "similar stuff", "similar",
   "recommend", "recommendation", "recommendations", "suggest", "what should i watch", "what to watch", "watch next", "watch after",
 ];
+/** "like heat but newer", "something older like casablanca": similar films from after (or before) the film named. */
+export const AGE_PHRASES: Readonly<Record<string, "newer" | "older">> = {
+  newer: "newer", "more recent": "newer", recent: "newer", "more modern": "newer", modern: "newer", "came out after": "newer", "released after": "newer", "made after": "newer",
+  older: "older", "less recent": "older", "came out before": "older", "released before": "older", "made before": "older",
+};
 /** Phrases that make "like" a comparison ("films like X"), not a verb of taste ("what do people like"). */
 export const LIKE_HEADS = "movie movies film films something anything stuff ones flicks more others other".split(" ");
 
@@ -98,7 +121,7 @@ export const PLOT_LEADS = [
   "movie about someone", "film about someone", "movie about some", "film about some", "movie with a", "film with a", "movie with the", "film with the",
   "the movie with", "the film with", "the movie about", "the film about", "what movie has", "what film has", "what is the movie", "whats the movie",
   "what is the film", "whats the film", "name of the movie", "name of the film", "title of the movie", "title of the film", "which movie has a", "which film has a",
-  "the one with the", "the one with a", "the one about", "that one where", "that one with the", "that one about",
+  "the one with the", "the one with a", "that movie with", "that film with", "the one about", "that one where", "that one with the", "that one about",
   "cant remember", "can't remember", "cannot remember", "forgot the name", "trying to remember", "trying to find", "looking for a movie", "looking for a film",
 ];
 /** Words that can open a told plot when followed by "where", "in which", "about a" ("cartoon about a rodent", "comedy where"). */
