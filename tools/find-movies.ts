@@ -112,7 +112,8 @@ export const findMovies = defineTool({
     }
     if (excluded.length) notes.push(`find_movies: excluded ${excluded.length} films`);
     const total = candidates.size;
-    if (total === 0) return { evidence: [], notes: [...notes, "find_movies: no film meets every constraint"] };
+    // An empty exact result is an answer ("no film has both"): said as evidence, so it can be cited.
+    if (total === 0) return { evidence: [summaryEvidence(0, describe(input), ctx.step)], notes: [...notes, "find_movies: no film meets every constraint"] };
     const shares = input.distribution ? await genreDistributionOf(kb, [...candidates], { label: describe(input), tool: "find_movies" }, ctx.step) : undefined;
 
     let ranked: { movie: string; value?: number; facts?: TmdbFacts }[];
@@ -146,18 +147,7 @@ export const findMovies = defineTool({
     }
     const top = ranked.slice(0, input.limit);
     if (ranked.length > top.length) notes.push(`find_movies: showing ${top.length} of ${ranked.length} films`);
-    const evidence: Evidence[] = [
-      makeEvidence({
-        kind: "node",
-        text: `${ranked.length} films meet ${describe(input)}`,
-        nodeIds: [],
-        focus: "(set)",
-        score: 1,
-        tool: "find_movies",
-        step: ctx.step,
-        meta: { role: "summary", total: ranked.length },
-      }),
-    ];
+    const evidence: Evidence[] = [summaryEvidence(ranked.length, describe(input), ctx.step)];
     top.forEach((r, i) => {
       const triples: Triple[] = [];
       const words: string[] = [];
@@ -187,6 +177,11 @@ export const findMovies = defineTool({
   },
 });
 
+/** "12 films meet …": how many films the filter kept (none, too). */
+function summaryEvidence(total: number, described: string, step: number): Evidence {
+  return makeEvidence({ kind: "node", text: `${total} film${total === 1 ? "" : "s"} meet${total === 1 ? "s" : ""} ${described}`, nodeIds: [], focus: "(set)", score: 1, tool: "find_movies", step, meta: { role: "summary", total } });
+}
+
 /** "TMDB vote average 8.3 from 12,345 votes", "TMDB runtime 169 min", "TMDB box-office revenue $2,787,965,087". */
 export function formatFigure(metric: RankMetric, value: number, facts?: TmdbFacts): string {
   const n = (x: number) => x.toLocaleString("en-US");
@@ -210,7 +205,7 @@ export function formatFigure(metric: RankMetric, value: number, facts?: TmdbFact
 function describe(input: z.infer<typeof FindMoviesInput>): string {
   const parts = [
     ...input.concepts.map((c) => c.label),
-    ...input.people.map((p) => `${p.name}${p.role ? ` (${p.role.toLowerCase()})` : ""}`),
+    ...input.people.map((p) => `${p.name}${p.role ? ` (${p.role === "ACTED_IN" ? "acted in" : p.role.toLowerCase()})` : ""}`),
     ...input.languages.map((l) => `in ${l}`),
     ...(input.years ? [`${input.years.from}–${input.years.to}`] : []),
     ...(input.exclude?.concepts ?? []).map((c) => `not ${c.label}`),

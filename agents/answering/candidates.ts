@@ -11,6 +11,8 @@ export interface AnswerSet {
   paths: { topic: string; relationPath: string; complete: boolean }[];
   /** "how many" questions: the size of the set. */
   count?: number;
+  /** A threshold no candidate met: the most any reached, and who (so the answer can say how close it came). */
+  nearest?: { support: number; names: string[] };
 }
 
 interface Candidate {
@@ -55,7 +57,10 @@ export function rankAnswers(analysis: QuestionAnalysis | undefined, evidence: re
   for (const id of topicIds) merged.delete(id);
 
   const count = analysis?.operators.find((o) => o.kind === "count");
+  let nearest: AnswerSet["nearest"];
   if (count && count.kind === "count" && count.min !== undefined) {
+    const best = Math.max(0, ...[...merged.values()].map((c) => c.support));
+    if (best > 0 && best < count.min) nearest = { support: best, names: [...merged.entries()].filter(([, c]) => c.support === best).map(([id]) => id).sort().slice(0, 5) };
     for (const [id, c] of merged) if (c.support < count.min) merged.delete(id);
     basis += `, kept those reached at least ${count.min} times`;
   }
@@ -64,7 +69,7 @@ export function rankAnswers(analysis: QuestionAnalysis | undefined, evidence: re
   const answers: RankedAnswer[] = [...merged.entries()]
     .map(([name, c]) => ({ name, type: c.type, score: Math.round(c.score * 1000) / 1000, evidenceIds: c.evidenceIds }))
     .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { answers, basis, paths, count: count && count.kind === "count" && count.min === undefined ? answers.length : undefined };
+  return { answers, basis, paths, count: count && count.kind === "count" && count.min === undefined ? answers.length : undefined, ...(nearest ? { nearest } : {}) };
 }
 
 interface PathGroup {

@@ -1,6 +1,6 @@
 import type { EdgeType } from "../../src/kb/schema";
 import type { MovieCatalog } from "../../src/ports/movie-catalog";
-import type { PartUnderstanding } from "../../src/question/understand";
+import { onlyUnknownNames, type PartUnderstanding } from "../../src/question/understand";
 import { reciprocalRankFusion } from "../../src/retrieval/fusion";
 import type { Evidence } from "../../tools/evidence";
 import { METRIC_SOURCE } from "../../tools/find-movies";
@@ -54,12 +54,15 @@ function fame(id: string, degree: number | undefined, catalog?: MovieCatalog): n
  */
 export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[], catalog?: MovieCatalog, embedderId?: string): AnswerPart {
   const base = { question: part.text, intent: part.intent };
-  if (part.notFound.length && part.analysis.topics.filter((t) => t.confidence >= 0.5).length === 0) {
+  if (onlyUnknownNames(part)) {
     const text = part.notFound.map((n) => `"${n.text}" is not in the knowledge base${n.closest.length ? `; the closest names are ${n.closest.join(", ")}` : ""}.`).join(" ");
     return { ...base, answers: [], text: `Not found: ${text}` };
   }
   const byTool = (tool: string) => evidence.filter((e) => e.sources.some((s) => s.tool === tool));
   const found = byTool("find_movies").filter((e) => e.meta?.role === "result");
+  // The exact filter kept no film: that is the answer, said with what was asked of the films.
+  const none = byTool("find_movies").find((e) => e.meta?.role === "summary" && e.meta?.total === 0);
+  if (none && !found.length && !part.figure) return { ...base, answers: [], ...(part.intent === "count" ? { count: 0 } : {}), text: `${part.intent === "count" ? "0: n" : "N"}o film in the knowledge base meets all of ${none.text.replace(/^0 films meet /, "")} ${cite([none.id])}.` };
   // A superlative is the exact filter's ranking, whatever else was looked up beside it (a model's
   // plan may add a genre overview or a graph walk).
   if (found.length && part.intent === "superlative") return ranked(part, found, evidence);
@@ -68,6 +71,7 @@ export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[
   if (part.figure) return figureOf(part, part.figure, found);
   if (found.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath)) return ranked(part, found, evidence);
   if (part.intent === "recommendation") return similar(part, byTool("depth_first"));
+  if (part.intent === "intersection" && byTool("depth_first").some((e) => e.meta?.role === "concept")) return shared(part, byTool("depth_first"));
   return relation(part, evidence);
 }
 
@@ -96,6 +100,10 @@ function relation(part: PartUnderstanding, evidence: readonly Evidence[]): Answe
     if (topic && edge && (part.intent === "fact" || part.intent === "list")) {
       return { ...base, answers: [], text: `The knowledge base has no ${FACT_NAMES[edge]} listed for ${topic.name}.` };
     }
+    if (set.nearest) {
+      const n = set.nearest;
+      return { ...base, answers: [], text: `None in the knowledge base reaches ${part.threshold ?? "the threshold"}: the most is ${n.support}, by ${joinList(n.names)}${n.names.length === 5 ? " and others" : ""}. (${set.basis}.)` };
+    }
     return { ...base, answers: [], ...(part.intent === "count" ? { count: 0 } : {}), text: `I found no answer to "${part.text}" in the knowledge base.` };
   }
   const shown = answers.slice(0, SHOWN).map((a) => `${a.name} ${cite(a.evidenceIds)}`);
@@ -103,6 +111,19 @@ function relation(part: PartUnderstanding, evidence: readonly Evidence[]): Answe
   if (part.intent === "count") return { ...base, answers, count: answers.length, text: `${answers.length}: ${joinList(shown)}${more}. (${set.basis}.)` };
   const lead = part.intent === "most_common" ? "Most often: " : "";
   return { ...base, answers, text: `${lead}${joinList(shown)}${more}. (${set.basis}.)` };
+}
+
+/** What every named film shares (people, genres, tags), from depth-first's shared concepts. */
+function shared(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerPart {
+  const seeds = evidence.filter((e) => e.meta?.role === "seed").length;
+  const common = evidence.filter((e) => e.meta?.role === "concept" && Number(e.meta?.sharedBy) === seeds);
+  // A person and a tag of the same name ("Christopher Nolan", "christopher nolan") are one thing shared.
+  const seen = new Set<string>();
+  const rows = common.filter((e) => !seen.has(e.focus.toLowerCase()) && seen.add(e.focus.toLowerCase()));
+  const answers: RankedAnswer[] = rows.map((e) => ({ name: e.focus, type: e.focusType ?? "Tag", score: e.score, evidenceIds: e.sources.length ? [e.id] : [] }));
+  const base = { question: part.text, intent: part.intent };
+  if (!answers.length) return { ...base, answers, text: "The knowledge base lists nothing these films share (no person, genre or tag in common)." };
+  return { ...base, answers, text: `In common: ${joinList(rows.slice(0, SHOWN).map((e) => `${e.text.replace(/^shared by \d+ of \d+ seed movies: /, "")} ${cite([e.id])}`))}.` };
 }
 
 function ranked(part: PartUnderstanding, found: readonly Evidence[], all: readonly Evidence[]): AnswerPart {

@@ -1,5 +1,5 @@
 import { analyzeQuestion, type Operator, type QuestionAnalysis, type TopicEntity } from "../../src/question/analyze";
-import { understandQuestion, type PartUnderstanding, type Understanding } from "../../src/question/understand";
+import { onlyUnknownNames, understandQuestion, type PartUnderstanding, type Understanding } from "../../src/question/understand";
 import { wordTokens } from "../../src/util/text";
 import type { Evidence } from "../../tools/evidence";
 import { rankAnswers } from "../answering/candidates";
@@ -61,7 +61,7 @@ export class HeuristicPlanner implements Planner {
         out.push({ tool: "full_text", args: { query: p.text.slice(0, 500), limit: 10 }, rationale: "graph tools switched off (ablation): full-text search", serves: p.id });
         continue;
       }
-      if (p.notFound.length && p.analysis.topics.every((t) => t.confidence < 0.5)) continue; // said as not found, nothing to search from
+      if (onlyUnknownNames(p)) continue; // said as not found, nothing to search from
       out.push(...(await callsFor(p, ctx.kb)));
     }
     if (out.length === 0 && parts.every((p) => !p.notFound.length)) out.push({ tool: "full_text", args: { query: question.slice(0, 500), limit: 10 }, rationale: "nothing to start from: full-text search", serves: parts[0]?.id ?? "q" });
@@ -105,7 +105,7 @@ export class HeuristicPlanner implements Planner {
           missing.push(`${p.id}: the answers for ${p.analysis.topics.map((t) => t.name).join(" and ")} have nothing in common`);
           for (const t of p.analysis.topics) followUps.push({ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 5, depth: 3, scorer: "lexical" }, rationale: `wider search from ${t.name} for common answers`, serves: p.id, score: 0.5 });
         }
-      } else if (ev.length === 0 && !(p.notFound.length && p.analysis.topics.length === 0)) {
+      } else if (ev.length === 0 && !onlyUnknownNames(p) && !exactlyNone(state, p.id)) {
         missing.push(`${p.id}: no evidence yet`);
         followUps.push(
           { tool: "full_text", args: { query: p.text.slice(0, 500), limit: 10, fuzzy: true }, rationale: "typo-tolerant full-text search", serves: p.id, score: 0.4 },
@@ -195,4 +195,9 @@ export function describeAnalysis(a: QuestionAnalysis, ablated = false): string {
   if (a.operators.length) parts.push(`operations: ${a.operators.map((o) => (o.kind === "count" ? `count${o.min ? ` ≥ ${o.min}` : ""}` : o.kind)).join(", ")}`);
   if (a.constraints.length) parts.push(`constraints: ${a.constraints.map((c) => c.text).join(", ")}`);
   return parts.join("; ");
+}
+
+/** An exact film filter ran for the part and no film met it: the empty set is the answer, not a reason to search loosely. */
+function exactlyNone(state: ResearchStateValue, part: string): boolean {
+  return state.trace.some((s) => s.node === "act" && s.serves === part && s.tool === "find_movies" && (s.notes ?? []).some((n) => n.includes("no film meets every constraint")));
 }

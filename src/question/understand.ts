@@ -9,7 +9,7 @@ import { outOfDomain, unsupportedFact } from "./stages/domain";
 import { classifyIntent, type IntentReading } from "./stages/intent";
 import { findPeriods, type Period } from "./stages/periods";
 import { detectSmallTalk, type SmallTalk } from "./stages/smalltalk";
-import { resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
+import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
 import { unknownNames } from "./stages/unknown-names";
 
 /** One question of the message, read on its own. */
@@ -36,6 +36,14 @@ export interface Understanding {
 }
 
 const CONFIDENT = 0.7;
+
+/**
+ * The part names a film or person the KB does not have and no other film or person: it is answered
+ * "not found", never searched from a kind of film or word that happened to link ("how long is the movie zzqxv").
+ */
+export function onlyUnknownNames(part: Pick<PartUnderstanding, "notFound" | "analysis">): boolean {
+  return part.notFound.length > 0 && !part.analysis.topics.some((t) => t.confidence >= 0.5 && (t.types.includes("Movie") || t.types.includes("Person")));
+}
 
 /** The same mentions for the same text and limit, looked up once per question. */
 function memoized(linker: EntityLinker): EntityLinker {
@@ -90,8 +98,14 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
     // "what westerns came out in 1969": a kind of film right after the question word is what is asked for.
     const phrase = analysis.answer.phrase;
     if (phrase && concepts.some((c) => c.cued && c.tokenStart >= phrase.from && c.tokenStart <= phrase.from + 2 && c.tokenEnd <= phrase.to)) analysis = { ...analysis, answer: { ...analysis.answer, type: "Movie", edge: undefined } };
+    // "what was released in 1999", "what came out in the 80s": with no film or person named, a release asked within a period asks for the films.
+    const named = analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")));
+    if (analysis.answer.edge === "RELEASED_IN" && periods.some((p) => !p.negated) && !named) analysis = { ...analysis, answer: { ...analysis.answer, type: "Movie", edge: undefined } };
     const reading = classifyIntent(tokens, analysis, concepts, periods);
-    const notFound = reading.intent === "plot" ? [] : unknownNames(text, tokens, analysis, kb);
+    // "who directed se7en? who starred in it?": "it" is the name the first part could not find.
+    const ownNames = analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")));
+    const inherited = i > 0 && !anchor && !ownNames && hasBackReference(text) ? (parts[0]?.notFound ?? []) : [];
+    const notFound = reading.intent === "plot" ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb);
     // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
     const inUnknown = (t: { tokenStart: number }) => notFound.some((n) => { const at = text.indexOf(n.text); return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length; });
     if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
