@@ -66,7 +66,9 @@ function roleNear(person: TopicEntity, part: PartUnderstanding): EdgeType | unde
   const before = near.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3 && !apart(c.token, person.tokenStart)).sort((x, y) => y.token - x.token)[0];
   // "directed by Y" after X names Y's role, not X's ("films with X but not directed by Y").
   const tokens = part.analysis.tokens;
-  const after = near.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by").sort((x, y) => x.token - y.token)[0];
+  // "spielberg films starring tom hanks": a role word right before another person is that person's.
+  const beforeOther = (c: { token: number }) => part.analysis.topics.some((t) => t !== person && t.types.includes("Person") && t.tokenStart > c.token && t.tokenStart - c.token <= 2);
+  const after = near.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by" && !beforeOther(c)).sort((x, y) => x.token - y.token)[0];
   return (before ?? after)?.edge;
 }
 
@@ -151,6 +153,16 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     // With no kept role said, the person's usual role other than the one dropped.
     const keep = part.roles.keep ?? (await otherUsualRole(person, drop, kb));
     return [{ tool: "find_movies", args: { people: [{ name: person.name, role: keep }], ...exclusionsOf(part, [{ name: person.name, role: drop }]), ...(years ? { years } : {}), limit: 50 }, rationale: `films ${person.name} ${keep.toLowerCase()} minus those they ${drop.toLowerCase()}: exact set difference`, serves }];
+  }
+
+  // "what do inception and interstellar have in common": what the films share, from depth-first's shared concepts.
+  const namedFilms = entities.filter((e) => e.type === "Movie");
+  if (part.intent === "intersection" && namedFilms.length >= 2 && namedFilms.length === entities.length && a.answer.type === undefined && !a.answer.edge) {
+    return [{ tool: "depth_first", args: { movies: namedFilms.map((f) => f.name).slice(0, 5), results: 5 }, rationale: `what ${namedFilms.map((f) => f.name).join(" and ")} have in common: depth-first from each film to the people and concepts they share`, serves }];
+  }
+  if (part.bothRoles) {
+    const { person, roles } = part.bothRoles;
+    return [{ tool: "find_movies", args: { people: roles.map((role) => ({ name: person.name, role })), ...(years ? { years } : {}), ...exclusionsOf(part), limit: 50 }, rationale: `films ${person.name} both ${roles.map((r) => (r === "ACTED_IN" ? "acted in" : r.toLowerCase())).join(" and ")}: exact set intersection`, serves }];
   }
 
   switch (part.intent) {

@@ -182,4 +182,45 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const first = await ask("the first movie hitchcock directed");
     expect(first.answers[0]!.name).toBe("The Pleasure Garden");
   });
+
+  it("says an empty exact result as such, without searching loosely", async () => {
+    const r = await ask("in how many films did harrison ford and mark hamill appear together");
+    expect(tools(r)).toEqual(["find_movies"]);
+    expect(r.answer).toMatch(/^0: no film in the knowledge base meets all of Harrison Ford \(acted in\), Mark Hamill \(acted in\)/);
+  });
+
+  it("says how close a threshold no one meets came", async () => {
+    const r = await ask("actors that showed up in 4+ tarantino movies");
+    expect(r.intent).toBe("threshold");
+    expect(r.answer).toMatch(/None in the knowledge base reaches 4: the most is \d/);
+  });
+
+  it("intersects one person's roles, and says what named films share", async () => {
+    const r = await ask("films where clint eastwood directed and starred");
+    expect(tools(r)).toEqual(["find_movies"]);
+    expect(r.answers.map((a) => a.name)).toEqual(expect.arrayContaining(["Unforgiven", "Gran Torino"]));
+    const common = await ask("what do inception and interstellar have in common");
+    expect(tools(common)).toEqual(["depth_first"]);
+    expect(common.answers.map((a) => a.name)).toContain("Christopher Nolan");
+  });
+
+  it("answers each part of a question split at commas, and a figure asked with 'how much'", async () => {
+    const r = await ask("who wrote the godfather, who directed it, and when was it released");
+    expect(r.parts).toHaveLength(3);
+    expect(r.parts[2]!.answers.map((a) => a.name)).toContain("1972");
+    const money = await ask("how much did titanic make");
+    expect(money.answer).toMatch(/TMDB box-office revenue \$1,845,034,188/);
+  });
+
+  it("carries a name it could not find into the part that points back at it", async () => {
+    const r = await ask("who directed zzqxv? who starred in it?");
+    expect(r.parts.map((p) => p.answers.length)).toEqual([0, 0]);
+    expect(r.parts[1]!.text).toMatch(/not in the knowledge base/);
+  });
+
+  it("gives a role word before a second person to that person", async () => {
+    const r = await ask("spielberg films starring tom hanks");
+    expect(r.trace.find((s) => s.node === "act")!.args).toMatchObject({ people: expect.arrayContaining([{ name: "Steven Spielberg", role: "DIRECTED" }, { name: "Tom Hanks", role: "ACTED_IN" }]) });
+    expect(r.answers.map((a) => a.name)).toContain("Saving Private Ryan");
+  });
 });

@@ -43,6 +43,10 @@ describe("periods", () => {
 describe("splitting several questions in one", () => {
   const texts = (q: string) => splitQuestion(q).map((p) => p.text);
   it("splits at 'and' + a question word", () => expect(texts("Who wrote Memento and when did it come out?")).toEqual(["Who wrote Memento", "when did it come out?"]));
+  it("splits at a comma and a question word when the message opens as a question", () => {
+    expect(texts("who wrote the godfather, who directed it, and when was it released")).toEqual(["who wrote the godfather", "who directed it", "when was it released"]);
+    expect(texts("tom hanks films, which are comedies")).toHaveLength(1);
+  });
   it("splits at a comma and 'and'", () => expect(texts("who directed Casablanca, and what language is it in")).toEqual(["who directed Casablanca", "what language is it in"]));
   it("splits separate sentences", () => expect(texts("Who directed Heat? What year was it released?")).toEqual(["Who directed Heat?", "What year was it released?"]));
   it("keeps 'both X and Y' whole", () => expect(texts("films starring both Tom Hanks and Meg Ryan")).toHaveLength(1));

@@ -203,4 +203,18 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     expect((await understandQuestion("anything similar to heat but newer", kb)).parts[0]!.age).toBe("newer");
     expect((await understandQuestion("older movies like inception", kb)).parts[0]!.age).toBe("older");
   });
+
+  it("a release word beside another domain's topic is no film question; beside a film it is", async () => {
+    expect((await understandQuestion("what songs did queen release", kb)).intent).toBe("out_of_domain");
+    expect((await understandQuestion("we're the millers release year", kb)).intent).not.toBe("out_of_domain");
+    const films = await understandQuestion("what was released in 1999", kb);
+    expect(films.parts[0]!.analysis.answer.type).toBe("Movie");
+  });
+
+  it("a surname after 'both' is the person; a title after it is the film", async () => {
+    const people = await understandQuestion("who has acted for both hitchcock and john ford", kb);
+    expect(people.parts[0]!.analysis.topics.map((t) => t.name)).toContain("Alfred Hitchcock");
+    const films = await understandQuestion("which actor starred in both titanic and the departed", kb);
+    expect(films.parts[0]!.analysis.topics.map((t) => t.name)).toEqual(expect.arrayContaining(["Titanic", "The Departed"]));
+  });
 });

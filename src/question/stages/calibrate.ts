@@ -69,7 +69,8 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
     }
     // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.
     const film = (top.type === "Tag" || top.type === "Genre") && span.length <= 2 ? m.candidates.find((c) => c.type === "Movie" && linkKey(c.name) === linkKey(m.text)) : undefined;
-    if (film && saidAsTitle(question, tokens, at, span)) {
+    // "acted for both hitchcock and john ford": a prominent person's surname is the person, whatever cue precedes it.
+    if (film && saidAsTitle(question, tokens, at, span) && !(hasRoleWord && surnamePerson([...m.candidates, ...people(m.text)], words))) {
       out.push({ ...m, candidates: [film, ...m.candidates.filter((c) => c !== film)], confidence: Math.max(m.confidence, 0.7) });
       continue;
     }
@@ -133,8 +134,13 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
   // "the runtime of titanic", "the star of rocky", "the director of heat": the film a figure or a relation is asked of.
   if (prev === "of" && (FIGURES.has(tokens[at - 2]?.folded ?? "") || WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? ""))) return true;
-  // "what language is spirited away in", "what year was up released": the slot a relation asks about.
-  if ((prev === "is" || prev === "was") && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
+  // "what language is spirited away in", "what year was up released", "when did titanic come out": the slot a relation asks about.
+  if ((prev === "is" || prev === "was" || prev === "did") && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
+  // "how much did titanic make", "how much was avatar's budget": the film a figure is asked of.
+  if ((prev === "did" || prev === "was" || prev === "is") && tokens[at - 2]?.folded === "much" && tokens[at - 3]?.folded === "how") return true;
+  // "in both titanic and the departed": the names a pair opener announces.
+  if (prev !== undefined && PAIR.has(prev)) return true;
+  if (prev === "and" && tokens.slice(Math.max(0, at - 6), at - 1).some((t) => PAIR.has(t.folded))) return true;
   // "what kind of movie is alien", "something similar to the shining".
   if ((prev === "is" || prev === "was") && HEADS.has(tokens[at - 2]?.folded ?? "")) return true;
   if ((prev === "to" && tokens[at - 2]?.folded === "similar") || (prev === "the" && TITLE_CUES.has(tokens[at - 2]?.folded ?? ""))) return true;

@@ -6,6 +6,8 @@ import type { PartUnderstanding } from "../understand";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
 const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
+/** Film words other things share ("what songs did queen release"): beside an off-domain word they do not make a film question. */
+const SHARED_WITH_OTHER_DOMAINS = new Set("release releases released releasing premiere premiered premieres debut debuted".split(" "));
 const OFF = new Set(OFF_DOMAIN_WORDS);
 /** A relation word that is also another domain's word ("rate" of an exchange rate) is no film word by itself. */
 const DOMAIN = new Set([
@@ -48,8 +50,8 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   const inName = (w: string) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && wordTokens(t.text).some((x) => x.folded === w)));
   const unsupported = unsupportedFact(question, parts);
   if (unsupported) return `"${unsupported}": the knowledge base holds no awards, ages, births, composers, producers or other facts of that kind (it lists directors, writers, cast, years, languages, genres and tags)`;
-  // "recommend a good laptop": a request word alone does not outweigh what the question is about.
-  const offBesideRequest = words.some((w) => OFF.has(w) && !WHEN.has(w)) && !words.some((w) => DOMAIN.has(w) && !REQUEST_ONLY.has(w));
+  // "recommend a good laptop", "what songs did queen release": a request or release word alone does not outweigh what the question is about.
+  const offBesideRequest = words.some((w) => OFF.has(w) && !WHEN.has(w)) && !words.some((w) => DOMAIN.has(w) && !REQUEST_ONLY.has(w) && !SHARED_WITH_OTHER_DOMAINS.has(w));
   if (!offBesideRequest && (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question))) return undefined;
   // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
   const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
@@ -61,6 +63,8 @@ export function outOfDomain(question: string, parts: readonly PartUnderstanding[
   if (parts.some((p) => p.figure !== undefined)) return undefined;
   // A name the user gave with a relation asked of it ("who was in the big lebowksi") is a film question.
   if (parts.some((p) => p.analysis.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7) && (p.analysis.answer.edge !== undefined || p.analysis.cues.some((c) => c.weight >= 1)))) return undefined;
+  // "what do inception and interstellar have in common": two films or people named, and what they share asked.
+  if (parts.some((p) => p.intent === "intersection" && p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7).length >= 2)) return undefined;
   // "what is inception about": a named film's story is asked.
   if (parts.some((p) => p.analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= 0.7 && p.analysis.tokens[t.tokenEnd]?.folded === "about"))) return undefined;
   if (entities.length > 0 || parts.some((p) => p.figure !== undefined || p.concepts.some((c) => c.cued) || p.periods.length > 0 || p.intent === "plot" || (p.intent === "recommendation" && (p.seeds?.length ?? 0) > 0))) return undefined;

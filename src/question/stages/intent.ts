@@ -6,9 +6,10 @@ import type { EdgeType } from "../../kb/schema";
 import {
   KIND_NOUNS, KIND_QUANTIFIERS,
   COUNT_PHRASES, FIGURE_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
-  NUMBER_WORDS, AGE_PHRASES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  NUMBER_WORDS, AGE_PHRASES, HOW_MUCH_VERBS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "../words/intent-cues";
 import { OPTION_GENRES } from "../words/concepts";
+import { ROLE_NOUNS } from "../words/linking";
 import type { ConceptRef } from "./concepts";
 import type { Period } from "./periods";
 import { findPhrase, firstOf } from "./phrases";
@@ -34,9 +35,12 @@ export interface IntentReading {
   excluded?: { concepts: ConceptRef[]; entities: TopicEntity[] };
   /** difference between one person's roles ("films X wrote but didn't direct"). */
   roles?: { person: TopicEntity; keep?: EdgeType; drop: EdgeType };
+  /** intersection of one person's roles ("films clint eastwood directed and starred in"). */
+  bothRoles?: { person: TopicEntity; roles: EdgeType[] };
 }
 
 const LIKE = new Set(LIKE_HEADS);
+const ROLE_NOUN_WORDS = new Set(ROLE_NOUNS);
 
 /**
  * Reads a question part's intent from its wording, the entities and concepts linked in it, and its
@@ -106,10 +110,11 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   }
 
   // "how long is titanic", "what was the budget of avatar": a figure of the one film named.
-  const figure = firstOf(words, Object.keys(FIGURE_PHRASES));
+  const figure = firstOf(words, Object.keys(FIGURE_PHRASES)) ?? howMuch(words);
   const films = entities.filter((e) => e.type === "Movie" && e.confidence >= 0.7);
   if (figure && films.length === 1 && entities.length === 1 && !inside(films[0]!, figure.at)) {
-    return { intent: "fact", reason: `"${figure.phrase}": the ${FIGURE_PHRASES[figure.phrase]} of ${films[0]!.name}`, figure: { metric: FIGURE_PHRASES[figure.phrase]!, phrase: figure.phrase, film: films[0]! } };
+    const metric = FIGURE_PHRASES[figure.phrase] ?? HOW_MUCH_VERBS[figure.phrase.split(" ").at(-1)!]!;
+    return { intent: "fact", reason: `"${figure.phrase}": the ${metric} of ${films[0]!.name}`, figure: { metric, phrase: figure.phrase, film: films[0]! } };
   }
 
   const count = firstOf(words, COUNT_PHRASES);
@@ -117,7 +122,7 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
 
   const threshold = firstOf(words, Object.keys(THRESHOLD_PHRASES)) ?? severalFilms(words);
   const minOp = analysis.operators.find((o) => o.kind === "count" && o.min !== undefined);
-  const said = numericThreshold(words);
+  const said = numericThreshold(words) ?? plusThreshold(analysis.question);
   if (threshold || minOp || said) {
     const min = said?.min ?? (threshold ? (THRESHOLD_PHRASES[threshold.phrase] ?? 2) : minOp!.kind === "count" ? minOp!.min! : 2);
     return { intent: "threshold", reason: `"${said?.phrase ?? threshold?.phrase ?? (minOp as { text: string }).text}": at least ${min} times`, threshold: min };
@@ -125,6 +130,8 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
 
   const roles = roleDifference(words, analysis, entities);
   if (roles) return { intent: "difference", reason: `${roles.person.name}'s ${roles.keep ?? "own"} films minus the ${roles.drop} ones`, roles };
+  const both = roleIntersection(words, analysis, entities);
+  if (both) return { intent: "intersection", reason: `films ${both.person.name} both ${both.roles.map((r) => r.toLowerCase()).join(" and ")}`, bothRoles: both };
 
   const excluded = negated(words, entities, concepts);
   // "jim carrey comedies that aren't from the 90s": a period said as excluded subtracts its films.
@@ -244,6 +251,16 @@ function roleDifference(words: readonly string[], analysis: QuestionAnalysis, en
   return { person: people[0]!, ...(keep ? { keep: keep.edge } : {}), drop: drop.edge };
 }
 
+/** "films where clint eastwood directed and starred", "movies X wrote and directed": one person, two roles said, none negated, films asked. */
+function roleIntersection(words: readonly string[], analysis: QuestionAnalysis, entities: readonly TopicEntity[]): IntentReading["bothRoles"] {
+  const people = entities.filter((e) => e.types.includes("Person"));
+  if (people.length !== 1 || entities.length !== 1) return undefined;
+  if (NEGATION_PHRASES.some((p) => findPhrase(words, p).length > 0)) return undefined;
+  const roles = [...new Set(analysis.cues.filter((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1 && !c.inAnswerPhrase && !ROLE_NOUN_WORDS.has(c.word)).map((c) => c.edge))];
+  const filmsAsked = words.some((w) => MOVIE_WORDS.has(w)) && (analysis.answer.type === undefined || analysis.answer.type === "Movie") && !analysis.answer.edge;
+  return roles.length >= 2 && filmsAsked ? { person: people[0]!, roles } : undefined;
+}
+
 const numberOf = (w: string | undefined) => (w === undefined ? undefined : /^\d{1,3}$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
 /** "5 or more", "more than 10", "at least three", "over 4": the least count a threshold asks for. */
@@ -261,6 +278,20 @@ function numericThreshold(words: readonly string[]): { phrase: string; min: numb
     if (n !== undefined && ["films", "movies", "times"].includes(words[i + 1] ?? "") && words[i + 2] === "or" && words[i + 3] === "more") return { phrase: `${w} ${words[i + 1]} or more`, min: n };
   }
   return undefined;
+}
+
+/** "how much did titanic make": "how much" and, later, a verb of money. */
+function howMuch(words: readonly string[]): { phrase: string; at: number } | undefined {
+  const at = findPhrase(words, "how much")[0];
+  if (at === undefined) return undefined;
+  const verb = words.findIndex((w, i) => i > at + 1 && HOW_MUCH_VERBS[w] !== undefined);
+  return verb >= 0 ? { phrase: `how much … ${words[verb]}`, at } : undefined;
+}
+
+/** "4+ tarantino movies", "in 3+ films": a number with a plus sign is the least count. */
+function plusThreshold(question: string): { phrase: string; min: number } | undefined {
+  const m = /(?<![\p{L}\p{N}])(\d{1,3})\s*\+(?!\s*\d)/u.exec(question);
+  return m ? { phrase: m[0].replace(/\s+/g, ""), min: Number(m[1]) } : undefined;
 }
 
 /** "in multiple Tarantino flicks", "several of his films": more than one film, with a name in between. */

@@ -5,6 +5,8 @@ const OPENERS = new Set(PART_OPENERS);
 /** Words that join two questions; a part must start with an opener right after one of them. */
 const JOINERS = new Set(["and", "also", "plus", "then"]);
 /** Auxiliaries that open a question only when a subject follows ("and is it ...", "and did he ..."). */
+/** Question words that open a new question right after a comma. */
+const COMMA_OPENERS = new Set(["who", "what", "whats", "when", "where", "how"]);
 const AUX = new Set(["is", "was", "are", "were", "did", "does", "do", "can", "could"]);
 
 /**
@@ -30,6 +32,14 @@ export function splitQuestion(question: string, names: readonly { start: number;
     if (i + 2 >= tokens.length) continue;
     cuts.push(t.start);
   }
+  // "who wrote the godfather, who directed it": a comma then a question word, in a message that opens as a question
+  // ("which" after a comma is a relative clause: "Tom Hanks films, which are comedies").
+  if (OPENERS.has(tokens[0]?.folded ?? "")) {
+    for (let i = 1; i < tokens.length - 2; i++) {
+      const t = tokens[i]!;
+      if (COMMA_OPENERS.has(t.folded) && /,\s*$/.test(question.slice(tokens[i - 1]!.end, t.start)) && !names.some((n) => t.start >= n.start && t.end <= n.end)) cuts.push(t.start);
+    }
+  }
   const bounds = [...new Set([0, ...cuts])].sort((a, b) => a - b);
   const parts = bounds.map((start, k) => ({ start, text: question.slice(start, bounds[k + 1] ?? question.length) }));
   return parts
@@ -42,6 +52,11 @@ export function splitQuestion(question: string, names: readonly { start: number;
 
 /** Pronouns and phrases that point back at the previous part's film or person. */
 const BACK_REFERENCE = /\b(?:the same (?:film|movie)|that (?:film|movie)|this (?:film|movie)|the (?:film|movie)|it|its|he|his|him|she|her|they|them|their)\b/i;
+
+/** Whether a part points back at an earlier one ("who starred in it?"). */
+export function hasBackReference(part: string): boolean {
+  return BACK_REFERENCE.test(part);
+}
 
 /**
  * Makes a later part stand alone: its pronoun ("it", "he", "the film") becomes the name the first

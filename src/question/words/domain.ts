@@ -30,7 +30,7 @@ export const OFF_DOMAIN_WORDS = (
   "sink sank sunk now today tonight tomorrow yesterday " +
   "won win wins winner painted paint painting painter invented inventor discovered born die died death age old married wife husband " +
   "cup bowl olympics song songs album singer band sing sang " +
-  "joke jokes riddle poem laptop laptops phone phones smartphone programming tax taxes insurance mortgage job resume"
+  "joke jokes riddle poem laptop laptops phone phones smartphone iphone android programming tax taxes insurance mortgage job resume"
 ).split(" ");
 
 /**

@@ -159,7 +159,7 @@ export const THRESHOLD_PHRASES: Readonly<Record<string, number>> = {
 };
 
 /** "most often", "most common", "who ... with most". */
-export const MOST_COMMON_PHRASES = ["most often", "most frequently", "most frequent", "most common", "most commonly", "the most times", "most times", "the most", "mostly", "usual", "usually", "typically", "favorite", "favourite"];
+export const MOST_COMMON_PHRASES = ["most of", "most often", "most frequently", "most frequent", "most common", "most commonly", "the most times", "most times", "the most", "mostly", "usual", "usually", "typically", "favorite", "favourite"];
 
 /** Negation: what follows is subtracted. */
 export const NEGATION_PHRASES = ["not", "no", "never", "without", "except", "excluding", "besides", "beside", "other than", "apart from", "aside from", "but not", "minus", "isnt", "arent", "wasnt", "werent", "didnt", "doesnt", "dont", "hasnt", "havent", "non", "someone else", "somebody else", "another person", "others"];
@@ -185,3 +185,6 @@ export const FIGURE_PHRASES: Readonly<Record<string, MovieMetric>> = {
   budget: "budget", cost: "budget", "how much did it cost": "budget",
   "box office": "revenue", gross: "revenue", grossed: "revenue", revenue: "revenue", earn: "revenue", earned: "revenue", "how much money": "revenue", "make at the box office": "revenue",
 };
+
+/** After "how much", a verb names the figure ("how much did titanic make", "how much did it take in"). */
+export const HOW_MUCH_VERBS: Readonly<Record<string, MovieMetric>> = { make: "revenue", made: "revenue", bring: "revenue", brought: "revenue", take: "revenue", took: "revenue", spend: "budget", spent: "budget" };
