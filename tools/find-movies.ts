@@ -177,9 +177,14 @@ export const findMovies = defineTool({
   },
 });
 
+/** A role as a verb in answers and rationales: "acted in", "directed", "wrote". */
+export function roleVerb(role: EdgeType): string {
+  return role === "ACTED_IN" ? "acted in" : role.toLowerCase();
+}
+
 /** "12 films meet …": how many films the filter kept (none, too). */
 function summaryEvidence(total: number, described: string, step: number): Evidence {
-  return makeEvidence({ kind: "node", text: `${total} film${total === 1 ? "" : "s"} meet${total === 1 ? "s" : ""} ${described}`, nodeIds: [], focus: "(set)", score: 1, tool: "find_movies", step, meta: { role: "summary", total } });
+  return makeEvidence({ kind: "node", text: `${total} film${total === 1 ? "" : "s"} meet${total === 1 ? "s" : ""} ${described}`, nodeIds: [], focus: "(set)", score: 1, tool: "find_movies", step, meta: { role: "summary", total, constraints: described } });
 }
 
 /** "TMDB vote average 8.3 from 12,345 votes", "TMDB runtime 169 min", "TMDB box-office revenue $2,787,965,087". */
@@ -205,7 +210,7 @@ export function formatFigure(metric: RankMetric, value: number, facts?: TmdbFact
 function describe(input: z.infer<typeof FindMoviesInput>): string {
   const parts = [
     ...input.concepts.map((c) => c.label),
-    ...input.people.map((p) => `${p.name}${p.role ? ` (${p.role === "ACTED_IN" ? "acted in" : p.role.toLowerCase()})` : ""}`),
+    ...input.people.map((p) => `${p.name}${p.role ? ` (${roleVerb(p.role)})` : ""}`),
     ...input.languages.map((l) => `in ${l}`),
     ...(input.years ? [`${input.years.from}–${input.years.to}`] : []),
     ...(input.exclude?.concepts ?? []).map((c) => `not ${c.label}`),

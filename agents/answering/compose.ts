@@ -62,7 +62,7 @@ export function answerPart(part: PartUnderstanding, evidence: readonly Evidence[
   const found = byTool("find_movies").filter((e) => e.meta?.role === "result");
   // The exact filter kept no film: that is the answer, said with what was asked of the films.
   const none = byTool("find_movies").find((e) => e.meta?.role === "summary" && e.meta?.total === 0);
-  if (none && !found.length && !part.figure) return { ...base, answers: [], ...(part.intent === "count" ? { count: 0 } : {}), text: `${part.intent === "count" ? "0: n" : "N"}o film in the knowledge base meets all of ${none.text.replace(/^0 films meet /, "")} ${cite([none.id])}.` };
+  if (none && !found.length && !part.figure) return { ...base, answers: [], ...(part.intent === "count" ? { count: 0 } : {}), text: `${part.intent === "count" ? "0: n" : "N"}o film in the knowledge base meets all of ${String(none.meta?.constraints)} ${cite([none.id])}.` };
   // A superlative is the exact filter's ranking, whatever else was looked up beside it (a model's
   // plan may add a genre overview or a graph walk).
   if (found.length && part.intent === "superlative") return ranked(part, found, evidence);
@@ -120,7 +120,7 @@ function shared(part: PartUnderstanding, evidence: readonly Evidence[]): AnswerP
   // A person and a tag of the same name ("Christopher Nolan", "christopher nolan") are one thing shared.
   const seen = new Set<string>();
   const rows = common.filter((e) => !seen.has(e.focus.toLowerCase()) && seen.add(e.focus.toLowerCase()));
-  const answers: RankedAnswer[] = rows.map((e) => ({ name: e.focus, type: e.focusType ?? "Tag", score: e.score, evidenceIds: e.sources.length ? [e.id] : [] }));
+  const answers: RankedAnswer[] = rows.map((e) => ({ name: e.focus, type: e.focusType ?? "Tag", score: e.score, evidenceIds: [e.id] }));
   const base = { question: part.text, intent: part.intent };
   if (!answers.length) return { ...base, answers, text: "The knowledge base lists nothing these films share (no person, genre or tag in common)." };
   return { ...base, answers, text: `In common: ${joinList(rows.slice(0, SHOWN).map((e) => `${e.text.replace(/^shared by \d+ of \d+ seed movies: /, "")} ${cite([e.id])}`))}.` };

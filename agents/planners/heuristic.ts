@@ -105,7 +105,7 @@ export class HeuristicPlanner implements Planner {
           missing.push(`${p.id}: the answers for ${p.analysis.topics.map((t) => t.name).join(" and ")} have nothing in common`);
           for (const t of p.analysis.topics) followUps.push({ tool: "think_on_graph", args: { question: p.text, entities: [t.name], width: 5, depth: 3, scorer: "lexical" }, rationale: `wider search from ${t.name} for common answers`, serves: p.id, score: 0.5 });
         }
-      } else if (ev.length === 0 && !onlyUnknownNames(p) && !exactlyNone(state, p.id)) {
+      } else if (ev.length === 0 && !onlyUnknownNames(p)) {
         missing.push(`${p.id}: no evidence yet`);
         followUps.push(
           { tool: "full_text", args: { query: p.text.slice(0, 500), limit: 10, fuzzy: true }, rationale: "typo-tolerant full-text search", serves: p.id, score: 0.4 },
@@ -195,9 +195,4 @@ export function describeAnalysis(a: QuestionAnalysis, ablated = false): string {
   if (a.operators.length) parts.push(`operations: ${a.operators.map((o) => (o.kind === "count" ? `count${o.min ? ` ≥ ${o.min}` : ""}` : o.kind)).join(", ")}`);
   if (a.constraints.length) parts.push(`constraints: ${a.constraints.map((c) => c.text).join(", ")}`);
   return parts.join("; ");
-}
-
-/** An exact film filter ran for the part and no film met it: the empty set is the answer, not a reason to search loosely. */
-function exactlyNone(state: ResearchStateValue, part: string): boolean {
-  return state.trace.some((s) => s.node === "act" && s.serves === part && s.tool === "find_movies" && (s.notes ?? []).some((n) => n.includes("no film meets every constraint")));
 }

@@ -6,7 +6,7 @@ import type { PartUnderstanding } from "../../src/question/understand";
 import type { PlannedCall } from "../research/types";
 import { foldText } from "../../src/util/text";
 import { toldPlotQuery } from "./told-plot-query";
-import { METRIC_SOURCE } from "../../tools/find-movies";
+import { METRIC_SOURCE, roleVerb } from "../../tools/find-movies";
 import { COLLABORATION_VERBS, ROLE_NOUNS } from "../../src/question/words/linking";
 
 /** A concept as the tools take it: every name the KB and TMDB use for it. */
@@ -162,7 +162,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   }
   if (part.bothRoles) {
     const { person, roles } = part.bothRoles;
-    return [{ tool: "find_movies", args: { people: roles.map((role) => ({ name: person.name, role })), ...(years ? { years } : {}), ...exclusionsOf(part), limit: 50 }, rationale: `films ${person.name} both ${roles.map((r) => (r === "ACTED_IN" ? "acted in" : r.toLowerCase())).join(" and ")}: exact set intersection`, serves }];
+    return [{ tool: "find_movies", args: { people: roles.map((role) => ({ name: person.name, role })), ...(years ? { years } : {}), ...exclusionsOf(part), limit: 50 }, rationale: `films ${person.name} both ${roles.map((r) => roleVerb(r)).join(" and ")}: exact set intersection`, serves }];
   }
 
   switch (part.intent) {
@@ -199,7 +199,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
         const person = positive.find((e) => e.type === "Person");
         if (!person) break;
         const role = roleNear(person, part) ?? (await usualRole(person, part, kb));
-        return [{ tool: "find_movies", args: { people: [{ name: person.name, role }], distribution: true, limit: 5 }, rationale: `a question about ${person.name}'s films: the genre split of every film they ${role === "ACTED_IN" ? "acted in" : role.toLowerCase()}`, serves }];
+        return [{ tool: "find_movies", args: { people: [{ name: person.name, role }], distribution: true, limit: 5 }, rationale: `a question about ${person.name}'s films: the genre split of every film they ${roleVerb(role)}`, serves }];
       }
       return [{ tool: "breadth_first", args: { query: subject.label, kind: conceptArg(subject), concepts: 2 }, rationale: `a question about ${subject.label} films: breadth-first from the concept, with the genre distribution of all its films`, serves }];
     }
@@ -241,7 +241,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
     const roles = await Promise.all(includedPeople.map(roleOfPerson));
     const without = await Promise.all(excludedPeople.map(roleOfPerson));
     const excludeArg = exclusionsOf(part, without);
-    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...excludeArg }, rationale: `films ${roles.map((r) => `${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join(" and ")}${kinds.map((x) => `, ${x}`).join("")}${without.map((r) => `, not those ${r.name} ${r.role === "ACTED_IN" ? "acted in" : r.role.toLowerCase()}`).join("")}: exact filter`, serves }];
+    return [{ tool: "find_movies", args: { concepts: concepts.map(conceptArg), people: roles, ...languages, ...(years ? { years } : {}), limit: 50, ...excludeArg }, rationale: `films ${roles.map((r) => `${r.name} ${roleVerb(r.role)}`).join(" and ")}${kinds.map((x) => `, ${x}`).join("")}${without.map((r) => `, not those ${r.name} ${roleVerb(r.role)}`).join("")}: exact filter`, serves }];
   }
   // "who directed the most westerns", "directors with more than 10 westerns": people counted over a kind of film,
   // a Think-on-Graph walk from the genre (or tag) down to its films and up to the people.
@@ -275,7 +275,7 @@ export async function callsFor(part: PartUnderstanding, kb: KnowledgeBase): Prom
   return topics.map((t, i) => ({
     tool: "think_on_graph" as const,
     args: { question: part.text, entities: [t.name], width: 3, depth: 3, scorer: "lexical", ...(starts[i] ? { start: starts[i] } : {}), ...(filters ? { filters } : {}) },
-    rationale: `${part.intent}: a relation path from ${t.name} (${t.type})${starts[i] ? `, starting from the films ${t.name} ${starts[i]!.edge === "ACTED_IN" ? "acted in" : starts[i]!.edge.toLowerCase()} (their usual role)` : ""}: Think-on-Graph${filters ? ` with ${[filters.years ? `years ${filters.years.from}–${filters.years.to}` : "", ...(filters.linkedTo ?? []).map((l) => `linked to ${l}`), ...(filters.notLinkedTo ?? []).map((l) => `not ${l}`)].filter(Boolean).join(", ")}` : ""}`,
+    rationale: `${part.intent}: a relation path from ${t.name} (${t.type})${starts[i] ? `, starting from the films ${t.name} ${roleVerb(starts[i]!.edge)} (their usual role)` : ""}: Think-on-Graph${filters ? ` with ${[filters.years ? `years ${filters.years.from}–${filters.years.to}` : "", ...(filters.linkedTo ?? []).map((l) => `linked to ${l}`), ...(filters.notLinkedTo ?? []).map((l) => `not ${l}`)].filter(Boolean).join(", ")}` : ""}`,
     serves,
   }));
 }

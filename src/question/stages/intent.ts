@@ -110,11 +110,11 @@ export function classifyIntent(tokens: readonly WordToken[], analysis: QuestionA
   }
 
   // "how long is titanic", "what was the budget of avatar": a figure of the one film named.
-  const figure = firstOf(words, Object.keys(FIGURE_PHRASES)) ?? howMuch(words);
+  const figureSaid = firstOf(words, Object.keys(FIGURE_PHRASES));
+  const figure = figureSaid ? { ...figureSaid, metric: FIGURE_PHRASES[figureSaid.phrase]! } : howMuch(words);
   const films = entities.filter((e) => e.type === "Movie" && e.confidence >= 0.7);
   if (figure && films.length === 1 && entities.length === 1 && !inside(films[0]!, figure.at)) {
-    const metric = FIGURE_PHRASES[figure.phrase] ?? HOW_MUCH_VERBS[figure.phrase.split(" ").at(-1)!]!;
-    return { intent: "fact", reason: `"${figure.phrase}": the ${metric} of ${films[0]!.name}`, figure: { metric, phrase: figure.phrase, film: films[0]! } };
+    return { intent: "fact", reason: `"${figure.phrase}": the ${figure.metric} of ${films[0]!.name}`, figure: { metric: figure.metric, phrase: figure.phrase, film: films[0]! } };
   }
 
   const count = firstOf(words, COUNT_PHRASES);
@@ -281,11 +281,11 @@ function numericThreshold(words: readonly string[]): { phrase: string; min: numb
 }
 
 /** "how much did titanic make": "how much" and, later, a verb of money. */
-function howMuch(words: readonly string[]): { phrase: string; at: number } | undefined {
+function howMuch(words: readonly string[]): { phrase: string; at: number; metric: MovieMetric } | undefined {
   const at = findPhrase(words, "how much")[0];
   if (at === undefined) return undefined;
   const verb = words.findIndex((w, i) => i > at + 1 && HOW_MUCH_VERBS[w] !== undefined);
-  return verb >= 0 ? { phrase: `how much … ${words[verb]}`, at } : undefined;
+  return verb >= 0 ? { phrase: `how much … ${words[verb]}`, at, metric: HOW_MUCH_VERBS[words[verb]!]! } : undefined;
 }
 
 /** "4+ tarantino movies", "in 3+ films": a number with a plus sign is the least count. */

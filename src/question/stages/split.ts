@@ -4,9 +4,9 @@ import { PART_OPENERS } from "../words/intent-cues";
 const OPENERS = new Set(PART_OPENERS);
 /** Words that join two questions; a part must start with an opener right after one of them. */
 const JOINERS = new Set(["and", "also", "plus", "then"]);
-/** Auxiliaries that open a question only when a subject follows ("and is it ...", "and did he ..."). */
 /** Question words that open a new question right after a comma. */
 const COMMA_OPENERS = new Set(["who", "what", "whats", "when", "where", "how"]);
+/** Auxiliaries that open a question only when a subject follows ("and is it ...", "and did he ..."). */
 const AUX = new Set(["is", "was", "are", "were", "did", "does", "do", "can", "could"]);
 
 /**

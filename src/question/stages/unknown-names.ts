@@ -22,7 +22,7 @@ const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "w
  * the answer can say "not found" and suggest them instead of guessing.
  */
 export function unknownNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): { text: string; closest: string[] }[] {
-  const covered = (t: WordToken) => analysis.topics.some((m) => m.confidence >= 0.5 && t.start >= tokens[m.tokenStart]!.start && t.end <= tokens[Math.max(m.tokenStart, m.tokenEnd - 1)]!.end);
+  const covered = (t: WordToken) => coveredBy(t, tokens, analysis, () => true);
   const spans: string[] = [];
   for (const m of text.matchAll(/["“]([^"”]{2,80})["”]/g)) spans.push(m[1]!);
   let run: WordToken[] = [];
@@ -51,10 +51,13 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   return out;
 }
 
-/** Whether a film or person the analysis linked covers the token. */
-function coveredByName(t: WordToken, tokens: readonly WordToken[], analysis: QuestionAnalysis): boolean {
-  return analysis.topics.some((m) => m.confidence >= 0.5 && (m.types.includes("Movie") || m.types.includes("Person")) && t.start >= tokens[m.tokenStart]!.start && t.end <= tokens[Math.max(m.tokenStart, m.tokenEnd - 1)]!.end);
+/** Whether a confident mention the analysis linked (of the kinds `counts` accepts) covers the token. */
+function coveredBy(t: WordToken, tokens: readonly WordToken[], analysis: QuestionAnalysis, counts: (m: QuestionAnalysis["topics"][number]) => boolean): boolean {
+  return analysis.topics.some((m) => m.confidence >= 0.5 && counts(m) && t.start >= tokens[m.tokenStart]!.start && t.end <= tokens[Math.max(m.tokenStart, m.tokenEnd - 1)]!.end);
 }
+
+/** A film or person: in a title slot, a tag matching one of its words does not cover it. */
+const filmOrPerson = (m: QuestionAnalysis["topics"][number]) => m.types.includes("Movie") || m.types.includes("Person");
 
 /**
  * The rest of a clause after "the film", "the movie", "called", "titled" ("who directed the film
@@ -79,7 +82,7 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     // "the film called X": the later cue opens the slot.
     if (slot.length === 0 || slot.length > 8 || SLOT_CUES.has(slot[0]!.folded) || NOT_TITLE_STARTS.has(slot[0]!.folded) || (STOP_WORDS.has(slot[0]!.folded) && !ARTICLE.has(slot[0]!.folded))) return;
     const content = slot.filter((t) => !STOP_WORDS.has(t.folded));
-    if (content.length === 0 || content.every((t) => coveredByName(t, tokens, analysis))) return;
+    if (content.length === 0 || content.every((t) => coveredBy(t, tokens, analysis, filmOrPerson))) return;
     out.push(text.slice(slot[0]!.start, slot[slot.length - 1]!.end));
   });
   return out;
