@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { EDGE_SPECS, type Direction, type EdgeType, type NodeType } from "../src/kb/schema";
 import type { ChatModel } from "../src/ports/chat-model";
 import type { QuestionAnalysis, RelationCue, TopicEntity } from "../src/question/analyze";
-import { RELATION_WORDS } from "../src/question/lexicon";
+import { RELATION_WORDS } from "../src/question/lexicon/relations";
 import { linkKey } from "../src/util/text";
 import { relationPrompt, judgePrompt, entityPrompt } from "../prompts/think-on-graph";
 

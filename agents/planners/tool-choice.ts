@@ -7,7 +7,7 @@ import type { PlannedCall } from "../research/types";
 import { foldText } from "../../src/util/text";
 import { toldPlotQuery } from "./told-plot-query";
 import { METRIC_SOURCE, roleVerb } from "../../tools/find-movies";
-import { COLLABORATION_VERBS, ROLE_NOUNS } from "../../src/question/words/linking";
+import { COLLABORATION_VERBS, ROLE_NOUNS } from "../../src/question/lexicon/linking";
 
 /** A concept as the tools take it: every name the KB and TMDB use for it. */
 export function conceptArg(c: ConceptRef): { label: string; genres: string[]; tags: string[]; tmdbGenres: string[]; keywords: string[] } {

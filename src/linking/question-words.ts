@@ -1,4 +1,4 @@
-import { RELATION_WORDS } from "../question/lexicon";
+import { RELATION_WORDS } from "../question/lexicon/relations";
 
 /**
  * Words that carry the *shape* of a movie question ("who directed the films starring ..."), not an

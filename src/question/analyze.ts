@@ -2,8 +2,8 @@ import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, wordTokens, type WordToken } from "../util/text";
-import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon";
-import { NUMBER_WORDS } from "./words/intent-cues";
+import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { NUMBER_WORDS } from "./lexicon/cues";
 
 /**
  * What a question asks, read without a model: the entities it names (no brackets needed), the

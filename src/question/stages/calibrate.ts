@@ -1,10 +1,10 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
-import { WORD_TO_EDGES } from "../lexicon";
-import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../words/linking";
-import { CONCEPT_HEAD_WORDS } from "../words/concepts";
-import { FIGURE_PHRASES } from "../words/intent-cues";
+import { WORD_TO_EDGES } from "../lexicon/relations";
+import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../lexicon/linking";
+import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
+import { FIGURE_PHRASES } from "../lexicon/cues";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;

@@ -1,8 +1,8 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS, linkKey, type WordToken } from "../../util/text";
-import { ROLE_WORDS } from "../words/linking";
-import { CONCEPT_HEAD_WORDS, CONCEPT_LEAD_WORDS, CONCEPT_SYNONYMS } from "../words/concepts";
+import { ROLE_WORDS } from "../lexicon/linking";
+import { CONCEPT_HEAD_WORDS, CONCEPT_LEAD_WORDS, CONCEPT_SYNONYMS } from "../lexicon/concepts";
 
 /**
  * A kind of film the question names ("westerns", "sci-fi", "movies about vampires"), resolved to

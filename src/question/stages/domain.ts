@@ -1,7 +1,7 @@
 import { wordTokens } from "../../util/text";
-import { AWARD_CATEGORY_OPENERS, AWARD_WORDS, DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../words/domain";
-import { ROLE_WORDS } from "../words/linking";
-import { WORD_TO_EDGES } from "../lexicon";
+import { AWARD_CATEGORY_OPENERS, AWARD_WORDS, DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../lexicon/domain";
+import { ROLE_WORDS } from "../lexicon/linking";
+import { WORD_TO_EDGES } from "../lexicon/relations";
 import type { PartUnderstanding } from "../understand";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */

@@ -7,14 +7,14 @@ import {
   KIND_NOUNS, KIND_QUANTIFIERS,
   COUNT_PHRASES, FIGURE_PHRASES, INTERSECTION_PHRASES, KIND_PHRASES, LIKE_HEADS, MOST_COMMON_PHRASES, NEGATION_PHRASES,
   NUMBER_WORDS, AGE_PHRASES, HOW_MUCH_VERBS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
-} from "../words/intent-cues";
-import { OPTION_GENRES } from "../words/concepts";
-import { ROLE_NOUNS } from "../words/linking";
+} from "../lexicon/cues";
+import { OPTION_GENRES } from "../lexicon/concepts";
+import { ROLE_NOUNS } from "../lexicon/linking";
 import type { ConceptRef } from "./concepts";
 import type { Period } from "./periods";
 import { findPhrase, firstOf } from "./phrases";
 import { findToldPlot } from "./told-plot";
-import { MOVIE_WORDS } from "../lexicon";
+import { MOVIE_WORDS } from "../lexicon/relations";
 
 /** What the intent stage read, besides the intent itself. */
 export interface IntentReading {

@@ -1,4 +1,4 @@
-import { DECADE_PARTS, DECADE_WORDS, PERIOD_NEGATIONS } from "../words/periods";
+import { DECADE_PARTS, DECADE_WORDS, PERIOD_NEGATIONS } from "../lexicon/periods";
 import { wordTokens } from "../../util/text";
 
 /** A span of years the question restricts films to, with the characters that said it. */

@@ -1,5 +1,5 @@
 import { STOP_WORDS, tokenize } from "../../util/text";
-import { ABOUT_SERVICE_PHRASES, GREETING_WORDS, SMALLTALK_FILLER, THANKS_WORDS } from "../words/smalltalk";
+import { ABOUT_SERVICE_PHRASES, GREETING_WORDS, SMALLTALK_FILLER, THANKS_WORDS } from "../lexicon/smalltalk";
 
 export type SmallTalk = "greeting" | "thanks" | "about_service";
 

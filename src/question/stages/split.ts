@@ -1,5 +1,5 @@
 import { wordTokens } from "../../util/text";
-import { PART_OPENERS } from "../words/intent-cues";
+import { PART_OPENERS } from "../lexicon/cues";
 
 const OPENERS = new Set(PART_OPENERS);
 /** Words that join two questions; a part must start with an opener right after one of them. */

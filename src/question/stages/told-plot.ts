@@ -1,8 +1,8 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS } from "../../util/text";
-import { WORD_TO_EDGES } from "../lexicon";
+import { WORD_TO_EDGES } from "../lexicon/relations";
 import { firstOf } from "./phrases";
-import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../words/intent-cues";
+import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../lexicon/cues";
 
 /** A story told in the user's words: where it starts and how much of it there is. */
 export interface ToldPlot {

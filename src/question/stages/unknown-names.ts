@@ -3,8 +3,8 @@ import type { WordToken } from "../../util/text";
 import { STOP_WORDS } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
-import { WORD_TO_EDGES } from "../lexicon";
-import { TITLE_SLOT_CUES } from "../words/linking";
+import { WORD_TO_EDGES } from "../lexicon/relations";
+import { TITLE_SLOT_CUES } from "../lexicon/linking";
 import { COMMON_WORD_SHARE } from "./calibrate";
 
 /** Lowercase words a name may hold between capitalised ones ("Return of the Jedi"). */

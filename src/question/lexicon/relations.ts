@@ -1,4 +1,4 @@
-import type { EdgeType } from "../kb/schema";
+import type { EdgeType } from "../../kb/schema";
 
 /**
  * Words that name a relation in a movie question, by edge type, with a weight: 1 for words that
