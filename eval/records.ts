@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readFileSync, appendFileSync, ftruncateSync } from "node:fs";
-import type { Ablation, RunResult, Strategy, TraceStep } from "../agents/research/types";
+import type { Ablation, AnswerPart, RunResult, Strategy, TraceStep } from "../agents/research/types";
+import type { QueryPlan } from "../src/plan/schema";
 import type { DeterministicMetrics } from "./metrics";
 import type { JudgeMetrics } from "./judge";
 
@@ -18,6 +19,12 @@ export interface EvalRecord {
   gold: string[];
   answer: string;
   answers: { name: string; score: number }[];
+  /** The plan the run followed (absent when the run failed before reading the question). */
+  plan?: QueryPlan;
+  /** What the plan's kind of the reply was: the answered part's kind, or "several" for a plan of several clauses. */
+  kind?: string;
+  /** Each answered part's shape: its kind, yes/no, count, the fact the KB lacks. */
+  parts?: Pick<AnswerPart, "partId" | "kind" | "verdict" | "count" | "lacks">[];
   truncated: boolean;
   truncatedReason?: string;
   trace: TraceStep[];

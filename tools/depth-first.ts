@@ -153,7 +153,7 @@ export const depthFirst = defineTool({
           score: Math.round((r.final / maxFinal) * 1000) / 1000,
           tool: "depth_first",
           step: ctx.step,
-          meta: { role: "result", sharedConcepts: r.via.length },
+          meta: { role: "result", sharedConcepts: r.via.length, shares: r.via.slice(0, 4).map((v) => v.concept.id).join("|") },
         }),
       );
     });

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { InvalidInputError } from "../src/errors";
-import type { EdgeType, Neighbor } from "../src/kb/schema";
+import { EDGE_TYPES, type EdgeType, type Neighbor } from "../src/kb/schema";
 import { MIN_VOTES_FOR_AVERAGE, RANK_METRICS, type MovieMetric, type RankMetric, type TmdbFacts } from "../src/ports/movie-catalog";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
-import { genreDistributionOf } from "./genre-distribution";
+import { facetOf } from "./genre-distribution";
 import { defineTool } from "./tool";
 
 const Names = z.array(z.string().trim().min(1).max(200)).max(10);
+/** Films by title: a series holds up to 40 ("the Rocky movies"). */
+const Titles = z.array(z.string().trim().min(1).max(300)).max(40);
 export const Concept = z
   .object({
     label: z.string().trim().min(1).max(100),
@@ -28,17 +30,23 @@ export const FindMoviesInput = z
     people: z.array(Person).max(5).default([]),
     languages: Names.default([]),
     /** Only these films ("how long is Titanic": one film's figure, with rankBy). */
-    titles: Names.default([]),
+    titles: Titles.default([]),
     years: YearRange.optional(),
-    exclude: z.object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]), years: z.array(YearRange).max(3).default([]) }).strict().optional(),
+    exclude: z
+      .object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]), years: z.array(YearRange).max(3).default([]), languages: Names.default([]), titles: Titles.default([]) })
+      .strict()
+      .optional(),
     rankBy: z.enum(RANK_METRICS).optional(),
     /** Also state how all the matching films split across the KB's genres ("are Stephen King movies horror or drama?"). */
     distribution: z.boolean().default(false),
+    /** Also count what one relation reaches from every matching film ("the directors Tom Hanks worked with most": DIRECTED, in). */
+    facet: z.object({ edge: z.enum(EDGE_TYPES), direction: z.enum(["out", "in"]) }).strict().optional(),
     order: z.enum(["desc", "asc"]).default("desc"),
     limit: z.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, languages, titles, years) or rankBy" });
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, languages, titles, years) or rankBy" })
+  .refine((v) => !(v.facet && v.distribution), { message: "give facet or distribution, not both (distribution is the facet HAS_GENRE out)" });
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
 /** Where each figure comes from, said next to it in answers. */
@@ -101,6 +109,8 @@ export const findMovies = defineTool({
     const excluded: string[] = [];
     for (const c of input.exclude?.concepts ?? []) for (const m of (await conceptMembers(kb, c)).movies) if (candidates.delete(m)) excluded.push(m);
     for (const p of input.exclude?.people ?? []) for (const m of (await personMovies(kb, p)).movies) if (candidates.delete(m)) excluded.push(m);
+    if (input.exclude?.languages.length) for (const m of (await valueMembers(kb, input.exclude.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE")).movies) if (candidates.delete(m)) excluded.push(m);
+    if (input.exclude?.titles.length) for (const m of namedFilms(kb, input.exclude.titles).movies) if (candidates.delete(m)) excluded.push(m);
     const outside = input.exclude?.years ?? [];
     if (outside.length) {
       // A film leaves when every release year it has falls in an excluded range ("not from the 90s").
@@ -114,7 +124,8 @@ export const findMovies = defineTool({
     const total = candidates.size;
     // An empty exact result is an answer ("no film has both"): said as evidence, so it can be cited.
     if (total === 0) return { evidence: [summaryEvidence(0, describe(input), ctx.step)], notes: [...notes, "find_movies: no film meets every constraint"] };
-    const shares = input.distribution ? await genreDistributionOf(kb, [...candidates], { label: describe(input), tool: "find_movies" }, ctx.step) : undefined;
+    const facet = input.facet ?? (input.distribution ? { edge: "HAS_GENRE" as const, direction: "out" as const } : undefined);
+    const shares = facet ? await facetOf(kb, [...candidates], facet, { label: describe(input), tool: "find_movies" }, ctx.step) : undefined;
 
     let ranked: { movie: string; value?: number; facts?: TmdbFacts }[];
     if (input.rankBy === "releaseYear") {
@@ -147,7 +158,7 @@ export const findMovies = defineTool({
     }
     const top = ranked.slice(0, input.limit);
     if (ranked.length > top.length) notes.push(`find_movies: showing ${top.length} of ${ranked.length} films`);
-    const evidence: Evidence[] = [summaryEvidence(ranked.length, describe(input), ctx.step)];
+    const evidence: Evidence[] = [summaryEvidence(total, describe(input), ctx.step, input.rankBy ? ranked.length : undefined)];
     top.forEach((r, i) => {
       const triples: Triple[] = [];
       const words: string[] = [];
@@ -182,9 +193,10 @@ export function roleVerb(role: EdgeType): string {
   return role === "ACTED_IN" ? "acted in" : role.toLowerCase();
 }
 
-/** "12 films meet …": how many films the filter kept (none, too). */
-function summaryEvidence(total: number, described: string, step: number): Evidence {
-  return makeEvidence({ kind: "node", text: `${total} film${total === 1 ? "" : "s"} meet${total === 1 ? "s" : ""} ${described}`, nodeIds: [], focus: "(set)", score: 1, tool: "find_movies", step, meta: { role: "summary", total, constraints: described } });
+/** "12 films meet …": how many films the filter kept (none, too), and how many of them a ranking could rank. */
+function summaryEvidence(total: number, described: string, step: number, ranked?: number): Evidence {
+  const rankedSaid = ranked !== undefined && ranked < total ? `; ${ranked} of them have the figure ranked by` : "";
+  return makeEvidence({ kind: "node", text: `${total} film${total === 1 ? "" : "s"} meet${total === 1 ? "s" : ""} ${described}${rankedSaid}`, nodeIds: [], focus: "(set)", score: 1, tool: "find_movies", step, meta: { role: "summary", total, constraints: described, ...(ranked !== undefined ? { ranked } : {}) } });
 }
 
 /** "TMDB vote average 8.3 from 12,345 votes", "TMDB runtime 169 min", "TMDB box-office revenue $2,787,965,087". */
@@ -216,6 +228,8 @@ function describe(input: z.infer<typeof FindMoviesInput>): string {
     ...(input.exclude?.concepts ?? []).map((c) => `not ${c.label}`),
     ...(input.exclude?.people ?? []).map((p) => `not ${p.name}`),
     ...(input.exclude?.years ?? []).map((y) => `not ${y.from}–${y.to}`),
+    ...(input.exclude?.languages ?? []).map((l) => `not in ${l}`),
+    ...(input.exclude?.titles ?? []).map((t) => `not ${t}`),
   ];
   return parts.length ? parts.join(", ") : "no constraint";
 }
@@ -266,11 +280,20 @@ export async function conceptMembers(kb: KnowledgeBase, c: z.infer<typeof Concep
   return { movies, strength, ...(genreIds.length + c.tmdbGenres.length > 0 ? { core } : {}), proof: (m) => (via.has(m) ? { triples: [via.get(m)!], words: [] } : { triples: [], words: tmdb.has(m) ? [tmdb.get(m)!] : [] }) };
 }
 
+/**
+ * A person's films: in the role asked, or in any role. With no role asked, a film the KB tags with
+ * the person's name counts too: the KB often lists no cast for a film it tags with its star
+ * ("Cast Away" is tagged "tom hanks"), and the tag is the KB's own link between them.
+ */
 async function personMovies(kb: KnowledgeBase, p: z.infer<typeof Person>): Promise<Membership> {
   const e = resolveEntity(kb, p.name);
   const nbs = await kb.graph.neighbors(e.id, { edges: p.role ? [p.role] : ["DIRECTED", "WROTE", "ACTED_IN"], direction: "out" });
   const via = new Map<string, Triple>();
   for (const nb of nbs) if (!via.has(nb.id)) via.set(nb.id, tripleFrom(e.id, nb.edge, nb.direction, nb.id));
+  if (!p.role) {
+    const tag = kb.linker.link(e.name, { types: ["Tag"], limit: 1 }).find((c) => c.match === "exact" || c.match === "folded");
+    if (tag) for (const nb of await kb.graph.neighbors(tag.id, { edges: ["HAS_TAG"], direction: "in" })) if (!via.has(nb.id)) via.set(nb.id, tripleFrom(tag.id, nb.edge, nb.direction, nb.id));
+  }
   return { movies: new Set(via.keys()), proof: (m) => ({ triples: via.has(m) ? [via.get(m)!] : [], words: [] }) };
 }
 

@@ -2,6 +2,7 @@ import { EDGE_SPECS, type EdgeType, type NodeType } from "../../src/kb/schema";
 import type { QuestionAnalysis } from "../../src/question/analyze";
 import type { Evidence, Triple } from "../../tools/evidence";
 import type { RankedAnswer } from "../research/types";
+import { hopsOfLabel, pathPhrase, TYPE_NOUN } from "./render/words";
 
 export interface AnswerSet {
   answers: RankedAnswer[];
@@ -43,16 +44,16 @@ export function rankAnswers(analysis: QuestionAnalysis | undefined, evidence: re
     if (operator && groups.length >= 2) {
       const sets = groups.map(([, g]) => g.candidates);
       merged = operator.kind === "intersection" ? intersect(sets) : union(sets);
-      basis = `${operator.kind} of the answers for ${groups.map(([t]) => t).join(" and ")}`;
+      basis = `${operator.kind === "intersection" ? "what" : "anything"} ${groups.map(([t, g]) => pathPhrase(hopsOfLabel(g.relationPath), t)).join(operator.kind === "intersection" ? " and " : " or ")} ${operator.kind === "intersection" ? "have in common" : "reach"}`;
     } else {
       // One topic (or several with no stated operation): the best-scoring path group.
       const [topic, g] = groups.sort((a, b) => Number(b[1].complete) - Number(a[1].complete) || a[1].rank - b[1].rank || b[1].score - a[1].score)[0]!;
       merged = g.candidates;
-      basis = `endpoints of ${g.relationPath} from ${topic}`;
+      basis = pathPhrase(hopsOfLabel(g.relationPath), topic);
     }
   } else {
     merged = readOffEvidence(evidence, analysis?.answer.type, analysis?.answer.edge);
-    basis = analysis?.answer.type ? `${analysis.answer.type} entities in the evidence` : "entities in the evidence";
+    basis = analysis?.answer.type ? `the ${TYPE_NOUN[analysis.answer.type]} the evidence names` : "what the evidence names";
   }
   for (const id of topicIds) merged.delete(id);
 
@@ -62,9 +63,9 @@ export function rankAnswers(analysis: QuestionAnalysis | undefined, evidence: re
     const best = Math.max(0, ...[...merged.values()].map((c) => c.support));
     if (best > 0 && best < count.min) nearest = { support: best, names: [...merged.entries()].filter(([, c]) => c.support === best).map(([id]) => id).sort().slice(0, 5) };
     for (const [id, c] of merged) if (c.support < count.min) merged.delete(id);
-    basis += `, kept those reached at least ${count.min} times`;
+    basis += `, those reached at least ${count.min} times`;
   }
-  if (analysis?.operators.some((o) => o.kind === "aggregate")) basis += ", ranked by how often they occur";
+  if (analysis?.operators.some((o) => o.kind === "aggregate")) basis += ", most often first";
 
   const answers: RankedAnswer[] = [...merged.entries()]
     .map(([name, c]) => ({ name, type: c.type, score: Math.round(c.score * 1000) / 1000, evidenceIds: c.evidenceIds }))

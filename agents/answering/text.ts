@@ -1,33 +1,30 @@
+import type { QueryPlan } from "../../src/plan/schema";
 import type { QuestionAnalysis } from "../../src/question/analyze";
 import type { Evidence } from "../../tools/evidence";
 import type { Draft } from "../research/types";
-import type { AnswerSet } from "./candidates";
+import { rankAnswers } from "./candidates";
+import { citationsFor, joinList } from "./render/citations";
 
 const SHOWN = 10;
 
 /**
- * Grounded answer text from an answer set, with nothing the evidence does not say: each answer is
- * followed by the id of the evidence that supports it, and the text says how the set was computed.
+ * The answer when the evidence was not gathered for the plan's parts (SimpleRAG, a fixed tool, text
+ * search alone): the entities the evidence names, of the asked type when there is one, with how they
+ * were found, numbered citations, and the plan's first answered part as its kind.
  */
-export function draftFromAnswers(analysis: QuestionAnalysis | undefined, set: AnswerSet, evidence: readonly Evidence[], truncated?: string): Draft {
-  const byId = new Map(evidence.map((e) => [e.id, e]));
-  if (set.answers.length === 0) {
-    const why = truncated ? ` The run stopped early (${truncated}).` : "";
-    return { text: `I could not find an answer in the knowledge graph.${why}`, answers: [], citations: [], author: "template" };
-  }
-  const shown = set.answers.slice(0, SHOWN);
-  const cite = (ids: string[]) => ids.filter((id) => byId.has(id)).slice(0, 2);
-  const parts = shown.map((a) => `${a.name} [${cite(a.evidenceIds).join("][")}]`);
+export function renderEvidenceAnswer(analysis: QuestionAnalysis | undefined, plan: QueryPlan, evidence: readonly Evidence[], clauses: readonly string[], truncated?: string): Draft {
+  const set = rankAnswers(analysis, evidence);
+  const cite = citationsFor(evidence);
+  const shown = set.answers.slice(0, SHOWN).map((a) => `${a.name} ${cite.cite(a.evidenceIds)}`.trimEnd());
   const more = set.answers.length > SHOWN ? ` and ${set.answers.length - SHOWN} more` : "";
-  const lead = set.count !== undefined ? `${set.count}: ` : analysis?.operators.some((o) => o.kind === "aggregate") ? `Most often: ` : "";
-  const example = shown[0] ? byId.get(cite(shown[0].evidenceIds)[0] ?? "") : undefined;
-  const how = example ? ` For example: ${example.text}.` : "";
-  const text = `${lead}${joinList(parts)}${more}.${how} (${set.basis}${truncated ? `; stopped early: ${truncated}` : ""}.)`;
-  return { text, answers: set.answers, citations: [...new Set(shown.flatMap((a) => cite(a.evidenceIds)))], author: "template" };
-}
-
-/** "a, b and c". */
-export function joinList(xs: readonly string[]): string {
-  if (xs.length <= 1) return xs.join("");
-  return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+  const stopped = truncated ? ` (The research stopped early: ${truncated}.)` : "";
+  const text = set.answers.length ? `${set.count !== undefined ? `${set.count}: ` : ""}${joinList(shown)}${more} — ${set.basis}.${stopped}` : `I could not find an answer in the knowledge graph.${stopped}`;
+  const first = plan.parts.find((p) => p.id === plan.answer[0]) ?? plan.parts[0]!;
+  return {
+    text,
+    answers: set.answers,
+    citations: cite.list(),
+    author: "template",
+    parts: [{ partId: first.id, kind: first.kind, question: clauses[0] ?? plan.question, answers: set.answers, text, ...(set.count !== undefined ? { count: set.count } : {}) }],
+  };
 }

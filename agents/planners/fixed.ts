@@ -1,14 +1,16 @@
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
-import type { Judgement, PlannedCall } from "../research/types";
+import type { Judgement } from "../research/types";
+import { call } from "../plan/calls";
 import { HeuristicPlanner } from "./heuristic";
 import type { PlanResult, StepNote } from "./planner";
 
 export type FixedTool = "tog" | "depth" | "breadth" | "fulltext";
 
 /**
- * One retrieval round with a fixed tool, then the shared answerer: the per-tool baselines a
- * researcher compares the planners against. Prime and answer are the heuristic planner's.
+ * One retrieval round with a fixed tool, whatever the plan asks, then an answer read off that
+ * evidence: the per-tool baselines a researcher compares the planners against. The plan is read
+ * (and recorded) as for every strategy; only its compilation is replaced.
  */
 export class FixedPlanner extends HeuristicPlanner {
   override readonly name: string;
@@ -18,30 +20,31 @@ export class FixedPlanner extends HeuristicPlanner {
     this.name = tool;
   }
 
+  protected override get compilesPlan(): boolean {
+    return false;
+  }
+
   override async plan(state: ResearchStateValue, _ctx: RunContext): Promise<PlanResult> {
     if (state.round > 0) return { calls: [], rationale: `fixed strategy ${this.tool}: one retrieval round` };
-    const a = state.analysis!;
     const q = state.question;
-    let calls: PlannedCall[];
+    const serves = state.queryPlan?.answer[0] ?? "p1";
+    const topics = state.analysis?.topics ?? [];
     switch (this.tool) {
-      case "tog":
-        calls = a.topics.length
-          ? a.topics.map((t) => ({ tool: "think_on_graph" as const, args: { question: q, entities: [t.name] }, rationale: `fixed Think-on-Graph from ${t.name}`, serves: t.id }))
-          : [{ tool: "think_on_graph", args: { question: q }, rationale: "fixed Think-on-Graph (it links the question itself)", serves: "q" }];
-        break;
+      case "tog": {
+        const calls = topics.length
+          ? topics.slice(0, 4).map((t) => call("think_on_graph", { question: q, entities: [t.name] }, `fixed Think-on-Graph from ${t.name}`, serves))
+          : [call("think_on_graph", { question: q }, "fixed Think-on-Graph (it links the question itself)", serves)];
+        return { calls, rationale: calls.map((c) => c.rationale).join("; ") };
+      }
       case "depth": {
-        const movies = a.topics.filter((t) => t.types.includes("Movie")).map((t) => t.name);
-        calls = [{ tool: "depth_first", args: movies.length ? { query: q, movies } : { query: q }, rationale: "fixed depth-first from the question's movies", serves: "q" }];
-        break;
+        const movies = topics.filter((t) => t.types.includes("Movie")).map((t) => t.name).slice(0, 10);
+        return { calls: [call("depth_first", movies.length ? { query: q.slice(0, 1000), movies } : { query: q.slice(0, 1000) }, "fixed depth-first from the question's movies", serves)], rationale: "fixed depth-first from the question's movies" };
       }
       case "breadth":
-        calls = [{ tool: "breadth_first", args: { query: q }, rationale: "fixed breadth-first from the question's concepts", serves: "q" }];
-        break;
+        return { calls: [call("breadth_first", { query: q.slice(0, 1000) }, "fixed breadth-first from the question's concepts", serves)], rationale: "fixed breadth-first from the question's concepts" };
       case "fulltext":
-        calls = [{ tool: "full_text", args: { query: q, limit: 10 }, rationale: "fixed full-text search", serves: "q" }];
-        break;
+        return { calls: [call("full_text", { query: q.slice(0, 500), limit: 10 }, "fixed full-text search", serves)], rationale: "fixed full-text search" };
     }
-    return { calls, rationale: calls.map((c) => c.rationale).join("; ") };
   }
 
   override async judge(): Promise<Judgement & StepNote> {

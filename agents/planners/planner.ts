@@ -1,9 +1,9 @@
+import type { QueryPlan } from "../../src/plan/schema";
 import type { QuestionAnalysis } from "../../src/question/analyze";
-import type { Understanding } from "../../src/question/understand";
 import { stableStringify } from "../../src/util/stable-json";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
-import type { Draft, Judgement, PlannedCall, SubQuestion } from "../research/types";
+import type { Draft, Judgement, PlannedCall } from "../research/types";
 
 /** What a planner step tells the trace besides its result. */
 export interface StepNote {
@@ -15,10 +15,11 @@ export interface StepNote {
   notes?: string[];
 }
 
+/** The plan the planner will run (the rules' plan, or a model's edit of it), with the clauses it answers. */
 export interface PrimeResult extends StepNote {
-  analysis: QuestionAnalysis;
-  subQuestions: SubQuestion[];
-  understanding?: Understanding;
+  plan: QueryPlan;
+  clauses: string[];
+  analysis?: QuestionAnalysis;
 }
 
 export interface PlanResult extends StepNote {

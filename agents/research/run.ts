@@ -6,6 +6,7 @@ import type { ChatModel } from "../../src/ports/chat-model";
 import { BudgetMeter } from "../../src/llm/budget";
 import { MeteredChatModel } from "../../src/llm/metered";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
+import { barePlan } from "../planners/heuristic";
 import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
 import { buildResearchGraph } from "./graph";
@@ -74,7 +75,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
 
   // Only node updates are streamed ("values" would copy the whole state every superstep, which
   // costs more than the nodes themselves); what the result needs is folded in as it arrives.
-  const state: Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "understanding" | "truncated" | "draft" | "route" | "trace"> = { question: q, strategy, evidence: [], analysis: undefined, understanding: undefined, truncated: undefined, draft: undefined, route: undefined, trace: [] };
+  const state: Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "queryPlan" | "clauses" | "truncated" | "draft" | "route" | "trace"> = { question: q, strategy, evidence: [], analysis: undefined, queryPlan: undefined, clauses: [], truncated: undefined, draft: undefined, route: undefined, trace: [] };
   const trace: TraceStep[] = [];
   let recursion: string | undefined;
   try {
@@ -86,7 +87,8 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
         if (!update) continue;
         if (update.evidence) state.evidence = mergeEvidence(state.evidence, update.evidence as Evidence[]);
         if (update.analysis) state.analysis = update.analysis;
-        if (update.understanding) state.understanding = update.understanding as ResearchStateValue["understanding"];
+        if (update.queryPlan) state.queryPlan = update.queryPlan as ResearchStateValue["queryPlan"];
+        if (update.clauses) state.clauses = update.clauses as string[];
         if (update.route) state.route = update.route;
         if (update.draft) state.draft = update.draft;
         if (update.truncated) state.truncated ??= update.truncated as string;
@@ -107,7 +109,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   let truncated = state.truncated ?? recursion;
   if (!draft) {
     // Only reachable after a recursion stop: answer from the evidence gathered so far.
-    const d = await plannerFor("heuristic", undefined).answer(state as ResearchStateValue, ctx);
+    const d = await plannerFor("heuristic", undefined).answer(state as unknown as ResearchStateValue, ctx);
     draft = { text: d.text, answers: d.answers, citations: d.citations, author: d.author, ...(d.parts ? { parts: d.parts } : {}) };
     truncated ??= "stopped before answering";
   }
@@ -119,10 +121,10 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
     strategy,
     planner: planner.name,
     route: state.route ?? "research",
-    intent: state.understanding?.intent ?? "fact",
+    plan: state.queryPlan ?? barePlan(q),
     answer: draft.text,
     answers: draft.answers,
-    parts: draft.parts ?? [{ question: q, intent: state.understanding?.intent ?? "fact", answers: draft.answers, text: draft.text }],
+    parts: draft.parts ?? [{ partId: "p1", kind: "plot", question: q, answers: draft.answers, text: draft.text }],
     evidence: state.evidence,
     trace,
     usage: { ...meter.snapshot() },

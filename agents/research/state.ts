@@ -1,9 +1,9 @@
 import { ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
+import type { QueryPlan } from "../../src/plan/schema";
 import type { QuestionAnalysis } from "../../src/question/analyze";
-import type { Understanding } from "../../src/question/understand";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
-import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type SubQuestion, type TraceStep } from "./types";
+import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type TraceStep } from "./types";
 
 /**
  * The research run's state, shared by every strategy so their traces compare one to one.
@@ -14,10 +14,12 @@ export const ResearchState = new StateSchema({
   question: z.string(),
   strategy: z.enum(STRATEGIES),
   route: z.enum(["reply", "simple", "research"]).optional(),
-  /** The question read in stages (intent, parts, linked entities and concepts), shared by every strategy. */
-  understanding: z.custom<Understanding | undefined>(),
+  /** What the question asks: the typed plan the router read and the planner kept or edited (the contract every later node reads). */
+  queryPlan: z.custom<QueryPlan | undefined>(),
+  /** The clause each answered part of the plan answers, in order. */
+  clauses: z.custom<string[]>().default(() => []),
+  /** The first clause's relation reading (organize weighs evidence by it). */
   analysis: z.custom<QuestionAnalysis | undefined>(),
-  subQuestions: z.custom<SubQuestion[]>().default(() => []),
   /** Calls the planner chose this round. */
   pending: z.custom<PlannedCall[]>().default(() => []),
   /** The call an `act` task runs (set per Send). */

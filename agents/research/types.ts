@@ -1,5 +1,5 @@
 import type { NodeType } from "../../src/kb/schema";
-import type { Intent } from "../../src/question/intents";
+import type { FactKind, PartKind, QueryPlan } from "../../src/plan/schema";
 import type { Evidence, ToolName } from "../../tools/evidence";
 
 export const STRATEGIES = ["auto", "llm", "heuristic", "tog", "depth", "breadth", "fulltext", "simple"] as const;
@@ -29,13 +29,6 @@ export interface PlannedCall {
   score?: number;
 }
 
-export interface SubQuestion {
-  id: string;
-  text: string;
-  /** The topic entity it starts from, when there is one. */
-  topic?: string;
-}
-
 export interface Judgement {
   enough: boolean;
   missing: string[];
@@ -55,12 +48,14 @@ export interface RankedAnswer {
 }
 
 export interface Draft {
+  /** The reply; "[n]" cites `citations[n-1]`. */
   text: string;
   answers: RankedAnswer[];
+  /** Evidence ids in the order the text numbers them. */
   citations: string[];
   /** Who wrote the text: a template over the evidence, or a model (whose names are checked). */
   author: "template" | "model";
-  /** Each sub-question's answer (the template answerer fills it; a model's draft has one part). */
+  /** Each answered part of the plan. */
   parts?: AnswerPart[];
 }
 
@@ -79,8 +74,10 @@ export interface TraceStep {
   outputTokens: number;
   /** Set when a model step failed and the heuristic took over. */
   fallback?: string;
-  /** The sub-question a tool call served (act steps). */
+  /** The plan part a tool call served (act steps). */
   serves?: string;
+  /** The router's and prime's steps: the plan as read (router) and as the planner will run it (prime). */
+  plan?: QueryPlan;
   /** A tool call that failed with a known error (a backend down, bad arguments): its code and message; the run goes on without its evidence. */
   error?: { code: string; message: string };
 }
@@ -88,13 +85,19 @@ export interface TraceStep {
 /** Where the router sent a question: a short reply (chit-chat, out of domain), SimpleRAG, or research. */
 export type Route = "reply" | "simple" | "research";
 
-/** One part of the answer: a sub-question with its own intent, ranked answers and text. */
+/** One answered part of the plan: its kind, the clause it answers, ranked answers and text. */
 export interface AnswerPart {
+  /** The plan part it answers. */
+  partId: string;
+  kind: PartKind;
   question: string;
-  intent: Intent;
   answers: RankedAnswer[];
-  /** Count questions: the size of the set. */
+  /** The size of the set, or the count asked. */
   count?: number;
+  /** Yes/no questions: the answer. */
+  verdict?: "yes" | "no";
+  /** The kind of fact asked that the knowledge base does not hold. */
+  lacks?: FactKind;
   text: string;
 }
 
@@ -105,10 +108,10 @@ export interface RunResult {
   /** The planner that ran ("heuristic" for auto without a model). */
   planner: string;
   route: Route;
-  /** The question's intent as read by prime (multi_part when it holds several questions). */
-  intent: Intent;
+  /** What the question asks: the typed plan every strategy ran (its parts, each with its kind, and the rules that wrote it). */
+  plan: QueryPlan;
   answer: string;
-  /** Each sub-question's answer, in the question's order (one part for a single question). */
+  /** Each answered part, in the question's order (one for a single question). */
   parts: AnswerPart[];
   answers: RankedAnswer[];
   evidence: Evidence[];

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { runMain } from "../../src/cli/entry";
 import { loadConfig } from "../../src/config";
 import { InvalidInputError } from "../../src/errors";
-import { INTENTS } from "../../src/question/intents";
+import { NATURAL_CATEGORIES } from "./types";
 import { NATURAL_SEED, generateNaturalSet } from "./generate";
 import { splitOf } from "./split";
 import { loadWorld } from "./world";
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (!config.dataDir) throw new InvalidInputError("no data directory: set DATA_DIR");
   const items = generateNaturalSet(loadWorld(config.dataDir), seed).map((it) => ({ ...it, split: splitOf(it.id) }));
   writeFileSync(out, `${items.map((it) => JSON.stringify(it)).join("\n")}\n`);
-  const rows = INTENTS.map((intent) => {
+  const rows = NATURAL_CATEGORIES.map((intent) => {
     const of = items.filter((it) => it.category === intent);
     const dev = of.filter((it) => it.split === "dev").length;
     return `${intent.padEnd(16)}${String(of.length).padStart(5)}${String(dev).padStart(6)}${String(of.length - dev).padStart(6)}`;

@@ -57,7 +57,7 @@ export const OUT_OF_DOMAIN: readonly string[] = [
   "translate good morning into spanish",
   "how many calories are in a banana?",
   "what's the best way to learn python",
-  "how old is Taylor Swift?",
+  "how old is Lionel Messi?",
   "what is Elon Musk's net worth",
 ];
 

@@ -1,4 +1,6 @@
-import type { Intent } from "../../src/question/intents";
+/** The natural set's categories: kinds of question people ask, as the set was generated (not the plan's part kinds). */
+export const NATURAL_CATEGORIES = ["fact", "list", "multi_part", "intersection", "difference", "count", "threshold", "most_common", "superlative", "recommendation", "plot", "kind_of_film", "chitchat", "out_of_domain"] as const;
+export type Intent = (typeof NATURAL_CATEGORIES)[number];
 
 /**
  * What a natural question's answer must look like, beyond Hits@1: one answer per part of a

@@ -107,7 +107,7 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
   });
   mergeAdjacentCues(cues, inMention);
-  const answer = answerSpec(tokens, cues, mentions);
+  const answer = answerSpec(tokens, cues, mentions, question);
   // "who's in X", "who was in X": with no role word, the people in a film are its cast.
   if (answer.type === "Person" && !answer.edge && !cues.some((c) => ROLE_EDGES.has(c.edge))) {
     const at = tokens.findIndex((t, i) => t.folded === "in" && i <= 3 && tokens.slice(0, i).some((x) => x.folded === "who" || x.folded === "whos"));
@@ -185,10 +185,10 @@ function decades(question: string): { constraint: Constraint; start: number; end
  * The phrase that describes the answer: after a leading wh-word ("which actors ...", "who directed
  * ...", "when did ...") or around a trailing one ("... in which languages", "... directed by who").
  */
-function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEntity[]): AnswerSpec {
-  const firstMention = mentions.length ? Math.min(...mentions.map((m) => m.tokenStart)) : tokens.length;
+function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEntity[], question: string): AnswerSpec {
+  let whAt = questionWordAt(tokens, question);
+  const firstMention = Math.min(tokens.length, ...mentions.filter((m) => m.tokenStart > whAt).map((m) => m.tokenStart));
   const lastMentionEnd = mentions.length ? Math.max(...mentions.map((m) => m.tokenEnd)) : 0;
-  let whAt = tokens.findIndex((t, i) => i <= 2 && WH.has(t.folded));
   let from: number;
   let to: number;
   let trailing = false;
@@ -258,6 +258,19 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   if (spec.type === "Movie" && spec.edge && ROLE_EDGES.has(spec.edge)) spec.edge = undefined;
   for (const c of cues) if (c.token >= from && c.token < to && c.edge === spec.edge) c.inAnswerPhrase = true;
   return spec;
+}
+
+/** Words after which a question may open inside a sentence ("can you tell me who …", "i wonder which …"). */
+const PREAMBLE_ENDS = new Set(["me", "us", "know", "wonder", "wondering", "curious", "tell", "asking", "remember", "recall"]);
+
+/**
+ * Where the question word that opens the asking is: among the first three words, or after a preamble
+ * ("i'm doing a movie quiz, can you tell me who directed casablanca", "… last night, what genre is it").
+ */
+function questionWordAt(tokens: readonly WordToken[], question: string): number {
+  const lead = tokens.findIndex((t, i) => i <= 2 && WH.has(t.folded));
+  if (lead >= 0) return lead;
+  return tokens.findIndex((t, i) => i > 2 && WH.has(t.folded) && (PREAMBLE_ENDS.has(tokens[i - 1]!.folded) || /,\s*$/.test(question.slice(tokens[i - 1]!.end, t.start))) && i < tokens.length - 2);
 }
 
 function operators(tokens: WordToken[], topics: TopicEntity[], inMention: Set<number>): Operator[] {

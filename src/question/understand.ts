@@ -1,49 +1,24 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { EntityLinker, Mention } from "../ports/entity-linker";
-import { wordTokens } from "../util/text";
+import { QueryPlan, type PlanPartInput, type QueryPlanInput } from "../plan/schema";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze";
-import type { Intent } from "./intents";
+import { normalizeQuestion } from "./normalize";
+import { CONFIDENT, readClause, type Reading } from "./reading";
+import { applyRules } from "./rules/engine";
+import type { Built, DraftPart } from "./rules/types";
 import { calibratedLinker } from "./stages/calibrate";
-import { findConcepts, type ConceptRef } from "./stages/concepts";
-import { outOfDomain, unsupportedFact } from "./stages/domain";
-import { classifyIntent, type IntentReading } from "./stages/intent";
-import { findPeriods, type Period } from "./stages/periods";
-import { detectSmallTalk, type SmallTalk } from "./stages/smalltalk";
+import { outOfDomain } from "./stages/domain";
+import { detectSmallTalk } from "./stages/smalltalk";
 import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
-import { unknownNames } from "./stages/unknown-names";
 
-/** One question of the message, read on its own. */
-export interface PartUnderstanding extends IntentReading {
-  id: string;
-  /** The part's text, with a back-reference ("it") replaced by the name it points to. */
-  text: string;
-  analysis: QuestionAnalysis;
-  concepts: ConceptRef[];
-  periods: Period[];
-  /** Names the user gave that match nothing well enough, with the closest KB names. */
-  notFound: { text: string; closest: string[] }[];
-}
-
-/** What the question asks, read in small named stages; every strategy plans from it. */
+/** The question read: its plan, the clauses it was read from, and one line per pass for the trace. */
 export interface Understanding {
-  intent: Intent;
-  smalltalk?: SmallTalk;
-  parts: PartUnderstanding[];
-  /** One line per stage, for the trace. */
+  plan: QueryPlan;
+  readings: Reading[];
   stages: string[];
-  /** Out of domain because it asks a fact the KB does not hold: the word that asks it ("composed", "oscar"). */
-  unsupportedFact?: string;
 }
 
-const CONFIDENT = 0.7;
-
-/**
- * The part names a film or person the KB does not have and no other film or person: it is answered
- * "not found", never searched from a kind of film or word that happened to link ("how long is the movie zzqxv").
- */
-export function onlyUnknownNames(part: Pick<PartUnderstanding, "notFound" | "analysis">): boolean {
-  return part.notFound.length > 0 && !part.analysis.topics.some((t) => t.confidence >= 0.5 && (t.types.includes("Movie") || t.types.includes("Person")));
-}
+const isNamed = (t: { types: readonly string[]; confidence: number }, min: number) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= min;
 
 /** The same mentions for the same text and limit, looked up once per question. */
 function memoized(linker: EntityLinker): EntityLinker {
@@ -59,64 +34,86 @@ function memoized(linker: EntityLinker): EntityLinker {
   };
 }
 
+/**
+ * Reads a question into a query plan, in passes: normalize the text; small talk; split it into
+ * clauses (with "it"/"he" resolved to the first clause's film or person); read each clause's
+ * mentions (films, people, kinds, periods, series, unknown names) and wording cues; decide the
+ * domain; then rules build each clause's plan parts. No model is called.
+ */
 export async function understandQuestion(question: string, kb: KnowledgeBase): Promise<Understanding> {
-  const stages: string[] = [];
-  const smalltalk = detectSmallTalk(question);
-  if (smalltalk) return { intent: "chitchat", smalltalk, parts: [], stages: [`smalltalk: ${smalltalk}`] };
+  const text = normalizeQuestion(question);
+  const stages: string[] = text !== question.trim() ? [`normalize: ${JSON.stringify(text)}`] : [];
+  const smalltalk = detectSmallTalk(text);
+  if (smalltalk) return done(question, [{ kind: "reply", reason: smalltalk }], ["reply.smalltalk"], [], [...stages, `smalltalk: ${smalltalk}`]);
 
   const linker = memoized(calibratedLinker(kb.linker, (w) => kb.words.share(w)));
-  // Each text is analysed once: the split, the per-film split and the parts read the same analyses.
   const analyses = new Map<string, QuestionAnalysis>();
-  const analyze = (text: string) => analyses.get(text) ?? (analyses.set(text, analyzeQuestion(text, linker)), analyses.get(text)!);
-  const names = linker.findMentions(question, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
-  const pieces = splitQuestion(question, names).flatMap((piece) => {
+  const analyze = (t: string) => analyses.get(t) ?? (analyses.set(t, analyzeQuestion(t, linker)), analyses.get(t)!);
+  const names = linker.findMentions(text, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
+  const readings = await readClauses(text, names, kb, analyze, stages);
+  const ood = outOfDomain(text, readings);
+  if (ood) return done(question, [{ kind: "reply", reason: "out_of_domain", said: ood.slice(0, 200) }], ["reply.out-of-domain"], readings, [...stages, `domain: ${ood}`]);
+
+  const parts: PlanPartInput[] = [];
+  const answer: string[] = [];
+  const rules: string[] = [];
+  for (const r of readings) {
+    const { built, fired } = await applyRules(r, { kb });
+    answer.push(place(built, parts));
+    rules.push(...fired);
+    stages.push(`${r.id}: ${fired.join(", ")}: ${describeReading(r)}`);
+  }
+  return done(question, parts, rules, readings, stages, answer);
+}
+
+/** Splits the question into clauses and reads each; a clause naming nothing of its own is about the first clause's film or person. */
+async function readClauses(text: string, names: readonly Mention[], kb: KnowledgeBase, analyze: (t: string) => QuestionAnalysis, stages: string[]): Promise<Reading[]> {
+  const pieces = splitQuestion(text, names).flatMap((piece) => {
     const a = analyze(piece.text);
     const films = a.topics.filter((t) => t.confidence >= CONFIDENT && t.type === "Movie").map((t) => ({ start: a.tokens[t.tokenStart]!.start, end: a.tokens[t.tokenEnd - 1]!.end }));
-    return splitOverFilms(piece.text, films, a.answer.edge !== undefined).map((text) => ({ ...piece, text }));
+    return splitOverFilms(piece.text, films, a.answer.edge !== undefined);
   });
-  stages.push(`split: ${pieces.length} part(s)${pieces.length > 1 ? `: ${pieces.map((p) => JSON.stringify(p.text)).join(" | ")}` : ""}`);
-  const parts: PartUnderstanding[] = [];
+  if (pieces.length > 1) stages.push(`split: ${pieces.length} clauses: ${pieces.map((p) => JSON.stringify(p)).join(" | ")}`);
+  const readings: Reading[] = [];
   for (const [i, piece] of pieces.entries()) {
-    let text = piece.text;
-    let analysis = analyze(text);
-    const anchor = parts[0]?.analysis.topics.find((t) => t.confidence >= 0.5 && (t.types.includes("Movie") || t.types.includes("Person")));
-    if (i > 0 && anchor && !analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")))) {
-      text = resolveBackReference(text, anchor.name);
-      analysis = analyze(text);
-      stages.push(`back-reference: part ${i + 1} is about ${anchor.name}: ${JSON.stringify(text)}`);
-    }
-    const tokens = wordTokens(text);
-    const periods = findPeriods(text);
-    const inEntity = (k: number) => analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")) && k >= t.tokenStart && k < t.tokenEnd);
-    const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
-    const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k));
-    // "westerns from 1969": a year inside a period phrase beside a kind of film is the period, not the film "1969".
-    if (concepts.some((c) => c.strong) && analysis.answer.type !== "Person") {
-      const inSpan = (t: { tokenStart: number }) => inPeriod(t.tokenStart);
-      if (analysis.topics.some((t) => t.types.includes("Year") && inSpan(t))) analysis = { ...analysis, topics: analysis.topics.filter((t) => !(t.types.includes("Year") && inSpan(t))) };
-    }
-    // "what westerns came out in 1969": a kind of film right after the question word is what is asked for.
-    const phrase = analysis.answer.phrase;
-    if (phrase && concepts.some((c) => c.cued && c.tokenStart >= phrase.from && c.tokenStart <= phrase.from + 2 && c.tokenEnd <= phrase.to)) analysis = { ...analysis, answer: { ...analysis.answer, type: "Movie", edge: undefined } };
-    // "what was released in 1999", "what came out in the 80s": with no film or person named, a release asked within a period asks for the films.
-    const named = analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")));
-    if (analysis.answer.edge === "RELEASED_IN" && periods.some((p) => !p.negated) && !named) analysis = { ...analysis, answer: { ...analysis.answer, type: "Movie", edge: undefined } };
-    const reading = classifyIntent(tokens, analysis, concepts, periods);
-    // "who directed se7en? who starred in it?": "it" is the name the first part could not find.
-    const ownNames = analysis.topics.some((t) => t.confidence >= CONFIDENT && (t.types.includes("Movie") || t.types.includes("Person")));
-    const inherited = i > 0 && !anchor && !ownNames && hasBackReference(text) ? (parts[0]?.notFound ?? []) : [];
-    const notFound = reading.intent === "plot" ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb);
-    // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
-    const inUnknown = (t: { tokenStart: number }) => notFound.some((n) => { const at = text.indexOf(n.text); return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length; });
-    if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
-    parts.push({ id: `p${i + 1}`, text, analysis, concepts, periods, notFound, ...reading });
-    stages.push(
-      `part ${i + 1}: ${reading.intent} (${reading.reason}); entities: ${analysis.topics.map((t) => `${t.name} ${t.type} ${t.confidence.toFixed(2)}`).join(", ") || "none"}; concepts: ${concepts.map((c) => `${c.label}${c.cued ? "" : "?"}`).join(", ") || "none"}; periods: ${periods.map((p) => `${p.from}–${p.to}`).join(", ") || "none"}${notFound.length ? `; not found: ${notFound.map((n) => n.text).join(", ")}` : ""}`,
-    );
+    const first = readings[0];
+    const anchor = first?.analysis.topics.find((t) => isNamed(t, 0.5));
+    const own = analyze(piece).topics.some((t) => isNamed(t, CONFIDENT));
+    const resolved = i > 0 && anchor && !own ? resolveBackReference(piece, anchor.name) : piece;
+    if (resolved !== piece) stages.push(`back-reference: clause ${i + 1} is about ${anchor!.name}: ${JSON.stringify(resolved)}`);
+    // "who directed se7en? who starred in it?": "it" is the name the first clause could not find.
+    const inherited = i > 0 && !anchor && !own && hasBackReference(piece) ? (first?.notFound ?? []) : [];
+    readings.push(await readClause(`c${i + 1}`, resolved, kb, analyze, inherited));
   }
-  const ood = outOfDomain(question, parts);
-  const missing = ood ? unsupportedFact(question, parts) : undefined;
-  if (ood) return { intent: "out_of_domain", parts, stages: [...stages, `domain: ${ood}`], ...(missing ? { unsupportedFact: missing } : {}) };
-  const intent: Intent = parts.length > 1 ? "multi_part" : parts[0]?.intent ?? "fact";
-  return { intent, parts, stages };
+  return readings;
+}
+
+/** Adds a clause's parts to the plan with ids p1, p2, …, its local references made plan ids; returns the id of the part that answers it. */
+function place(built: Built, parts: PlanPartInput[]): string {
+  const offset = parts.length;
+  const id = (k: number) => `p${offset + k + 1}`;
+  const fix = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(fix);
+    if (v && typeof v === "object") {
+      if ("ref" in v && typeof (v as { ref: unknown }).ref === "string" && (v as { ref: string }).ref.startsWith("#")) return { ref: id(Number((v as { ref: string }).ref.slice(1))) };
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fix(x)]));
+    }
+    return v;
+  };
+  built.parts.forEach((p, k) => parts.push({ ...(fix(p) as object), id: id(k) } as PlanPartInput));
+  return id(built.answer ?? built.parts.length - 1);
+}
+
+function done(question: string, parts: readonly (DraftPart | PlanPartInput)[], rules: string[], readings: Reading[], stages: string[], answer?: string[]): Understanding {
+  const withIds = parts.map((p, i) => ({ ...p, id: (p as { id?: string }).id ?? `p${i + 1}` })) as PlanPartInput[];
+  const raw: QueryPlanInput = { question: question.slice(0, 2000), parts: withIds, answer: answer ?? [withIds[withIds.length - 1]!.id], rules };
+  return { plan: QueryPlan.parse(raw), readings, stages };
+}
+
+function describeReading(r: Reading): string {
+  const names = r.named.map((t) => `${t.name} (${t.type} ${t.confidence.toFixed(2)})`).join(", ") || "no names";
+  const kinds = r.concepts.filter((c) => c.strong).map((c) => c.label);
+  const periods = r.periods.map((p) => `${p.negated ? "not " : ""}${p.from}–${p.to}`);
+  const extra = [...(kinds.length ? [`kinds ${kinds.join(", ")}`] : []), ...(periods.length ? [`periods ${periods.join(", ")}`] : []), ...(r.series ? [`series ${r.series.name} (${r.series.films.length})`] : []), ...(r.notFound.length ? [`not found ${r.notFound.map((n) => n.text).join(", ")}`] : [])];
+  return [names, ...extra].join("; ");
 }

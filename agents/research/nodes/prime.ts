@@ -1,10 +1,10 @@
 import { tracedNode } from "../node";
 
-/** Links the question's entities, splits it into sub-questions, and picks the starting points. */
+/** The plan the run follows: the rules' reading kept, or edited by the planner's model; the trace carries it and its rule ids. */
 export const prime = tracedNode("prime", async (state, ctx) => {
   const r = await ctx.planner.prime(state, ctx);
   return {
-    update: { analysis: r.analysis, subQuestions: r.subQuestions, ...(r.understanding ? { understanding: r.understanding } : {}), ...(r.truncated ? { truncated: r.truncated } : {}) },
-    step: { decision: `${r.subQuestions.length} sub-question(s)`, rationale: r.rationale, evidenceIds: [], notes: r.notes ?? [], ...(r.fallback ? { fallback: r.fallback } : {}) },
+    update: { queryPlan: r.plan, clauses: r.clauses, ...(r.analysis ? { analysis: r.analysis } : {}), ...(r.truncated ? { truncated: r.truncated } : {}) },
+    step: { decision: `${r.plan.parts.length} part(s): ${r.plan.parts.map((p) => `${p.id} ${p.kind}`).join(", ")}`, rationale: r.rationale, evidenceIds: [], notes: [`rules: ${r.plan.rules.join(", ") || "none"}`, ...(r.notes ?? [])], plan: r.plan, ...(r.fallback ? { fallback: r.fallback } : {}) },
   };
 });

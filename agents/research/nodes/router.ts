@@ -1,29 +1,40 @@
-import { NO_RETRIEVAL_INTENTS } from "../../../src/question/intents";
+import type { QueryPlan } from "../../../src/plan/schema";
 import { understandQuestion } from "../../../src/question/understand";
 import type { Route } from "../types";
 import { tracedNode } from "../node";
 
+/** A plan answered without retrieval: small talk, out of domain, or only a fact the knowledge base lacks with nothing named to say beside it. */
+export function needsNoRetrieval(plan: QueryPlan): boolean {
+  return plan.answer.every((id) => {
+    const p = plan.parts.find((x) => x.id === id);
+    return p?.kind === "reply" || (p?.kind === "beyond" && !p.about);
+  });
+}
+
 /**
- * Reads the question (no model) and picks the route: a short reply for chit-chat and questions
- * outside the knowledge base, SimpleRAG for `simple` (and, for `auto` with a model, for open
- * descriptions with nothing to start a graph search from), the research loop otherwise.
+ * Reads the question into its plan (no model) and picks the route: a short reply when the plan needs
+ * no retrieval, SimpleRAG for `simple` (and, for `auto` with a model, for a question that names
+ * nothing, no kind of film and no period), the research loop otherwise.
  */
 export const router = tracedNode("router", async (state, ctx) => {
-  const u = ctx.ablations.has("prime") ? undefined : await understandQuestion(state.question, ctx.kb);
+  if (ctx.ablations.has("prime")) return { update: { route: state.strategy === "simple" ? "simple" : "research" }, step: { decision: state.strategy === "simple" ? "simple" : "research", rationale: "prime switched off (ablation): the question is not read", evidenceIds: [], notes: [] } };
+  const u = await understandQuestion(state.question, ctx.kb);
   let route: Route = "research";
   let rationale = `strategy ${state.strategy}: research loop with the ${ctx.planner.name} planner`;
-  if (u && NO_RETRIEVAL_INTENTS.has(u.intent)) {
+  const nothingNamed = u.readings.every((r) => r.named.length === 0 && r.concepts.length === 0 && r.periods.length === 0);
+  if (needsNoRetrieval(u.plan)) {
     route = "reply";
-    rationale = `${u.intent === "chitchat" ? "chit-chat" : "outside what the knowledge base covers"} (${u.stages[u.stages.length - 1]}): a short reply, no retrieval`;
+    rationale = `the plan needs no retrieval (${u.plan.rules.join(", ")}): a short reply`;
   } else if (state.strategy === "simple") {
     route = "simple";
     rationale = "strategy simple: SimpleRAG";
-  } else if (state.strategy === "auto") {
-    if (!ctx.model) rationale = `auto without a model: research loop with the heuristic planner (intent ${u?.intent ?? "not read"})`;
-    else if (u && u.parts.every((p) => p.analysis.topics.length === 0 && p.concepts.length === 0 && p.periods.length === 0)) {
-      route = "simple";
-      rationale = "auto: no entity, concept or period in the question: SimpleRAG";
-    } else rationale = `auto: intent ${u?.intent ?? "not read"}: research loop with the ${ctx.planner.name} planner`;
+  } else if (state.strategy === "auto" && ctx.model && nothingNamed) {
+    route = "simple";
+    rationale = "auto: no entity, kind of film or period in the question: SimpleRAG";
   }
-  return { update: { route, ...(u ? { understanding: u } : {}) }, step: { decision: route, rationale, evidenceIds: [], notes: u?.stages ?? [] } };
+  const clauses = u.readings.map((r) => r.text);
+  return {
+    update: { route, queryPlan: u.plan, clauses: clauses.length ? clauses : [state.question], ...(u.readings[0] ? { analysis: u.readings[0].analysis } : {}) },
+    step: { decision: route, rationale, evidenceIds: [], notes: u.stages, plan: u.plan },
+  };
 });

@@ -5,7 +5,7 @@ import { tracedNode } from "../node";
 
 /**
  * Checks the draft against the evidence: an answer entity no evidence mentions is dropped from
- * `answers` and flagged; a cited id that is not evidence is removed from the text; in a model's text,
+ * `answers` and flagged; a citation number with no evidence behind it is removed from the text; in a model's text,
  * a KB name that no evidence mentions is flagged at the end (template text is built from evidence).
  */
 export const validate = tracedNode("validate", async (state, ctx) => {
@@ -27,9 +27,11 @@ export function validateDraft(draft: Draft, evidence: readonly Evidence[], kb: K
     flags.push(`answer "${a.name}" is in no evidence; removed`);
     return false;
   });
-  let text = draft.text.replace(/\[(ev_[0-9a-f]+)\]/g, (m, id: string) => {
-    if (ids.has(id)) return m;
-    flags.push(`citation ${id} is not evidence; removed`);
+  // "[n]" cites citations[n-1]: a number with no evidence behind it is removed.
+  let text = draft.text.replace(/\[(\d{1,3})\]/g, (m, n: string) => {
+    const id = draft.citations[Number(n) - 1];
+    if (id && ids.has(id)) return m;
+    flags.push(`citation [${n}] ${id ? `(${id}) is not evidence` : "has no source"}; removed`);
     return "";
   });
   // Only confident, exact, multi-word names of people and films: a stray capitalised word that
@@ -47,5 +49,6 @@ export function validateDraft(draft: Draft, evidence: readonly Evidence[], kb: K
     flags.push(`names in the text with no supporting evidence: ${fresh.join(", ")}`);
     text = `${text}\n[unsupported by the evidence: ${fresh.join(", ")}]`;
   }
-  return { draft: { ...draft, text, answers, citations: draft.citations.filter((c) => ids.has(c)) }, flags };
+  // Citations keep their numbers: one that is not evidence stays listed (its marks were removed above) so the others still match.
+  return { draft: { ...draft, text, answers }, flags };
 }

@@ -124,7 +124,9 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const prev = tokens[at - 1]?.folded;
   const next = tokens[at + span.length]?.folded;
   // "the first movie hitchcock directed", "the film nolan wrote": a name between a film word and a role verb is who did it.
-  if (prev !== undefined && HEADS.has(prev) && next !== undefined && ROLE_VERB.has(next)) return false;
+  // A capitalised span opening with an article ("the film The Captive starred …") is a title, never a person.
+  const titled = ARTICLES.has(first.folded) && /^\p{Lu}/u.test(first.text) && span.length >= 2;
+  if (prev !== undefined && HEADS.has(prev) && next !== undefined && ROLE_VERB.has(next) && !titled) return false;
   const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
   // "who starred in the film her": a stop word after a title cue is a title when it ends the clause ("the film her husband made" is no title).
   const endsClause = /^\s*(?:$|[?.!,;:)])/.test(question.slice(last.end));

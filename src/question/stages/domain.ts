@@ -1,8 +1,10 @@
 import { wordTokens } from "../../util/text";
-import { AWARD_CATEGORY_OPENERS, AWARD_WORDS, DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS, SUPPORTED_RELATION_WORDS, UNSUPPORTED_FACT_WORDS } from "../lexicon/domain";
+import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS } from "../lexicon/domain";
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import type { PartUnderstanding } from "../understand";
+import { FACT_PHRASES } from "../lexicon/shapes";
+import type { Reading } from "../reading";
+import { seedsAfterCue, seedsBeforeCue } from "../rules/features";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
 const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
@@ -15,58 +17,39 @@ const DOMAIN = new Set([
   ...ROLE_WORDS,
   ...[...WORD_TO_EDGES.entries()].filter(([w, edges]) => edges.some((e) => e.weight >= 1) && !GENERIC_RELATION_WORDS.has(w) && !OFF.has(w)).map(([w]) => w),
 ]);
-const UNSUPPORTED = new Set(UNSUPPORTED_FACT_WORDS);
 const REQUEST_ONLY = new Set(REQUEST_ONLY_DOMAIN_WORDS);
 /** Off-domain words that say when, not what: "what should I watch tonight" is still about films. */
 const WHEN = new Set(["now", "today", "tonight", "tomorrow", "yesterday"]);
-const SUPPORTED = new Set(SUPPORTED_RELATION_WORDS);
-const AWARD = new Set(AWARD_WORDS);
+/** Words of facts about people in film the KB lacks ("born", "married", "old"): beside a named film or person they ask that fact, not another domain. */
+const FACT_WORDS = new Set(FACT_PHRASES.flatMap((f) => f.phrase.split(" ")));
 
-/**
- * The word that asks for a fact this knowledge base does not hold ("composed", "oscar", "how old"),
- * unless the question also asks a relation it has ("which films did the Oscar winner direct"). A
- * word inside a named film or person ("Star Wars", "The Producers") says nothing about what is
- * asked, and a role named as an award ("won best actor") is the award, not the relation.
- */
-export function unsupportedFact(question: string, parts: readonly PartUnderstanding[]): string | undefined {
-  if (parts.some((p) => p.intent === "plot")) return undefined;
-  const tokens = wordTokens(question);
-  const inName = (w: string) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && wordTokens(t.text).some((x) => x.folded === w)));
-  const word = tokens.find((t) => UNSUPPORTED.has(t.folded) && !inName(t.folded))?.folded ?? (/\bhow old\b/i.test(question) ? "how old" : undefined);
-  if (!word) return undefined;
-  const award = tokens.some((t) => AWARD.has(t.folded));
-  const asksSupported = tokens.some((t, i) => SUPPORTED.has(t.folded) && !inName(t.folded) && !(award && AWARD_CATEGORY_OPENERS.includes(tokens[i - 1]?.folded ?? "")));
-  return asksSupported ? undefined : word;
-}
+const sureName = (r: Reading) => r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact")));
+const inName = (readings: readonly Reading[], w: string) => readings.some((r) => r.named.some((t) => wordTokens(t.text).some((x) => x.folded === w)));
 
 /**
  * Why a question is outside what the knowledge base covers, if it is: no film word, no confidently
  * named film or person, no kind of film and no period; or a topic of another domain ("the president
- * of France", "weather") with no film word and no exactly named film or person.
+ * of France", "weather") with no film word and no named film or person it could be about.
  */
-export function outOfDomain(question: string, parts: readonly PartUnderstanding[]): string | undefined {
+export function outOfDomain(question: string, readings: readonly Reading[]): string | undefined {
   const words = wordTokens(question).map((t) => t.folded);
-  const told = parts.some((p) => p.intent === "plot");
-  const inName = (w: string) => parts.some((p) => p.analysis.topics.some((t) => t.confidence >= 0.5 && wordTokens(t.text).some((x) => x.folded === w)));
-  const unsupported = unsupportedFact(question, parts);
-  if (unsupported) return `"${unsupported}": the knowledge base holds no awards, ages, births, composers, producers or other facts of that kind (it lists directors, writers, cast, years, languages, genres and tags)`;
+  const told = readings.some((r) => r.told !== undefined);
+  const named = readings.some((r) => sureName(r).length > 0);
   // "recommend a good laptop", "what songs did queen release": a request or release word alone does not outweigh what the question is about.
   const offBesideRequest = words.some((w) => OFF.has(w) && !WHEN.has(w)) && !words.some((w) => DOMAIN.has(w) && !REQUEST_ONLY.has(w) && !SHARED_WITH_OTHER_DOMAINS.has(w));
   if (!offBesideRequest && (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question))) return undefined;
-  // With no film word at all, only a name given as written (exact, or capitalised and sure) puts the question in the domain.
-  const entities = parts.flatMap((p) => p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && (t.confidence >= 0.79 || (t.confidence >= 0.7 && t.alternatives[0]?.match === "exact"))));
-  // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about.
-  const off = words.find((w) => OFF.has(w) && !inName(w));
-  // A told plot may be about a king or a wedding ("the one where the mob boss's daughter gets married").
+  // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about,
+  // unless it asks a fact of a person or film the KB names ("how old is Tom Hanks"): that is a fact the KB lacks.
+  const off = words.find((w) => OFF.has(w) && !inName(readings, w) && !(named && FACT_WORDS.has(w)));
   if (off && !told) return `"${off}" is about another domain and no film word or named film is in the question`;
-  // A figure asked of a named film ("how long is the godfather") is a film question.
-  if (parts.some((p) => p.figure !== undefined)) return undefined;
-  // A name the user gave with a relation asked of it ("who was in the big lebowksi") is a film question.
-  if (parts.some((p) => p.analysis.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7) && (p.analysis.answer.edge !== undefined || p.analysis.cues.some((c) => c.weight >= 1)))) return undefined;
-  // "what do inception and interstellar have in common": two films or people named, and what they share asked.
-  if (parts.some((p) => p.intent === "intersection" && p.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7).length >= 2)) return undefined;
-  // "what is inception about": a named film's story is asked.
-  if (parts.some((p) => p.analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= 0.7 && p.analysis.tokens[t.tokenEnd]?.folded === "about"))) return undefined;
-  if (entities.length > 0 || parts.some((p) => p.figure !== undefined || p.concepts.some((c) => c.cued) || p.periods.length > 0 || p.intent === "plot" || (p.intent === "recommendation" && (p.seeds?.length ?? 0) > 0))) return undefined;
-  return "no film word, named film or person, kind of film or period";
+  return readings.some(filmLike) ? undefined : "no film word, named film or person, kind of film or period";
+}
+
+/** What makes a clause a film question without a film word: a name given with a relation or a figure asked of it, a kind of film, a period, a story. */
+function filmLike(r: Reading): boolean {
+  const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
+  if (sureName(r).length || r.told || r.periods.length || r.concepts.some((c) => c.cued) || seedsAfterCue(r).length || seedsBeforeCue(r).length) return true;
+  if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
+  // "what do inception and interstellar have in common", "what is inception about".
+  return names.length >= 2 || names.some((t) => t.types.includes("Movie") && r.analysis.tokens[t.tokenEnd]?.folded === "about");
 }

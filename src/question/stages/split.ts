@@ -45,7 +45,7 @@ export function splitQuestion(question: string, names: readonly { start: number;
   return parts
     .map((p) => {
       const lead = /^\s*(?:,\s*)?(?:and|also|plus|then)?\s*(?:,\s*)?/i.exec(p.text)![0];
-      return { start: p.start + lead.length, text: p.text.slice(lead.length).replace(/[\s,;]+$/, "").trim() };
+      return { start: p.start + lead.length, text: p.text.slice(lead.length).replace(/(?:[\s,;]+|\s+(?:and|also|plus|then))+$/i, "").trim() };
     })
     .filter((p) => /[\p{L}\p{N}]/u.test(p.text));
 }

@@ -1,0 +1,77 @@
+import type { KnowledgeBase } from "../../../src/kb/knowledge-base";
+import type { NodeType } from "../../../src/kb/schema";
+import type { FactKind, PlanPart, QueryPlan } from "../../../src/plan/schema";
+import type { PartResult, PlanResults } from "../../plan/results";
+import type { RankedAnswer } from "../../research/types";
+import type { Citations } from "./citations";
+
+/** What a renderer reads: the plan, every part's result, the citation numbering and the films' years. */
+export interface RenderContext {
+  plan: QueryPlan;
+  results: PlanResults;
+  cite: Citations;
+  years: ReadonlyMap<string, string[]>;
+}
+
+/** One part's answer as a reader sees it. */
+export interface Rendered {
+  text: string;
+  answers: RankedAnswer[];
+  count?: number;
+  verdict?: "yes" | "no";
+  lacks?: FactKind;
+}
+
+export const SHOWN = 10;
+
+/** A film with its year; a title the KB merges for several films shows each year ("Titanic (1953, 1997)"). */
+export function film(ctx: Pick<RenderContext, "years">, id: string): string {
+  const ys = [...new Set(ctx.years.get(id) ?? [])].sort();
+  return ys.length ? `${id} (${ys.join(", ")})` : id;
+}
+
+/** An answer as it reads: films with their years, anything else by name. */
+export function label(ctx: Pick<RenderContext, "years">, a: { name: string; type?: NodeType }): string {
+  return a.type === "Movie" || ctx.years.has(a.name) ? film(ctx, a.name) : a.name;
+}
+
+/** Up to SHOWN answers, each with its citation, and how many more there are. */
+export function listed(ctx: RenderContext, items: readonly RankedAnswer[], shown = SHOWN): string {
+  const head = items.slice(0, shown).map((a) => `${label(ctx, a)} ${ctx.cite.cite(a.evidenceIds, 1)}`.trim());
+  const more = items.length > shown ? ` and ${items.length - shown} more` : "";
+  return `${joinWith(head)}${more}`;
+}
+
+function joinWith(xs: readonly string[]): string {
+  if (xs.length <= 1) return xs.join("");
+  return `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+}
+
+export function resultOf(ctx: Pick<RenderContext, "results">, id: string): PartResult {
+  return ctx.results.get(id) ?? { done: false, items: [], figures: [], evidence: [] };
+}
+
+export function partOf(ctx: Pick<RenderContext, "plan">, id: string): PlanPart | undefined {
+  return ctx.plan.parts.find((p) => p.id === id);
+}
+
+/** Every film a reply may name: the plan's films and every result's film answers, so each can carry its year. */
+export async function filmYears(plan: QueryPlan, results: PlanResults, kb: Pick<KnowledgeBase, "graph">): Promise<Map<string, string[]>> {
+  const ids = new Set<string>();
+  const addEntity = (v: unknown) => {
+    const e = v as { id?: string; type?: string } | undefined;
+    if (e?.type === "Movie" && e.id) ids.add(e.id);
+  };
+  for (const p of plan.parts) {
+    if (p.kind === "lookup") p.from.forEach(addEntity);
+    if (p.kind === "compare") p.items.forEach(addEntity);
+    if (p.kind === "similar") p.seeds.forEach(addEntity);
+    if (p.kind === "check" && p.test.op !== "nonempty") [p.test.op === "compare" ? p.test.a : p.test.item, p.test.op === "compare" ? p.test.b : undefined].forEach(addEntity);
+    if (p.kind === "films") for (const c of p.where) if (c.on === "title") ids.add(c.film);
+  }
+  for (const r of results.values()) for (const i of r.items.slice(0, 50)) if (i.type === "Movie") ids.add(i.name);
+  const nodes = await kb.graph.getNodes([...ids]);
+  const out = new Map<string, string[]>();
+  for (const n of nodes) if (n?.years?.length && n.types.includes("Movie")) out.set(n.id, n.years);
+  return out;
+}

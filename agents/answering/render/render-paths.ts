@@ -1,0 +1,101 @@
+import type { PartOf, PlanPart } from "../../../src/plan/schema";
+import type { PartResult } from "../../plan/results";
+import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
+import { joinList, snippet } from "./citations";
+import { film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
+import { FILM_FACT, HOLDS, hopsOfLabel, lacking, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
+
+/** Renderers of the parts that start from names or text. */
+
+function startNames(part: PartOf<"lookup">, ctx: RenderContext): string {
+  return joinList(part.from.map((f) => ("id" in f ? (f.type === "Movie" ? film(ctx, f.id) : f.id) : joinList(resultOf(ctx, f.ref).items.slice(0, 3).map((i) => label(ctx, i))))));
+}
+
+export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): Rendered {
+  const from = startNames(part, ctx);
+  if (part.figure) {
+    const f = r.figures[0];
+    return f ? { text: `${from}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${part.figure === "runtime" ? "running time" : part.figure === "revenue" ? "box-office revenue" : part.figure} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
+  }
+  const hop = part.path?.length === 1 ? part.path[0]! : undefined;
+  if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
+  if (hop) return { text: hopSentence(part, hop, r, ctx, from), answers: r.items };
+  if (!part.path && !part.asks) return { text: `What the knowledge base links to ${from}: ${listed(ctx, r.items, 15)}.`, answers: r.items };
+  const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
+  const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
+  return { text: `${listed(ctx, r.items)}${how}.`, answers: r.items };
+}
+
+/** One relation read plainly: "Titanic (1997) was directed by James Cameron [1]", "Tom Hanks acted in 32 films: …". */
+function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["path"]>[number], r: PartResult, ctx: RenderContext, from: string): string {
+  const fromFilm = part.from.every((f) => "id" in f && f.type === "Movie");
+  const person = part.from.every((f) => "id" in f && f.type === "Person");
+  const n = r.items.length;
+  if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (hop.edge === "DIRECTED" || hop.edge === "WROTE" || hop.edge === "ACTED_IN" ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${listed(ctx, r.items)}.`;
+  if (person && PERSON_FACT[hop.edge] && hop.dir === "out") return `${from} ${PERSON_FACT[hop.edge]} ${n} film${n === 1 ? "" : "s"} in the knowledge base: ${listed(ctx, r.items)}.`;
+  const noun = part.asks ? TYPE_NOUN[part.asks] : "answers";
+  return `${capital(pathPhrase([hop], from))} (${n} ${noun}): ${listed(ctx, r.items)}.`;
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function renderSimilar(part: PartOf<"similar">, r: PartResult, ctx: RenderContext): Rendered {
+  const seeds = joinList(part.seeds.map((s) => film(ctx, s.id)));
+  if (!r.items.length) return { text: `I found no film that shares enough with ${seeds}${part.where.length || part.age ? " and meets what was asked" : ""}.`, answers: [] };
+  const why = (id: string) => {
+    const e = r.evidence.find((x) => x.focus === id && x.meta?.role === "result");
+    // A person and the tag of their name ("Ridley Scott", "ridley scott") are one thing shared.
+    const said = typeof e?.meta?.shares === "string" ? e.meta.shares.split("|") : [];
+    const shares = said.filter((x, i) => said.findIndex((y) => y.toLowerCase() === x.toLowerCase()) === i).slice(0, 3);
+    return shares.length ? ` (shares ${joinList(shares)})` : "";
+  };
+  const lines = r.items.slice(0, 5).map((a) => `${film(ctx, a.name)}${why(a.name)} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd());
+  return { text: `Films like ${seeds}: ${lines.join("; ")}.`, answers: r.items };
+}
+
+export function renderPlot(_part: PartOf<"plot">, r: PartResult, ctx: RenderContext): Rendered {
+  const [best, ...others] = r.items;
+  if (!best) return { text: "No film's plot in the knowledge base matches that description.", answers: [] };
+  const quote = r.evidence.find((e) => e.focus === best.name && e.sources.some((s) => s.tool === "full_text")) ?? r.evidence.find((e) => e.focus === best.name);
+  const said = quote ? `: "${snippet(quote.text.replace(/^[^:]{1,120}:\s*/, ""), 180)}"` : "";
+  return { text: `Most likely ${film(ctx, best.name)} ${ctx.cite.cite(best.evidenceIds, 1)}${said}. Other candidates: ${joinList(others.slice(0, 3).map((a) => film(ctx, a.name)))}.`, answers: r.items };
+}
+
+export function renderDescribe(part: PartOf<"describe">, r: PartResult, ctx: RenderContext, distribution: (o: PartOf<"describe">["options"], r: PartResult, ctx: RenderContext, set: string) => Rendered): Rendered {
+  return distribution(part.options, r, ctx, `${part.of.label} films`);
+}
+
+/** What the KB lacks first, then what it holds about what was named. */
+export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderContext, renderAbout: (p: PlanPart) => Rendered): Rendered {
+  const about = part.about ? partOf(ctx, part.about.ref) : undefined;
+  const subject = subjectOf(about, r, ctx);
+  const held = about ? renderAbout(about) : undefined;
+  const lead = `The knowledge base does not record ${lacking(part.fact, subject)}.`;
+  const tail = held ? ` What it does hold: ${held.text}` : ` ${HOLDS}`;
+  return { text: `${lead}${tail}`, answers: held?.answers ?? [], lacks: part.fact, ...(held?.verdict ? { verdict: held.verdict } : {}) };
+}
+
+/** Who or what the missing fact is about: the people a lookup found, the person or film named. */
+function subjectOf(about: PlanPart | undefined, r: PartResult, ctx: RenderContext): string | undefined {
+  if (!about) return undefined;
+  if (about.kind === "lookup") return about.asks === "Person" && r.items.length ? joinList(r.items.slice(0, 3).map((i) => i.name), "or") : startNames(about, ctx);
+  if (about.kind === "films") {
+    const people = about.where.flatMap((c) => (c.on === "person" && "id" in c.who ? [c.who.id] : []));
+    const titles = about.where.flatMap((c) => (c.on === "title" ? [film(ctx, c.film)] : []));
+    return joinList([...people, ...titles].slice(0, 2), people.length && titles.length ? "in" : "and") || undefined;
+  }
+  if (about.kind === "check" && about.test.op === "nonempty") return subjectOf(partOf(ctx, about.test.of.ref), r, ctx);
+  return undefined;
+}
+
+export function renderReply(part: PartOf<"reply">): Rendered {
+  const text = part.reason === "thanks" ? THANKS_REPLY : part.reason === "out_of_domain" ? OUT_OF_DOMAIN_REPLY : CHITCHAT_REPLY;
+  return { text, answers: [] };
+}
+
+export function renderUnknown(part: PartOf<"unknown">): Rendered {
+  const said = part.names.map((n) => `"${n.said}" is not in the knowledge base${n.closest.length ? `; the closest names are ${joinList(n.closest)}` : ""}.`);
+  return { text: `Not found: ${said.join(" ")}`, answers: [] };
+}

@@ -1,0 +1,147 @@
+import type { FilmConstraint, PartOf } from "../../../src/plan/schema";
+import { roleVerb } from "../../../tools/find-movies";
+import type { Figure, PartResult } from "../../plan/results";
+import { joinList } from "./citations";
+import { film, label, listed, partOf, resultOf, SHOWN, type RenderContext, type Rendered } from "./context";
+import { comparativeWord, figureWords, METRIC_WORDS, PERSON_FACT } from "./words";
+
+/** Renderers of the parts that work on sets of films. */
+
+/** A films part's constraints in words: "Tom Hanks acted in, comedy, 1990–1999, not Steven Spielberg directed". */
+export function constraintWords(where: readonly FilmConstraint[], ctx: RenderContext): string {
+  const one = (c: FilmConstraint): string => {
+    const not = c.negated ? "not " : "";
+    switch (c.on) {
+      case "person": {
+        const who = "id" in c.who ? c.who.id : joinList(resultOf(ctx, c.who.ref).items.slice(0, 3).map((i) => i.name), "or");
+        return c.role ? `${not}${c.negated ? `${roleVerb(c.role)} by ${who}` : `${who} ${roleVerb(c.role)}`}` : `${not}with ${who}`;
+      }
+      case "kind":
+        return `${not}${c.kind.label}`;
+      case "series":
+        return `${not}the ${c.name} films`;
+      case "years":
+        return `${not}${c.from === c.to ? `from ${c.from}` : c.to >= 9999 ? `after ${c.from - 1}` : c.from <= 0 ? `before ${c.to + 1}` : `from ${c.from}–${c.to}`}`;
+      case "language":
+        return `${not}in ${c.language}`;
+      case "title":
+        return `${not}${film(ctx, c.film)}`;
+    }
+  };
+  return where.map(one).join(", ");
+}
+
+export function renderFilms(part: PartOf<"films">, r: PartResult, ctx: RenderContext): Rendered {
+  const said = constraintWords(part.where, ctx);
+  const summary = r.evidence.find((e) => e.meta?.role === "summary");
+  if (!r.items.length) return { text: `No film in the knowledge base meets all of: ${said} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], count: 0 };
+  const n = r.total ?? r.items.length;
+  return { text: `${n} film${n === 1 ? "" : "s"} (${said}): ${listed(ctx, r.items)}${n > SHOWN && r.items.length <= SHOWN ? ` and ${n - r.items.length} more` : ""}.`, answers: r.items, count: n };
+}
+
+function ordinalWord(n: number): string {
+  return ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"][n - 1] ?? `${n}th`;
+}
+
+export function renderOrder(part: PartOf<"order">, r: PartResult, ctx: RenderContext): Rendered {
+  const of = partOf(ctx, part.of.ref);
+  const set = of?.kind === "films" ? constraintWords(of.where, ctx) : "those films";
+  const m = METRIC_WORDS[part.by];
+  const fig = (id: string) => r.figures.find((f) => f.id === id);
+  const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${film(ctx, a.name)}${fig(a.name) && part.by !== "releaseYear" ? `: ${figureWords(part.by, fig(a.name)!.value)}` : ""} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
+  const ranked = r.ranking?.length ?? 0;
+  const all = r.total ?? ranked;
+  const among = `among ${all} film${all === 1 ? "" : "s"} that fit (${set})${ranked < all ? `, ${ranked} with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}`;
+  if (!r.ranking?.length) return { text: `None of the films that fit (${set}) has a ${m.noun} in ${m.source}.`, answers: [] };
+  if (part.nth === undefined) return { text: `${r.ranking.slice(0, 5).map(line).join("\n")}\n(${part.direction === "desc" ? "highest" : "lowest"} first, ${among})`, answers: r.ranking };
+  const picked = r.items[0];
+  const place = part.direction === "desc" && part.by === "releaseYear" ? (part.nth === 1 ? "latest" : `${ordinalWord(part.nth)} latest`) : part.by === "releaseYear" ? ordinalWord(part.nth) : `${part.nth === 1 ? "" : `${ordinalWord(part.nth)} `}${part.direction === "desc" ? "highest" : "lowest"}`;
+  if (!picked) return { text: `There is no ${place}: only ${r.ranking.length} film${r.ranking.length === 1 ? "" : "s"} ${among.replace("among ", "of the ")} could be ranked.`, answers: [] };
+  const f = fig(picked.name);
+  const before = r.ranking.slice(Math.max(0, part.nth - 3), part.nth - 1).map((a) => film(ctx, a.name));
+  const context = before.length && part.by === "releaseYear" ? ` It follows ${joinList(before)}.` : "";
+  return { text: `The ${place} is ${film(ctx, picked.name)}${f && part.by !== "releaseYear" ? `, with ${figureWords(part.by, f.value)}` : ""} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`.replace(" (", " (").replace("  ", " "), answers: r.items };
+}
+
+export function renderAggregate(part: PartOf<"aggregate">, r: PartResult, ctx: RenderContext): Rendered {
+  const of = partOf(ctx, part.of.ref);
+  const set = of?.kind === "films" ? constraintWords(of.where, ctx) : "the answers";
+  if (part.op === "count") {
+    const n = r.total ?? r.items.length;
+    return { text: `${n}${of?.kind === "films" ? ` film${n === 1 ? "" : "s"} (${set})` : ""}${r.items.length ? `: ${listed(ctx, r.items)}${n > r.items.length ? ` and ${n - r.items.length} more` : ""}` : ""}.`, answers: r.items, count: n };
+  }
+  const counted = (a: { name: string; score: number; evidenceIds: string[] }) => `${label(ctx, a)} (${a.score} film${a.score === 1 ? "" : "s"}) ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
+  if (part.op === "distribution") return renderDistribution(part.options, r, ctx, set);
+  if (!r.items.length) {
+    const near = r.nearest ? ` The most is ${r.nearest.support}, by ${joinList(r.nearest.names)}.` : "";
+    return { text: `${part.op === "at_least" ? `No one reaches ${part.n ?? 2} films` : "Nothing to count"} among the films that fit (${set}).${near}`, answers: [] };
+  }
+  if (part.op === "at_least") return { text: `${r.items.length} in at least ${part.n ?? 2} of the ${r.total ?? "matching"} films (${set}): ${r.items.slice(0, SHOWN).map(counted).join(", ")}${r.items.length > SHOWN ? ` and ${r.items.length - SHOWN} more` : ""}.`, answers: r.items };
+  const [top, ...rest] = r.items;
+  const ties = rest.filter((a) => a.score === top!.score);
+  const lead = ties.length ? `Most often, tied: ${[top!, ...ties].map(counted).join(", ")}` : `Most often: ${counted(top!)}`;
+  const next = rest.filter((a) => a.score !== top!.score).slice(0, 4);
+  return { text: `${lead}, of the ${r.total ?? "matching"} films (${set}).${next.length ? ` Next: ${next.map((a) => `${label(ctx, a)} (${a.score})`).join(", ")}.` : ""}`, answers: r.items };
+}
+
+/** A genre split: the options asked between first, else the commonest genres, each with its share. */
+export function renderDistribution(options: readonly { said: string; genre: string }[], r: PartResult, ctx: RenderContext, set: string): Rendered {
+  const shares = r.evidence.filter((e) => e.meta?.role === "share").sort((a, b) => Number(a.meta?.rank) - Number(b.meta?.rank));
+  const pct = (x: unknown) => `${Math.round(Number(x ?? 0) * 100)}%`;
+  if (!shares.length) return { text: `No film that fits (${set}) has a genre in the knowledge base.`, answers: [] };
+  if (options.length) {
+    const rows = options.map((o) => ({ o, e: shares.find((s) => s.focus === o.genre) })).sort((a, b) => Number(b.e?.meta?.share ?? 0) - Number(a.e?.meta?.share ?? 0));
+    const said = rows.map(({ o, e }) => `${o.said} (${o.genre}): ${e ? `${pct(e.meta?.share)}, ${e.meta?.count} films ${ctx.cite.cite([e.id], 1)}` : "0%"}`.trimEnd());
+    return { text: `Mostly ${rows[0]!.o.said}: of the ${shares[0]!.meta?.of ?? ""} films with a genre (${set}), ${said.join("; ")}.`, answers: r.items };
+  }
+  return { text: `By genre (${set}): ${shares.slice(0, 5).map((e) => `${e.focus} ${pct(e.meta?.share)} ${ctx.cite.cite([e.id], 1)}`.trimEnd()).join(", ")}.`, answers: r.items };
+}
+
+/** The compared figures, winner first: "Titanic (1997) is longer: 194 minutes, against 162 minutes for Avatar (2009)". */
+export function renderCompare(part: PartOf<"compare">, r: PartResult, ctx: RenderContext): Rendered {
+  const m = METRIC_WORDS[part.by];
+  if (!r.items.length) return { text: `I cannot compare them: ${r.missing ?? "a figure is missing"} (${m.noun} from ${m.source}).${figuresSaid(part.by, r.figures, ctx)}`, answers: [] };
+  const [win, ...rest] = r.items;
+  const fig = (id: string) => r.figures.find((f) => f.id === id)!;
+  const first = ctx.cite.cite([fig(win!.name).evidenceId], 1);
+  const others = rest.map((a) => `${figureWords(part.by, fig(a.name).value)} for ${label(ctx, a)} ${ctx.cite.cite([fig(a.name).evidenceId], 1)}`.trimEnd());
+  const role = part.by === "filmCount" && part.role ? ` (films ${PERSON_FACT[part.role] ?? "made"})` : "";
+  return { text: `${label(ctx, win!)} ${comparativeWord(part.by, part.pick)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).`.replace(" ,", ","), answers: r.items };
+}
+
+function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ctx: RenderContext): string {
+  return figures.length ? ` Known: ${figures.map((f) => `${film(ctx, f.id)} ${figureWords(by, f.value)} ${ctx.cite.cite([f.evidenceId], 1)}`.trimEnd()).join("; ")}.` : "";
+}
+
+/** Yes or no first, then the facts it rests on. */
+export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderContext): Rendered {
+  const t = part.test;
+  if (t.op === "compare") {
+    if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "a figure is missing"} (${METRIC_WORDS[t.by].noun} from ${METRIC_WORDS[t.by].source}).${figuresSaid(t.by, r.figures, ctx)}`, answers: [] };
+    const fa = r.figures.find((f) => f.id === t.a.id)!;
+    const fb = r.figures.find((f) => f.id === t.b.id)!;
+    const named = (e: { id: string; type: typeof t.a.type }) => (t.by === "releaseYear" ? e.id : label(ctx, { name: e.id, type: e.type }));
+    const said = `${named(t.a)}: ${figureWords(t.by, fa.value)} ${ctx.cite.cite([fa.evidenceId], 1)}; ${named(t.b)}: ${figureWords(t.by, fb.value)} ${ctx.cite.cite([fb.evidenceId], 1)}`;
+    return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${said} (${METRIC_WORDS[t.by].noun} from ${METRIC_WORDS[t.by].source}).`, answers: r.items, verdict: r.verdict };
+  }
+  const of = partOf(ctx, t.of.ref);
+  const what = of?.kind === "films" ? constraintWords(of.where, ctx) : "that";
+  if (r.verdict === "yes") {
+    const shown = r.items.slice(0, 5);
+    return { text: `Yes. ${of?.kind === "films" ? `The knowledge base lists ${r.total === 1 ? "a film" : `${r.total} films`} that ${r.total === 1 ? "meets" : "meet"} all of it (${what}): ${listed(ctx, shown, 5)}.` : `${listed(ctx, shown, 5)}.`}`, answers: r.items, verdict: "yes" };
+  }
+  const summary = r.evidence.find((e) => e.meta?.role === "summary");
+  return { text: `No. The knowledge base lists no film that meets all of: ${what} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], verdict: "no" };
+}
+
+export function renderCombine(part: PartOf<"combine">, r: PartResult, ctx: RenderContext): Rendered {
+  const names = part.parts.map((p) => startsOfPart(ctx, p.ref)).filter(Boolean);
+  const lead = part.op === "both" ? `In common${names.length ? ` (${joinList(names)})` : ""}` : part.op === "either" ? "Either" : `In ${names[0] ?? "the first"} but not ${joinList(names.slice(1), "or") || "the others"}`;
+  if (!r.items.length) return { text: `${lead}: nothing the knowledge base lists.`, answers: [] };
+  return { text: `${lead}: ${listed(ctx, r.items, 15)}.`, answers: r.items };
+}
+
+function startsOfPart(ctx: RenderContext, id: string): string {
+  const p = partOf(ctx, id);
+  return p?.kind === "lookup" ? joinList(p.from.map((f) => ("id" in f ? film(ctx, f.id) : "them"))) : "";
+}

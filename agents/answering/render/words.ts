@@ -1,0 +1,133 @@
+import type { EdgeType, NodeType } from "../../../src/kb/schema";
+import type { FactKind, Hop, Metric } from "../../../src/plan/schema";
+
+/**
+ * The words answers are written in: relations as a film fan says them, figures with their source,
+ * and what the knowledge base does not record. No internal notation reaches a reply.
+ */
+
+/** "the directors of X", "the films starring X": a relation read from what it leaves. */
+const OF_PHRASES: Readonly<Record<EdgeType, { out: string; in: string }>> = {
+  DIRECTED: { out: "the films directed by %", in: "the directors of %" },
+  WROTE: { out: "the films written by %", in: "the writers of %" },
+  ACTED_IN: { out: "the films starring %", in: "the actors in %" },
+  RELEASED_IN: { out: "the release years of %", in: "the films released in %" },
+  IN_LANGUAGE: { out: "the languages of %", in: "the films in %" },
+  HAS_GENRE: { out: "the genres of %", in: "the % films" },
+  HAS_TAG: { out: "the tags of %", in: "the films tagged %" },
+  HAS_RATING: { out: "the IMDb rating of %", in: "the films rated %" },
+  HAS_VOTES: { out: "the IMDb votes of %", in: "the films with % votes" },
+};
+
+/** A relation path in words, from its start: [DIRECTED in, DIRECTED out, IN_LANGUAGE out] of X is "the languages of the films directed by the directors of X". */
+export function pathPhrase(hops: readonly Hop[], start: string): string {
+  return hops.reduce((inner, h) => OF_PHRASES[h.edge][h.dir].replace("%", inner), start);
+}
+
+/** Think-on-Graph's relation path label ("DIRECTED<,IN_LANGUAGE>") as hops. */
+export function hopsOfLabel(label: string): Hop[] {
+  return label
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => ({ edge: s.replace(/[<>]$/, "") as EdgeType, dir: s.endsWith("<") ? "in" : "out" }) as Hop)
+    .filter((h) => h.edge in OF_PHRASES);
+}
+
+/** How a one-hop fact about a film reads: "Titanic was directed by …", "Titanic is in …". */
+export const FILM_FACT: Readonly<Partial<Record<EdgeType, string>>> = {
+  DIRECTED: "was directed by",
+  WROTE: "was written by",
+  ACTED_IN: "stars",
+  RELEASED_IN: "was released in",
+  IN_LANGUAGE: "is in",
+  HAS_GENRE: "is filed under",
+  HAS_TAG: "is tagged",
+  HAS_RATING: "has the IMDb rating",
+  HAS_VOTES: "has IMDb votes",
+};
+
+/** How a person's films read: "Tom Hanks acted in …". */
+export const PERSON_FACT: Readonly<Partial<Record<EdgeType, string>>> = { DIRECTED: "directed", WROTE: "wrote", ACTED_IN: "acted in" };
+
+/** Plural nouns for what a lookup asks. */
+export const TYPE_NOUN: Readonly<Record<NodeType, string>> = { Movie: "films", Person: "people", Genre: "genres", Tag: "tags", Language: "languages", Year: "years", Rating: "ratings", Votes: "vote counts" };
+
+/** What a figure is, and where it comes from. */
+export const METRIC_WORDS: Readonly<Record<Metric, { noun: string; source: string }>> = {
+  releaseYear: { noun: "release year", source: "the knowledge base's release years" },
+  runtime: { noun: "running time", source: "TMDB 5000" },
+  voteAverage: { noun: "TMDB vote average", source: "TMDB 5000" },
+  voteCount: { noun: "number of TMDB votes", source: "TMDB 5000" },
+  popularity: { noun: "TMDB popularity", source: "TMDB 5000" },
+  budget: { noun: "budget", source: "TMDB 5000" },
+  revenue: { noun: "box-office revenue", source: "TMDB 5000" },
+  filmCount: { noun: "number of films", source: "the knowledge base" },
+};
+
+/** "longer", "came out first": how the winner of a comparison is said. */
+export function comparativeWord(by: Metric, pick: "max" | "min"): string {
+  const words: Readonly<Record<Metric, [string, string]>> = {
+    releaseYear: ["came out later", "came out first"],
+    runtime: ["is longer", "is shorter"],
+    voteAverage: ["is rated higher", "is rated lower"],
+    voteCount: ["has more TMDB votes", "has fewer TMDB votes"],
+    popularity: ["is more popular", "is less popular"],
+    budget: ["cost more", "cost less"],
+    revenue: ["made more at the box office", "made less at the box office"],
+    filmCount: ["has more films", "has fewer films"],
+  };
+  return words[by][pick === "max" ? 0 : 1];
+}
+
+/** A figure as people say it: "194 minutes", "$200,000,000", "7.5 (TMDB vote average)". */
+export function figureWords(by: Metric, value: number): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  switch (by) {
+    case "releaseYear":
+      return String(value);
+    case "runtime":
+      return `${n(value)} minutes`;
+    case "budget":
+    case "revenue":
+      return `$${n(value)}`;
+    case "voteAverage":
+      return `${value.toFixed(1)}/10`;
+    case "filmCount":
+      return `${n(value)} film${value === 1 ? "" : "s"}`;
+    default:
+      return n(Math.round(value * 10) / 10);
+  }
+}
+
+/** What the knowledge base does not record, said of someone or something when there is one. */
+export function lacking(fact: FactKind, subject?: string): string {
+  const s = subject ?? "";
+  const of = (general: string, specific: string) => (subject ? specific : general);
+  const phrases: Readonly<Record<FactKind, string>> = {
+    birthplace: of("where people were born", `where ${s} was born`),
+    birth_date: of("when people were born", `when ${s} was born`),
+    death: of("when or whether people died", `whether or when ${s} died`),
+    age: of("people's ages or birth dates", `${s}'s age or birth date`),
+    nationality: of("nationalities", `${s}'s nationality`),
+    family: of("marriages or families", `${s}'s marriages or family`),
+    education: of("where people studied", `where ${s} studied`),
+    character: of("the characters actors play", `the character ${s} played`),
+    award: of("awards or nominations", `awards or nominations of ${s}`),
+    tv: "television series or episodes",
+    music: of("composers, scores or songs", `the music of ${s}`),
+    box_office: of("a box-office figure for that film", `a box-office figure for ${s}`),
+    budget: of("a budget for that film", `a budget for ${s}`),
+    runtime: of("a running time for that film", `a running time for ${s}`),
+    studio: of("studios or distributors", `the studio of ${s}`),
+    producer: of("producers", `the producers of ${s}`),
+    crew: "crew other than directors and writers (cinematographers, editors, designers)",
+    filming_location: of("where films were shot or set", `where ${s} was shot`),
+    country: of("films' countries of origin", `the country of ${s}`),
+    other: "that",
+  };
+  return phrases[fact];
+}
+
+/** What the knowledge base does hold, said after what it lacks. */
+export const HOLDS = "It lists films' directors, writers, cast, release years, languages, genres and tags, with plots and TMDB figures (ratings, popularity, runtime, budget, revenue) for some.";

@@ -1,0 +1,218 @@
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { refsOf, type FilmConstraint, type KindRef, type PartOf, type PlanPart, type QueryPlan, type Role } from "../../src/plan/schema";
+import { roleVerb } from "../../tools/find-movies";
+import { toldPlotQuery } from "../planners/told-plot-query";
+import type { PlannedCall } from "../research/types";
+import { call, type ToolArgs } from "./calls";
+import { compiled, fusedParts, itemsOf, takesCalls, type PartResult } from "./results";
+import { startsOf } from "./results-paths";
+
+/**
+ * The compiler: a plan's parts that are ready (every part they use is done) and not yet run become
+ * typed tool calls, one set per part, each saying which part it serves and why. Parts computed from
+ * other parts (counts, checks, combinations, facts the KB lacks) take none.
+ */
+export async function compileReady(plan: QueryPlan, results: ReadonlyMap<string, PartResult>, state: { trace: Parameters<typeof compiled>[0]["trace"] }, kb: KnowledgeBase): Promise<PlannedCall[]> {
+  const fused = fusedParts(plan);
+  const out: PlannedCall[] = [];
+  for (const part of plan.parts) {
+    if (!takesCalls(part) || fused.has(part.id) || compiled(state, part.id)) continue;
+    // A fused films part travels inside this part's own call: it is no input to wait for.
+    if (!refsOf(part).every((r) => fused.get(r) === part.id || results.get(r)?.done)) continue;
+    out.push(...(await compilePart(part, plan, results, kb)));
+  }
+  return out;
+}
+
+const MAX_CALLS_PER_PART = 4;
+
+export async function compilePart(part: PlanPart, plan: QueryPlan, results: ReadonlyMap<string, PartResult>, kb: KnowledgeBase): Promise<PlannedCall[]> {
+  const ctx = { results };
+  const calls = await (async (): Promise<PlannedCall[]> => {
+    switch (part.kind) {
+      case "lookup":
+        return lookupCalls(part, ctx);
+      case "films":
+        return filmsCalls(part.id, part.where, ctx, {}, "the films that meet every constraint");
+      case "order": {
+        const of = filmsOf(plan, part.of.ref);
+        const limit = Math.max(part.limit, part.nth ?? 0);
+        return of ? filmsCalls(part.id, of, ctx, { rankBy: part.by, order: part.direction, limit }, `ranked by ${part.by}, ${part.direction === "desc" ? "highest" : "lowest"} first${part.nth ? `: the ${ordinal(part.nth)}` : ""}`) : titlesRanked(part, itemsOf(ctx, part.of.ref).map((i) => i.name), part.by, part.direction);
+      }
+      case "aggregate": {
+        const of = filmsOf(plan, part.of.ref);
+        if (!of) return [];
+        const facet = part.over ?? { edge: "HAS_GENRE" as const, dir: "out" as const };
+        const extra: Partial<ToolArgs["find_movies"]> = part.op === "distribution" && facet.edge === "HAS_GENRE" ? { distribution: true, limit: 5 } : { facet: { edge: facet.edge, direction: facet.dir }, limit: 5 };
+        return filmsCalls(part.id, of, ctx, extra, `${part.op.replace("_", " ")}: what ${facet.edge} ${facet.dir === "in" ? "leads to" : "leads from"} each film, counted`);
+      }
+      case "compare":
+        return compareCalls(part.id, part.items.map((i) => ({ id: i.id, type: i.type })), part.by, part.role);
+      case "check":
+        return part.test.op === "compare" ? compareCalls(part.id, [part.test.a, part.test.b], part.test.by, part.test.role) : [];
+      case "similar":
+        return [await similarCall(part, kb)];
+      case "plot":
+        return plotCalls(part, kb);
+      case "describe":
+        return [call("breadth_first", { query: part.of.label, kind: kindArg(part.of), concepts: 2 }, `what ${part.of.label} films are like: breadth-first from the kind, with the genre split of all its films`, part.id)];
+      default:
+        return [];
+    }
+  })();
+  return calls.slice(0, MAX_CALLS_PER_PART);
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? "first" : n === 2 ? "second" : n === 3 ? "third" : `${n}th`;
+}
+
+/** The constraints of the films part a reference points to, when it is one. */
+function filmsOf(plan: QueryPlan, ref: string): FilmConstraint[] | undefined {
+  const p = plan.parts.find((x) => x.id === ref);
+  return p?.kind === "films" ? p.where : undefined;
+}
+
+function kindArg(k: KindRef): NonNullable<ToolArgs["find_movies"]["concepts"]>[number] {
+  return { label: k.label, genres: k.genres.slice(0, 10), tags: k.tags.slice(0, 10), tmdbGenres: k.tmdbGenres.slice(0, 10), keywords: k.keywords.slice(0, 10) };
+}
+
+type FindArgs = ToolArgs["find_movies"];
+
+/**
+ * find_movies' arguments for a set of constraints. A person given by reference ("films directed by
+ * the directors of X") may be several people: one call per person, whose films together are the set.
+ */
+function filmsCalls(serves: string, where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }, extra: Partial<FindArgs>, why: string): PlannedCall[] {
+  const variants = peopleVariants(where, ctx);
+  return variants.map((people) => {
+    const args = { ...filmArgs(where, people), ...extra };
+    return call("find_movies", args, `${why}: ${describeArgs(args)}`, serves);
+  });
+}
+
+/** Each combination of the people a reference stands for (at most four), with the people named directly. */
+function peopleVariants(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): { name: string; role?: Role; negated: boolean }[][] {
+  let variants: { name: string; role?: Role; negated: boolean }[][] = [[]];
+  for (const c of where) {
+    if (c.on !== "person") continue;
+    const names = "ref" in c.who ? itemsOf(ctx, c.who.ref).slice(0, MAX_CALLS_PER_PART).map((i) => i.name) : [c.who.id];
+    const one = (name: string) => ({ name, ...(c.role ? { role: c.role } : {}), negated: c.negated });
+    variants = c.negated || names.length <= 1 ? variants.map((v) => [...v, ...names.map(one)]) : variants.flatMap((v) => names.map((n) => [...v, one(n)]));
+  }
+  return variants.slice(0, MAX_CALLS_PER_PART);
+}
+
+function filmArgs(where: readonly FilmConstraint[], people: readonly { name: string; role?: Role; negated: boolean }[]): FindArgs {
+  const args = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], languages: [] as string[], titles: [] as string[] };
+  const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
+  let years: { from: number; to: number } | undefined;
+  for (const p of people) (p.negated ? ex.people : args.people).push({ name: p.name, ...(p.role ? { role: p.role } : {}) });
+  for (const c of where) {
+    if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
+    else if (c.on === "series") (c.negated ? ex.titles : args.titles).push(...c.films);
+    else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
+    else if (c.on === "language") (c.negated ? ex.languages : args.languages).push(c.language);
+    else if (c.on === "years" && c.negated) ex.years.push({ from: c.from, to: c.to });
+    else if (c.on === "years") years = years ? { from: Math.max(years.from, c.from), to: Math.min(years.to, c.to) } : { from: c.from, to: c.to };
+  }
+  const exclude = Object.values(ex).some((x) => x.length) ? { exclude: { concepts: ex.concepts.map(kindArg).slice(0, 5), people: ex.people.slice(0, 5), years: ex.years.slice(0, 3), languages: ex.languages.slice(0, 10), titles: ex.titles.slice(0, 40) } } : {};
+  return {
+    concepts: args.concepts.map(kindArg).slice(0, 5),
+    people: args.people.slice(0, 5),
+    languages: args.languages.slice(0, 10),
+    titles: args.titles.slice(0, 40),
+    ...(years ? { years } : {}),
+    ...exclude,
+    limit: 50,
+  };
+}
+
+function describeArgs(a: FindArgs): string {
+  const parts = [
+    ...(a.people ?? []).map((p) => `${p.name}${p.role ? ` ${roleVerb(p.role)}` : ""}`),
+    ...(a.concepts ?? []).map((c) => c.label),
+    ...(a.titles?.length ? [a.titles.length > 3 ? `${a.titles.length} titles` : a.titles.join(", ")] : []),
+    ...(a.languages ?? []).map((l) => `in ${l}`),
+    ...(a.years ? [`${a.years.from}–${a.years.to}`] : []),
+    ...(a.exclude?.people ?? []).map((p) => `not ${p.name}${p.role ? ` ${roleVerb(p.role)}` : ""}`),
+    ...(a.exclude?.concepts ?? []).map((c) => `not ${c.label}`),
+    ...(a.exclude?.years ?? []).map((y) => `not ${y.from}–${y.to}`),
+    ...(a.exclude?.languages ?? []).map((l) => `not in ${l}`),
+  ];
+  return parts.join(", ") || "no constraint";
+}
+
+/** A relation from names: its figure, its known hop (exact neighbours), a discovered path (Think-on-Graph), or every direct relation. */
+function lookupCalls(part: PartOf<"lookup">, ctx: { results: ReadonlyMap<string, PartResult> }): PlannedCall[] {
+  const names = [...new Set(startsOf(part, ctx).map((s) => s.id))];
+  if (!names.length) return [];
+  if (part.figure) return [call("find_movies", { titles: [names[0]!], rankBy: part.figure, limit: 1 }, `the ${part.figure} of ${names[0]}, read from its TMDB row`, part.id)];
+  const hop = part.path?.length === 1 ? part.path[0] : undefined;
+  if (hop) return [call("neighbors", { entities: names.slice(0, 50), edge: hop.edge, direction: hop.dir, limit: 500 }, `${hop.edge} ${hop.dir === "in" ? "into" : "out of"} ${listed(names)}: exact neighbours`, part.id)];
+  if (!part.asks && !part.path) return [call("neighbors", { entities: names.slice(0, 50), direction: "both", limit: 200 }, `everything the knowledge base links to ${listed(names)}`, part.id)];
+  const filters = togFilters(part);
+  return names.slice(0, MAX_CALLS_PER_PART).map((n) =>
+    call("think_on_graph", { question: part.text, entities: [n], width: 3, depth: 3, scorer: "lexical", ...(filters ? { filters } : {}) }, `a relation path from ${n}${part.asks ? ` to ${part.asks}` : ""}: Think-on-Graph${filters ? " with the films' constraints as filters" : ""}`, part.id),
+  );
+}
+
+function listed(names: readonly string[]): string {
+  return names.length > 3 ? `${names.slice(0, 3).join(", ")} and ${names.length - 3} more` : names.join(", ");
+}
+
+/** The films a path passes through must meet the lookup's `within`: a year range, links they must have and must not have. */
+export function togFilters(part: PartOf<"lookup">): ToolArgs["think_on_graph"]["filters"] | undefined {
+  const yes = part.within.filter((c) => !c.negated);
+  const no = part.within.filter((c) => c.negated);
+  const years = yes.find((c) => c.on === "years");
+  const link = (c: FilmConstraint) => (c.on === "kind" ? (c.kind.genres[0] ?? c.kind.tags[0]) : c.on === "language" ? c.language : c.on === "person" && "id" in c.who ? c.who.id : undefined);
+  const linkedTo = [...new Set(yes.map(link).filter((x): x is string => x !== undefined))].slice(0, 5);
+  const notLinkedTo = [...new Set(no.map(link).filter((x): x is string => x !== undefined))].slice(0, 5);
+  if (!years && !linkedTo.length && !notLinkedTo.length) return undefined;
+  return { ...(years && years.on === "years" ? { years: { from: years.from, to: years.to } } : {}), ...(linkedTo.length ? { linkedTo } : {}), ...(notLinkedTo.length ? { notLinkedTo } : {}) };
+}
+
+/** Named films ranked by a figure (their rows), or each named person's number of films (one filter each). */
+function compareCalls(serves: string, items: readonly { id: string; type: string }[], by: string, role?: Role): PlannedCall[] {
+  const names = items.map((i) => i.id);
+  if (by === "filmCount") return names.map((n) => call("find_movies", { people: [{ name: n, ...(role ? { role } : {}) }], limit: 1 }, `how many films ${n} ${role ? roleVerb(role) : "made"}`, serves));
+  if (items.some((i) => i.type !== "Movie")) return [];
+  return titlesRanked({ id: serves }, names, by as ToolArgs["find_movies"]["rankBy"] & string, "desc");
+}
+
+function titlesRanked(part: { id: string }, titles: readonly string[], by: NonNullable<ToolArgs["find_movies"]["rankBy"]>, order: "asc" | "desc"): PlannedCall[] {
+  if (!titles.length) return [];
+  return [call("find_movies", { titles: titles.slice(0, 40), rankBy: by, order, limit: Math.min(50, titles.length) }, `${listed(titles)} by ${by}`, part.id)];
+}
+
+/** "like X but newer": the years after the latest film started from (or before the earliest). */
+async function similarCall(part: PartOf<"similar">, kb: KnowledgeBase): Promise<PlannedCall> {
+  const years = part.where.find((c) => c.on === "years" && !c.negated);
+  const kind = part.where.find((c) => c.on === "kind" && !c.negated);
+  const notKind = part.where.find((c) => c.on === "kind" && c.negated);
+  const range = years && years.on === "years" ? { from: years.from, to: years.to } : part.age ? await beyondSeeds(part, kb) : undefined;
+  const filters = { ...(range ? { years: range } : {}), ...(kind?.on === "kind" ? { kind: kindArg(kind.kind) } : {}), ...(notKind?.on === "kind" ? { notKind: kindArg(notKind.kind) } : {}) };
+  const constrained = Object.keys(filters).length > 0;
+  const seeds = part.seeds.map((s) => s.id);
+  return call("depth_first", { movies: seeds.slice(0, 10), results: 10, ...(constrained ? { concepts: 20, filters } : {}) }, `like ${seeds.join(", ")}: depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${constrained ? ", with the constraints said" : ""}`, part.id);
+}
+
+async function beyondSeeds(part: PartOf<"similar">, kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
+  const nodes = await kb.graph.getNodes(part.seeds.map((s) => s.id));
+  const years = nodes.flatMap((n) => (n?.years ?? []).map(Number)).filter((y) => Number.isFinite(y));
+  if (!years.length) return undefined;
+  return part.age === "newer" ? { from: Math.max(...years) + 1, to: 9999 } : { from: 0, to: Math.min(...years) - 1 };
+}
+
+/** A told plot: BM25 over plots and overviews (each word alone, summed) and semantic search, fused later; only the named people's films when the story names any. */
+function plotCalls(part: PartOf<"plot">, kb: KnowledgeBase): PlannedCall[] {
+  const { story, keywords } = toldPlotQuery(part.story, kb);
+  const cast = part.hints.flatMap((c) => (c.on === "person" && "id" in c.who ? [c.who.id] : [])).slice(0, 3);
+  const among = cast.length ? { linkedTo: cast } : {};
+  const only = cast.length ? `, only films of ${cast.join(" and ")}` : "";
+  return [
+    call("full_text", { query: keywords, limit: 20, types: ["Movie"], fields: ["plot", "overview"], scoring: "sum", ...among }, `a told plot: BM25 over plots and overviews, each of its words searched alone and the scores summed${only}`, part.id),
+    call("semantic_search", { query: story, k: 20, threshold: 0.1, overviews: true, ...among }, `a told plot: semantic search over the film documents and their TMDB overviews${only}`, part.id),
+  ];
+}

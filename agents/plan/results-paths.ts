@@ -1,0 +1,95 @@
+import type { NodeType } from "../../src/kb/schema";
+import type { PartOf, PlanPart } from "../../src/plan/schema";
+import type { QuestionAnalysis } from "../../src/question/analyze";
+import type { Evidence } from "../../tools/evidence";
+import { rankAnswers } from "../answering/candidates";
+import type { RankedAnswer } from "../research/types";
+import { rankPlotMatches } from "./plot-ranking";
+import { itemsOf, type PartResult, type ResultContext } from "./results";
+
+/** Results of the parts that start from names or text: lookups, similar films, told plots, kinds described, facts the KB lacks. */
+export function evaluatePaths(part: PlanPart, evidence: Evidence[], ctx: ResultContext): PartResult | undefined {
+  switch (part.kind) {
+    case "lookup":
+      return lookup(part, evidence, ctx);
+    case "similar":
+      return similar(part, evidence);
+    case "plot":
+      return { done: true, items: rankPlotMatches(evidence, ctx.kb.embedder.id, ctx.kb.catalog), figures: [], evidence };
+    case "describe":
+      return shares(evidence, part.options.map((o) => o.genre));
+    case "beyond": {
+      const about = part.about ? ctx.results.get(part.about.ref) : undefined;
+      return { done: true, items: about?.items ?? [], ...(about?.total !== undefined ? { total: about.total } : {}), ...(about?.verdict ? { verdict: about.verdict } : {}), figures: about?.figures ?? [], evidence: about?.evidence ?? [] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The names a lookup starts from: its entities, and the items of the parts it refers to. */
+export function startsOf(part: PartOf<"lookup">, ctx: { results: ReadonlyMap<string, PartResult> }): { id: string; type: NodeType | undefined }[] {
+  return part.from.flatMap((v) => ("ref" in v ? itemsOf(ctx, v.ref).map((i) => ({ id: i.name, type: i.type })) : [{ id: v.id, type: v.type }]));
+}
+
+function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext): PartResult {
+  const starts = startsOf(part, ctx);
+  if (part.figure) {
+    const row = evidence.find((e) => e.meta?.role === "result" && e.meta?.metric === part.figure && typeof e.meta?.value === "number");
+    return row
+      ? { done: true, items: [{ name: row.focus, type: "Movie", score: 1, evidenceIds: [row.id] }], figures: [{ id: row.focus, value: Number(row.meta!.value), text: row.text, evidenceId: row.id }], evidence }
+      : { done: true, items: [], figures: [], evidence, missing: `no ${part.figure} for ${starts[0]?.id ?? "the film"}` };
+  }
+  const triples = evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors"));
+  const items = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);
+  return { done: true, items, total: items.length, figures: [], evidence, ...(items.length ? {} : { missing: "nothing in the knowledge base along that relation" }) };
+}
+
+/** Neighbours along the asked hop: every start's (each, either) or those every start has (both). */
+function neighbourItems(part: PartOf<"lookup">, triples: readonly Evidence[], starts: readonly { id: string }[]): RankedAnswer[] {
+  const hop = part.path?.[0];
+  const startIds = new Set(starts.map((s) => s.id));
+  const reach = new Map<string, { type?: NodeType; from: Set<string>; ids: string[] }>();
+  for (const e of triples) {
+    if (hop && (e.meta?.edge !== hop.edge || e.meta?.direction !== hop.dir)) continue;
+    if (startIds.has(e.focus) || (part.asks && e.focusType !== part.asks)) continue;
+    const r = reach.get(e.focus) ?? { ...(e.focusType ? { type: e.focusType } : {}), from: new Set<string>(), ids: [] };
+    r.from.add(String(e.meta?.from ?? ""));
+    r.ids.push(e.id);
+    reach.set(e.focus, r);
+  }
+  const need = part.join === "both" ? Math.max(1, startIds.size) : 1;
+  return [...reach.entries()]
+    .filter(([, r]) => r.from.size >= need)
+    .map(([name, r]) => ({ name, ...(r.type ? { type: r.type } : {}), score: r.from.size, evidenceIds: r.ids }))
+    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+}
+
+/** Think-on-Graph's paths: the endpoints of the best path per start, combined as the lookup joins them. */
+function pathItems(part: PartOf<"lookup">, evidence: readonly Evidence[], starts: readonly { id: string; type: NodeType | undefined }[]): RankedAnswer[] {
+  return rankAnswers(analysisOf(part, starts), evidence).answers;
+}
+
+/** The little a path ranking needs of a question: its topics, the asked type, how several starts combine. */
+function analysisOf(part: PartOf<"lookup">, starts: readonly { id: string; type: NodeType | undefined }[]): QuestionAnalysis {
+  const topics = starts.map((s) => ({ id: s.id, name: s.id, type: s.type ?? "Movie", types: [s.type ?? "Movie"], text: s.id, tokenStart: 0, tokenEnd: 0, confidence: 1, alternatives: [] }));
+  const ids = topics.map((t) => t.id);
+  const operators = part.join === "both" && ids.length > 1 ? [{ kind: "intersection" as const, topics: ids }] : part.join === "either" && ids.length > 1 ? [{ kind: "union" as const, topics: ids }] : [];
+  return { question: part.text, tokens: [], topics, constraints: [], cues: [], answer: part.asks ? { type: part.asks } : {}, sharing: false, operators };
+}
+
+function similar(part: PartOf<"similar">, evidence: readonly Evidence[]): PartResult {
+  const seeds = new Set(part.seeds.map((s) => s.id));
+  const found = evidence.filter((e) => e.meta?.role === "result" && !seeds.has(e.focus)).sort((a, b) => b.score - a.score || (a.focus < b.focus ? -1 : 1));
+  const items: RankedAnswer[] = found.map((e) => ({ name: e.focus, type: "Movie", score: e.score, evidenceIds: [e.id] }));
+  return { done: true, items, figures: [], evidence: [...evidence], ...(items.length ? {} : { missing: "no film shares enough with it" }) };
+}
+
+/** A kind's genre split: the options asked between (highest share first, ties in the order asked), else every genre. */
+function shares(evidence: readonly Evidence[], options: readonly string[]): PartResult {
+  const all = evidence.filter((e) => e.meta?.role === "share").sort((a, b) => Number(a.meta?.rank) - Number(b.meta?.rank));
+  const picked = options.flatMap((g) => all.filter((e) => e.focus === g)).sort((a, b) => Number(b.meta?.share ?? 0) - Number(a.meta?.share ?? 0));
+  const rows = options.length ? picked : all;
+  const items: RankedAnswer[] = rows.map((e) => ({ name: e.focus, type: "Genre", score: Number(e.meta?.share ?? 0), evidenceIds: [e.id] }));
+  return { done: true, items, figures: [], evidence: [...evidence], ...(items.length ? {} : { missing: "no film of that kind has a genre in the knowledge base" }) };
+}

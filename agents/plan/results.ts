@@ -1,0 +1,113 @@
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { refsOf, type PlanPart, type QueryPlan } from "../../src/plan/schema";
+import type { Evidence } from "../../tools/evidence";
+import type { RankedAnswer, TraceStep } from "../research/types";
+import { evaluatePaths } from "./results-paths";
+import { evaluateSets } from "./results-sets";
+
+/** A figure read for one item (a film's runtime, a person's number of films), with the evidence that says it. */
+export interface Figure {
+  id: string;
+  value: number;
+  text: string;
+  evidenceId: string;
+}
+
+/** What the evidence says for one plan part: the slot the judge checks and the renderer writes from. */
+export interface PartResult {
+  /** Every call the part needs ran, and every part it uses is done. */
+  done: boolean;
+  items: RankedAnswer[];
+  /** The size of the set (films that meet a filter) or the count asked. */
+  total?: number;
+  verdict?: "yes" | "no";
+  figures: Figure[];
+  /** For an order part: the whole ranking its nth item was read from. */
+  ranking?: RankedAnswer[];
+  evidence: Evidence[];
+  /** Why the slot is empty or partial, in words a user can read. */
+  missing?: string;
+  /** A threshold no one met: the most reached, and by whom. */
+  nearest?: { support: number; names: string[] };
+}
+
+export type PlanResults = ReadonlyMap<string, PartResult>;
+
+export interface ResultContext {
+  plan: QueryPlan;
+  trace: readonly TraceStep[];
+  evidence: readonly Evidence[];
+  kb: Pick<KnowledgeBase, "catalog" | "embedder">;
+  results: Map<string, PartResult>;
+  /** Films parts whose only use is as the set another part orders or counts: that part's calls carry them. */
+  fused: ReadonlyMap<string, string>;
+}
+
+export const pending = (evidence: Evidence[] = []): PartResult => ({ done: false, items: [], figures: [], evidence });
+
+/** Parts that take tool calls of their own (the rest are computed from other parts' results). */
+export function takesCalls(part: PlanPart): boolean {
+  switch (part.kind) {
+    case "lookup":
+    case "films":
+    case "order":
+    case "compare":
+    case "similar":
+    case "plot":
+    case "describe":
+      return true;
+    case "aggregate":
+      return part.op !== "count";
+    case "check":
+      return part.test.op === "compare";
+    default:
+      return false;
+  }
+}
+
+/**
+ * Films parts that another part orders or counts over (and nothing else uses, and the reply does not
+ * show): the consumer's one call carries their constraints, so they take no call of their own.
+ */
+export function fusedParts(plan: QueryPlan): Map<string, string> {
+  const users = new Map<string, string[]>();
+  for (const p of plan.parts) for (const r of refsOf(p)) users.set(r, [...(users.get(r) ?? []), p.id]);
+  const out = new Map<string, string>();
+  for (const p of plan.parts) {
+    if (p.kind !== "films" || plan.answer.includes(p.id)) continue;
+    const u = users.get(p.id) ?? [];
+    const consumer = plan.parts.find((x) => x.id === u[0]);
+    if (u.length === 1 && consumer && (consumer.kind === "order" || (consumer.kind === "aggregate" && consumer.op !== "count"))) out.set(p.id, consumer.id);
+  }
+  return out;
+}
+
+/** The evidence a part's own tool calls found (a fact two parts found serves both). */
+export function evidenceOfPart(state: { trace: readonly TraceStep[]; evidence: readonly Evidence[] }, partId: string): Evidence[] {
+  const ids = new Set(state.trace.filter((s) => s.node === "act" && s.serves === partId).flatMap((s) => s.evidenceIds));
+  return state.evidence.filter((e) => ids.has(e.id));
+}
+
+export function compiled(state: { trace: readonly TraceStep[] }, partId: string): boolean {
+  return state.trace.some((s) => s.node === "act" && s.serves === partId);
+}
+
+/** Every part's result, in plan order (a part's inputs come before it). */
+export function evaluatePlan(plan: QueryPlan, state: { trace: readonly TraceStep[]; evidence: readonly Evidence[] }, kb: ResultContext["kb"]): Map<string, PartResult> {
+  const ctx: ResultContext = { plan, trace: state.trace, evidence: state.evidence, kb, results: new Map(), fused: fusedParts(plan) };
+  for (const part of plan.parts) ctx.results.set(part.id, evaluatePart(part, ctx));
+  return ctx.results;
+}
+
+function evaluatePart(part: PlanPart, ctx: ResultContext): PartResult {
+  const carrier = ctx.fused.get(part.id) ?? part.id;
+  const evidence = evidenceOfPart(ctx, carrier);
+  const inputsDone = refsOf(part).every((r) => ctx.results.get(r)?.done);
+  if (takesCalls(part) ? !compiled(ctx, carrier) : !inputsDone) return pending(evidence);
+  return evaluateSets(part, evidence, ctx) ?? evaluatePaths(part, evidence, ctx) ?? { done: true, items: [], figures: [], evidence };
+}
+
+/** The items of an earlier part a reference points to. */
+export function itemsOf(ctx: { results: ReadonlyMap<string, PartResult> }, ref: string): RankedAnswer[] {
+  return ctx.results.get(ref)?.items ?? [];
+}

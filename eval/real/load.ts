@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { FactKind, GoldError, GoldSpec, evaluateGold, type GoldResult } from "./gold-spec";
+import { loadRawKb, type RawKb } from "./raw-kb";
+
+/** The plan kinds a real question is labelled with (what the question really asks). */
+export const REAL_KINDS = ["lookup", "films", "aggregate", "order", "compare", "check", "similar", "plot", "describe", "combine", "beyond", "reply"] as const;
+export type RealKind = (typeof REAL_KINDS)[number];
+
+/** One line of questions.jsonl. */
+export const RealLine = z
+  .object({
+    id: z.string().regex(/^real:[a-z0-9-]+:\d+$/, "id must look like real:<source>:<n>"),
+    source: z.string().min(1),
+    split: z.literal("train"),
+    origin: z.string().min(1),
+    /** Verbatim from the source (typos and casing included). */
+    question: z.string().min(1),
+    kind: z.enum(REAL_KINDS),
+    gold: GoldSpec,
+    /** Free-text remark on the parse or the source (optional). */
+    note: z.string().optional(),
+  })
+  .strict();
+export type RealLine = z.infer<typeof RealLine>;
+
+/** What an answer must look like, beyond Hits@1. */
+export type RealExpectation =
+  | { kind: "hits1" }
+  | { kind: "count"; count: number }
+  | { kind: "verdict"; verdict: "yes" | "no" }
+  | { kind: "lacks"; fact: FactKind }
+  | { kind: "no_answer" };
+
+export interface RealItem {
+  id: string;
+  dataset: "real";
+  question: string;
+  answers: string[];
+  category: RealKind;
+  expect: RealExpectation;
+}
+
+export const QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions.jsonl");
+
+/** Reads and validates questions.jsonl; a bad line is an error naming the line. */
+export function readRealLines(path: string = QUESTIONS_PATH): RealLine[] {
+  const out: RealLine[] = [];
+  const seen = new Set<string>();
+  readFileSync(path, "utf8")
+    .split("\n")
+    .forEach((text, i) => {
+      if (text.trim() === "") return;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
+      }
+      const parsed = RealLine.safeParse(json);
+      if (!parsed.success) throw new Error(`${path}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")}`);
+      if (seen.has(parsed.data.id)) throw new Error(`${path}:${i + 1}: duplicate id "${parsed.data.id}"`);
+      seen.add(parsed.data.id);
+      out.push(parsed.data);
+    });
+  return out;
+}
+
+/** Turns an evaluated gold into the eval item's answers and expectation. Empty answer sets are errors. */
+export function toItem(line: RealLine, result: GoldResult): RealItem {
+  const base = { id: line.id, dataset: "real" as const, question: line.question, category: line.kind };
+  const nonEmpty = (answers: string[], what: string): string[] => {
+    if (answers.length === 0) throw new GoldError(`${line.id}: gold ${what} is empty`);
+    return answers;
+  };
+  switch (result.form) {
+    case "answers":
+      return { ...base, answers: nonEmpty(result.answers, "answer set"), expect: { kind: "hits1" } };
+    case "winner":
+      return { ...base, answers: nonEmpty(result.answers, "winner"), expect: { kind: "hits1" } };
+    case "count":
+      return { ...base, answers: nonEmpty(result.members, "count set"), expect: { kind: "count", count: result.count } };
+    case "verdict":
+      return { ...base, answers: [result.verdict], expect: { kind: "verdict", verdict: result.verdict } };
+    case "lacks":
+      return { ...base, answers: result.partial, expect: { kind: "lacks", fact: result.fact } };
+    case "reply":
+      return { ...base, answers: [], expect: { kind: "no_answer" } };
+  }
+}
+
+/** Evaluates one line against the raw data; errors name the item id. */
+export function evaluateLine(line: RealLine, kb: RawKb): { item: RealItem; result: GoldResult } {
+  let result: GoldResult;
+  try {
+    result = evaluateGold(line.gold, kb);
+  } catch (e) {
+    throw new GoldError(`${line.id}: ${(e as Error).message}`);
+  }
+  return { item: toItem(line, result), result };
+}
+
+/**
+ * The real-question dev set: every line of questions.jsonl, its gold computed from the raw data
+ * files under dataDir. A line whose gold cannot be computed or is empty is an error (with its id).
+ */
+export function loadRealSet(dataDir: string, path: string = QUESTIONS_PATH): RealItem[] {
+  const kb = loadRawKb(dataDir);
+  return readRealLines(path).map((line) => evaluateLine(line, kb).item);
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import type { EdgeType } from "../kb/schema";
+import { FACT_KINDS, type FilmConstraint, type Metric, type PartOf, type PlanPart, type QueryPlan, type Role } from "./schema";
+
+/**
+ * The plan as a model writes it: one flat object of enums, numbers and short strings (Gemini and
+ * grammar-constrained local models take no unions). It covers a one-clause plan; `keep` leaves the
+ * draft as it is. `toFlat` shows a model the rules' draft; agents/planners/flat-edit.ts links the
+ * names a model writes back and builds the plan.
+ */
+export const FLAT_KINDS = ["keep", "lookup", "films", "count", "most_common", "at_least", "order", "compare", "check_in", "check_together", "check_compare", "similar", "plot", "describe", "beyond"] as const;
+export const FLAT_RELATIONS = ["none", "director", "writer", "actor", "year", "language", "genre", "tag"] as const;
+export const FLAT_ROLES = ["any", "directed", "wrote", "acted"] as const;
+export const FLAT_METRICS = ["none", "year", "runtime", "rating", "votes", "popularity", "budget", "revenue", "film_count"] as const;
+
+export const FlatPlan = z
+  .object({
+    kind: z.enum(FLAT_KINDS),
+    entity1: z.string().max(120),
+    entity2: z.string().max(120),
+    relation: z.enum(FLAT_RELATIONS),
+    role: z.enum(FLAT_ROLES),
+    kind_of_film: z.string().max(60),
+    year_from: z.number().int().min(0).max(2100),
+    year_to: z.number().int().min(0).max(2100),
+    metric: z.enum(FLAT_METRICS),
+    highest: z.boolean(),
+    nth: z.number().int().min(0).max(20),
+    n: z.number().int().min(0).max(100),
+    exclude_entity2: z.boolean(),
+    fact: z.enum(["none", ...FACT_KINDS]),
+  })
+  .strict();
+export type FlatPlan = z.infer<typeof FlatPlan>;
+
+export const EDGE_OF_RELATION: Readonly<Record<Exclude<(typeof FLAT_RELATIONS)[number], "none">, EdgeType>> = {
+  director: "DIRECTED", writer: "WROTE", actor: "ACTED_IN", year: "RELEASED_IN", language: "IN_LANGUAGE", genre: "HAS_GENRE", tag: "HAS_TAG",
+};
+export const ROLE_OF: Readonly<Record<(typeof FLAT_ROLES)[number], Role | undefined>> = { any: undefined, directed: "DIRECTED", wrote: "WROTE", acted: "ACTED_IN" };
+export const METRIC_OF: Readonly<Record<(typeof FLAT_METRICS)[number], Metric | undefined>> = {
+  none: undefined, year: "releaseYear", runtime: "runtime", rating: "voteAverage", votes: "voteCount", popularity: "popularity", budget: "budget", revenue: "revenue", film_count: "filmCount",
+};
+
+const relationOf = (edge: EdgeType | undefined): FlatPlan["relation"] => (Object.entries(EDGE_OF_RELATION).find(([, e]) => e === edge)?.[0] as FlatPlan["relation"] | undefined) ?? "none";
+const roleOf = (r: Role | undefined): FlatPlan["role"] => (Object.entries(ROLE_OF).find(([, x]) => x === r)?.[0] as FlatPlan["role"] | undefined) ?? "any";
+const metricOf = (m: Metric | undefined): FlatPlan["metric"] => (Object.entries(METRIC_OF).find(([, x]) => x === m)?.[0] as FlatPlan["metric"] | undefined) ?? "none";
+
+export const EMPTY_FLAT: FlatPlan = { kind: "keep", entity1: "", entity2: "", relation: "none", role: "any", kind_of_film: "", year_from: 0, year_to: 0, metric: "none", highest: true, nth: 0, n: 0, exclude_entity2: false, fact: "none" };
+
+/** The draft a model sees: the plan's one answered clause as flat fields; undefined when the plan has several clauses or needs none. */
+export function toFlat(plan: QueryPlan): FlatPlan | undefined {
+  if (plan.answer.length !== 1) return undefined;
+  const part = plan.parts.find((p) => p.id === plan.answer[0])!;
+  const find = (id: string) => plan.parts.find((p) => p.id === id);
+  return flatOf(part, find);
+}
+
+function flatOf(part: PlanPart, find: (id: string) => PlanPart | undefined): FlatPlan | undefined {
+  switch (part.kind) {
+    case "lookup": {
+      const [a, b] = part.from.filter((f) => "id" in f) as { id: string }[];
+      return { ...EMPTY_FLAT, kind: "lookup", entity1: a?.id ?? "", entity2: b?.id ?? "", relation: relationOf(part.path?.[part.path.length - 1]?.edge) };
+    }
+    case "films":
+      return { ...EMPTY_FLAT, kind: "films", ...filmFields(part.where) };
+    case "order": {
+      const of = find(part.of.ref);
+      return { ...EMPTY_FLAT, kind: "order", ...(of?.kind === "films" ? filmFields(of.where) : {}), metric: metricOf(part.by), highest: part.direction === "desc", nth: part.nth ?? 0 };
+    }
+    case "aggregate": {
+      const of = find(part.of.ref);
+      const kind = part.op === "count" ? "count" : part.op === "at_least" ? "at_least" : part.op === "most_common" ? "most_common" : undefined;
+      if (!kind) return undefined;
+      return { ...EMPTY_FLAT, kind, ...(of?.kind === "films" ? filmFields(of.where) : {}), relation: relationOf(part.over?.edge), n: part.n ?? 0 };
+    }
+    case "compare":
+      return { ...EMPTY_FLAT, kind: "compare", entity1: part.items[0]!.id, entity2: part.items[1]!.id, metric: metricOf(part.by), highest: part.pick === "max", role: roleOf(part.role) };
+    case "check":
+      return checkFlat(part, find);
+    case "similar":
+      return { ...EMPTY_FLAT, kind: "similar", entity1: part.seeds[0]!.id, ...filmFields(part.where) };
+    case "plot":
+      return { ...EMPTY_FLAT, kind: "plot" };
+    case "describe":
+      return { ...EMPTY_FLAT, kind: "describe", kind_of_film: part.of.label };
+    case "beyond": {
+      const about = part.about ? find(part.about.ref) : undefined;
+      const inner = about ? flatOf(about, find) : undefined;
+      return { ...(inner ?? EMPTY_FLAT), kind: "beyond", fact: part.fact };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function checkFlat(part: PartOf<"check">, find: (id: string) => PlanPart | undefined): FlatPlan | undefined {
+  const t = part.test;
+  if (t.op === "compare") return { ...EMPTY_FLAT, kind: "check_compare", entity1: t.a.id, entity2: t.b.id, metric: metricOf(t.by), highest: t.cmp === "gt", role: roleOf(t.role) };
+  if (t.op === "member") return undefined;
+  const of = find(t.of.ref);
+  if (of?.kind !== "films") return undefined;
+  const title = of.where.find((c) => c.on === "title");
+  const people = of.where.filter((c) => c.on === "person");
+  if (!title && people.length >= 2) return { ...EMPTY_FLAT, kind: "check_together", ...filmFields(of.where) };
+  return { ...EMPTY_FLAT, kind: "check_in", ...filmFields(of.where.filter((c) => c.on !== "title")), entity2: title?.on === "title" ? title.film : "" };
+}
+
+/** A film set's constraints as flat fields: up to two people (one role), the first kind, the years, the second person excluded. */
+function filmFields(where: readonly FilmConstraint[]): Partial<FlatPlan> {
+  const people = where.filter((c): c is Extract<FilmConstraint, { on: "person" }> => c.on === "person");
+  const kind = where.find((c) => c.on === "kind" || c.on === "series");
+  const years = where.find((c) => c.on === "years" && !c.negated);
+  const name = (c: (typeof people)[number] | undefined) => (c && "id" in c.who ? c.who.id : "");
+  return {
+    entity1: name(people[0]),
+    entity2: name(people[1]),
+    role: roleOf(people[0]?.role),
+    exclude_entity2: people[1]?.negated ?? false,
+    kind_of_film: kind?.on === "kind" ? kind.kind.label : kind?.on === "series" ? kind.name : "",
+    ...(years?.on === "years" ? { year_from: years.from, year_to: Math.min(2100, years.to) } : {}),
+  };
+}

@@ -1,0 +1,250 @@
+import { z } from "zod";
+import { EDGE_TYPES, NODE_TYPES } from "../kb/schema";
+import { MOVIE_METRICS, RANK_METRICS } from "../ports/movie-catalog";
+
+/**
+ * The query plan: what a question asks, independent of its wording. Every planner writes one (the
+ * heuristic from rules, a model through the flat schema in flat.ts); one compiler turns it into tool
+ * calls and one renderer per part kind writes the answer. A plan is a small list of parts; a part may
+ * use an earlier part's answers as values (`{ ref: "p1" }`: "the director of Titanic"), and `answer`
+ * lists the parts the reply is about, in order.
+ */
+
+export const PART_KINDS = ["lookup", "films", "aggregate", "order", "compare", "check", "similar", "plot", "describe", "combine", "beyond", "reply", "unknown"] as const;
+export type PartKind = (typeof PART_KINDS)[number];
+
+/** Kinds of fact people ask about films that the knowledge base does not hold. */
+export const FACT_KINDS = [
+  "birthplace", "birth_date", "death", "age", "nationality", "family", "education", "character", "award", "tv", "music",
+  "box_office", "budget", "runtime", "studio", "producer", "crew", "filming_location", "country", "other",
+] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
+
+/** Figures a set can be ordered or compared by: a TMDB figure, the KB release year, or how many films a person made. */
+export const METRICS = [...RANK_METRICS, "filmCount"] as const;
+export type Metric = (typeof METRICS)[number];
+
+/** Figures a set of films can be ordered by (every metric but a person's number of films). */
+export const RANK_METRICS_SET: ReadonlySet<Metric> = new Set(RANK_METRICS);
+
+export const ROLES = ["DIRECTED", "WROTE", "ACTED_IN"] as const;
+export type Role = (typeof ROLES)[number];
+
+const Name = z.string().trim().min(1).max(300);
+const PartId = z.string().regex(/^p\d{1,2}$/, "a part id is p1, p2, …");
+const Year = z.number().int().min(0).max(9999);
+
+/** A KB node, by its exact KB name, as the question said it. */
+export const EntityRef = z.object({ id: Name, type: z.enum(NODE_TYPES), said: z.string().max(300).optional() }).strict();
+export type EntityRef = z.infer<typeof EntityRef>;
+
+/** An earlier part's answers used as values. */
+export const PartRef = z.object({ ref: PartId }).strict();
+export type PartRef = z.infer<typeof PartRef>;
+
+export const ValueRef = z.union([EntityRef, PartRef]);
+export type ValueRef = z.infer<typeof ValueRef>;
+
+/** One hop of a relation path, read from the node it leaves: from a film, DIRECTED `in` reaches its directors. */
+export const Hop = z.object({ edge: z.enum(EDGE_TYPES), dir: z.enum(["out", "in"]) }).strict();
+export type Hop = z.infer<typeof Hop>;
+
+/** A kind of film by every name the data uses for it. */
+export const KindRef = z
+  .object({
+    label: z.string().trim().min(1).max(100),
+    genres: z.array(Name).max(10).default([]),
+    tags: z.array(Name).max(10).default([]),
+    tmdbGenres: z.array(Name).max(10).default([]),
+    keywords: z.array(Name).max(10).default([]),
+  })
+  .strict();
+export type KindRef = z.infer<typeof KindRef>;
+
+const negated = z.boolean().default(false);
+
+/** One constraint on a set of films; a film set is every film that meets all of them. */
+export const FilmConstraint = z.discriminatedUnion("on", [
+  z.object({ on: z.literal("person"), who: ValueRef, role: z.enum(ROLES).optional(), negated }).strict(),
+  z.object({ on: z.literal("kind"), kind: KindRef, negated }).strict(),
+  /** A title family ("the Rocky movies"), its films found by title when the plan was written. */
+  z.object({ on: z.literal("series"), name: Name, films: z.array(Name).min(1).max(40), negated }).strict(),
+  z.object({ on: z.literal("years"), from: Year, to: Year, negated }).strict(),
+  z.object({ on: z.literal("language"), language: Name, negated }).strict(),
+  z.object({ on: z.literal("title"), film: Name, negated }).strict(),
+]);
+export type FilmConstraint = z.infer<typeof FilmConstraint>;
+export type FilmConstraintInput = z.input<typeof FilmConstraint>;
+
+const base = { id: PartId };
+
+export const LookupPart = z
+  .object({
+    ...base,
+    kind: z.literal("lookup"),
+    from: z.array(ValueRef).min(1).max(5),
+    /** The relation path when it is known; absent with `asks`: the path is discovered (Think-on-Graph); absent without: every direct relation. */
+    path: z.array(Hop).min(1).max(4).optional(),
+    asks: z.enum(NODE_TYPES).optional(),
+    /** A TMDB figure of the one film started from ("how long is Titanic"). */
+    figure: z.enum(MOVIE_METRICS).optional(),
+    /** Several starting points: each answered alone, or the answers they share, or all of them. */
+    join: z.enum(["each", "both", "either"]).default("each"),
+    /** Films a path passes through must meet these ("the directors of his 90s films"). */
+    within: z.array(FilmConstraint).max(6).default([]),
+    /** The clause as asked: what a discovered path is scored against. */
+    text: z.string().trim().min(1).max(2000),
+  })
+  .strict();
+
+export const FilmsPart = z.object({ ...base, kind: z.literal("films"), where: z.array(FilmConstraint).min(1).max(8) }).strict();
+
+export const AggregatePart = z
+  .object({
+    ...base,
+    kind: z.literal("aggregate"),
+    op: z.enum(["count", "most_common", "at_least", "distribution"]),
+    of: PartRef,
+    /** What is counted per film (its directors, its genres); absent for count: the films themselves. */
+    over: Hop.optional(),
+    n: z.number().int().min(1).max(1000).optional(),
+    /** distribution: the options asked between ("horror or drama"), as KB genres. */
+    options: z.array(z.object({ said: Name, genre: Name }).strict()).max(5).default([]),
+  })
+  .strict();
+
+export const OrderPart = z
+  .object({
+    ...base,
+    kind: z.literal("order"),
+    of: PartRef,
+    by: z.enum(RANK_METRICS),
+    direction: z.enum(["asc", "desc"]),
+    /** 1 is the first in that direction ("third" is 3 ascending, "second to last" 2 descending); absent: the whole ranking. */
+    nth: z.number().int().min(1).max(100).optional(),
+    limit: z.number().int().min(1).max(50).default(10),
+  })
+  .strict();
+
+export const ComparePart = z
+  .object({
+    ...base,
+    kind: z.literal("compare"),
+    items: z.array(EntityRef).min(2).max(5),
+    by: z.enum(METRICS),
+    /** filmCount: films in this role. */
+    role: z.enum(ROLES).optional(),
+    pick: z.enum(["max", "min"]),
+  })
+  .strict();
+
+export const CheckTest = z.discriminatedUnion("op", [
+  /** Is this entity among the answers of that part ("was Tom Hanks in Cast Away")? */
+  z.object({ op: z.literal("member"), item: EntityRef, of: PartRef }).strict(),
+  /** Does that part have any answer ("did X ever work with Y")? */
+  z.object({ op: z.literal("nonempty"), of: PartRef }).strict(),
+  /** Is a's figure greater (gt) or less (lt) than b's ("is Goodfellas older than Casino": release year lt)? */
+  z.object({ op: z.literal("compare"), a: EntityRef, b: EntityRef, by: z.enum(METRICS), cmp: z.enum(["gt", "lt"]), role: z.enum(ROLES).optional() }).strict(),
+]);
+export type CheckTest = z.infer<typeof CheckTest>;
+
+export const CheckPart = z.object({ ...base, kind: z.literal("check"), test: CheckTest }).strict();
+
+export const SimilarPart = z
+  .object({ ...base, kind: z.literal("similar"), seeds: z.array(EntityRef).min(1).max(5), where: z.array(FilmConstraint).max(6).default([]), age: z.enum(["newer", "older"]).optional() })
+  .strict();
+
+export const PlotPart = z.object({ ...base, kind: z.literal("plot"), story: z.string().trim().min(1).max(2000), hints: z.array(FilmConstraint).max(4).default([]) }).strict();
+
+export const DescribePart = z
+  .object({ ...base, kind: z.literal("describe"), of: KindRef, options: z.array(z.object({ said: Name, genre: Name }).strict()).max(5).default([]) })
+  .strict();
+
+export const CombinePart = z.object({ ...base, kind: z.literal("combine"), op: z.enum(["both", "either", "minus"]), parts: z.array(PartRef).min(2).max(5) }).strict();
+
+export const BeyondPart = z
+  .object({
+    ...base,
+    kind: z.literal("beyond"),
+    fact: z.enum(FACT_KINDS),
+    /** The words that asked for it ("born", "play", "oscar"). */
+    said: z.string().trim().min(1).max(100),
+    /** The part the knowledge base can answer, said beside what it lacks ("he directed Titanic"). */
+    about: PartRef.optional(),
+  })
+  .strict();
+
+export const ReplyPart = z.object({ ...base, kind: z.literal("reply"), reason: z.enum(["greeting", "thanks", "about_service", "out_of_domain"]), said: z.string().max(200).optional() }).strict();
+
+export const UnknownPart = z
+  .object({ ...base, kind: z.literal("unknown"), names: z.array(z.object({ said: z.string().trim().min(1).max(300), closest: z.array(Name).max(5) }).strict()).min(1).max(5) })
+  .strict();
+
+export const PlanPart = z.discriminatedUnion("kind", [LookupPart, FilmsPart, AggregatePart, OrderPart, ComparePart, CheckPart, SimilarPart, PlotPart, DescribePart, CombinePart, BeyondPart, ReplyPart, UnknownPart]);
+export type PlanPart = z.infer<typeof PlanPart>;
+export type PlanPartInput = z.input<typeof PlanPart>;
+export type PartOf<K extends PartKind> = Extract<PlanPart, { kind: K }>;
+
+export const QueryPlan = z
+  .object({
+    question: z.string().max(2000),
+    parts: z.array(PlanPart).min(1).max(12),
+    /** The parts the reply answers, in order (the others feed them). */
+    answer: z.array(PartId).min(1).max(6),
+    /** Ids of the rules that built it (the heuristic) or "model" edits. */
+    rules: z.array(z.string().max(80)).max(40).default([]),
+  })
+  .strict()
+  .superRefine((plan, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, part] of plan.parts.entries()) {
+      if (seen.has(part.id)) ctx.addIssue({ code: "custom", path: ["parts", i, "id"], message: `part id ${part.id} is used twice` });
+      for (const ref of refsOf(part)) if (!seen.has(ref)) ctx.addIssue({ code: "custom", path: ["parts", i], message: `${part.id} refers to ${ref}, which is not an earlier part` });
+      seen.add(part.id);
+    }
+    for (const [i, id] of plan.answer.entries()) if (!seen.has(id)) ctx.addIssue({ code: "custom", path: ["answer", i], message: `answer names ${id}, which is not a part` });
+  });
+export type QueryPlan = z.infer<typeof QueryPlan>;
+export type QueryPlanInput = z.input<typeof QueryPlan>;
+
+function isRef(v: unknown): v is PartRef {
+  return typeof v === "object" && v !== null && "ref" in v;
+}
+
+/** The ids of the earlier parts a part uses. */
+export function refsOf(part: PlanPartInput | PlanPart): string[] {
+  const out: string[] = [];
+  const add = (v: unknown) => {
+    if (isRef(v)) out.push(v.ref);
+  };
+  switch (part.kind) {
+    case "lookup":
+      part.from.forEach(add);
+      (part.within ?? []).forEach((c) => c.on === "person" && add(c.who));
+      break;
+    case "films":
+      part.where.forEach((c) => c.on === "person" && add(c.who));
+      break;
+    case "aggregate":
+    case "order":
+      add(part.of);
+      break;
+    case "check":
+      if (part.test.op !== "compare") add(part.test.of);
+      break;
+    case "combine":
+      part.parts.forEach(add);
+      break;
+    case "beyond":
+      add(part.about);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Validates a plan; the error names each bad field. */
+export function parsePlan(raw: unknown): QueryPlan {
+  return QueryPlan.parse(raw);
+}

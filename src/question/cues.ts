@@ -1,0 +1,244 @@
+import type { EdgeType } from "../kb/schema";
+import type { MovieMetric, RankMetric } from "../ports/movie-catalog";
+import type { FactKind, Metric } from "../plan/schema";
+import type { QuestionAnalysis, TopicEntity } from "./analyze";
+import {
+  AGE_PHRASES, COUNT_PHRASES, FIGURE_PHRASES, HOW_MUCH_VERBS, INTERSECTION_PHRASES, KIND_NOUNS, KIND_PHRASES, KIND_QUANTIFIERS, LIKE_HEADS,
+  MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+} from "./lexicon/cues";
+import { OPTION_GENRES } from "./lexicon/concepts";
+import { ROLE_NOUNS } from "./lexicon/linking";
+import { MOVIE_WORDS } from "./lexicon/relations";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, FACT_PHRASES, ORDINAL_WORDS, TOGETHER_PHRASES, YES_NO_OPENERS } from "./lexicon/shapes";
+import type { ConceptRef } from "./stages/concepts";
+import { findPhrase, firstOf } from "./stages/phrases";
+
+/** A phrase found in the clause, with its token span [at, end). */
+export interface Found {
+  phrase: string;
+  at: number;
+  end: number;
+}
+
+/**
+ * What the wording of a clause says about the shape of its answer, found once per clause from the
+ * lexicon: each cue is a detection only; the rules decide what the clause asks.
+ */
+export interface ShapeCues {
+  yesNo?: Found;
+  comparative?: Found & { by: Metric; pick: "max" | "min" };
+  ordinal?: Found & { nth: number; fromEnd: boolean };
+  superlative?: Found & { metric: RankMetric; order: "asc" | "desc" };
+  figure?: Found & { metric: MovieMetric };
+  count?: Found;
+  threshold?: { phrase: string; min: number };
+  mostCommon?: Found;
+  kindQuestion?: Found;
+  /** Options joined by "or" that name genres ("scary or funny"). */
+  options: { text: string; genre: string; tokens: number[] }[];
+  similar?: Found & { covered: Set<number> };
+  similarAfter?: Found;
+  age?: "newer" | "older";
+  negations: Found[];
+  together?: Found;
+  both?: Found;
+  either: boolean;
+  fact?: Found & { fact: FactKind };
+  character?: Found;
+  inCommon: boolean;
+}
+
+const LIKE = new Set(LIKE_HEADS);
+
+export function findShapeCues(words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[] = []): ShapeCues {
+  const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? { phrase: words[0], at: 0, end: 1 } : undefined;
+  const sup = superlativeCue(words, concepts);
+  return {
+    ...(opener ? { yesNo: opener } : {}),
+    ...optional("comparative", found(words, COMPARATIVE_PHRASES)),
+    ...optional("ordinal", ordinalCue(words)),
+    ...optional("superlative", sup),
+    ...optional("figure", figureCue(words)),
+    ...optional("count", firstOf(words, COUNT_PHRASES)),
+    ...optional("threshold", thresholdCue(words, analysis)),
+    ...optional("mostCommon", firstOf(words, MOST_COMMON_PHRASES) ?? kindQuantified(words) ?? (words.at(-1) === "most" ? { phrase: "most", at: words.length - 1, end: words.length } : undefined)),
+    ...optional("kindQuestion", firstOf(words, KIND_PHRASES) ?? kindQuantified(words)),
+    options: optionsIn(words),
+    ...optional("similar", recommendationCue(words)),
+    ...optional("similarAfter", firstOf(words, RECOMMENDATION_AFTER_FILM)),
+    ...optional("age", ageCue(words)),
+    negations: NEGATION_PHRASES.flatMap((p) => findPhrase(words, p).map((at) => ({ phrase: p, at, end: at + p.split(" ").length }))),
+    ...optional("together", firstOf(words, TOGETHER_PHRASES)),
+    ...optional("both", firstOf(words, INTERSECTION_PHRASES)),
+    either: words.includes("either") || words.includes("or"),
+    ...optional("fact", factCue(words)),
+    ...optional("character", firstOf(words, CHARACTER_VERBS)),
+    inCommon: findPhrase(words, "in common").length > 0 || findPhrase(words, "have in common").length > 0,
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+/** The earliest phrase of a table, with its value. */
+function found<V extends object>(words: readonly string[], table: Readonly<Record<string, V>>): (Found & V) | undefined {
+  const f = firstOf(words, Object.keys(table));
+  return f ? { ...f, ...table[f.phrase]! } : undefined;
+}
+
+function ordinalCue(words: readonly string[]): (Found & { nth: number; fromEnd: boolean }) | undefined {
+  const f = found(words, ORDINAL_WORDS);
+  return f ? { ...f, fromEnd: f.fromEnd === true } : undefined;
+}
+
+/** "made the most films with X", "has made the most horror movies": films counted, not ranked by a figure. */
+function superlativeCue(words: readonly string[], concepts: readonly ConceptRef[]): ShapeCues["superlative"] {
+  const f = found(words, SUPERLATIVE_PHRASES);
+  if (!f) return undefined;
+  const countsFilms = f.phrase.startsWith("made") && (MOVIE_WORDS.has(words[f.end] ?? "") || concepts.some((c) => c.strong && c.tokenStart === f.end));
+  return countsFilms ? undefined : f;
+}
+
+/** "how long is titanic", "what was the budget of avatar", "how much did titanic make". */
+function figureCue(words: readonly string[]): ShapeCues["figure"] {
+  const said = found(words, Object.fromEntries(Object.entries(FIGURE_PHRASES).map(([k, metric]) => [k, { metric }])));
+  if (said) return said;
+  const at = findPhrase(words, "how much")[0];
+  if (at === undefined) return undefined;
+  const verb = words.findIndex((w, i) => i > at + 1 && HOW_MUCH_VERBS[w] !== undefined);
+  return verb >= 0 ? { phrase: `how much … ${words[verb]}`, at, end: verb + 1, metric: HOW_MUCH_VERBS[words[verb]!]! } : undefined;
+}
+
+const numberOf = (w: string | undefined) => (w === undefined ? undefined : /^\d{1,3}$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
+
+/** The least count a threshold asks for: a phrase of the table, a number said ("more than 10", "5 or more", "4+"), or the analysis' count operator. */
+function thresholdCue(words: readonly string[], analysis: QuestionAnalysis): ShapeCues["threshold"] {
+  const said = numericThreshold(words) ?? plusThreshold(analysis.question);
+  if (said) return said;
+  const phrase = firstOf(words, Object.keys(THRESHOLD_PHRASES)) ?? severalFilms(words);
+  if (phrase) return { phrase: phrase.phrase, min: THRESHOLD_PHRASES[phrase.phrase] ?? 2 };
+  const op = analysis.operators.find((o) => o.kind === "count" && o.min !== undefined);
+  return op && op.kind === "count" ? { phrase: op.text, min: op.min! } : undefined;
+}
+
+/** "5 or more", "more than 10", "at least three", "over 4". */
+function numericThreshold(words: readonly string[]): { phrase: string; min: number } | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const skip = words[i + 1] === "than" ? 1 : 0;
+    const n = numberOf(words[i + 1 + skip]);
+    if ((w === "more" || w === "over") && n !== undefined) return { phrase: words.slice(i, i + 2 + skip).join(" "), min: n + 1 };
+    if (w === "at" && words[i + 1] === "least" && numberOf(words[i + 2]) !== undefined) return { phrase: `at least ${words[i + 2]}`, min: numberOf(words[i + 2])! };
+    const k = numberOf(w);
+    const gap = ["films", "movies", "times"].includes(words[i + 1] ?? "") ? 1 : 0;
+    if (k !== undefined && words[i + 1 + gap] === "or" && words[i + 2 + gap] === "more") return { phrase: words.slice(i, i + 3 + gap).join(" "), min: k };
+  }
+  return undefined;
+}
+
+/** "4+ tarantino movies", "in 3+ films". */
+function plusThreshold(question: string): { phrase: string; min: number } | undefined {
+  const m = /(?<![\p{L}\p{N}])(\d{1,3})\s*\+(?!\s*\d)/u.exec(question);
+  return m ? { phrase: m[0].replace(/\s+/g, ""), min: Number(m[1]) } : undefined;
+}
+
+/** "in multiple Tarantino flicks", "several of his films". */
+function severalFilms(words: readonly string[]): Found | undefined {
+  const at = words.findIndex((w, i) => (w === "multiple" || w === "several") && words.slice(i + 1, i + 6).some((x) => LIKE.has(x) && x !== "something" && x !== "anything"));
+  return at >= 0 ? { phrase: words[at]!, at, end: at + 1 } : undefined;
+}
+
+/** A kind word with a quantifier ("what genre are most …", "which type … usually"). */
+function kindQuantified(words: readonly string[]): Found | undefined {
+  const at = words.findIndex((w) => KIND_NOUNS.includes(w));
+  const q = words.find((w) => KIND_QUANTIFIERS.includes(w));
+  return at >= 0 && q ? { phrase: `${words[at]} … ${q}`, at, end: at + 1 } : undefined;
+}
+
+/** The earliest recommendation cue, with every token any cue covers ("watch next" is no title). */
+function recommendationCue(words: readonly string[]): ShapeCues["similar"] {
+  let best: Found | undefined;
+  const covered = new Set<number>();
+  for (const phrase of [...RECOMMENDATION_PHRASES].sort((a, b) => b.length - a.length)) {
+    for (const at of findPhrase(words, phrase)) {
+      // "like" compares only after a film word or at the start ("films like X", "like X but newer").
+      if (phrase === "like" && at > 0 && !LIKE.has(words[at - 1]!) && words[at - 1] !== "just" && words[at - 1] !== "something") continue;
+      const end = at + phrase.split(" ").length;
+      for (let k = at; k < end; k++) covered.add(k);
+      if (!best || at < best.at) best = { phrase, at, end };
+    }
+  }
+  return best ? { ...best, covered } : undefined;
+}
+
+function ageCue(words: readonly string[]): "newer" | "older" | undefined {
+  const f = firstOf(words, Object.keys(AGE_PHRASES));
+  return f ? AGE_PHRASES[f.phrase] : undefined;
+}
+
+/** The first fact word the KB lacks, with the question word it needs when it needs one. */
+function factCue(words: readonly string[]): ShapeCues["fact"] {
+  const wh = words.slice(0, 3).join(" ");
+  for (const f of FACT_PHRASES) {
+    if (f.wh && !` ${wh} `.includes(` ${f.wh} `)) continue;
+    const at = findPhrase(words, f.phrase)[0];
+    if (at !== undefined) return { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact };
+  }
+  return undefined;
+}
+
+/** Options joined by "or" that name genres ("scary or funny", "more horror or comedy"). */
+function optionsIn(words: readonly string[]): ShapeCues["options"] {
+  const out: ShapeCues["options"] = [];
+  for (const at of findPhrase(words, "or")) {
+    const left = optionAt(words, at - 1, -1);
+    const right = optionAt(words, at + 1, 1);
+    if (!left || !right || left.genre === right.genre) continue;
+    if (!out.some((o) => o.text === left.text)) out.push(left);
+    if (!out.some((o) => o.text === right.text)) out.push(right);
+  }
+  return out;
+}
+
+function optionAt(words: readonly string[], i: number, dir: 1 | -1): ShapeCues["options"][number] | undefined {
+  // "more war films or dramas": the film word after an option is not the option.
+  const from = dir === -1 && MOVIE_WORDS.has(words[i] ?? "") && i > 0 ? i - 1 : i;
+  for (const len of [2, 1]) {
+    const idx = dir === 1 ? span(from, from + len) : span(from - len + 1, from + 1);
+    if (idx.some((k) => k < 0 || k >= words.length)) continue;
+    const text = idx.map((k) => words[k]).join(" ");
+    const genre = OPTION_GENRES[text];
+    if (genre) return { text, genre, tokens: idx };
+  }
+  return undefined;
+}
+
+export function span(a: number, b: number): number[] {
+  return Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
+}
+
+/** What the negations take away: the next concept or entity, else the entity just before ("X did not star in"). */
+export function negatedItems(negations: readonly Found[], entities: readonly TopicEntity[], concepts: readonly ConceptRef[]): { concepts: ConceptRef[]; entities: TopicEntity[] } {
+  const out = { concepts: new Set<ConceptRef>(), entities: new Set<TopicEntity>() };
+  for (const n of negations) {
+    const c = concepts.find((x) => x.tokenStart >= n.end && x.tokenStart <= n.end + 3);
+    const e = entities.find((x) => x.tokenStart >= n.end && x.tokenStart <= n.end + 3);
+    const before = entities.filter((x) => x.tokenEnd <= n.at && x.tokenEnd >= n.at - 2).pop();
+    if (c && (!e || c.tokenStart <= e.tokenStart)) out.concepts.add(c);
+    else if (e) out.entities.add(e);
+    else if (before && entities.length > 1) out.entities.add(before);
+  }
+  return { concepts: [...out.concepts], entities: [...out.entities] };
+}
+
+const ROLE_EDGES: readonly EdgeType[] = ["DIRECTED", "WROTE", "ACTED_IN"];
+const ROLE_NOUN_WORDS = new Set(ROLE_NOUNS);
+
+/** Role words said of the one person named, as the rules read them: negated or not. */
+export function roleWords(analysis: QuestionAnalysis, negations: readonly Found[]): { edge: EdgeType; negated: boolean; word: string }[] {
+  const isNegated = (token: number) => negations.some((n) => n.end <= token && token - n.end <= 3);
+  return analysis.cues
+    .filter((c) => ROLE_EDGES.includes(c.edge) && c.weight >= 1 && !c.inAnswerPhrase && !ROLE_NOUN_WORDS.has(c.word))
+    .map((c) => ({ edge: c.edge, negated: isNegated(c.token), word: c.word }));
+}

@@ -1,0 +1,71 @@
+import type { KnowledgeBase } from "../kb/knowledge-base";
+import type { FilmConstraintInput, KindRef } from "../plan/schema";
+import type { TopicEntity } from "./analyze";
+import { negatedItems } from "./cues";
+import type { Reading } from "./reading";
+import { roleNear, roleSaid, usualRole } from "./roles";
+import type { ConceptRef } from "./stages/concepts";
+
+/** A kind of film as plans carry it: every name the KB and TMDB use for it. */
+export function kindOf(c: ConceptRef): KindRef {
+  return { label: c.label, genres: c.genres, tags: c.tags, tmdbGenres: c.tmdbGenres, keywords: c.keywords };
+}
+
+export const personRef = (t: TopicEntity) => ({ id: t.id, type: "Person" as const, said: t.text });
+
+/** The years films must fall in: every period said (not as excluded) and every year constraint, intersected. */
+export function yearsOf(r: Reading): { from: number; to: number } | undefined {
+  const outside = r.periods.filter((p) => p.negated);
+  const isOutside = (s: { from: number; to: number }) => outside.some((o) => o.from === s.from && o.to === s.to);
+  const spans = [...r.periods.filter((p) => !p.negated), ...r.analysis.constraints.flatMap((c) => (c.kind === "year" && !isOutside(c) ? [c] : []))];
+  let years: { from: number; to: number } | undefined;
+  for (const s of spans) years = years ? { from: Math.max(years.from, s.from), to: Math.min(years.to, s.to) } : { from: s.from, to: s.to };
+  return years;
+}
+
+/** The kinds of film the clause constrains to: strong concepts, minus options, languages, the series' words and `skip`. */
+export function kindsOf(r: Reading, skip: readonly ConceptRef[] = []): ConceptRef[] {
+  const optionTokens = new Set(r.cues.options.flatMap((o) => o.tokens));
+  const inSeries = (c: ConceptRef) => r.series !== undefined && c.tokenStart < r.series.tokenEnd && r.series.tokenStart < c.tokenEnd;
+  return r.concepts.filter((c) => c.strong && !r.languageConcepts.has(c) && !skip.includes(c) && !inSeries(c) && !optionTokens.has(c.tokenStart));
+}
+
+export interface FilmSetOptions {
+  /** People whose films these are (default: every person named, minus the negated ones). */
+  people?: readonly TopicEntity[];
+  /** Concepts that are not constraints here (the subject of a distribution, a kind that is the answer). */
+  skipKinds?: readonly ConceptRef[];
+  /** Leave the named people out (the set is of a kind, period or language only). */
+  noPeople?: boolean;
+  /**
+   * A person's role when none is said next to them: any role word the clause says (a list, a ranking),
+   * or only their usual role (counting over their films: "which actor has X cast the most" is X directing).
+   */
+  roleFallback?: "said" | "usual";
+}
+
+/**
+ * The constraints of the films a clause describes: people in their roles, kinds of film, a title
+ * family, periods and languages, each also negated when a negation takes it away.
+ */
+export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetOptions = {}): Promise<FilmConstraintInput[]> {
+  const excluded = negatedItems(r.cues.negations, r.named, r.concepts);
+  const out: FilmConstraintInput[] = [];
+  const people = o.noPeople ? [] : (o.people ?? r.named.filter((t) => t.type === "Person"));
+  const persons = people.filter((t) => t.types.includes("Person"));
+  for (const p of persons) {
+    const negated = excluded.entities.some((e) => e.id === p.id);
+    const said = persons.length === 1 && o.roleFallback !== "usual" ? roleSaid(r.analysis) : undefined;
+    const role = roleNear(p, r.analysis) ?? said ?? (await usualRole(p, r.analysis, kb));
+    out.push({ on: "person", who: personRef(p), role, negated });
+  }
+  const kinds = kindsOf(r, o.skipKinds);
+  for (const c of kinds) out.push({ on: "kind", kind: kindOf(c), negated: excluded.concepts.includes(c) });
+  for (const c of excluded.concepts.filter((x) => !kinds.includes(x) && !(o.skipKinds ?? []).includes(x))) out.push({ on: "kind", kind: kindOf(c), negated: true });
+  if (r.series) out.push({ on: "series", name: r.series.name, films: r.series.films, negated: false });
+  const years = yearsOf(r);
+  if (years) out.push({ on: "years", ...years, negated: false });
+  for (const p of r.periods.filter((x) => x.negated)) out.push({ on: "years", from: p.from, to: p.to, negated: true });
+  for (const language of r.languages) out.push({ on: "language", language, negated: false });
+  return out.filter((c) => c.on !== "kind" || [c.kind.genres, c.kind.tags, c.kind.tmdbGenres, c.kind.keywords].some((x) => (x?.length ?? 0) > 0));
+}

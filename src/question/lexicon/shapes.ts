@@ -1,0 +1,210 @@
+import type { RankMetric } from "../../ports/movie-catalog";
+import type { FactKind, Metric } from "../../plan/schema";
+
+/**
+ * Wording that says what shape of answer a question wants — yes or no, which of two, the nth,
+ * what the knowledge base lacks — as data. Phrases are folded text matched on word boundaries; the
+ * rules (src/question/rules/) decide with these and with what was linked, never per question.
+ */
+
+/** A question that opens with one of these (and names what it asks about) wants yes or no. */
+export const YES_NO_OPENERS = "is was are were did does do has have had can could will would should".split(" ");
+
+/**
+ * Comparatives, by the figure they compare and which end wins: "older" picks the earliest release,
+ * "longer" the longest runtime. `cmp` is how "is A <word> than B" holds: gt when A's figure must be higher.
+ */
+export const COMPARATIVE_PHRASES: Readonly<Record<string, { by: Metric; pick: "max" | "min" }>> = {
+  older: { by: "releaseYear", pick: "min" },
+  earlier: { by: "releaseYear", pick: "min" },
+  "came out first": { by: "releaseYear", pick: "min" },
+  "came first": { by: "releaseYear", pick: "min" },
+  "released first": { by: "releaseYear", pick: "min" },
+  "made first": { by: "releaseYear", pick: "min" },
+  "came out earlier": { by: "releaseYear", pick: "min" },
+  "released earlier": { by: "releaseYear", pick: "min" },
+  "came out before": { by: "releaseYear", pick: "min" },
+  "released before": { by: "releaseYear", pick: "min" },
+  "made before": { by: "releaseYear", pick: "min" },
+  newer: { by: "releaseYear", pick: "max" },
+  "more recent": { by: "releaseYear", pick: "max" },
+  later: { by: "releaseYear", pick: "max" },
+  "came out later": { by: "releaseYear", pick: "max" },
+  "released later": { by: "releaseYear", pick: "max" },
+  "came out last": { by: "releaseYear", pick: "max" },
+  "came out after": { by: "releaseYear", pick: "max" },
+  "released after": { by: "releaseYear", pick: "max" },
+  "made after": { by: "releaseYear", pick: "max" },
+  younger: { by: "releaseYear", pick: "max" },
+  longer: { by: "runtime", pick: "max" },
+  "run longer": { by: "runtime", pick: "max" },
+  "longer running": { by: "runtime", pick: "max" },
+  shorter: { by: "runtime", pick: "min" },
+  "better rated": { by: "voteAverage", pick: "max" },
+  "higher rated": { by: "voteAverage", pick: "max" },
+  "rated higher": { by: "voteAverage", pick: "max" },
+  "rated better": { by: "voteAverage", pick: "max" },
+  "higher rating": { by: "voteAverage", pick: "max" },
+  "better rating": { by: "voteAverage", pick: "max" },
+  "better reviewed": { by: "voteAverage", pick: "max" },
+  "lower rated": { by: "voteAverage", pick: "min" },
+  "rated lower": { by: "voteAverage", pick: "min" },
+  "worse rated": { by: "voteAverage", pick: "min" },
+  "lower rating": { by: "voteAverage", pick: "min" },
+  better: { by: "voteAverage", pick: "max" },
+  worse: { by: "voteAverage", pick: "min" },
+  "more popular": { by: "popularity", pick: "max" },
+  "less popular": { by: "popularity", pick: "min" },
+  "more votes": { by: "voteCount", pick: "max" },
+  "more expensive": { by: "budget", pick: "max" },
+  "cost more": { by: "budget", pick: "max" },
+  "bigger budget": { by: "budget", pick: "max" },
+  "larger budget": { by: "budget", pick: "max" },
+  "higher budget": { by: "budget", pick: "max" },
+  cheaper: { by: "budget", pick: "min" },
+  "less expensive": { by: "budget", pick: "min" },
+  "cost less": { by: "budget", pick: "min" },
+  "smaller budget": { by: "budget", pick: "min" },
+  "grossed more": { by: "revenue", pick: "max" },
+  "made more money": { by: "revenue", pick: "max" },
+  "made more": { by: "revenue", pick: "max" },
+  "earned more": { by: "revenue", pick: "max" },
+  "more successful": { by: "revenue", pick: "max" },
+  "higher grossing": { by: "revenue", pick: "max" },
+  "more money": { by: "revenue", pick: "max" },
+  "bigger hit": { by: "revenue", pick: "max" },
+  "grossed less": { by: "revenue", pick: "min" },
+  "made less": { by: "revenue", pick: "min" },
+  "more films": { by: "filmCount", pick: "max" },
+  "more movies": { by: "filmCount", pick: "max" },
+  "fewer films": { by: "filmCount", pick: "min" },
+  "fewer movies": { by: "filmCount", pick: "min" },
+  "less films": { by: "filmCount", pick: "min" },
+  "less movies": { by: "filmCount", pick: "min" },
+};
+
+/** Ordinals: the nth film in release order ("the third film X directed"), or from the end ("his second to last film"). */
+export const ORDINAL_WORDS: Readonly<Record<string, { nth: number; fromEnd?: true }>> = {
+  first: { nth: 1 }, "1st": { nth: 1 }, second: { nth: 2 }, "2nd": { nth: 2 }, third: { nth: 3 }, "3rd": { nth: 3 },
+  fourth: { nth: 4 }, "4th": { nth: 4 }, fifth: { nth: 5 }, "5th": { nth: 5 }, sixth: { nth: 6 }, "6th": { nth: 6 },
+  seventh: { nth: 7 }, "7th": { nth: 7 }, eighth: { nth: 8 }, "8th": { nth: 8 }, ninth: { nth: 9 }, "9th": { nth: 9 }, tenth: { nth: 10 }, "10th": { nth: 10 },
+  debut: { nth: 1 },
+  last: { nth: 1, fromEnd: true }, final: { nth: 1, fromEnd: true }, latest: { nth: 1, fromEnd: true }, "most recent": { nth: 1, fromEnd: true }, newest: { nth: 1, fromEnd: true },
+  "second to last": { nth: 2, fromEnd: true }, "second last": { nth: 2, fromEnd: true }, penultimate: { nth: 2, fromEnd: true }, "third to last": { nth: 3, fromEnd: true },
+};
+
+/** The figure an ordinal counts in: release order. */
+export const ORDINAL_METRIC: RankMetric = "releaseYear";
+
+/**
+ * Facts the knowledge base lacks, by the words that ask for them. `wh` narrows a phrase to the
+ * question word it must come with ("when … born" is a birth date, "where … born" a birthplace).
+ */
+export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: string }[] = [
+  { phrase: "born", fact: "birth_date", wh: "when" },
+  { phrase: "born", fact: "birth_date", wh: "what year" },
+  { phrase: "born", fact: "birthplace" },
+  { phrase: "birthplace", fact: "birthplace" },
+  { phrase: "place of birth", fact: "birthplace" },
+  { phrase: "hometown", fact: "birthplace" },
+  { phrase: "grew up", fact: "birthplace" },
+  { phrase: "birthday", fact: "birth_date" },
+  { phrase: "date of birth", fact: "birth_date" },
+  { phrase: "birth date", fact: "birth_date" },
+  { phrase: "died", fact: "death" },
+  { phrase: "die", fact: "death" },
+  { phrase: "death", fact: "death" },
+  { phrase: "dead", fact: "death", wh: "is" },
+  { phrase: "alive", fact: "death" },
+  { phrase: "how old", fact: "age" },
+  { phrase: "age", fact: "age" },
+  { phrase: "nationality", fact: "nationality" },
+  { phrase: "citizen", fact: "nationality" },
+  { phrase: "where is from", fact: "nationality" },
+  { phrase: "married", fact: "family" },
+  { phrase: "marry", fact: "family" },
+  { phrase: "wife", fact: "family" },
+  { phrase: "husband", fact: "family" },
+  { phrase: "spouse", fact: "family" },
+  { phrase: "divorced", fact: "family" },
+  { phrase: "children", fact: "family", wh: "how many" },
+  { phrase: "kids", fact: "family", wh: "how many" },
+  { phrase: "parents", fact: "family" },
+  { phrase: "father", fact: "family", wh: "who" },
+  { phrase: "mother", fact: "family", wh: "who" },
+  { phrase: "siblings", fact: "family" },
+  { phrase: "dating", fact: "family" },
+  { phrase: "college", fact: "education" },
+  { phrase: "university", fact: "education" },
+  { phrase: "school", fact: "education", wh: "where" },
+  { phrase: "studied", fact: "education" },
+  { phrase: "character", fact: "character" },
+  { phrase: "characters", fact: "character" },
+  { phrase: "portray", fact: "character" },
+  { phrase: "portrayed", fact: "character" },
+  { phrase: "voice", fact: "character" },
+  { phrase: "voiced", fact: "character" },
+  { phrase: "oscar", fact: "award" },
+  { phrase: "oscars", fact: "award" },
+  { phrase: "academy award", fact: "award" },
+  { phrase: "academy awards", fact: "award" },
+  { phrase: "award", fact: "award" },
+  { phrase: "awards", fact: "award" },
+  { phrase: "golden globe", fact: "award" },
+  { phrase: "nominated", fact: "award" },
+  { phrase: "nomination", fact: "award" },
+  { phrase: "nominations", fact: "award" },
+  { phrase: "won", fact: "award" },
+  { phrase: "win", fact: "award" },
+  { phrase: "tv show", fact: "tv" },
+  { phrase: "tv series", fact: "tv" },
+  { phrase: "television", fact: "tv" },
+  { phrase: "sitcom", fact: "tv" },
+  { phrase: "episode", fact: "tv" },
+  { phrase: "episodes", fact: "tv" },
+  { phrase: "season", fact: "tv" },
+  { phrase: "composer", fact: "music" },
+  { phrase: "composed", fact: "music" },
+  { phrase: "soundtrack", fact: "music" },
+  { phrase: "score", fact: "music", wh: "who" },
+  { phrase: "song", fact: "music" },
+  { phrase: "songs", fact: "music" },
+  { phrase: "music", fact: "music" },
+  { phrase: "sang", fact: "music" },
+  { phrase: "studio", fact: "studio" },
+  { phrase: "studios", fact: "studio" },
+  { phrase: "production company", fact: "studio" },
+  { phrase: "distributed", fact: "studio" },
+  { phrase: "distributor", fact: "studio" },
+  { phrase: "producer", fact: "producer" },
+  { phrase: "producers", fact: "producer" },
+  { phrase: "produced", fact: "producer" },
+  { phrase: "cinematographer", fact: "crew" },
+  { phrase: "cinematography", fact: "crew" },
+  { phrase: "editor", fact: "crew" },
+  { phrase: "edited", fact: "crew" },
+  { phrase: "costume", fact: "crew" },
+  { phrase: "costumes", fact: "crew" },
+  { phrase: "special effects", fact: "crew" },
+  { phrase: "filmed", fact: "filming_location" },
+  { phrase: "shot in", fact: "filming_location" },
+  { phrase: "filming location", fact: "filming_location" },
+  { phrase: "set in", fact: "filming_location", wh: "where" },
+  { phrase: "country", fact: "country" },
+  { phrase: "countries", fact: "country" },
+];
+
+/** "who did X play in Y", "what role did X have in Y": with a person and a film named, these ask for a character. */
+export const CHARACTER_VERBS = "play plays played playing role roles portray portrays portrayed".split(" ");
+
+/** Words after a title that make it a family of films: "the Rocky movies", "which Godfather film", "the Toy Story series". */
+export const SERIES_WORDS = "movie movies film films series franchise trilogy saga sequel sequels installment installments entry entries one ones part parts".split(" ");
+
+/** Words before a title + film word that make it a family rather than the one film: "which Rocky movie", "all the Alien films". */
+export const SERIES_OPENERS = "which what all every each the any".split(" ");
+
+/** "did X and Y ever work together", "have X and Y been in a film together": two people, one film. */
+export const TOGETHER_PHRASES = ["together", "work with", "worked with", "working with", "collaborate with", "collaborated with", "collaborate", "collaborated", "team up", "teamed up", "appear with", "appeared with", "act with", "acted with", "star with", "starred with", "alongside", "in the same film", "in the same movie", "in a film together", "in a movie together"];
+
+/** "either … or", "X or Y": the answers of any of them. */
+export const EITHER_WORDS = ["either", "or"];

@@ -1,0 +1,24 @@
+/**
+ * The first pass: the question as plain text. Markup a chat client or a copied page leaves
+ * (HTML tags and entities, Markdown emphasis, code ticks and links), compatibility forms of Unicode
+ * (full-width letters, ligatures), typographic quotes and dashes, invisible characters and runs of
+ * white space become what a person would have typed. Names keep their case and accents.
+ */
+const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
+
+export function normalizeQuestion(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, "")
+    .replace(/<[^>]{1,200}>/g, " ")
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e] ?? "")
+    .replace(/\[([^\]]{1,300})\]\((?:[^)\s]{1,500})\)/g, "$1")
+    .replace(/(\*\*|__|\*|`+|~~)(?=\S)([^*_`~]{1,300}?)(?<=\S)\1/g, "$2")
+    .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+[.)])\s+/gm, "")
+    .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
+    .replace(/[\u201C\u201D\u201F\u2033\u00AB\u00BB]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/\u2026/g, "...")
+    .replace(/\s+/g, " ")
+    .trim();
+}

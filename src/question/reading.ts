@@ -1,0 +1,114 @@
+import type { KnowledgeBase } from "../kb/knowledge-base";
+import { wordTokens, type WordToken } from "../util/text";
+import type { QuestionAnalysis, TopicEntity } from "./analyze";
+import { findShapeCues, type ShapeCues } from "./cues";
+import { findSeries, type Series } from "./series";
+import { findConcepts, type ConceptRef } from "./stages/concepts";
+import { findPeriods, type Period } from "./stages/periods";
+import { findToldPlot, type ToldPlot } from "./stages/told-plot";
+import { unknownNames } from "./stages/unknown-names";
+
+/** Linked at least this surely, a film or person is a name the question gives. */
+export const CONFIDENT = 0.7;
+
+/**
+ * One clause of the question as the mentions pass read it: its tokens, the films, people, kinds of
+ * film, periods and title families it names, names it gives that the KB lacks, and the shape cues of
+ * its wording. Rules build plan parts from this and nothing else.
+ */
+export interface Reading {
+  id: string;
+  text: string;
+  tokens: WordToken[];
+  words: string[];
+  analysis: QuestionAnalysis;
+  /** Films and people linked surely enough to start from (confidence ≥ 0.5). */
+  named: TopicEntity[];
+  concepts: ConceptRef[];
+  periods: Period[];
+  /** Languages named ("films in French", "thai movies"), and the concept words that turned out to be one. */
+  languages: string[];
+  languageConcepts: ReadonlySet<ConceptRef>;
+  series?: Series;
+  told?: ToldPlot;
+  notFound: { text: string; closest: string[] }[];
+  cues: ShapeCues;
+}
+
+const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= min;
+
+/** Reads one clause; `analyze` is memoised per question so the split and the clauses share analyses. */
+export async function readClause(id: string, text: string, kb: KnowledgeBase, analyze: (text: string) => QuestionAnalysis, inherited: Reading["notFound"] = []): Promise<Reading> {
+  let analysis = analyze(text);
+  const tokens = wordTokens(text);
+  const words = tokens.map((t) => t.folded);
+  const periods = findPeriods(text);
+  const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
+  const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
+  const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k));
+  analysis = withPeriodsAndKinds(analysis, concepts, periods, inPeriod);
+  const cues = findShapeCues(words, analysis, concepts);
+  const told = toldPlotOf(words, analysis);
+  const notFound = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb);
+  // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
+  const inUnknown = (t: { tokenStart: number }) =>
+    notFound.some((n) => {
+      const at = text.indexOf(n.text);
+      return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length;
+    });
+  if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
+  const series = await findSeries(tokens, analysis, kb);
+  // The family's name is no one film ("which Rocky movie": not the film Rocky).
+  if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
+  const langs = languagesOf(analysis, concepts, kb);
+  return {
+    id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts, periods, languages: langs.languages, languageConcepts: langs.fromConcepts,
+    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, cues,
+  };
+}
+
+/** Languages the clause names ("Irish-language films", "thai movies", "films in French"), and the concepts that turned out to be one. */
+function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: KnowledgeBase): { languages: string[]; fromConcepts: Set<ConceptRef> } {
+  const languages = new Set<string>();
+  const fromConcepts = new Set<ConceptRef>();
+  for (const t of a.topics) if (t.type === "Language" || (t.types.includes("Language") && !t.types.includes("Movie") && !t.types.includes("Person"))) languages.add(t.types.includes("Language") ? t.id : t.name);
+  for (const c of a.constraints) if (c.kind === "entity" && c.type === "Language") languages.add(c.id);
+  for (const c of concepts) {
+    const hit = kb.linker.link(c.text, { types: ["Language"], limit: 1 })[0];
+    if (hit && (hit.match === "exact" || hit.match === "folded")) {
+      languages.add(hit.id);
+      fromConcepts.add(c);
+    }
+  }
+  return { languages: [...languages], fromConcepts };
+}
+
+/**
+ * The analysis, corrected by what the concept and period passes found: a year inside a period phrase
+ * beside a kind of film is the period, not the film "1969"; a kind of film right after the question
+ * word is what is asked for ("what westerns came out in 1969"); "what was released in 1999", with no
+ * film or person named, asks for films.
+ */
+function withPeriodsAndKinds(analysis: QuestionAnalysis, concepts: readonly ConceptRef[], periods: readonly Period[], inPeriod: (k: number) => boolean): QuestionAnalysis {
+  let a = analysis;
+  if (concepts.some((c) => c.strong) && a.answer.type !== "Person" && a.topics.some((t) => t.types.includes("Year") && inPeriod(t.tokenStart))) {
+    a = { ...a, topics: a.topics.filter((t) => !(t.types.includes("Year") && inPeriod(t.tokenStart))) };
+  }
+  const phrase = a.answer.phrase;
+  const kindAsked = phrase && concepts.some((c) => c.cued && c.tokenStart >= phrase.from && c.tokenStart <= phrase.from + 2 && c.tokenEnd <= phrase.to);
+  const releaseInPeriod = a.answer.edge === "RELEASED_IN" && periods.some((p) => !p.negated) && !a.topics.some((t) => isNamed(t, CONFIDENT));
+  if (kindAsked || releaseInPeriod) a = { ...a, answer: { ...a.answer, type: "Movie", edge: undefined } };
+  return a;
+}
+
+/**
+ * A told plot: a title the story happens to contain ("Prince", "The Room") is no topic. Only a name
+ * said plainly (sure, or a person with a role word) stops a bare story from being one.
+ */
+function toldPlotOf(words: readonly string[], analysis: QuestionAnalysis): ToldPlot | undefined {
+  const entities = analysis.topics.filter((t) => isNamed(t));
+  const roleSaid = analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"));
+  const named = entities.some((e) => e.confidence >= 0.8) || (roleSaid && entities.some((e) => e.types.includes("Person") && e.confidence >= CONFIDENT));
+  const inEntity = (i: number, sure: (e: TopicEntity) => boolean) => entities.some((e) => sure(e) && i >= e.tokenStart && i < e.tokenEnd);
+  return findToldPlot(words, named, (i) => inEntity(i, (e) => e.confidence >= 0.8), (i) => inEntity(i, (e) => e.type === "Person" && e.confidence >= CONFIDENT));
+}

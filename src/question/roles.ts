@@ -1,0 +1,72 @@
+import type { KnowledgeBase } from "../kb/knowledge-base";
+import type { Role } from "../plan/schema";
+import type { QuestionAnalysis, TopicEntity } from "./analyze";
+import { COLLABORATION_VERBS, ROLE_NOUNS } from "./lexicon/linking";
+
+/**
+ * Which role a named person has in the films a question means: the role said next to them
+ * ("directed by X", "starring X", "X directed"), else "with X" as acting, else the role they have
+ * most often in the knowledge base (someone who mostly directs means the films they directed).
+ */
+
+export const ROLE_EDGES: readonly Role[] = ["DIRECTED", "WROTE", "ACTED_IN"];
+const COLLABORATION = new Set(COLLABORATION_VERBS);
+const ROLE_NOUN = new Set(ROLE_NOUNS);
+/** Words that end the reach of a role word: it names the role of someone else across them. */
+const ROLE_BREAKS = new Set(["without", "with", "and", "not", "but", "except", "or", "minus", "besides"]);
+const ACTING_LEADS = new Set(["with", "featuring", "starring", "alongside"]);
+
+type Cue = QuestionAnalysis["cues"][number];
+const isRole = (edge: string): edge is Role => (ROLE_EDGES as readonly string[]).includes(edge);
+/** A cue that says whose role is meant ("directed", "starring"), not who is asked for ("actors"). */
+const namesRole = (c: Cue) => isRole(c.edge) && c.weight >= 1 && !ROLE_NOUN.has(c.word) && !c.inAnswerPhrase;
+
+/** The role said right next to the person, if any. */
+export function roleNear(person: TopicEntity, analysis: QuestionAnalysis): Role | undefined {
+  const cues = analysis.cues.filter(namesRole);
+  const tokens = analysis.tokens;
+  // "what did X direct without Y": a role word with "without", "and" or "not" between it and Y is X's, not Y's.
+  const apart = (from: number, to: number) => tokens.slice(from + 1, to).some((t) => ROLE_BREAKS.has(t.folded));
+  const before = cues.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3 && !apart(c.token, person.tokenStart)).sort((x, y) => y.token - x.token)[0];
+  // "spielberg films starring tom hanks": a role word right before another person is that person's.
+  const beforeOther = (c: Cue) => analysis.topics.some((t) => t !== person && t.types.includes("Person") && t.tokenStart > c.token && t.tokenStart - c.token <= 2);
+  // "directed by Y" after X names Y's role, not X's.
+  const after = cues.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by" && !beforeOther(c)).sort((x, y) => x.token - y.token)[0];
+  const edge = (before ?? after)?.edge;
+  return edge && isRole(edge) ? edge : undefined;
+}
+
+/** Any role the clause says (not in the answer phrase), for one person named alone. */
+export function roleSaid(analysis: QuestionAnalysis): Role | undefined {
+  const edge = analysis.cues.find((c) => isRole(c.edge) && !c.inAnswerPhrase)?.edge;
+  return edge && isRole(edge) ? edge : undefined;
+}
+
+/** The role a person has most often in the KB, with acting for "with X" / "featuring X". */
+export async function usualRole(person: TopicEntity, analysis: QuestionAnalysis, kb: KnowledgeBase): Promise<Role> {
+  const tokens = analysis.tokens;
+  const before = tokens[person.tokenStart - 1]?.folded;
+  const collaborating = before === "with" && COLLABORATION.has(tokens[person.tokenStart - 2]?.folded ?? "");
+  if (before && ACTING_LEADS.has(before) && !collaborating) return "ACTED_IN";
+  const counts = await roleCounts(person.id, kb);
+  // "a Spielberg film", "Andrew Niccol movies": for someone who mostly directs, their films are the ones they directed.
+  if (counts.DIRECTED >= 2 && counts.DIRECTED * 3 >= counts.ACTED_IN) return "DIRECTED";
+  return [...ROLE_EDGES].sort((a, b) => counts[b] - counts[a])[0]!;
+}
+
+/** The person's most frequent role other than `not`. */
+export async function otherUsualRole(personId: string, not: Role, kb: KnowledgeBase): Promise<Role> {
+  const counts = await roleCounts(personId, kb);
+  const best = ROLE_EDGES.filter((r) => r !== not && counts[r] > 0).sort((a, b) => counts[b] - counts[a])[0];
+  return best ?? (not === "DIRECTED" ? "ACTED_IN" : "DIRECTED");
+}
+
+export async function roleOf(person: TopicEntity, analysis: QuestionAnalysis, kb: KnowledgeBase): Promise<Role> {
+  return roleNear(person, analysis) ?? (await usualRole(person, analysis, kb));
+}
+
+async function roleCounts(id: string, kb: KnowledgeBase): Promise<Record<Role, number>> {
+  const counts: Record<Role, number> = { DIRECTED: 0, WROTE: 0, ACTED_IN: 0 };
+  for (const r of await kb.graph.relations(id)) if (isRole(r.edge)) counts[r.edge] += r.count;
+  return counts;
+}

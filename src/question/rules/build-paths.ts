@@ -1,0 +1,149 @@
+import type { FactKind, FilmConstraintInput } from "../../plan/schema";
+import type { MovieMetric } from "../../ports/movie-catalog";
+import { negatedItems } from "../cues";
+import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
+import type { Reading } from "../reading";
+import { roleNear, usualRole } from "../roles";
+import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
+import { EDGE_SPECS } from "../../kb/schema";
+import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
+import { local, type Built, type DraftPart, type RuleContext } from "./types";
+
+/**
+ * Builders of the parts that start from named things or from text: relation lookups, figures of a
+ * film, similar films, told plots, kinds of film described, facts the KB lacks, unknown names.
+ */
+
+/**
+ * A relation asked from the names the clause gives. The one film named is where the relation starts
+ * when people are named beside it ("who acted with Claudette Colbert in It Happened One Night").
+ */
+export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintInput[] } = {}): DraftPart | undefined {
+  const a = r.analysis;
+  const excluded = new Set(negatedItems(r.cues.negations, r.named, r.concepts).entities.map((e) => e.id));
+  const linked = r.named.filter((t) => t.confidence >= min && !excluded.has(t.id));
+  const positive = linked.length ? linked : a.topics.filter((t) => t.confidence >= 0.35);
+  const filmsNamed = positive.filter((t) => t.type === "Movie");
+  const fromFilm = filmsNamed.length === 1 && positive.length > 1 && a.answer.type !== undefined && a.answer.type !== "Movie";
+  const topics = (fromFilm ? filmsNamed : positive).slice(0, 5);
+  if (!topics.length) return undefined;
+  const op = a.operators.find((x) => x.kind === "intersection" || x.kind === "union");
+  // "who starred with X and also with Y": a wording of sharing makes several starts one intersection.
+  const join = op?.kind === "intersection" || (r.cues.both && topics.length > 1) ? "both" : op?.kind === "union" ? "either" : "each";
+  const hops = topics.map((t) => knownHop(r, t));
+  const path = hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir) ? hops[0] : undefined;
+  const within = o.within ?? withinOf(r);
+  // With no answer phrase, what the relation said reaches is asked; with no relation either, everything linked to the names.
+  const asks = path ? (path.dir === "out" ? EDGE_SPECS[path.edge].to : EDGE_SPECS[path.edge].from) : (a.answer.type ?? askedByCue(r, topics[0]));
+  return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, text: r.text };
+}
+
+export function lookup(r: Reading, min: number): Built | undefined {
+  const part = lookupOf(r, min);
+  return part ? { parts: [part] } : undefined;
+}
+
+/** "how long is the godfather", "what was the budget of avatar": a TMDB figure of the one film named. */
+export function figure(r: Reading, ctx: RuleContext): Built | undefined {
+  const f = r.cues.figure!;
+  const [film] = films(r);
+  if (!film || film.confidence < 0.7 || (f.at >= film.tokenStart && f.at < film.tokenEnd)) return undefined;
+  const row = ctx.kb.catalog.tmdb(film.id);
+  if (row?.[f.metric] === undefined || row[f.metric] === 0) {
+    // The figure exists in no data this service holds: said as such, beside what the KB does hold.
+    return { parts: [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }, { kind: "beyond", fact: FIGURE_FACT[f.metric], said: f.phrase, about: local(0) }] };
+  }
+  return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: f.metric, join: "each", within: [], text: r.text }] };
+}
+
+const FIGURE_FACT: Readonly<Record<MovieMetric, FactKind>> = { runtime: "runtime", budget: "budget", revenue: "box_office", voteAverage: "other", voteCount: "other", popularity: "other" };
+
+/** "what do Inception and Interstellar have in common": what every named film is linked to. */
+export function shared(r: Reading): Built | undefined {
+  const fs = films(r).slice(0, 3);
+  if (fs.length < 2) return undefined;
+  const parts: DraftPart[] = fs.map((f) => ({ kind: "lookup", from: [entityRef(f)], join: "each", within: [], text: r.text }));
+  return { parts: [...parts, { kind: "combine", op: "both", parts: fs.map((_, i) => local(i)) }] };
+}
+
+/** "films like Heat but newer", "if I enjoyed Alien, what else": similar films, with the kinds, periods and exclusions said. */
+export function similar(r: Reading, before: boolean): Built | undefined {
+  const seeds = before ? seedsBeforeCue(r) : seedsAfterCue(r);
+  if (!seeds.length) return undefined;
+  const excluded = negatedItems(r.cues.negations, r.named, r.concepts).concepts;
+  const kind = kindsOf(r).find((c) => !excluded.includes(c));
+  const years = yearsOf(r);
+  const where: FilmConstraintInput[] = [
+    ...(years ? [{ on: "years" as const, ...years, negated: false }] : []),
+    ...(kind ? [{ on: "kind" as const, kind: kindOf(kind), negated: false }] : []),
+    ...(excluded[0] ? [{ on: "kind" as const, kind: kindOf(excluded[0]), negated: true }] : []),
+  ];
+  return { parts: [{ kind: "similar", seeds: seeds.map(entityRef), where, ...(r.cues.age ? { age: r.cues.age } : {}) }] };
+}
+
+/** A story told in the user's words; a person named in full ("the one where bill murray …") narrows it to their films. */
+export function toldPlot(r: Reading): Built {
+  const cast = people(r).filter((p) => p.confidence >= 0.75 && /\s/.test(p.text.trim())).slice(0, 3);
+  return { parts: [{ kind: "plot", story: r.text, hints: cast.map((p) => ({ on: "person" as const, who: personRef(p), negated: false })) }] };
+}
+
+/** Nothing named to start from: the clause is searched as a description of films. */
+export function described(r: Reading): Built {
+  return { parts: [{ kind: "plot", story: r.text, hints: [] }] };
+}
+
+/** "stephen king movies: horror or drama mostly?": the genre split of one person's films. */
+export async function personGenres(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const [person] = people(r);
+  if (!person) return undefined;
+  const role = roleNear(person, r.analysis) ?? (await usualRole(person, r.analysis, ctx.kb));
+  const options = r.cues.options.map((o) => ({ said: o.text, genre: o.genre }));
+  return {
+    parts: [
+      { kind: "films", where: [{ on: "person", who: personRef(person), role, negated: false }] },
+      { kind: "aggregate", op: "distribution", of: local(0), over: { edge: "HAS_GENRE", dir: "out" }, options },
+    ],
+  };
+}
+
+/** "are vampire films usually scary or funny", "what are westerns typically like": a kind of film described by its genre mix. */
+export function describeKind(r: Reading): Built | undefined {
+  const optionTokens = new Set(r.cues.options.flatMap((o) => o.tokens));
+  const subject = r.concepts.filter((c) => !Array.from({ length: c.tokenEnd - c.tokenStart }, (_, i) => c.tokenStart + i).some((i) => optionTokens.has(i))).sort((a, b) => Number(b.cued) - Number(a.cued))[0];
+  if (!subject) return undefined;
+  return { parts: [{ kind: "describe", of: kindOf(subject), options: r.cues.options.map((o) => ({ said: o.text, genre: o.genre })) }] };
+}
+
+/**
+ * A fact the KB lacks ("where was the director of Titanic born", "who did Harrison Ford play in
+ * Witness"): said as missing, beside what the KB does hold about what was named — the film's people
+ * in the role asked, the person in the film, the person's films, or the film's facts.
+ */
+export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; phrase: string; at?: number }): Promise<Built | undefined> {
+  const at = f.at;
+  if (at !== undefined && r.named.some((t) => t.confidence >= 0.5 && at >= t.tokenStart && at < t.tokenEnd)) return undefined;
+  const about = await aboutPart(r, ctx, f.fact);
+  const fact = { kind: "beyond" as const, fact: f.fact, said: f.phrase };
+  return about ? { parts: [...about, { ...fact, about: local(about.length - 1) }] } : { parts: [fact] };
+}
+
+async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<DraftPart[] | undefined> {
+  const [film] = films(r);
+  const [person] = people(r);
+  const role = r.analysis.answer.edge;
+  if (film && person) {
+    const said = roleNear(person, r.analysis);
+    const where: FilmConstraintInput[] = [{ on: "title", film: film.id, negated: false }, { on: "person", who: personRef(person), ...(said ? { role: said } : fact === "character" ? { role: "ACTED_IN" as const } : {}), negated: false }];
+    return [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0) } }];
+  }
+  if (film && (role === "DIRECTED" || role === "WROTE" || role === "ACTED_IN")) return [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: role, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
+  if (person) return [{ kind: "films", where: [{ on: "person", who: personRef(person), role: roleNear(person, r.analysis) ?? (await usualRole(person, r.analysis, ctx.kb)), negated: false }] }];
+  if (film) return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }];
+  return undefined;
+}
+
+/** Names the user gave that the KB does not have, and nothing else named: said as not found, with the closest names. */
+export function unknownNames(r: Reading): Built | undefined {
+  if (!r.notFound.length || r.named.length) return undefined;
+  return { parts: [{ kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) }] };
+}

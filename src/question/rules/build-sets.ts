@@ -1,0 +1,206 @@
+import type { FilmConstraintInput, Role } from "../../plan/schema";
+import { roleWords } from "../cues";
+import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-set";
+import type { Reading } from "../reading";
+import { otherUsualRole, roleNear, roleSaid } from "../roles";
+import { ORDINAL_METRIC } from "../lexicon/shapes";
+import { entityRef, hopToAnswer, withinOf } from "./helpers";
+import { films, filmsAsked, people } from "./features";
+import { lookupOf } from "./build-paths";
+import { local, type Built, type DraftPart, type RuleContext } from "./types";
+
+/**
+ * Builders of the parts that work on a set of films: the set itself, its order, counts over it,
+ * yes/no checks and comparisons. Each returns undefined when the clause names no set it can build.
+ */
+
+/** The films the clause describes, when it describes any (a person, a kind, a series, a period or a language). */
+async function filmSet(r: Reading, ctx: RuleContext): Promise<FilmConstraintInput[] | undefined> {
+  const where = await filmConstraints(r, ctx.kb);
+  return where.length ? where : undefined;
+}
+
+const hasSetBeyondFilms = (where: readonly FilmConstraintInput[]) => where.some((c) => c.on !== "title");
+
+export async function films_(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const where = await filmSet(r, ctx);
+  return where ? { parts: [{ kind: "films", where }] } : undefined;
+}
+
+/** "the third film Spielberg directed", "Nolan's second to last movie", "the second highest grossing Pixar film". */
+export async function ordinal(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const o = r.cues.ordinal!;
+  const where = await filmSet(r, ctx);
+  if (!where || !hasSetBeyondFilms(where)) return undefined;
+  const s = r.cues.superlative;
+  const byFigure = s && s.metric !== ORDINAL_METRIC && (s.at < o.at || s.at >= o.end);
+  const by = byFigure ? s.metric : ORDINAL_METRIC;
+  const direction = byFigure ? s.order : o.fromEnd ? "desc" : "asc";
+  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by, direction, nth: o.nth }] };
+}
+
+/** "the best horror films of the 90s", "which Rocky movie has the highest rating", "Nolan's longest film". */
+export async function superlative(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const s = r.cues.superlative!;
+  const where = await filmSet(r, ctx);
+  if (!where) return undefined;
+  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order }] };
+}
+
+/** "recommend a good horror film": with no film to start from, the best rated films that fit. */
+export async function bestOfKind(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const where = await filmSet(r, ctx);
+  if (!where) return undefined;
+  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: "voteAverage", direction: "desc" }] };
+}
+
+/** "how many films did X direct" (the films counted) or "how many actors are in Titanic" (a relation's answers counted). */
+export async function count(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const where = filmsAsked(r) || r.analysis.answer.type === "Movie" ? await filmSet(r, ctx) : undefined;
+  if (where && hasSetBeyondFilms(where)) return { parts: [{ kind: "films", where }, { kind: "aggregate", op: "count", of: local(0) }] };
+  const lookup = lookupOf(r, 0.5);
+  return lookup ? { parts: [lookup, { kind: "aggregate", op: "count", of: local(0) }] } : undefined;
+}
+
+/**
+ * "actors who worked with Scorsese more than twice", "who directed the most westerns", "what genre
+ * are most Tim Burton movies": what the asked relation reaches from each film of a set, counted.
+ */
+export async function countedOver(r: Reading, ctx: RuleContext, op: "at_least" | "most_common"): Promise<Built | undefined> {
+  const over = hopToAnswer(r);
+  if (!over || r.analysis.answer.type === "Movie") return undefined;
+  const named = r.named.filter((t) => t.type === "Person");
+  if (films(r).length > 0 && named.length === 0) return undefined;
+  const where = await filmConstraints(r, ctx.kb, { people: named, roleFallback: "usual" });
+  if (!where.length) return undefined;
+  const n = op === "at_least" ? { n: r.cues.threshold?.min ?? 2 } : {};
+  return { parts: [{ kind: "films", where }, { kind: "aggregate", op, of: local(0), over, ...n }] };
+}
+
+/** "films X wrote but didn't direct", "kubrick films he didn't write": one person, one role kept and one taken away. */
+export async function roleDifference(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const person = people(r)[0]!;
+  const roles = roleWords(r.analysis, r.cues.negations);
+  const drop = roles.find((x) => x.negated);
+  if (!drop) return undefined;
+  const said = roles.find((x) => !x.negated && x.edge !== drop.edge)?.edge;
+  const ownFilms = r.words.some((w) => w === "films" || w === "movies" || w === "film" || w === "movie") && (r.analysis.answer.type === undefined || r.analysis.answer.type === "Movie");
+  if (!said && !ownFilms) return undefined;
+  const keep: Role = (said as Role | undefined) ?? (await otherUsualRole(person.id, drop.edge as Role, ctx.kb));
+  const where: FilmConstraintInput[] = [
+    { on: "person", who: personRef(person), role: keep, negated: false },
+    { on: "person", who: personRef(person), role: drop.edge as Role, negated: true },
+  ];
+  const years = yearsOf(r);
+  if (years) where.push({ on: "years", ...years, negated: false });
+  return { parts: [{ kind: "films", where }] };
+}
+
+/** "films clint eastwood directed and starred in": one person, two roles said, none negated. */
+export function roleBoth(r: Reading): Built | undefined {
+  const person = people(r)[0]!;
+  const roles = [...new Set(roleWords(r.analysis, r.cues.negations).map((x) => x.edge))] as Role[];
+  if (roles.length < 2 || !filmsAsked(r) || r.cues.negations.length) return undefined;
+  const where: FilmConstraintInput[] = roles.map((role) => ({ on: "person", who: personRef(person), role, negated: false }));
+  const years = yearsOf(r);
+  if (years) where.push({ on: "years", ...years, negated: false });
+  return { parts: [{ kind: "films", where }] };
+}
+
+/**
+ * Something taken away: films minus a person, a kind or a period ("comedies with Jim Carrey not
+ * from the 90s"), or a relation's answers minus another's ("who starred in Titanic but not in Avatar").
+ */
+export async function minus(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  if (filmsAsked(r)) {
+    const where = await filmSet(r, ctx);
+    return where && where.some((c) => c.negated) ? { parts: [{ kind: "films", where }] } : undefined;
+  }
+  const within = withinOf(r);
+  const gone = new Set(within.flatMap((c) => (c.on === "title" && c.negated ? [c.film] : [])));
+  const kept = r.named.filter((t) => !gone.has(t.id));
+  const dropped = r.named.filter((t) => gone.has(t.id));
+  if (kept.length && dropped.length) {
+    const a = lookupOf({ ...r, named: kept }, 0.5);
+    const b = lookupOf({ ...r, named: dropped }, 0.5);
+    return a && b ? { parts: [a, b, { kind: "combine", op: "minus", parts: [local(0), local(1)] }] } : undefined;
+  }
+  const lookup = lookupOf(r, 0.5, { within });
+  return lookup ? { parts: [lookup] } : undefined;
+}
+
+/** "is Goodfellas older than Casino", "has Spielberg directed more films than Lucas". */
+export function checkCompare(r: Reading): Built | undefined {
+  const c = r.cues.comparative!;
+  const [a, b] = pair(r);
+  if (!a || !b) return undefined;
+  const role = c.by === "filmCount" ? anyRole(r) : undefined;
+  return { parts: [{ kind: "check", test: { op: "compare", a: entityRef(a), b: entityRef(b), by: c.by, cmp: c.pick === "max" ? "gt" : "lt", ...(role ? { role } : {}) } }] };
+}
+
+/** "which is longer, Titanic or Avatar", "who has directed more films, Spielberg or Lucas". */
+export function compareWhich(r: Reading): Built | undefined {
+  const c = r.cues.comparative!;
+  const items = sameKind(r);
+  if (items.length < 2) return undefined;
+  const role = c.by === "filmCount" ? anyRole(r) : undefined;
+  return { parts: [{ kind: "compare", items: items.map(entityRef), by: c.by, pick: c.pick, ...(role ? { role } : {}) }] };
+}
+
+/** "which is the longest: Titanic, Avatar or Heat": a superlative among named films. */
+export function compareAmong(r: Reading): Built | undefined {
+  const s = r.cues.superlative!;
+  const items = films(r);
+  if (items.length < 2 || people(r).length) return undefined;
+  return { parts: [{ kind: "compare", items: items.map(entityRef), by: s.metric, pick: s.order === "desc" ? "max" : "min" }] };
+}
+
+/** "did Tom Hanks and Meg Ryan ever work together", "have X and Y been in a film together". */
+export function checkTogether(r: Reading): Built | undefined {
+  const ps = people(r).slice(0, 3);
+  const where: FilmConstraintInput[] = ps.map((p) => {
+    const role = roleNear(p, r.analysis);
+    return { on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false };
+  });
+  return { parts: [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
+}
+
+/**
+ * A yes/no question about one film or one person's films: "was Tom Hanks in Cast Away", "did
+ * Spielberg direct Jaws", "is Titanic a comedy", "was Jaws released in 1975", "has Tom Hanks ever
+ * been in a western": the films that meet all of it, checked for any.
+ */
+export function checkFilms(r: Reading): Built | undefined {
+  const [film] = films(r);
+  const ps = people(r);
+  const where: FilmConstraintInput[] = [];
+  if (film) where.push({ on: "title", film: film.id, negated: false });
+  for (const p of ps.slice(0, 2)) {
+    const role = roleNear(p, r.analysis) ?? roleSaid(r.analysis);
+    where.push({ on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false });
+  }
+  for (const c of kindsOf(r)) where.push({ on: "kind", kind: kindOf(c), negated: false });
+  const years = yearsOf(r);
+  if (years) where.push({ on: "years", ...years, negated: false });
+  for (const language of r.languages) where.push({ on: "language", language, negated: false });
+  if (where.length < 2) return undefined;
+  return { parts: [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
+}
+
+/** Two named items to compare: the first two of one kind (films, else people). */
+function pair(r: Reading) {
+  return sameKind(r).slice(0, 2);
+}
+
+function sameKind(r: Reading) {
+  const fs = films(r);
+  const ps = people(r);
+  return fs.length >= 2 ? fs : ps.length >= 2 ? ps : [];
+}
+
+function anyRole(r: Reading): Role | undefined {
+  const edge = r.analysis.cues.find((c) => c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN")?.edge;
+  return edge as Role | undefined;
+}
+
+export type { DraftPart };

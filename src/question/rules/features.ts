@@ -1,0 +1,118 @@
+import { MOVIE_WORDS } from "../lexicon/relations";
+import type { TopicEntity } from "../analyze";
+import type { Reading } from "../reading";
+import { CONFIDENT } from "../reading";
+import { kindsOf } from "../film-set";
+
+/**
+ * The facts about a clause that rules match on, each a small predicate over the reading. Computed
+ * once per clause; a rule's `when` names them, so a rule reads as data.
+ */
+const FEATURE_TESTS = {
+  "yes-no": (r: Reading) => r.cues.yesNo !== undefined,
+  comparative: (r: Reading) => r.cues.comparative !== undefined,
+  ordinal: (r: Reading) => r.cues.ordinal !== undefined,
+  superlative: (r: Reading) => r.cues.superlative !== undefined,
+  figure: (r: Reading) => r.cues.figure !== undefined,
+  count: (r: Reading) => r.cues.count !== undefined,
+  threshold: (r: Reading) => r.cues.threshold !== undefined,
+  "most-common": (r: Reading) => r.cues.mostCommon !== undefined,
+  "kind-question": (r: Reading) => r.cues.kindQuestion !== undefined,
+  options: (r: Reading) => r.cues.options.length >= 2,
+  "similar-cue": (r: Reading) => r.cues.similar !== undefined,
+  "similar-seeds": (r: Reading) => seedsAfterCue(r).length > 0,
+  "seeds-before-cue": (r: Reading) => seedsBeforeCue(r).length > 0,
+  negation: (r: Reading) => r.cues.negations.length > 0,
+  together: (r: Reading) => r.cues.together !== undefined,
+  both: (r: Reading) => r.cues.both !== undefined,
+  "in-common": (r: Reading) => r.cues.inCommon,
+  fact: (r: Reading) => r.cues.fact !== undefined,
+  "plays-character": (r: Reading) => playsCharacter(r),
+  "told-plot": (r: Reading) => r.told !== undefined,
+  series: (r: Reading) => r.series !== undefined,
+  named: (r: Reading) => r.named.length > 0,
+  "named>=2": (r: Reading) => r.named.length >= 2,
+  "named=1": (r: Reading) => r.named.length === 1,
+  film: (r: Reading) => films(r).length > 0,
+  "film=1": (r: Reading) => films(r).length === 1,
+  "films>=2": (r: Reading) => films(r).length >= 2,
+  person: (r: Reading) => people(r).length > 0,
+  "person=1": (r: Reading) => people(r).length === 1,
+  "people>=2": (r: Reading) => people(r).length >= 2,
+  "only-people": (r: Reading) => r.named.length > 0 && r.named.every((t) => t.type === "Person"),
+  "only-films": (r: Reading) => r.named.length > 0 && r.named.every((t) => t.type === "Movie"),
+  kind: (r: Reading) => kindsOf(r).length > 0,
+  period: (r: Reading) => r.periods.length > 0 || r.analysis.constraints.some((c) => c.kind === "year"),
+  language: (r: Reading) => r.languages.length > 0,
+  "not-found": (r: Reading) => r.notFound.length > 0,
+  "weak-topic": (r: Reading) => r.analysis.topics.some((t) => t.confidence >= 0.35),
+  "asks-person": (r: Reading) => r.analysis.answer.type === "Person",
+  "asks-film": (r: Reading) => r.analysis.answer.type === "Movie",
+  "asks-nothing": (r: Reading) => r.analysis.answer.type === undefined && r.analysis.answer.edge === undefined,
+  "asks-relation": (r: Reading) => r.analysis.answer.edge !== undefined,
+  "film-word": (r: Reading) => r.words.some((w) => MOVIE_WORDS.has(w)),
+  "films-asked": (r: Reading) => filmsAsked(r),
+  "either-or": (r: Reading) => r.words.includes("or"),
+  "sure-film": (r: Reading) => films(r).some((f) => f.confidence >= CONFIDENT),
+} as const;
+
+export type Feature = keyof typeof FEATURE_TESTS;
+export const FEATURES: readonly Feature[] = Object.keys(FEATURE_TESTS) as Feature[];
+
+export function featuresOf(r: Reading): ReadonlySet<Feature> {
+  return new Set(FEATURES.filter((f) => FEATURE_TESTS[f](r)));
+}
+
+export function films(r: Reading): TopicEntity[] {
+  return r.named.filter((t) => t.types.includes("Movie") && (t.type === "Movie" || !t.types.includes("Person")));
+}
+
+export function people(r: Reading): TopicEntity[] {
+  return r.named.filter((t) => t.type === "Person");
+}
+
+/**
+ * The films asked for, not their directors or years: the answer phrase names films or nothing, no
+ * relation is asked along, and films are said ("films", "movies"), or a person's role is
+ * ("what did X direct", "what has X been in").
+ */
+export function filmsAsked(r: Reading): boolean {
+  const a = r.analysis;
+  const type = a.answer.type === undefined || a.answer.type === "Movie";
+  return type && !a.answer.edge && (a.answer.type === "Movie" || r.words.some((w) => MOVIE_WORDS.has(w)) || a.answer.phrase === undefined || personsRole(r));
+}
+
+/** "what did X direct", "what has X been in", "which did X write": a person named, then their role (or "in") after the name. */
+function personsRole(r: Reading): boolean {
+  const ps = people(r);
+  if (!ps.length || films(r).length || !["what", "which", "whats"].includes(r.words[0] ?? "")) return false;
+  const after = Math.max(...ps.map((p) => p.tokenEnd));
+  const roleAfter = r.analysis.cues.some((c) => (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN") && c.weight >= 0.7 && c.token >= after);
+  const inAfter = r.words.slice(after, after + 3).includes("in");
+  return roleAfter || inAfter;
+}
+
+/** "who did Harrison Ford play in Witness", "which character did X play": a role word right after a named person, or "character" said with one. */
+function playsCharacter(r: Reading): boolean {
+  const cue = r.cues.character;
+  const ps = people(r);
+  if (r.cues.fact?.fact === "character" && ps.length) return true;
+  return cue !== undefined && ps.some((p) => cue.at >= p.tokenEnd && cue.at - p.tokenEnd <= 2);
+}
+
+/** Films named after a "like X" cue and outside its words: where a recommendation starts. */
+export function seedsAfterCue(r: Reading): TopicEntity[] {
+  const cue = r.cues.similar;
+  if (!cue) return [];
+  return films(r).filter((m) => m.tokenStart > cue.at && !spanOf(m).some((k) => cue.covered.has(k)));
+}
+
+/** Films named before "what else", "similar ones": "loved the shining, what else would i like". */
+export function seedsBeforeCue(r: Reading): TopicEntity[] {
+  const cue = r.cues.similarAfter;
+  return cue ? films(r).filter((m) => m.tokenEnd <= cue.at && m.confidence >= CONFIDENT) : [];
+}
+
+function spanOf(t: TopicEntity): number[] {
+  return Array.from({ length: t.tokenEnd - t.tokenStart }, (_, i) => t.tokenStart + i);
+}

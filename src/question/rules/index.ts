@@ -1,0 +1,45 @@
+import * as paths from "./build-paths";
+import * as sets from "./build-sets";
+import type { Rule } from "./types";
+
+/**
+ * The rules that read a clause into plan parts, most specific first: the first rule whose `when`
+ * holds and whose builder accepts the clause builds its parts. A question kind the plan cannot
+ * express yet is a new rule or a new plan case here, never a phrase in code.
+ */
+export const RULES: readonly Rule[] = [
+  { id: "unknown.names", reads: "names the KB lacks and nothing it has", when: { all: ["not-found"], none: ["named", "told-plot"] }, build: paths.unknownNames },
+  { id: "similar.like", reads: "films like X (constraints, newer/older, but not a kind)", when: { all: ["similar-seeds"] }, build: (r) => paths.similar(r, false) },
+  { id: "similar.after", reads: "loved X, what else", when: { all: ["seeds-before-cue"] }, build: (r) => paths.similar(r, true) },
+  { id: "plot.told", reads: "a story told in the user's words", when: { all: ["told-plot"] }, build: paths.toldPlot },
+  { id: "aggregate.person-genres", reads: "a person's films: horror or drama mostly?", when: { all: ["options", "person=1", "named=1"], any: ["kind-question", "film-word"] }, build: paths.personGenres },
+  { id: "describe.kind", reads: "what a kind of film is like (scary or funny, usually)", when: { any: ["options", "kind-question"], none: ["named"] }, build: paths.describeKind },
+  { id: "check.compare", reads: "is X older/longer/better rated than Y", when: { all: ["yes-no", "comparative", "named>=2"] }, build: sets.checkCompare },
+  { id: "compare.which", reads: "which is longer, X or Y", when: { all: ["comparative", "named>=2"], none: ["yes-no"] }, build: sets.compareWhich },
+  { id: "compare.among", reads: "which of X, Y or Z is the longest", when: { all: ["superlative", "films>=2", "either-or"], none: ["person"] }, build: sets.compareAmong },
+  { id: "beyond.character", reads: "who did X play in Y, which character did X play", when: { all: ["plays-character"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "character" }) },
+  { id: "check.together", reads: "did X and Y ever work together", when: { all: ["yes-no", "people>=2"], none: ["film"] }, build: sets.checkTogether },
+  { id: "check.films", reads: "was X in Y, is Y a comedy, was Y released in 1975", when: { all: ["yes-no"], any: ["film", "person"], none: ["fact"] }, build: sets.checkFilms },
+  { id: "beyond.figure", reads: "a figure of a film that no data here holds", when: { all: ["figure", "film=1"] }, build: paths.figure },
+  { id: "order.ordinal", reads: "the third film X directed, the last Rocky movie", when: { all: ["ordinal"], none: ["told-plot"] }, build: sets.ordinal },
+  { id: "order.superlative", reads: "the best/longest/earliest films of a set", when: { all: ["superlative"], any: ["person", "kind", "period", "series", "language", "film-word"], none: ["only-films"] }, build: sets.superlative },
+  { id: "order.recommend", reads: "recommend a good horror film (no film to start from)", when: { all: ["similar-cue"], any: ["kind", "person"], none: ["similar-seeds"] }, build: sets.bestOfKind },
+  { id: "aggregate.count", reads: "how many films did X direct, how many actors are in Y", when: { all: ["count"] }, build: sets.count },
+  { id: "aggregate.at-least", reads: "actors in more than three Tarantino films", when: { all: ["threshold"] }, build: (r, ctx) => sets.countedOver(r, ctx, "at_least") },
+  { id: "films.role-minus", reads: "films X wrote but did not direct", when: { all: ["person=1", "negation"] }, build: sets.roleDifference },
+  { id: "films.role-both", reads: "films X directed and starred in", when: { all: ["person=1", "named=1"], none: ["negation"] }, build: sets.roleBoth },
+  { id: "films.minus", reads: "films or answers minus a person, kind, film or period", when: { all: ["negation"], any: ["named", "kind", "period"] }, build: sets.minus },
+  { id: "aggregate.most-common", reads: "the director X worked with most, the usual genre of X's films", when: { all: ["most-common"], any: ["named", "kind"], none: ["asks-film"] }, build: (r, ctx) => sets.countedOver(r, ctx, "most_common") },
+  { id: "lookup.shared", reads: "what do X and Y have in common", when: { all: ["in-common", "films>=2", "asks-nothing"] }, build: paths.shared },
+  { id: "films.people", reads: "films of named people, together or with kinds, periods, languages", when: { all: ["only-people", "films-asked"], any: ["people>=2", "kind", "period", "language", "series"] }, build: sets.films_ },
+  { id: "films.kind", reads: "films of a kind, period, language or series", when: { all: ["films-asked"], any: ["kind", "period", "language", "series"], none: ["named"] }, build: sets.films_ },
+  { id: "films.series", reads: "the Rocky movies", when: { all: ["series"] }, build: sets.films_ },
+  { id: "lookup.relation", reads: "a relation asked of named films or people", when: { all: ["named"] }, build: (r) => paths.lookup(r, 0.5) },
+  { id: "lookup.weak", reads: "a relation asked of a loosely linked name", when: { all: ["weak-topic"] }, build: (r) => paths.lookup(r, 0.35) },
+  { id: "plot.described", reads: "nothing named: the words searched as a description", when: {}, build: paths.described },
+];
+
+/** Rules that add to what the clause's own rule built: what the KB lacks, said beside what it holds. */
+export const WRAPPERS: readonly Rule[] = [
+  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "plays-character"] }, build: (r, ctx) => paths.beyond(r, ctx, r.cues.fact!) },
+];

@@ -1,0 +1,71 @@
+import type { KnowledgeBase } from "../kb/knowledge-base";
+import { linkKey, type WordToken } from "../util/text";
+import type { QuestionAnalysis } from "./analyze";
+import { SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
+
+/** A family of films named by their shared title ("the Rocky movies", "which Toy Story film"). */
+export interface Series {
+  name: string;
+  /** KB films of the family, by KB name, earliest title first. */
+  films: string[];
+  tokenStart: number;
+  tokenEnd: number;
+}
+
+const WORDS = new Set(SERIES_WORDS);
+const OPENERS = new Set(SERIES_OPENERS);
+const PLURAL = new Set(["movies", "films", "series", "franchise", "trilogy", "saga", "sequels", "installments", "entries", "ones", "parts"]);
+/** How a sequel's title goes on from the family name: a number (roman numerals read as numbers), a part, a subtitle. */
+const CONTINUATION = /^(?:\d{1,2}\b|[ivx]{1,4}\b|part\b|chapter\b|episode\b|and the\b|returns\b|reloaded\b|revolutions\b|forever\b|begins\b)/;
+const MAX_WORDS = 4;
+
+/**
+ * A title family: a span of up to four words right before a series word ("movie", "films",
+ * "trilogy"), after an opener ("which", "the", "all") or with a plural series word, whose words
+ * open the titles of at least two KB films, each the name alone or the name with a sequel's
+ * continuation ("Rocky II", "Toy Story 3", "Harry Potter and the …", "The Matrix: Reloaded").
+ */
+export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): Promise<Series | undefined> {
+  for (let end = 1; end < tokens.length; end++) {
+    const word = tokens[end]!.folded;
+    if (!WORDS.has(word)) continue;
+    for (let len = Math.min(MAX_WORDS, end); len >= 1; len--) {
+      const start = end - len;
+      const before = tokens[start - 1]?.folded;
+      if (!PLURAL.has(word) && !(before !== undefined && OPENERS.has(before))) continue;
+      const name = tokens.slice(start, end).map((t) => t.text).join(" ");
+      const films = familyOf(name, kb);
+      if (films.length >= 2) return { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** KB films whose title is the name or goes on from it as a sequel's does. */
+export function familyOf(name: string, kb: KnowledgeBase): string[] {
+  const key = stripArticle(linkKey(name));
+  if (key.length < 3) return [];
+  const out = kb.linker
+    .link(name, { types: ["Movie"], limit: 40 })
+    .filter((c) => {
+      const title = stripArticle(linkKey(c.name));
+      if (title === key) return true;
+      if (!title.startsWith(`${key} `)) return false;
+      const subtitled = c.name.includes(":") && stripArticle(linkKey(c.name.split(":")[0]!)) === key;
+      return subtitled || CONTINUATION.test(title.slice(key.length + 1));
+    })
+    .map((c) => c.id);
+  const films = [...new Set(out)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  // A family goes on from its name: titles that only repeat it ("War", "The War") are namesakes, not sequels.
+  return films.some((f) => stripArticle(linkKey(f)) !== key) ? films : [];
+}
+
+function stripArticle(key: string): string {
+  return key.replace(/^(?:the|a|an) /, "");
+}
+
+/** The family's name as the KB writes it when a film of it was linked there, else as the user wrote it. */
+function titleCase(name: string, analysis: QuestionAnalysis, start: number, end: number): string {
+  const linked = analysis.topics.find((t) => t.types.includes("Movie") && t.tokenStart === start && t.tokenEnd === end);
+  return linked?.name ?? name;
+}
