@@ -13,7 +13,7 @@ import { runMain } from "../src/cli/entry";
 const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test] [--limit N] [--seed S]
        [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
        [--ablate prime,organize,validate,graph] [--judge]
-datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, jsonl:PATH
+datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, jsonl:PATH
 strategies: ${STRATEGIES.join(", ")}`;
 
 function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] {

@@ -26,14 +26,16 @@ const Person = z.object({ name: z.string().trim().min(1).max(300), role: z.enum(
 
 export const FindMoviesInput = z
   .object({
-    concepts: z.array(Concept).max(5).default([]),
-    people: z.array(Person).max(5).default([]),
+    concepts: z.array(Concept).max(8).default([]),
+    people: z.array(Person).max(10).default([]),
+    /** Films of any one of these people (in the role): the people an earlier answer gave ("the films of Toy Story's writers"). */
+    anyOf: z.object({ names: z.array(z.string().trim().min(1).max(300)).min(1).max(50), role: z.enum(["DIRECTED", "WROTE", "ACTED_IN"]).optional() }).strict().optional(),
     languages: Names.default([]),
     /** Only these films ("how long is Titanic": one film's figure, with rankBy). */
     titles: Titles.default([]),
     years: YearRange.optional(),
     exclude: z
-      .object({ concepts: z.array(Concept).max(5).default([]), people: z.array(Person).max(5).default([]), years: z.array(YearRange).max(3).default([]), languages: Names.default([]), titles: Titles.default([]) })
+      .object({ concepts: z.array(Concept).max(8).default([]), people: z.array(Person).max(50).default([]), years: z.array(YearRange).max(8).default([]), languages: Names.default([]), titles: Titles.default([]) })
       .strict()
       .optional(),
     rankBy: z.enum(RANK_METRICS).optional(),
@@ -41,11 +43,13 @@ export const FindMoviesInput = z
     distribution: z.boolean().default(false),
     /** Also count what one relation reaches from every matching film ("the directors Tom Hanks worked with most": DIRECTED, in). */
     facet: z.object({ edge: z.enum(EDGE_TYPES), direction: z.enum(["out", "in"]) }).strict().optional(),
+    /** Relaxed: films that meet at least this many of the constraints (a period counts as one), those meeting most first; for "no film meets all of it, but these come closest". */
+    atLeast: z.number().int().min(1).max(20).optional(),
     order: z.enum(["desc", "asc"]).default("desc"),
     limit: z.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, languages, titles, years) or rankBy" })
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.anyOf !== undefined || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years) or rankBy" })
   .refine((v) => !(v.facet && v.distribution), { message: "give facet or distribution, not both (distribution is the facet HAS_GENRE out)" });
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
@@ -83,120 +87,179 @@ export const findMovies = defineTool({
   async run(input, ctx) {
     const { kb } = ctx;
     const notes: string[] = [];
-    const sets: Membership[] = [];
-    for (const c of input.concepts) sets.push(await conceptMembers(kb, c));
-    for (const p of input.people) sets.push(await personMovies(kb, p));
-    if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
-    if (input.titles.length) sets.push(namedFilms(kb, input.titles));
-    let candidates: Set<string> | undefined;
-    for (const s of [...sets].sort((a, b) => a.movies.size - b.movies.size)) candidates = candidates ? new Set([...candidates].filter((m) => s.movies.has(m))) : new Set(s.movies);
-    const years = input.years;
-    const yearOf = new Map<string, string>();
-    if (years) {
-      if (!candidates) {
-        const ids = [];
-        for (let y = Math.max(years.from, 1880); y <= Math.min(years.to, 2030); y++) ids.push(String(y));
-        candidates = (await valueMembers(kb, ids.filter((y) => kb.linker.link(y, { types: ["Year"], limit: 1 }).length > 0), "RELEASED_IN")).movies;
-      }
-      const released = await kb.graph.neighborsMany([...candidates], { edges: ["RELEASED_IN"], direction: "out" });
-      for (const m of [...candidates]) {
-        const y = (released.get(m) ?? []).map((nb) => nb.id).find((id) => Number(id) >= years.from && Number(id) <= years.to);
-        if (y) yearOf.set(m, y);
-        else candidates.delete(m);
-      }
-    }
-    if (!candidates) candidates = new Set(kb.catalog.rank(input.rankBy === undefined || input.rankBy === "releaseYear" ? "popularity" : input.rankBy, { minVotes: 0 }).map((r) => r.movie));
-    const excluded: string[] = [];
-    for (const c of input.exclude?.concepts ?? []) for (const m of (await conceptMembers(kb, c)).movies) if (candidates.delete(m)) excluded.push(m);
-    for (const p of input.exclude?.people ?? []) for (const m of (await personMovies(kb, p)).movies) if (candidates.delete(m)) excluded.push(m);
-    if (input.exclude?.languages.length) for (const m of (await valueMembers(kb, input.exclude.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE")).movies) if (candidates.delete(m)) excluded.push(m);
-    if (input.exclude?.titles.length) for (const m of namedFilms(kb, input.exclude.titles).movies) if (candidates.delete(m)) excluded.push(m);
-    const outside = input.exclude?.years ?? [];
-    if (outside.length) {
-      // A film leaves when every release year it has falls in an excluded range ("not from the 90s").
-      const released = await kb.graph.neighborsMany([...candidates], { edges: ["RELEASED_IN"], direction: "out" });
-      for (const m of [...candidates]) {
-        const ys = (released.get(m) ?? []).map((nb) => Number(nb.id));
-        if (ys.length && ys.every((y) => outside.some((r) => y >= r.from && y <= r.to)) && candidates.delete(m)) excluded.push(m);
-      }
-    }
-    if (excluded.length) notes.push(`find_movies: excluded ${excluded.length} films`);
+    const { sets, candidates, yearOf, matched } = await candidatesOf(input, kb);
+    const excluded = await applyExclusions(candidates, input, kb);
+    if (excluded) notes.push(`find_movies: excluded ${excluded} films`);
     const total = candidates.size;
+    const described = describe(input);
     // An empty exact result is an answer ("no film has both"): said as evidence, so it can be cited.
-    if (total === 0) return { evidence: [summaryEvidence(0, describe(input), ctx.step)], notes: [...notes, "find_movies: no film meets every constraint"] };
+    if (total === 0) return { evidence: [summaryEvidence(0, described, ctx.step)], notes: [...notes, "find_movies: no film meets every constraint"] };
     const facet = input.facet ?? (input.distribution ? { edge: "HAS_GENRE" as const, direction: "out" as const } : undefined);
-    const shares = facet ? await facetOf(kb, [...candidates], facet, { label: describe(input), tool: "find_movies" }, ctx.step) : undefined;
-
-    let ranked: { movie: string; value?: number; facts?: TmdbFacts }[];
-    if (input.rankBy === "releaseYear") {
-      ranked = await byReleaseYear(kb, [...candidates], input.order, years);
-      if (ranked.length < total) notes.push(`find_movies: ${total - ranked.length} of ${total} matching films have no release year and were not ranked`);
-      if (ranked.length === 0) return { evidence: [], notes: [...notes, `find_movies: none of the ${total} matching films has a release year`] };
-    } else if (input.rankBy) {
-      const rankBy = input.rankBy;
-      const minVotes = rankBy === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
-      // A genre's core (films filed under the genre itself, not only a tag) when it leaves enough to rank.
-      let among = [...candidates];
-      for (const set of sets) if (set.core) {
-        const core = among.filter((m) => set.core!.has(m));
-        if (kb.catalog.rank(rankBy, { among: core, minVotes }).length >= 3) among = core;
-      }
-      ranked = kb.catalog.rank(rankBy, { among, order: input.order, minVotes });
-      // A merged title's TMDB figure belongs to one film: it must be from the asked years.
-      if (years) ranked = ranked.filter((r) => !r.facts?.year || (Number(r.facts.year) >= years.from && Number(r.facts.year) <= years.to));
-      const unranked = total - ranked.length;
-      if (unranked > 0) notes.push(`find_movies: ${unranked} of ${total} matching films have no ${METRIC_SOURCE[rankBy]}${rankBy === "voteAverage" ? ` from at least ${minVotes} votes` : ""} and were not ranked`);
-      if (ranked.length === 0) return { evidence: [], notes: [...notes, `find_movies: none of the ${total} matching films has a ${METRIC_SOURCE[rankBy]}`] };
-    } else {
-      // Unranked lists: the best-known films first (TMDB popularity, then how connected the film is).
-      const nodes = await kb.graph.getNodes([...candidates]);
-      ranked = nodes
-        .filter((n) => n !== undefined)
-        .map((n) => ({ movie: n.id, degree: n.degree, pop: kb.catalog.tmdb(n.id)?.popularity ?? -1, agree: sets.reduce((x, set) => x + (set.strength?.get(n.id) ?? 1), 0) }))
-        // Films more sources agree on first (KB genre and TMDB genre both), then the best known.
-        .sort((a, b) => b.agree - a.agree || b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
-    }
+    const shares = facet ? await facetOf(kb, [...candidates], facet, { label: described, tool: "find_movies" }, ctx.step) : undefined;
+    const ranked = await rankCandidates(candidates, sets, input, kb, notes, matched);
+    if (ranked.length === 0) return { evidence: [], notes };
     const top = ranked.slice(0, input.limit);
     if (ranked.length > top.length) notes.push(`find_movies: showing ${top.length} of ${ranked.length} films`);
-    const evidence: Evidence[] = [summaryEvidence(total, describe(input), ctx.step, input.rankBy ? ranked.length : undefined)];
-    top.forEach((r, i) => {
-      const triples: Triple[] = [];
-      const words: string[] = [];
-      for (const s of sets) {
-        const p = s.proof(r.movie);
-        triples.push(...p.triples);
-        words.push(...p.words);
-      }
-      const y = yearOf.get(r.movie);
-      if (y) triples.push(tripleFrom(r.movie, "RELEASED_IN", "out", y));
-      const figure = input.rankBy && r.value !== undefined ? formatFigure(input.rankBy, r.value, r.facts) : undefined;
-      const facts = [...triples.map((t) => (t.subject === r.movie ? `${t.edge.toLowerCase().replace("_", " ")} ${t.object}` : `${t.subject} ${t.edge.toLowerCase().replace("_", " ")}`)), ...words];
-      evidence.push(makeEvidence({
-        kind: "path",
-        text: `${r.movie}${figure ? `: ${figure}` : ""}${facts.length ? ` (${facts.join("; ")})` : ""}`,
-        nodeIds: [r.movie, ...new Set(triples.flatMap((t) => [t.subject, t.object]).filter((x) => x !== r.movie))],
-        focus: r.movie,
-        focusType: "Movie",
-        path: triples.length ? triples : undefined,
-        score: Math.round((1 - i / (top.length + 1)) * 1000) / 1000,
-        tool: "find_movies",
-        step: ctx.step,
-        meta: { role: "result", rank: i + 1, ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}) },
-      }));
-    });
+    const evidence: Evidence[] = [summaryEvidence(total, described, ctx.step, input.rankBy ? ranked.length : undefined, matched ? input.atLeast : undefined)];
+    top.forEach((r, i) => evidence.push(resultEvidence(r, i, top.length, sets, yearOf, input, ctx.step, matched)));
     return shares ? { evidence: [...shares.evidence, ...evidence], notes: [...notes, ...shares.notes] } : { evidence, notes };
   },
 });
+
+type Input = z.infer<typeof FindMoviesInput>;
+type Ranked = { movie: string; value?: number; facts?: TmdbFacts };
+
+/**
+ * The films that meet the constraints: all of them, or (atLeast) at least that many, a period
+ * counting as one; with the year each film matched the period by, and how many each met.
+ */
+async function candidatesOf(input: Input, kb: KnowledgeBase): Promise<{ sets: Membership[]; candidates: Set<string>; yearOf: Map<string, string>; matched?: Map<string, number> }> {
+  const sets: Membership[] = [];
+  for (const c of input.concepts) sets.push(await conceptMembers(kb, c));
+  for (const p of input.people) sets.push(await personMovies(kb, p));
+  if (input.anyOf) sets.push(await anyPersonMovies(kb, input.anyOf));
+  if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
+  if (input.titles.length) sets.push(namedFilms(kb, input.titles));
+  const yearOf = new Map<string, string>();
+  if (input.atLeast !== undefined) {
+    if (input.years) sets.push(await yearMembers(kb, input.years, yearOf));
+    const matched = new Map<string, number>();
+    for (const s of sets) for (const m of s.movies) matched.set(m, (matched.get(m) ?? 0) + 1);
+    const least = Math.min(input.atLeast, sets.length);
+    return { sets, candidates: new Set([...matched.keys()].filter((m) => matched.get(m)! >= least)), yearOf, matched };
+  }
+  let candidates: Set<string> | undefined;
+  for (const s of [...sets].sort((a, b) => a.movies.size - b.movies.size)) candidates = candidates ? new Set([...candidates].filter((m) => s.movies.has(m))) : new Set(s.movies);
+  if (input.years) candidates = candidates ? await withinYears(kb, candidates, input.years, yearOf) : (await yearMembers(kb, input.years, yearOf)).movies;
+  candidates ??= new Set(kb.catalog.rank(input.rankBy === undefined || input.rankBy === "releaseYear" ? "popularity" : input.rankBy, { minVotes: 0 }).map((r) => r.movie));
+  return { sets, candidates, yearOf };
+}
+
+/** Every film released in the range, as a membership (the year it matched by is noted). */
+async function yearMembers(kb: KnowledgeBase, years: { from: number; to: number }, yearOf: Map<string, string>): Promise<Membership> {
+  const ids: string[] = [];
+  for (let y = Math.max(years.from, 1880); y <= Math.min(years.to, 2030); y++) if (kb.linker.link(String(y), { types: ["Year"], limit: 1 }).length > 0) ids.push(String(y));
+  const set = await valueMembers(kb, ids, "RELEASED_IN");
+  for (const m of set.movies) yearOf.set(m, set.proof(m).triples[0]?.object ?? "");
+  return set;
+}
+
+/** The candidates released in the range. */
+async function withinYears(kb: KnowledgeBase, candidates: Set<string>, years: { from: number; to: number }, yearOf: Map<string, string>): Promise<Set<string>> {
+  const released = await kb.graph.neighborsMany([...candidates], { edges: ["RELEASED_IN"], direction: "out" });
+  const kept = new Set<string>();
+  for (const m of candidates) {
+    const y = (released.get(m) ?? []).map((nb) => nb.id).find((id) => Number(id) >= years.from && Number(id) <= years.to);
+    if (y) {
+      yearOf.set(m, y);
+      kept.add(m);
+    }
+  }
+  return kept;
+}
+
+/** Takes away the excluded films (a period leaves a film only when every year it has falls in it); how many left. */
+async function applyExclusions(candidates: Set<string>, input: Input, kb: KnowledgeBase): Promise<number> {
+  const before = candidates.size;
+  const ex = input.exclude;
+  if (!ex) return 0;
+  const drop = (movies: Iterable<string>) => {
+    for (const m of movies) candidates.delete(m);
+  };
+  for (const c of ex.concepts) drop((await conceptMembers(kb, c)).movies);
+  for (const p of ex.people) drop((await personMovies(kb, p)).movies);
+  if (ex.languages.length) drop((await valueMembers(kb, ex.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE")).movies);
+  if (ex.titles.length) drop(namedFilms(kb, ex.titles).movies);
+  if (ex.years.length) {
+    const released = await kb.graph.neighborsMany([...candidates], { edges: ["RELEASED_IN"], direction: "out" });
+    for (const m of [...candidates]) {
+      const ys = (released.get(m) ?? []).map((nb) => Number(nb.id));
+      if (ys.length && ys.every((y) => ex.years.some((r) => y >= r.from && y <= r.to))) candidates.delete(m);
+    }
+  }
+  return before - candidates.size;
+}
+
+/** The films in the order asked: by release year, by a TMDB figure, or (unranked) those meeting most, agreed on most, best known first. */
+async function rankCandidates(candidates: Set<string>, sets: readonly Membership[], input: Input, kb: KnowledgeBase, notes: string[], matched?: Map<string, number>): Promise<Ranked[]> {
+  const total = candidates.size;
+  if (input.rankBy === "releaseYear") {
+    const ranked = await byReleaseYear(kb, [...candidates], input.order, input.years);
+    if (ranked.length < total) notes.push(`find_movies: ${total - ranked.length} of ${total} matching films have no release year and were not ranked`);
+    return ranked;
+  }
+  if (input.rankBy) return byFigure(candidates, sets, input.rankBy, input, kb, notes);
+  const years = input.years;
+  const nodes = await kb.graph.getNodes([...candidates]);
+  return nodes
+    .filter((n) => n !== undefined)
+    .map((n) => ({ movie: n.id, degree: n.degree, met: matched?.get(n.id) ?? 0, pop: popularityIn(kb.catalog.tmdb(n.id), years), agree: sets.reduce((x, set) => x + (set.strength?.get(n.id) ?? 1), 0) }))
+    // Films meeting more constraints first (relaxed), then those more sources agree on (KB genre and TMDB genre both), then the best known.
+    .sort((a, b) => b.met - a.met || b.agree - a.agree || b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
+}
+
+/** Ranked by a TMDB figure: a genre's core when it leaves enough to rank; a merged title's figure only when its TMDB row is of the asked years. */
+function byFigure(candidates: Set<string>, sets: readonly Membership[], rankBy: Exclude<RankMetric, "releaseYear">, input: Input, kb: KnowledgeBase, notes: string[]): Ranked[] {
+  const total = candidates.size;
+  const minVotes = rankBy === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
+  let among = [...candidates];
+  for (const set of sets) {
+    if (!set.core) continue;
+    const core = among.filter((m) => set.core!.has(m));
+    if (kb.catalog.rank(rankBy, { among: core, minVotes }).length >= 3) among = core;
+  }
+  const years = input.years;
+  const ranked = kb.catalog.rank(rankBy, { among, order: input.order, minVotes }).filter((r) => !years || !r.facts?.year || (Number(r.facts.year) >= years.from && Number(r.facts.year) <= years.to));
+  const unranked = total - ranked.length;
+  if (unranked > 0) notes.push(`find_movies: ${unranked} of ${total} matching films have no ${METRIC_SOURCE[rankBy]}${rankBy === "voteAverage" ? ` from at least ${minVotes} votes` : ""} and were not ranked`);
+  return ranked;
+}
+
+/** One film found, with why it fits (the KB triples and TMDB facts) and, when ranked, its figure. */
+function resultEvidence(r: Ranked, i: number, shown: number, sets: readonly Membership[], yearOf: ReadonlyMap<string, string>, input: Input, step: number, matched?: ReadonlyMap<string, number>): Evidence {
+  const triples: Triple[] = [];
+  const words: string[] = [];
+  for (const s of sets) {
+    const p = s.proof(r.movie);
+    triples.push(...p.triples);
+    words.push(...p.words);
+  }
+  const y = yearOf.get(r.movie);
+  if (y && !triples.some((t) => t.edge === "RELEASED_IN")) triples.push(tripleFrom(r.movie, "RELEASED_IN", "out", y));
+  const figure = input.rankBy && r.value !== undefined ? formatFigure(input.rankBy, r.value, r.facts) : undefined;
+  const facts = [...triples.map((t) => (t.subject === r.movie ? `${t.edge.toLowerCase().replace("_", " ")} ${t.object}` : `${t.subject} ${t.edge.toLowerCase().replace("_", " ")}`)), ...words];
+  const met = matched?.get(r.movie);
+  return makeEvidence({
+    kind: "path",
+    text: `${r.movie}${figure ? `: ${figure}` : ""}${facts.length ? ` (${facts.join("; ")})` : ""}`,
+    nodeIds: [r.movie, ...new Set(triples.flatMap((t) => [t.subject, t.object]).filter((x) => x !== r.movie))],
+    focus: r.movie,
+    focusType: "Movie",
+    path: triples.length ? triples : undefined,
+    score: Math.round((1 - i / (shown + 1)) * 1000) / 1000,
+    tool: "find_movies",
+    step,
+    meta: { role: "result", rank: i + 1, ...(met !== undefined ? { met, of: sets.length } : {}), ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}) },
+  });
+}
+
+/** A film's TMDB popularity, when its TMDB row is of the asked years (a merged title's row belongs to one of its films). */
+function popularityIn(facts: TmdbFacts | undefined, years: { from: number; to: number } | undefined): number {
+  if (!facts || facts.popularity === undefined) return -1;
+  if (years && facts.year && (Number(facts.year) < years.from || Number(facts.year) > years.to)) return -1;
+  return facts.popularity;
+}
 
 /** A role as a verb in answers and rationales: "acted in", "directed", "wrote". */
 export function roleVerb(role: EdgeType): string {
   return role === "ACTED_IN" ? "acted in" : role.toLowerCase();
 }
 
-/** "12 films meet …": how many films the filter kept (none, too), and how many of them a ranking could rank. */
-function summaryEvidence(total: number, described: string, step: number, ranked?: number): Evidence {
+/** "12 films meet …": how many films the filter kept (none, too), how many a ranking could rank, and (relaxed) how many constraints each had to meet. */
+function summaryEvidence(total: number, described: string, step: number, ranked?: number, atLeast?: number): Evidence {
   const rankedSaid = ranked !== undefined && ranked < total ? `; ${ranked} of them have the figure ranked by` : "";
-  return makeEvidence({ kind: "node", text: `${total} film${total === 1 ? "" : "s"} meet${total === 1 ? "s" : ""} ${described}${rankedSaid}`, nodeIds: [], focus: "(set)", score: 1, tool: "find_movies", step, meta: { role: "summary", total, constraints: described, ...(ranked !== undefined ? { ranked } : {}) } });
+  const meet = atLeast !== undefined ? ` at least ${atLeast} of` : "";
+  return makeEvidence({ kind: "node", text: `${total} film${total === 1 ? "" : "s"} meet${total === 1 ? "s" : ""}${meet} ${described}${rankedSaid}`, nodeIds: [], focus: "(set)", score: 1, tool: "find_movies", step, meta: { role: "summary", total, constraints: described, ...(ranked !== undefined ? { ranked } : {}), ...(atLeast !== undefined ? { atLeast } : {}) } });
 }
 
 /** "TMDB vote average 8.3 from 12,345 votes", "TMDB runtime 169 min", "TMDB box-office revenue $2,787,965,087". */
@@ -223,6 +286,7 @@ function describe(input: z.infer<typeof FindMoviesInput>): string {
   const parts = [
     ...input.concepts.map((c) => c.label),
     ...input.people.map((p) => `${p.name}${p.role ? ` (${roleVerb(p.role)})` : ""}`),
+    ...(input.anyOf ? [`any of ${input.anyOf.names.length > 3 ? `${input.anyOf.names.slice(0, 3).join(", ")} and ${input.anyOf.names.length - 3} more` : input.anyOf.names.join(", ")}${input.anyOf.role ? ` (${roleVerb(input.anyOf.role)})` : ""}`] : []),
     ...input.languages.map((l) => `in ${l}`),
     ...(input.years ? [`${input.years.from}–${input.years.to}`] : []),
     ...(input.exclude?.concepts ?? []).map((c) => `not ${c.label}`),
@@ -299,6 +363,18 @@ async function personMovies(kb: KnowledgeBase, p: z.infer<typeof Person>): Promi
 
 
 
+/** The films of any one of several people, each film with the first of them found in it. */
+async function anyPersonMovies(kb: KnowledgeBase, any: { names: string[]; role?: EdgeType & ("DIRECTED" | "WROTE" | "ACTED_IN") }): Promise<Membership> {
+  const movies = new Set<string>();
+  const proofs: Membership["proof"][] = [];
+  for (const name of any.names) {
+    const m = await personMovies(kb, { name, ...(any.role ? { role: any.role } : {}) });
+    for (const f of m.movies) movies.add(f);
+    proofs.push(m.proof);
+  }
+  return { movies, proof: (film) => proofs.map((p) => p(film)).find((p) => p.triples.length) ?? { triples: [], words: [] } };
+}
+
 /** The films named by title (each must be a KB film): a figure asked of one film ranks just it. */
 function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
   const movies = new Set<string>();
@@ -314,15 +390,19 @@ function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
 }
 
 /**
- * Films by their KB release year, earliest or latest first (ties by title). A merged title has
- * several years: its earliest counts for "first", its latest for "latest", within the asked years.
+ * Films by their KB release year, earliest or latest first (ties by title). A title the KB merges
+ * for several films has several years: the one that fits the set is the one nearest the years of its
+ * films that have just one (a director's career, a series' run): The Age of Innocence is 1993 among
+ * Scorsese's films, not 1934. With no such films to go by, its earliest counts for "first", its
+ * latest for "latest"; always within the asked years.
  */
 async function byReleaseYear(kb: KnowledgeBase, movies: readonly string[], order: "asc" | "desc", years?: { from: number; to: number }): Promise<{ movie: string; value?: number }[]> {
   const released = await kb.graph.neighborsMany([...movies], { edges: ["RELEASED_IN"], direction: "out" });
+  const yearsOf = new Map(movies.map((m) => [m, (released.get(m) ?? []).map((nb) => Number(nb.id)).filter((y) => Number.isInteger(y) && (!years || (y >= years.from && y <= years.to)))]));
+  const single = [...yearsOf.values()].filter((ys) => ys.length === 1).map((ys) => ys[0]!).sort((a, b) => a - b);
+  const anchor = single.length ? single[Math.floor(single.length / 2)]! : undefined;
+  const pick = (ys: number[]) => (anchor !== undefined ? [...ys].sort((a, b) => Math.abs(a - anchor) - Math.abs(b - anchor) || a - b)[0]! : order === "asc" ? Math.min(...ys) : Math.max(...ys));
   const out: { movie: string; value: number }[] = [];
-  for (const m of movies) {
-    const ys = (released.get(m) ?? []).map((nb) => Number(nb.id)).filter((y) => Number.isInteger(y) && (!years || (y >= years.from && y <= years.to)));
-    if (ys.length) out.push({ movie: m, value: order === "asc" ? Math.min(...ys) : Math.max(...ys) });
-  }
+  for (const [m, ys] of yearsOf) if (ys.length) out.push({ movie: m, value: pick(ys) });
   return out.sort((a, b) => (order === "asc" ? a.value - b.value : b.value - a.value) || (a.movie < b.movie ? -1 : a.movie > b.movie ? 1 : 0));
 }

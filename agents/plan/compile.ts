@@ -80,48 +80,42 @@ function kindArg(k: KindRef): NonNullable<ToolArgs["find_movies"]["concepts"]>[n
 type FindArgs = ToolArgs["find_movies"];
 
 /**
- * find_movies' arguments for a set of constraints. A person given by reference ("films directed by
- * the directors of X") may be several people: one call per person, whose films together are the set.
+ * find_movies' arguments for a set of constraints, in one call. A person given by reference ("the
+ * films of Toy Story's writers") stands for all the people that part answered: any of them.
  */
 function filmsCalls(serves: string, where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }, extra: Partial<FindArgs>, why: string): PlannedCall[] {
-  const variants = peopleVariants(where, ctx);
-  return variants.map((people) => {
-    const args = { ...filmArgs(where, people), ...extra };
-    return call("find_movies", args, `${why}: ${describeArgs(args)}`, serves);
-  });
+  const args = { ...filmArgs(where, ctx), ...extra };
+  return [call("find_movies", args, `${why}: ${describeArgs(args)}`, serves)];
 }
 
-/** Each combination of the people a reference stands for (at most four), with the people named directly. */
-function peopleVariants(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): { name: string; role?: Role; negated: boolean }[][] {
-  let variants: { name: string; role?: Role; negated: boolean }[][] = [[]];
-  for (const c of where) {
-    if (c.on !== "person") continue;
-    const names = "ref" in c.who ? itemsOf(ctx, c.who.ref).slice(0, MAX_CALLS_PER_PART).map((i) => i.name) : [c.who.id];
-    const one = (name: string) => ({ name, ...(c.role ? { role: c.role } : {}), negated: c.negated });
-    variants = c.negated || names.length <= 1 ? variants.map((v) => [...v, ...names.map(one)]) : variants.flatMap((v) => names.map((n) => [...v, one(n)]));
-  }
-  return variants.slice(0, MAX_CALLS_PER_PART);
-}
-
-function filmArgs(where: readonly FilmConstraint[], people: readonly { name: string; role?: Role; negated: boolean }[]): FindArgs {
+function filmArgs(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): FindArgs {
   const args = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], languages: [] as string[], titles: [] as string[] };
   const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
   let years: { from: number; to: number } | undefined;
-  for (const p of people) (p.negated ? ex.people : args.people).push({ name: p.name, ...(p.role ? { role: p.role } : {}) });
+  let anyOf: FindArgs["anyOf"];
   for (const c of where) {
-    if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
+    if (c.on === "person") {
+      const who = c.who;
+      const role = c.role ? { role: c.role } : {};
+      const names = "ref" in who ? itemsOf(ctx, who.ref).slice(0, 50).map((i) => i.name) : [who.id];
+      if (c.negated) ex.people.push(...names.map((name) => ({ name, ...role })));
+      else if ("ref" in who) anyOf = names.length ? { names, ...role } : anyOf;
+      else args.people.push({ name: who.id, ...role });
+    } else if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
     else if (c.on === "series") (c.negated ? ex.titles : args.titles).push(...c.films);
     else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
     else if (c.on === "language") (c.negated ? ex.languages : args.languages).push(c.language);
     else if (c.on === "years" && c.negated) ex.years.push({ from: c.from, to: c.to });
     else if (c.on === "years") years = years ? { from: Math.max(years.from, c.from), to: Math.min(years.to, c.to) } : { from: c.from, to: c.to };
   }
-  const exclude = Object.values(ex).some((x) => x.length) ? { exclude: { concepts: ex.concepts.map(kindArg).slice(0, 5), people: ex.people.slice(0, 5), years: ex.years.slice(0, 3), languages: ex.languages.slice(0, 10), titles: ex.titles.slice(0, 40) } } : {};
+  // The plan's own caps (at most eight constraints a set) are within the tool's: nothing is cut here.
+  const exclude = Object.values(ex).some((x) => x.length) ? { exclude: { concepts: ex.concepts.map(kindArg), people: ex.people, years: ex.years, languages: ex.languages, titles: ex.titles } } : {};
   return {
-    concepts: args.concepts.map(kindArg).slice(0, 5),
-    people: args.people.slice(0, 5),
-    languages: args.languages.slice(0, 10),
-    titles: args.titles.slice(0, 40),
+    concepts: args.concepts.map(kindArg),
+    people: args.people,
+    languages: args.languages,
+    titles: args.titles,
+    ...(anyOf ? { anyOf } : {}),
     ...(years ? { years } : {}),
     ...exclude,
     limit: 50,
@@ -131,6 +125,7 @@ function filmArgs(where: readonly FilmConstraint[], people: readonly { name: str
 function describeArgs(a: FindArgs): string {
   const parts = [
     ...(a.people ?? []).map((p) => `${p.name}${p.role ? ` ${roleVerb(p.role)}` : ""}`),
+    ...(a.anyOf ? [`any of ${listed(a.anyOf.names)}${a.anyOf.role ? ` (${roleVerb(a.anyOf.role)})` : ""}`] : []),
     ...(a.concepts ?? []).map((c) => c.label),
     ...(a.titles?.length ? [a.titles.length > 3 ? `${a.titles.length} titles` : a.titles.join(", ")] : []),
     ...(a.languages ?? []).map((l) => `in ${l}`),
@@ -141,6 +136,18 @@ function describeArgs(a: FindArgs): string {
     ...(a.exclude?.languages ?? []).map((l) => `not in ${l}`),
   ];
   return parts.join(", ") || "no constraint";
+}
+
+/**
+ * No film meets every constraint of a set of several: the films meeting all but one, those meeting
+ * most first ("no film has all of it; these come closest"). None for a set a yes/no question checks.
+ */
+export function relaxedCalls(part: PartOf<"films">, plan: QueryPlan, results: ReadonlyMap<string, PartResult>): PlannedCall[] {
+  const checked = plan.parts.some((p) => p.kind === "check" && p.test.op !== "compare" && p.test.of.ref === part.id);
+  const positive = part.where.filter((c) => !c.negated);
+  const groups = new Set(positive.map((c) => (c.on === "person" || c.on === "kind" ? `${c.on}:${JSON.stringify(c)}` : c.on))).size;
+  if (checked || groups < 2 || fusedParts(plan).has(part.id)) return [];
+  return filmsCalls(part.id, part.where, { results }, { atLeast: groups - 1 }, `no film meets all ${groups} constraints: those meeting ${groups - 1}`).map((c) => ({ ...c, score: 0.5 }));
 }
 
 /** A relation from names: its figure, its known hop (exact neighbours), a discovered path (Think-on-Graph), or every direct relation. */

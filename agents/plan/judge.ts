@@ -4,7 +4,7 @@ import type { Evidence } from "../../tools/evidence";
 import { callSignature } from "../planners/planner";
 import type { Judgement, PlannedCall, TraceStep } from "../research/types";
 import { call } from "./calls";
-import { compileReady, togFilters } from "./compile";
+import { compileReady, relaxedCalls, togFilters } from "./compile";
 import { evaluatePlan, evidenceOfPart, type PartResult } from "./results";
 import { startsOf } from "./results-paths";
 
@@ -25,8 +25,8 @@ export async function judgePlan(plan: QueryPlan, state: { trace: readonly TraceS
   const fallbacks: PlannedCall[] = [];
   for (const part of plan.parts) {
     const r = results.get(part.id)!;
-    if (!r.done || r.figures.length || (part.kind !== "lookup" && part.kind !== "plot")) continue;
-    const more = part.kind === "lookup" ? lookupFallbacks(part, r, state, results) : r.items.length ? [] : plotFallbacks(part);
+    if (!r.done || r.figures.length) continue;
+    const more = part.kind === "lookup" ? lookupFallbacks(part, r, state, results) : part.kind === "plot" && !r.items.length ? plotFallbacks(part) : part.kind === "films" && r.total === 0 ? relaxedCalls(part, plan, results) : [];
     const untried = more.filter((c) => !tried.has(callSignature(c)));
     if (untried.length) missing.push(`${part.id}: nothing found yet`);
     fallbacks.push(...untried);

@@ -37,11 +37,13 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   if (part.figure) {
     const row = evidence.find((e) => e.meta?.role === "result" && e.meta?.metric === part.figure && typeof e.meta?.value === "number");
     return row
-      ? { done: true, items: [{ name: row.focus, type: "Movie", score: 1, evidenceIds: [row.id] }], figures: [{ id: row.focus, value: Number(row.meta!.value), text: row.text, evidenceId: row.id }], evidence }
+      ? { done: true, items: [{ name: String(row.meta!.value), score: 1, evidenceIds: [row.id] }], figures: [{ id: row.focus, value: Number(row.meta!.value), text: row.text, evidenceId: row.id }], evidence }
       : { done: true, items: [], figures: [], evidence, missing: `no ${part.figure} for ${starts[0]?.id ?? "the film"}` };
   }
   const triples = evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors"));
-  const items = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);
+  const except = new Set(part.except.map((e) => e.id));
+  const found = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);
+  const items = found.filter((i) => !except.has(i.name));
   return { done: true, items, total: items.length, figures: [], evidence, ...(items.length ? {} : { missing: "nothing in the knowledge base along that relation" }) };
 }
 

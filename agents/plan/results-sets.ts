@@ -35,12 +35,23 @@ function filmItems(found: readonly Evidence[]): RankedAnswer[] {
 }
 
 function films(evidence: Evidence[]): PartResult {
+  const relaxedSum = summaries(evidence).find((s) => s.meta?.atLeast !== undefined);
+  if (relaxedSum && summaries(evidence).some((s) => s.meta?.atLeast === undefined && Number(s.meta?.total) === 0)) return relaxedFilms(evidence, relaxedSum);
   const items = filmItems(rows(evidence));
   const sums = summaries(evidence);
   // One call: its total. Several (one per value a reference gave): the films they found, together.
   const total = sums.length === 1 ? Number(sums[0]!.meta?.total ?? items.length) : items.length;
   const none = sums.find((s) => Number(s.meta?.total) === 0);
   return { done: true, items, total, figures: [], evidence, ...(total === 0 && none ? { missing: `no film in the knowledge base meets all of ${String(none.meta?.constraints)}` } : {}) };
+}
+
+/** No film met all of it: the films that came closest, by how many constraints they meet. */
+function relaxedFilms(evidence: Evidence[], summary: Evidence): PartResult {
+  const close = rows(evidence).filter((e) => e.meta?.met !== undefined);
+  const of = Number(close[0]?.meta?.of ?? 0);
+  const best = Math.max(0, ...close.map((e) => Number(e.meta?.met ?? 0)));
+  const items = filmItems(close.filter((e) => Number(e.meta?.met) === best));
+  return { done: true, items, total: 0, figures: [], evidence, relaxed: { atLeast: best, of }, missing: `no film in the knowledge base meets all of ${String(summary.meta?.constraints)}` };
 }
 
 function figuresOf(evidence: readonly Evidence[]): Figure[] {
@@ -53,10 +64,12 @@ function figuresOf(evidence: readonly Evidence[]): Figure[] {
 function order(part: PartOf<"order">, evidence: Evidence[]): PartResult {
   const ranked = filmItems(rows(evidence).filter((e) => e.meta?.metric === part.by));
   const figures = figuresOf(evidence);
-  const total = Number(summaries(evidence)[0]?.meta?.total ?? ranked.length);
-  if (part.nth === undefined) return { done: true, items: ranked, ranking: ranked, total, figures, evidence, ...(ranked.length ? {} : { missing: "no film that fits has that figure" }) };
+  const summary = summaries(evidence)[0];
+  const total = Number(summary?.meta?.total ?? ranked.length);
+  const counted = Number(summary?.meta?.ranked ?? total);
+  if (part.nth === undefined) return { done: true, items: ranked, ranking: ranked, ranked: counted, total, figures, evidence, ...(ranked.length ? {} : { missing: "no film that fits has that figure" }) };
   const nth = ranked[part.nth - 1];
-  return { done: true, items: nth ? [{ ...nth, score: 1 }] : [], ranking: ranked, total, figures, evidence, ...(nth ? {} : { missing: `only ${ranked.length} film${ranked.length === 1 ? "" : "s"} that fit${ranked.length === 1 ? "s" : ""} could be ranked` }) };
+  return { done: true, items: nth ? [{ ...nth, score: 1 }] : [], ranking: ranked, ranked: counted, total, figures, evidence, ...(nth ? {} : { missing: `only ${ranked.length} film${ranked.length === 1 ? "" : "s"} that fit${ranked.length === 1 ? "s" : ""} could be ranked` }) };
 }
 
 /** People a set's own constraints name are not what is counted over it ("actors in Woody Allen's films" leaves him out). */

@@ -22,11 +22,14 @@ export interface PartResult {
   total?: number;
   verdict?: "yes" | "no";
   figures: Figure[];
-  /** For an order part: the whole ranking its nth item was read from. */
+  /** For an order part: the ranking its nth item was read from (the rows returned), and how many films had the figure. */
   ranking?: RankedAnswer[];
+  ranked?: number;
   evidence: Evidence[];
   /** Why the slot is empty or partial, in words a user can read. */
   missing?: string;
+  /** No film met every constraint: the items are the films meeting `atLeast` of `of` (a relaxed search). */
+  relaxed?: { atLeast: number; of: number };
   /** A threshold no one met: the most reached, and by whom. */
   nearest?: { support: number; names: string[] };
 }

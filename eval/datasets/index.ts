@@ -6,6 +6,8 @@ import { generateCategorySet } from "../categories";
 import { loadNaturalSet } from "../natural/dataset";
 import type { Expectation } from "../natural/types";
 import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
+import { FACT_KINDS } from "../../src/plan/schema";
+import { loadRealSet } from "../real/load";
 
 export type { Expectation } from "../natural/types";
 
@@ -27,6 +29,8 @@ const JsonlExpectation = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("hits1") }).strict(),
   z.object({ kind: z.literal("parts"), parts: z.array(z.array(z.string().min(1)).min(1)).min(2) }).strict(),
   z.object({ kind: z.literal("count"), count: z.number().int().min(0) }).strict(),
+  z.object({ kind: z.literal("verdict"), verdict: z.enum(["yes", "no"]) }).strict(),
+  z.object({ kind: z.literal("lacks"), fact: z.enum(FACT_KINDS) }).strict(),
   z.object({ kind: z.literal("no_answer") }).strict(),
 ]);
 
@@ -39,7 +43,7 @@ const JsonlLine = z
     expect: JsonlExpectation.optional(),
   })
   .strict()
-  .refine((l) => l.answers.length > 0 || l.expect?.kind === "no_answer", { message: "answers must not be empty unless expect is no_answer", path: ["answers"] });
+  .refine((l) => l.answers.length > 0 || ["no_answer", "verdict", "lacks", "count"].includes(l.expect?.kind ?? ""), { message: "answers must not be empty unless expect is no_answer, verdict, lacks or count", path: ["answers"] });
 
 export interface DatasetOptions {
   split: Split;
@@ -66,6 +70,10 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
   }
   if (name === "natural") {
     return loadNaturalSet(o.dataDir, o.split).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
+  }
+  if (name === "real") {
+    // Questions people outside the project wrote (training splits of public sets), gold computed from the raw data; one set, used for development.
+    return loadRealSet(o.dataDir).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
   }
   if (name.startsWith("jsonl:")) {
     const path = name.slice("jsonl:".length);

@@ -10,6 +10,8 @@ export type CheckedRun = Pick<RunResult, "answers"> & Partial<Pick<RunResult, "p
  * - hits1 (also without an expectation): the first answer is a gold answer;
  * - parts: for each gold part i, the run's part i exists and its first answer is in gold part i;
  * - count: some part's count equals the gold number;
+ * - verdict: a part answers yes or no, and it is the gold one;
+ * - lacks: a part says the knowledge base lacks that kind of fact (a person's age and birth date are one);
  * - no_answer: no answers at all, and the router sent it to a short reply.
  */
 export function checkExpectation(result: CheckedRun, question: { answers: readonly string[]; expect?: Expectation }): 0 | 1 {
@@ -23,6 +25,10 @@ export function checkExpectation(result: CheckedRun, question: { answers: readon
       return expect.parts.every((gold, i) => firstIn(parts[i]!.answers, gold) === 1) ? 1 : 0;
     case "count":
       return parts.some((p) => p.count === expect.count) ? 1 : 0;
+    case "verdict":
+      return parts.some((p) => p.verdict === expect.verdict) ? 1 : 0;
+    case "lacks":
+      return parts.some((p) => p.lacks !== undefined && sameFact(p.lacks, expect.fact)) ? 1 : 0;
     case "no_answer":
       return result.answers.length === 0 && result.route === "reply" ? 1 : 0;
   }
@@ -31,4 +37,10 @@ export function checkExpectation(result: CheckedRun, question: { answers: readon
 function firstIn(answers: readonly { name: string }[], gold: readonly string[]): 0 | 1 {
   const first = answers[0];
   return first !== undefined && gold.some((g) => normalizeAnswer(g) === normalizeAnswer(first.name)) ? 1 : 0;
+}
+
+/** Kinds of fact one answer covers: the knowledge base has neither ages nor birth dates. */
+function sameFact(a: string, b: string): boolean {
+  const group = (f: string) => (f === "age" || f === "birth_date" ? "age" : f);
+  return group(a) === group(b);
 }

@@ -1,3 +1,5 @@
+import type { FactKind } from "../../src/plan/schema";
+
 /** The natural set's categories: kinds of question people ask, as the set was generated (not the plan's part kinds). */
 export const NATURAL_CATEGORIES = ["fact", "list", "multi_part", "intersection", "difference", "count", "threshold", "most_common", "superlative", "recommendation", "plot", "kind_of_film", "chitchat", "out_of_domain"] as const;
 export type Intent = (typeof NATURAL_CATEGORIES)[number];
@@ -10,6 +12,8 @@ export type Expectation =
   | { kind: "hits1" }
   | { kind: "parts"; parts: string[][] }
   | { kind: "count"; count: number }
+  | { kind: "verdict"; verdict: "yes" | "no" }
+  | { kind: "lacks"; fact: FactKind }
   | { kind: "no_answer" };
 
 /** One generated question: gold answers are exact KB names (empty for no-answer intents). */

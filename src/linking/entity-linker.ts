@@ -208,7 +208,8 @@ export class InMemoryEntityLinker implements EntityLinker {
         const span = tokens.slice(i, j + 1);
         const surface = text.slice(span[0]!.start, span[span.length - 1]!.end);
         const candidates = this.link(surface, { limit: 5 });
-        const exactCase = candidates.length > 0 && hits.some((h) => caseKey(this.data.names[h]!) === caseKey(surface));
+        // Written as the KB writes it, with or without its leading article ("Ten Commandments", "the Ten Commandments").
+        const exactCase = candidates.length > 0 && hits.some((h) => sameCase(this.data.names[h]!, surface));
         // A lowercase title said with its article ("the terminator", "the shining") is the film, not a tag of the bare word.
         const withArticle = span.length === 2 && ARTICLES.has(span[0]!.folded) && !STOP_WORDS.has(span[1]!.folded) && candidates[0]?.types.includes("Movie") === true;
         spans.push({ text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, exactCase, i === 0) + (withArticle && !exactCase ? 0.2 : 0) });
@@ -248,6 +249,14 @@ function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): nu
   if (allQuestionWords) c -= 0.45;
   else if (words.length === 1 && (STOP_WORDS.has(words[0]!) || QUESTION_WORDS.has(words[0]!))) c -= 0.3;
   return Math.max(0.01, Math.min(1, c));
+}
+
+/** The same name in the same case, a leading article aside. */
+function sameCase(name: string, surface: string): boolean {
+  const a = caseKey(name);
+  const b = caseKey(surface);
+  const bare = (k: string) => k.replace(/^(?:the|a|an) /i, "");
+  return a === b || (bare(a) === bare(b) && bare(a) !== a.toLowerCase());
 }
 
 /** Case-preserving comparison key: accents and punctuation ignored, letter case kept. */

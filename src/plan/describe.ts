@@ -28,7 +28,7 @@ function constraint(c: FilmConstraint): string {
 export function describePart(p: PlanPart): string {
   switch (p.kind) {
     case "lookup":
-      return `lookup(${p.from.map(value).join(", ")}${p.figure ? ` → ${p.figure}` : p.path ? ` → ${p.path.map((h) => `${h.edge} ${h.dir}`).join(" → ")}` : p.asks ? ` → ? ${p.asks}` : " → all"}${p.join !== "each" ? `, ${p.join}` : ""}${p.within.length ? `; within ${p.within.map(constraint).join(", ")}` : ""})`;
+      return `lookup(${p.from.map(value).join(", ")}${p.figure ? ` → ${p.figure}` : p.path ? ` → ${p.path.map((h) => `${h.edge} ${h.dir}`).join(" → ")}` : p.asks ? ` → ? ${p.asks}` : " → all"}${p.join !== "each" ? `, ${p.join}` : ""}${p.within.length ? `; within ${p.within.map(constraint).join(", ")}` : ""}${p.except.length ? `; except ${p.except.map((e) => e.id).join(", ")}` : ""})`;
     case "films":
       return `films(${p.where.map(constraint).join(", ")})`;
     case "aggregate":

@@ -92,12 +92,15 @@ export const LookupPart = z
     join: z.enum(["each", "both", "either"]).default("each"),
     /** Films a path passes through must meet these ("the directors of his 90s films"). */
     within: z.array(FilmConstraint).max(6).default([]),
+    /** Never an answer: the people named beside the film ("who acted with Fred Astaire in X" is X's cast but him). */
+    except: z.array(EntityRef).max(5).default([]),
     /** The clause as asked: what a discovered path is scored against. */
     text: z.string().trim().min(1).max(2000),
   })
   .strict();
 
-export const FilmsPart = z.object({ ...base, kind: z.literal("films"), where: z.array(FilmConstraint).min(1).max(8) }).strict();
+/** A set of films: every film that meets all its constraints (none: every film). */
+export const FilmsPart = z.object({ ...base, kind: z.literal("films"), where: z.array(FilmConstraint).max(8) }).strict();
 
 export const AggregatePart = z
   .object({

@@ -79,6 +79,8 @@ const QUALIFIER_WORDS = new Set(["in", "about", "with", "featuring", "on"]);
 const MIN_MENTION_CONFIDENCE = 0.35;
 /** Words of a request that may stand before the noun naming the answer ("name the directors", "list all actors"). */
 const REQUEST_WORDS = new Set(["name", "list", "show", "give", "tell", "me", "us", "the", "all", "every", "find", "please"]);
+/** Nouns a relative "who"/"which" follows ("the people who …", "the guy who …", "films which …"). */
+const RELATIVE_HEADS = new Set([...PERSON_WORDS, ...MOVIE_WORDS, "guy", "guys", "man", "men", "woman", "women", "one", "ones", "those", "actor", "actors", "actress", "director", "directors", "writer", "writers"]);
 const REQUEST_VERBS = new Set(["name", "list", "show", "give", "tell", "find", "please"]);
 
 export function analyzeQuestion(question: string, linker: EntityLinker): QuestionAnalysis {
@@ -186,7 +188,7 @@ function decades(question: string): { constraint: Constraint; start: number; end
  * ...", "when did ...") or around a trailing one ("... in which languages", "... directed by who").
  */
 function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEntity[], question: string): AnswerSpec {
-  let whAt = questionWordAt(tokens, question);
+  let whAt = questionWordAt(tokens, question, (i) => mentions.some((m) => i >= m.tokenStart && i < m.tokenEnd));
   const firstMention = Math.min(tokens.length, ...mentions.filter((m) => m.tokenStart > whAt).map((m) => m.tokenStart));
   const lastMentionEnd = mentions.length ? Math.max(...mentions.map((m) => m.tokenEnd)) : 0;
   let from: number;
@@ -205,7 +207,8 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
     from = whAt;
     to = Math.min(tokens.length, whAt + 7, Math.max(whAt + 1, firstMention));
   } else {
-    for (let i = tokens.length - 1; i >= Math.max(lastMentionEnd, tokens.length - 4); i--) if (WH.has(tokens[i]!.folded)) whAt = i;
+    // "the people who wrote toy story": a wh-word right after a noun opens a relative clause, not the question.
+    for (let i = tokens.length - 1; i >= Math.max(lastMentionEnd, tokens.length - 4); i--) if (WH.has(tokens[i]!.folded) && !RELATIVE_HEADS.has(tokens[i - 1]?.folded ?? "")) whAt = i;
     if (whAt < 0) return {};
     trailing = true;
     from = Math.max(lastMentionEnd, whAt - 4);
@@ -267,10 +270,11 @@ const PREAMBLE_ENDS = new Set(["me", "us", "know", "wonder", "wondering", "curio
  * Where the question word that opens the asking is: among the first three words, or after a preamble
  * ("i'm doing a movie quiz, can you tell me who directed casablanca", "… last night, what genre is it").
  */
-function questionWordAt(tokens: readonly WordToken[], question: string): number {
+function questionWordAt(tokens: readonly WordToken[], question: string, inName: (i: number) => boolean): number {
   const lead = tokens.findIndex((t, i) => i <= 2 && WH.has(t.folded));
   if (lead >= 0) return lead;
-  return tokens.findIndex((t, i) => i > 2 && WH.has(t.folded) && (PREAMBLE_ENDS.has(tokens[i - 1]!.folded) || /,\s*$/.test(question.slice(tokens[i - 1]!.end, t.start))) && i < tokens.length - 2);
+  // "… with the movie I Still Know What You Did Last Summer": a wh-word inside a title asks nothing.
+  return tokens.findIndex((t, i) => i > 2 && WH.has(t.folded) && !inName(i) && (PREAMBLE_ENDS.has(tokens[i - 1]!.folded) || /,\s*$/.test(question.slice(tokens[i - 1]!.end, t.start))) && i < tokens.length - 2);
 }
 
 function operators(tokens: WordToken[], topics: TopicEntity[], inMention: Set<number>): Operator[] {

@@ -9,7 +9,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS } from "./lexicon/linking";
 import { MOVIE_WORDS } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, FACT_PHRASES, ORDINAL_WORDS, TOGETHER_PHRASES, YES_NO_OPENERS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, FACT_PHRASES, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf } from "./stages/phrases";
 
@@ -45,19 +45,23 @@ export interface ShapeCues {
   either: boolean;
   fact?: Found & { fact: FactKind };
   character?: Found;
+  /** "the prequel to X": the film of its family just before (or after) it. */
+  sequel?: Found & { side: "before" | "after" };
   inCommon: boolean;
 }
 
 const LIKE = new Set(LIKE_HEADS);
 
 export function findShapeCues(words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[] = []): ShapeCues {
-  const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? { phrase: words[0], at: 0, end: 1 } : undefined;
+  const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? { phrase: words[0], at: 0, end: 1 } : yesNoTail(words);
   const sup = superlativeCue(words, concepts);
+  const fact = factCue(words);
   return {
     ...(opener ? { yesNo: opener } : {}),
     ...optional("comparative", found(words, COMPARATIVE_PHRASES)),
     ...optional("ordinal", ordinalCue(words)),
-    ...optional("superlative", sup),
+    // "the 1965 best actor oscar": the best of an award names its category, not a ranking.
+    ...optional("superlative", fact?.fact === "award" ? undefined : sup),
     ...optional("figure", figureCue(words)),
     ...optional("count", firstOf(words, COUNT_PHRASES)),
     ...optional("threshold", thresholdCue(words, analysis)),
@@ -71,10 +75,25 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("together", firstOf(words, TOGETHER_PHRASES)),
     ...optional("both", firstOf(words, INTERSECTION_PHRASES)),
     either: words.includes("either") || words.includes("or"),
-    ...optional("fact", factCue(words)),
+    ...optional("fact", fact),
     ...optional("character", firstOf(words, CHARACTER_VERBS)),
+    ...optional("sequel", sequelCue(words)),
     inCommon: findPhrase(words, "in common").length > 0 || findPhrase(words, "have in common").length > 0,
   };
+}
+
+function sequelCue(words: readonly string[]): ShapeCues["sequel"] {
+  const f = firstOf(words, Object.keys(SEQUEL_PHRASES));
+  return f ? { ...f, side: SEQUEL_PHRASES[f.phrase]! } : undefined;
+}
+
+/** "… is a comedy right?": a statement that ends asking for confirmation. */
+function yesNoTail(words: readonly string[]): Found | undefined {
+  for (const tail of YES_NO_TAILS) {
+    const n = tail.split(" ").length;
+    if (words.length > n + 1 && words.slice(-n).join(" ") === tail) return { phrase: tail, at: words.length - n, end: words.length };
+  }
+  return undefined;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
@@ -177,15 +196,20 @@ function ageCue(words: readonly string[]): "newer" | "older" | undefined {
   return f ? AGE_PHRASES[f.phrase] : undefined;
 }
 
-/** The first fact word the KB lacks, with the question word it needs when it needs one. */
+/**
+ * The fact word the KB lacks that the question says first ("what country produced X" asks a country,
+ * "who was the producer of it's alive" a producer), with the question word it needs when it needs
+ * one; of phrases starting at the same word, the one listed first.
+ */
 function factCue(words: readonly string[]): ShapeCues["fact"] {
   const wh = words.slice(0, 3).join(" ");
+  let best: ShapeCues["fact"];
   for (const f of FACT_PHRASES) {
     if (f.wh && !` ${wh} `.includes(` ${f.wh} `)) continue;
     const at = findPhrase(words, f.phrase)[0];
-    if (at !== undefined) return { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact };
+    if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact };
   }
-  return undefined;
+  return best;
 }
 
 /** Options joined by "or" that name genres ("scary or funny", "more horror or comedy"). */

@@ -25,7 +25,9 @@ export function yearsOf(r: Reading): { from: number; to: number } | undefined {
 
 /** The kinds of film the clause constrains to: strong concepts, minus options, languages, the series' words and `skip`. */
 export function kindsOf(r: Reading, skip: readonly ConceptRef[] = []): ConceptRef[] {
-  const optionTokens = new Set(r.cues.options.flatMap((o) => o.tokens));
+  // The words of an option, an ordinal, a superlative or a comparison ("second", "best") are no kind of film.
+  const cueWords = [r.cues.ordinal, r.cues.superlative, r.cues.comparative, r.cues.count].flatMap((c) => (c ? Array.from({ length: c.end - c.at }, (_, i) => c.at + i) : []));
+  const optionTokens = new Set([...r.cues.options.flatMap((o) => o.tokens), ...cueWords]);
   const inSeries = (c: ConceptRef) => r.series !== undefined && c.tokenStart < r.series.tokenEnd && r.series.tokenStart < c.tokenEnd;
   return r.concepts.filter((c) => c.strong && !r.languageConcepts.has(c) && !skip.includes(c) && !inSeries(c) && !optionTokens.has(c.tokenStart));
 }

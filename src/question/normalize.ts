@@ -2,7 +2,8 @@
  * The first pass: the question as plain text. Markup a chat client or a copied page leaves
  * (HTML tags and entities, Markdown emphasis, code ticks and links), compatibility forms of Unicode
  * (full-width letters, ligatures), typographic quotes and dashes, invisible characters and runs of
- * white space become what a person would have typed. Names keep their case and accents.
+ * white space become what a person would have typed; so does text split into tokens by an older
+ * tool (`` quotes '', "Kevin Costner 's", "you 'll", " ?"). Names keep their case and accents.
  */
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 
@@ -19,6 +20,10 @@ export function normalizeQuestion(text: string): string {
     .replace(/[\u201C\u201D\u201F\u2033\u00AB\u00BB]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, "-")
     .replace(/\u2026/g, "...")
+    .replace(/``\s*|\s*''/g, '"')
+    .replace(/\s+(['’](?:s|ll|re|ve|d|m)|n't)\b/gi, "$1")
+    .replace(/"\s+([^"]{1,300}?)\s+"/g, '"$1"')
+    .replace(/\s+([?!.,;:])(?=\s|$)/g, "$1")
     .replace(/\s+/g, " ")
     .trim();
 }

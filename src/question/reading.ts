@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
-import { wordTokens, type WordToken } from "../util/text";
+import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../util/text";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
@@ -39,15 +39,18 @@ const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.t
 
 /** Reads one clause; `analyze` is memoised per question so the split and the clauses share analyses. */
 export async function readClause(id: string, text: string, kb: KnowledgeBase, analyze: (text: string) => QuestionAnalysis, inherited: Reading["notFound"] = []): Promise<Reading> {
-  let analysis = analyze(text);
   const tokens = wordTokens(text);
+  let analysis = joinSplitTitles(analyze(text), text, tokens);
   const words = tokens.map((t) => t.folded);
   const periods = findPeriods(text);
   const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
   const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k));
   analysis = withPeriodsAndKinds(analysis, concepts, periods, inPeriod);
-  const cues = findShapeCues(words, analysis, concepts);
+  const found = findShapeCues(words, analysis, concepts);
+  // "no country for old men": a negation inside a name takes nothing away.
+  const inName = (k: number) => analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
+  const cues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   const told = toldPlotOf(words, analysis);
   const notFound = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb);
   // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
@@ -57,7 +60,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
       return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length;
     });
   if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
-  const series = await findSeries(tokens, analysis, kb);
+  const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
   const langs = languagesOf(analysis, concepts, kb);
@@ -81,6 +84,26 @@ function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: K
     }
   }
   return { languages: [...languages], fromConcepts };
+}
+
+/**
+ * One title found as two mentions ("Rise" and "Panet of the Apes" for "Rise of the Panet of the
+ * Apes"): when the words from the first to the second, typos aside, are one mention's film, that
+ * film is the one meant and the other mention goes.
+ */
+function joinSplitTitles(a: QuestionAnalysis, text: string, tokens: readonly WordToken[]): QuestionAnalysis {
+  const films = a.topics.filter((t) => t.type === "Movie").sort((x, y) => x.tokenStart - y.tokenStart);
+  const gone = new Set<TopicEntity>();
+  for (let i = 0; i + 1 < films.length; i++) {
+    const [x, y] = [films[i]!, films[i + 1]!];
+    if (y.tokenStart - x.tokenEnd > 3 || !tokens.slice(x.tokenEnd, y.tokenStart).every((t) => STOP_WORDS.has(t.folded))) continue;
+    const span = linkKey(text.slice(tokens[x.tokenStart]!.start, tokens[y.tokenEnd - 1]!.end));
+    const owner = [x, y].find((t) => editDistance(linkKey(t.name), span, 3) <= Math.max(1, Math.floor(span.length / 10)));
+    if (!owner) continue;
+    gone.add(owner === x ? y : x);
+    Object.assign(owner, { tokenStart: x.tokenStart, tokenEnd: y.tokenEnd, confidence: Math.max(x.confidence, y.confidence) });
+  }
+  return gone.size ? { ...a, topics: a.topics.filter((t) => !gone.has(t)) } : a;
 }
 
 /**

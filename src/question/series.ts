@@ -25,20 +25,41 @@ const MAX_WORDS = 4;
  * open the titles of at least two KB films, each the name alone or the name with a sequel's
  * continuation ("Rocky II", "Toy Story 3", "Harry Potter and the …", "The Matrix: Reloaded").
  */
-export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): Promise<Series | undefined> {
+export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false): Promise<Series | undefined> {
+  return beforeSeriesWord(tokens, analysis, kb, ranked) ?? afterWhich(tokens, analysis, kb);
+}
+
+/** "the Rocky movies", "which Godfather film", "the second Men in Black movie" (an order or ranking asked: any word may come before). */
+function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked: boolean): Series | undefined {
   for (let end = 1; end < tokens.length; end++) {
     const word = tokens[end]!.folded;
     if (!WORDS.has(word)) continue;
     for (let len = Math.min(MAX_WORDS, end); len >= 1; len--) {
       const start = end - len;
       const before = tokens[start - 1]?.folded;
-      if (!PLURAL.has(word) && !(before !== undefined && OPENERS.has(before))) continue;
-      const name = tokens.slice(start, end).map((t) => t.text).join(" ");
-      const films = familyOf(name, kb);
-      if (films.length >= 2) return { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end + 1 };
+      if (!PLURAL.has(word) && !ranked && !(before !== undefined && OPENERS.has(before))) continue;
+      const found = seriesAt(tokens, start, end, analysis, kb);
+      if (found) return { ...found, tokenEnd: end + 1 };
     }
   }
   return undefined;
+}
+
+/** "which paranormal activity came out last", "which toy story is the longest": a family named right after "which". */
+function afterWhich(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): Series | undefined {
+  const at = tokens.findIndex((t) => t.folded === "which");
+  if (at < 0) return undefined;
+  for (let len = Math.min(MAX_WORDS, tokens.length - at - 1); len >= 1; len--) {
+    const found = seriesAt(tokens, at + 1, at + 1 + len, analysis, kb);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function seriesAt(tokens: readonly WordToken[], start: number, end: number, analysis: QuestionAnalysis, kb: KnowledgeBase): Series | undefined {
+  const name = tokens.slice(start, end).map((t) => t.text).join(" ");
+  const films = familyOf(name, kb);
+  return films.length >= 2 ? { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end } : undefined;
 }
 
 /** KB films whose title is the name or goes on from it as a sequel's does. */

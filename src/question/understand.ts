@@ -6,6 +6,7 @@ import { normalizeQuestion } from "./normalize";
 import { CONFIDENT, readClause, type Reading } from "./reading";
 import { applyRules } from "./rules/engine";
 import type { Built, DraftPart } from "./rules/types";
+import { aliasedLinker } from "./stages/aliases";
 import { calibratedLinker } from "./stages/calibrate";
 import { outOfDomain } from "./stages/domain";
 import { detectSmallTalk } from "./stages/smalltalk";
@@ -46,7 +47,7 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
   const smalltalk = detectSmallTalk(text);
   if (smalltalk) return done(question, [{ kind: "reply", reason: smalltalk }], ["reply.smalltalk"], [], [...stages, `smalltalk: ${smalltalk}`]);
 
-  const linker = memoized(calibratedLinker(kb.linker, (w) => kb.words.share(w)));
+  const linker = memoized(calibratedLinker(aliasedLinker(kb.linker), (w) => kb.words.share(w)));
   const analyses = new Map<string, QuestionAnalysis>();
   const analyze = (t: string) => analyses.get(t) ?? (analyses.set(t, analyzeQuestion(t, linker)), analyses.get(t)!);
   const names = linker.findMentions(text, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
@@ -77,7 +78,8 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
   const readings: Reading[] = [];
   for (const [i, piece] of pieces.entries()) {
     const first = readings[0];
-    const anchor = first?.analysis.topics.find((t) => isNamed(t, 0.5));
+    // What the first clause was about, even loosely linked ("when was Bravve released and who directed it").
+    const anchor = first?.analysis.topics.find((t) => isNamed(t, 0.5)) ?? first?.analysis.topics.find((t) => isNamed(t, 0.35));
     const own = analyze(piece).topics.some((t) => isNamed(t, CONFIDENT));
     const resolved = i > 0 && anchor && !own ? resolveBackReference(piece, anchor.name) : piece;
     if (resolved !== piece) stages.push(`back-reference: clause ${i + 1} is about ${anchor!.name}: ${JSON.stringify(resolved)}`);

@@ -55,6 +55,20 @@ export function partOf(ctx: Pick<RenderContext, "plan">, id: string): PlanPart |
   return ctx.plan.parts.find((p) => p.id === id);
 }
 
+/**
+ * The context for a set of films with a period: a title the KB merges for several films shows only
+ * its years in the period ("Frozen (2007)" among 2007 dramas, not "Frozen (2007, 2010, 2013)").
+ */
+export function inPeriod(ctx: RenderContext, range: { from: number; to: number } | undefined): RenderContext {
+  if (!range) return ctx;
+  const years = new Map<string, string[]>();
+  for (const [id, ys] of ctx.years) {
+    const kept = ys.filter((y) => Number(y) >= range.from && Number(y) <= range.to);
+    years.set(id, kept.length ? kept : ys);
+  }
+  return { ...ctx, years };
+}
+
 /** Every film a reply may name: the plan's films and every result's film answers, so each can carry its year. */
 export async function filmYears(plan: QueryPlan, results: PlanResults, kb: Pick<KnowledgeBase, "graph">): Promise<Map<string, string[]>> {
   const ids = new Set<string>();

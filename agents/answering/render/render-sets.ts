@@ -2,13 +2,14 @@ import type { FilmConstraint, PartOf } from "../../../src/plan/schema";
 import { roleVerb } from "../../../tools/find-movies";
 import type { Figure, PartResult } from "../../plan/results";
 import { joinList } from "./citations";
-import { film, label, listed, partOf, resultOf, SHOWN, type RenderContext, type Rendered } from "./context";
+import { film, inPeriod, label, listed, partOf, resultOf, SHOWN, type RenderContext, type Rendered } from "./context";
 import { comparativeWord, figureWords, METRIC_WORDS, PERSON_FACT } from "./words";
 
 /** Renderers of the parts that work on sets of films. */
 
 /** A films part's constraints in words: "Tom Hanks acted in, comedy, 1990–1999, not Steven Spielberg directed". */
 export function constraintWords(where: readonly FilmConstraint[], ctx: RenderContext): string {
+  if (!where.length) return "all films";
   const one = (c: FilmConstraint): string => {
     const not = c.negated ? "not " : "";
     switch (c.on) {
@@ -31,10 +32,19 @@ export function constraintWords(where: readonly FilmConstraint[], ctx: RenderCon
   return where.map(one).join(", ");
 }
 
-export function renderFilms(part: PartOf<"films">, r: PartResult, ctx: RenderContext): Rendered {
+/** The one period a set of films must fall in, if it has one. */
+function periodOf(where: readonly FilmConstraint[]): { from: number; to: number } | undefined {
+  const y = where.find((c) => c.on === "years" && !c.negated);
+  return y?.on === "years" ? { from: y.from, to: y.to } : undefined;
+}
+
+export function renderFilms(part: PartOf<"films">, r: PartResult, outer: RenderContext): Rendered {
+  const ctx = inPeriod(outer, periodOf(part.where));
   const said = constraintWords(part.where, ctx);
-  const summary = r.evidence.find((e) => e.meta?.role === "summary");
-  if (!r.items.length) return { text: `No film in the knowledge base meets all of: ${said} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], count: 0 };
+  const summary = r.evidence.find((e) => e.meta?.role === "summary" && e.meta?.atLeast === undefined);
+  const none = () => `No film in the knowledge base meets all of: ${said} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", ".");
+  if (r.relaxed && r.items.length) return { text: `${none()} Closest, meeting ${r.relaxed.atLeast} of the ${r.relaxed.of}: ${listed(ctx, r.items, 5)}.`, answers: r.items, count: 0 };
+  if (!r.items.length) return { text: none(), answers: [], count: 0 };
   const n = r.total ?? r.items.length;
   return { text: `${n} film${n === 1 ? "" : "s"} (${said}): ${listed(ctx, r.items)}${n > SHOWN && r.items.length <= SHOWN ? ` and ${n - r.items.length} more` : ""}.`, answers: r.items, count: n };
 }
@@ -43,13 +53,14 @@ function ordinalWord(n: number): string {
   return ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"][n - 1] ?? `${n}th`;
 }
 
-export function renderOrder(part: PartOf<"order">, r: PartResult, ctx: RenderContext): Rendered {
-  const of = partOf(ctx, part.of.ref);
+export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderContext): Rendered {
+  const of = partOf(outer, part.of.ref);
+  const ctx = inPeriod(outer, of?.kind === "films" ? periodOf(of.where) : undefined);
   const set = of?.kind === "films" ? constraintWords(of.where, ctx) : "those films";
   const m = METRIC_WORDS[part.by];
   const fig = (id: string) => r.figures.find((f) => f.id === id);
   const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${film(ctx, a.name)}${fig(a.name) && part.by !== "releaseYear" ? `: ${figureWords(part.by, fig(a.name)!.value)}` : ""} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
-  const ranked = r.ranking?.length ?? 0;
+  const ranked = r.ranked ?? r.ranking?.length ?? 0;
   const all = r.total ?? ranked;
   const among = `among ${all} film${all === 1 ? "" : "s"} that fit (${set})${ranked < all ? `, ${ranked} with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}`;
   if (!r.ranking?.length) return { text: `None of the films that fit (${set}) has a ${m.noun} in ${m.source}.`, answers: [] };

@@ -19,7 +19,8 @@ export const validate = tracedNode("validate", async (state, ctx) => {
 });
 
 export function validateDraft(draft: Draft, evidence: readonly Evidence[], kb: KnowledgeBase): { draft: Draft; flags: string[] } {
-  const mentioned = new Set(evidence.flatMap((e) => e.nodeIds));
+  // An answer is a node some evidence mentions, or a figure some evidence states (a runtime, a budget).
+  const mentioned = new Set([...evidence.flatMap((e) => e.nodeIds), ...evidence.flatMap((e) => (e.meta?.value !== undefined ? [String(e.meta.value)] : []))]);
   const ids = new Set(evidence.map((e) => e.id));
   const flags: string[] = [];
   const answers = draft.answers.filter((a) => {

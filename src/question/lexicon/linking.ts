@@ -3,7 +3,7 @@
  * ("the film Her", "watched Up", "directed Go"). Folded.
  */
 export const TITLE_CUE_WORDS = (
-  "film movie flick picture titled called named watch watched watching saw see seen rewatch like liked love loved enjoyed enjoy " +
+  "film movie flick picture title titled called named watch watched watching saw see seen rewatch like liked love loved enjoyed enjoy " +
   "directed direct directs wrote write writes starred star stars starring featured produced"
 ).split(" ");
 
@@ -33,3 +33,16 @@ export const PAIR_OPENERS = "both between".split(" ");
 
 /** Words after which the rest of the clause is a title ("the film zzqxv", "a movie called Blorp"); "film", "movie" and "flick" only after an article. */
 export const TITLE_SLOT_CUES = "film movie flick called titled named".split(" ");
+
+/** Nicknames people type for first names the KB spells out ("Liz Taylor" is Elizabeth Taylor, "Charlie Chaplin" is Charles Chaplin). Folded. */
+export const NICKNAMES: Readonly<Record<string, readonly string[]>> = {
+  al: ["albert", "alfred", "alan"], alex: ["alexander"], andy: ["andrew"], abby: ["abigail"], ben: ["benjamin"], bert: ["albert", "herbert"], beth: ["elizabeth"], betty: ["elizabeth"],
+  bill: ["william"], billy: ["william"], bob: ["robert"], bobby: ["robert"], charlie: ["charles"], chuck: ["charles"], chris: ["christopher"], dan: ["daniel"], danny: ["daniel"],
+  dave: ["david"], debbie: ["deborah"], dick: ["richard"], doug: ["douglas"], drew: ["andrew"], ed: ["edward"], eddie: ["edward"], fred: ["frederick"], freddie: ["frederick"],
+  gene: ["eugene"], greg: ["gregory"], hank: ["henry"], harry: ["henry"], jack: ["john"], jake: ["jacob"], jim: ["james"], jimmy: ["james"], joe: ["joseph"], joey: ["joseph"],
+  johnny: ["john"], jon: ["jonathan"], kate: ["katherine", "catherine"], katie: ["katherine"], ken: ["kenneth"], larry: ["lawrence"], liz: ["elizabeth"], lizzie: ["elizabeth"],
+  maggie: ["margaret"], marty: ["martin"], matt: ["matthew"], meg: ["margaret"], mick: ["michael"], mike: ["michael"], mikey: ["michael"], nick: ["nicholas"], pat: ["patrick", "patricia"],
+  peggy: ["margaret"], phil: ["philip", "phillip"], rick: ["richard"], ricky: ["richard"], rob: ["robert"], ron: ["ronald"], russ: ["russell"], sam: ["samuel"], sandy: ["sandra"],
+  stan: ["stanley"], steve: ["steven", "stephen"], sue: ["susan"], ted: ["edward", "theodore"], teddy: ["theodore"], tim: ["timothy"], tom: ["thomas"], tommy: ["thomas"], tony: ["anthony"],
+  vince: ["vincent"], walt: ["walter"], will: ["william"],
+};

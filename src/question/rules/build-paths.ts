@@ -30,12 +30,13 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   const op = a.operators.find((x) => x.kind === "intersection" || x.kind === "union");
   // "who starred with X and also with Y": a wording of sharing makes several starts one intersection.
   const join = op?.kind === "intersection" || (r.cues.both && topics.length > 1) ? "both" : op?.kind === "union" ? "either" : "each";
-  const hops = topics.map((t) => knownHop(r, t));
+  const hops = topics.map((t) => knownHop(r, t, fromFilm));
   const path = hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir) ? hops[0] : undefined;
   const within = o.within ?? withinOf(r);
   // With no answer phrase, what the relation said reaches is asked; with no relation either, everything linked to the names.
   const asks = path ? (path.dir === "out" ? EDGE_SPECS[path.edge].to : EDGE_SPECS[path.edge].from) : (a.answer.type ?? askedByCue(r, topics[0]));
-  return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, text: r.text };
+  const except = fromFilm ? positive.filter((t) => t.type === "Person").map(entityRef).slice(0, 5) : [];
+  return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, ...(except.length ? { except } : {}), text: r.text };
 }
 
 export function lookup(r: Reading, min: number): Built | undefined {
@@ -119,18 +120,36 @@ export function describeKind(r: Reading): Built | undefined {
  * Witness"): said as missing, beside what the KB does hold about what was named — the film's people
  * in the role asked, the person in the film, the person's films, or the film's facts.
  */
-export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; phrase: string; at?: number }): Promise<Built | undefined> {
+export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; phrase: string; at?: number }, inner?: Built): Promise<Built | undefined> {
   const at = f.at;
   if (at !== undefined && r.named.some((t) => t.confidence >= 0.5 && at >= t.tokenStart && at < t.tokenEnd)) return undefined;
-  const about = await aboutPart(r, ctx, f.fact);
-  const fact = { kind: "beyond" as const, fact: f.fact, said: f.phrase };
+  const about = innerAbout(inner) ?? (await aboutPart(r, ctx, f.fact));
+  // "what country is richard attenborough from": a person's country is their nationality.
+  const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact;
+  const fact = { kind: "beyond" as const, fact: kind, said: f.phrase };
   return about ? { parts: [...about, { ...fact, about: local(about.length - 1) }] } : { parts: [fact] };
+}
+
+/**
+ * What the clause's own rule read, when it is the part the KB can answer beside the missing fact: a
+ * lookup of people or films ("the director of Titanic", "who was in both A and B"), a set of films.
+ */
+function innerAbout(inner: Built | undefined): DraftPart[] | undefined {
+  const last = inner?.parts[inner.parts.length - 1];
+  if (!last) return undefined;
+  const asksNames = last.kind === "lookup" && (last.asks === "Person" || last.asks === "Movie") && (last.path !== undefined || last.from.length > 1);
+  return asksNames || last.kind === "combine" ? inner!.parts : undefined;
 }
 
 async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<DraftPart[] | undefined> {
   const [film] = films(r);
   const [person] = people(r);
   const role = r.analysis.answer.edge;
+  // "who played the Ringo Kid in Stagecoach": the film's cast, one of whom played the character.
+  const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity);
+  if (film && (!person || characterNamed) && fact === "character") return [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
+  // "who is the director and editor of Big starring Tom Hanks": the film's people in the role asked come first.
+  if (film && (role === "DIRECTED" || role === "WROTE") && fact !== "character") return [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: role, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
   if (film && person) {
     const said = roleNear(person, r.analysis);
     const where: FilmConstraintInput[] = [{ on: "title", film: film.id, negated: false }, { on: "person", who: personRef(person), ...(said ? { role: said } : fact === "character" ? { role: "ACTED_IN" as const } : {}), negated: false }];

@@ -4,6 +4,7 @@ import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-se
 import type { Reading } from "../reading";
 import { otherUsualRole, roleNear, roleSaid } from "../roles";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
+import { familyOf } from "../series";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
 import { films, filmsAsked, people } from "./features";
 import { lookupOf } from "./build-paths";
@@ -42,7 +43,8 @@ export async function ordinal(r: Reading, ctx: RuleContext): Promise<Built | und
 /** "the best horror films of the 90s", "which Rocky movie has the highest rating", "Nolan's longest film". */
 export async function superlative(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const s = r.cues.superlative!;
-  const where = await filmSet(r, ctx);
+  // "what movie has made the most money": with nothing to narrow it, every film.
+  const where = (await filmSet(r, ctx)) ?? (filmsAsked(r) && !r.named.length ? [] : undefined);
   if (!where) return undefined;
   return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order }] };
 }
@@ -56,7 +58,9 @@ export async function bestOfKind(r: Reading, ctx: RuleContext): Promise<Built | 
 
 /** "how many films did X direct" (the films counted) or "how many actors are in Titanic" (a relation's answers counted). */
 export async function count(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
-  const where = filmsAsked(r) || r.analysis.answer.type === "Movie" ? await filmSet(r, ctx) : undefined;
+  // "how many times has johnny depp worked with tim burton": the films they made together.
+  const together = people(r).length >= 2 && films(r).length === 0;
+  const where = filmsAsked(r) || r.analysis.answer.type === "Movie" || together ? await filmSet(r, ctx) : undefined;
   if (where && hasSetBeyondFilms(where)) return { parts: [{ kind: "films", where }, { kind: "aggregate", op: "count", of: local(0) }] };
   const lookup = lookupOf(r, 0.5);
   return lookup ? { parts: [lookup, { kind: "aggregate", op: "count", of: local(0) }] } : undefined;
@@ -85,7 +89,8 @@ export async function roleDifference(r: Reading, ctx: RuleContext): Promise<Buil
   if (!drop) return undefined;
   const said = roles.find((x) => !x.negated && x.edge !== drop.edge)?.edge;
   const ownFilms = r.words.some((w) => w === "films" || w === "movies" || w === "film" || w === "movie") && (r.analysis.answer.type === undefined || r.analysis.answer.type === "Movie");
-  if (!said && !ownFilms) return undefined;
+  // "horror movies from 1980 that weren't written by stephen king": with a kind or period and no role kept, the films are not the person's own.
+  if (!said && (!ownFilms || kindsOf(r).length > 0 || r.periods.length > 0)) return undefined;
   const keep: Role = (said as Role | undefined) ?? (await otherUsualRole(person.id, drop.edge as Role, ctx.kb));
   const where: FilmConstraintInput[] = [
     { on: "person", who: personRef(person), role: keep, negated: false },
@@ -192,9 +197,11 @@ function pair(r: Reading) {
   return sameKind(r).slice(0, 2);
 }
 
+/** The named films (else people) in the order the question names them. */
 function sameKind(r: Reading) {
-  const fs = films(r);
-  const ps = people(r);
+  const byPosition = (a: { tokenStart: number }, b: { tokenStart: number }) => a.tokenStart - b.tokenStart;
+  const fs = films(r).sort(byPosition);
+  const ps = people(r).sort(byPosition);
   return fs.length >= 2 ? fs : ps.length >= 2 ? ps : [];
 }
 
@@ -204,3 +211,44 @@ function anyRole(r: Reading): Role | undefined {
 }
 
 export type { DraftPart };
+
+/**
+ * "movies by the director of Pan's Labyrinth", "other movies from the people who wrote Toy Story",
+ * "films written by the star of Heat": the film's people in one role (a reference), then their films
+ * in the role said of those (the same role when none is), without the film itself, which the asker knows.
+ */
+export function filmsOfFilmsPeople(r: Reading): Built | undefined {
+  const [film] = films(r);
+  if (!film || films(r).length !== 1 || people(r).length) return undefined;
+  const roles = r.analysis.cues.filter((c) => (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN") && c.token < film.tokenStart);
+  const ofFilm = roles.filter((c) => film.tokenStart - c.token <= 4).sort((a, b) => b.token - a.token)[0];
+  if (!ofFilm) return undefined;
+  const ofThem = roles.find((c) => c !== ofFilm && c.token < ofFilm.token && c.weight >= 1)?.edge ?? ofFilm.edge;
+  // The film the people are found by is known to the asker: the answer is their other films.
+  const where: FilmConstraintInput[] = [{ on: "person", who: local(0), role: ofThem as Role, negated: false }, { on: "title", film: film.id, negated: true }];
+  return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: ofFilm.edge, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }, { kind: "films", where }] };
+}
+
+/**
+ * "the prequel to Predators", "what's the sequel of Deathstalker": the films of the named film's
+ * family (its title, or the title without a sequel's number or plural) released before (or after)
+ * it, the nearest first.
+ */
+export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const [film] = films(r);
+  const side = r.cues.sequel?.side;
+  if (!film || !side) return undefined;
+  const node = await ctx.kb.graph.getNode(film.id);
+  const year = Math.min(...(node?.years ?? []).map(Number).filter(Number.isFinite));
+  if (!Number.isFinite(year)) return undefined;
+  const stems = [film.name, film.name.replace(/\s+(?:\d{1,2}|[IVX]{1,4}|Part \w+)$/i, ""), film.name.replace(/s$/i, "")];
+  const found = stems.map((name) => ({ name, films: familyOf(name, ctx.kb) })).find((f) => f.films.length >= 2);
+  if (!found) return undefined;
+  const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
+  return {
+    parts: [
+      { kind: "films", where: [{ on: "series", name: found.name, films: found.films.slice(0, 40), negated: false }, { on: "years", ...years, negated: false }, { on: "title", film: film.id, negated: true }] },
+      { kind: "order", of: local(0), by: "releaseYear", direction: side === "before" ? "desc" : "asc", nth: 1 },
+    ],
+  };
+}

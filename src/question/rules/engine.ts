@@ -26,7 +26,7 @@ export async function applyRules(r: Reading, ctx: RuleContext, rules: readonly R
   }
   for (const w of wrappers) {
     if (!matches(w.when, features)) continue;
-    const extra = await w.build(r, ctx);
+    const extra = await w.build(r, ctx, built);
     if (!extra) continue;
     fired.splice(0, fired.length, w.id);
     built = extra;

@@ -1,4 +1,5 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
+import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
 import type { Reading } from "../reading";
 import { CONFIDENT } from "../reading";
@@ -8,6 +9,8 @@ import { kindsOf } from "../film-set";
  * The facts about a clause that rules match on, each a small predicate over the reading. Computed
  * once per clause; a rule's `when` names them, so a rule reads as data.
  */
+const ROLE_NOUNS_SET = new Set(ROLE_NOUNS);
+
 const FEATURE_TESTS = {
   "yes-no": (r: Reading) => r.cues.yesNo !== undefined,
   comparative: (r: Reading) => r.cues.comparative !== undefined,
@@ -28,7 +31,10 @@ const FEATURE_TESTS = {
   "in-common": (r: Reading) => r.cues.inCommon,
   fact: (r: Reading) => r.cues.fact !== undefined,
   "plays-character": (r: Reading) => playsCharacter(r),
+  /** "who played the Ringo Kid in Stagecoach", "who portrayed Carl Bernstein in All the President's Men": the actor of a character the KB does not name. */
+  "character-in-film": (r: Reading) => characterInFilm(r),
   "told-plot": (r: Reading) => r.told !== undefined,
+  sequel: (r: Reading) => r.cues.sequel !== undefined,
   series: (r: Reading) => r.series !== undefined,
   named: (r: Reading) => r.named.length > 0,
   "named>=2": (r: Reading) => r.named.length >= 2,
@@ -50,6 +56,8 @@ const FEATURE_TESTS = {
   "asks-film": (r: Reading) => r.analysis.answer.type === "Movie",
   "asks-nothing": (r: Reading) => r.analysis.answer.type === undefined && r.analysis.answer.edge === undefined,
   "asks-relation": (r: Reading) => r.analysis.answer.edge !== undefined,
+  /** "which language is X filmed in": the answer phrase asks a value the KB holds, not the fact word said beside it. */
+  "asks-kb-value": (r: Reading) => ["Language", "Genre", "Tag", "Rating", "Votes"].includes(r.analysis.answer.type ?? "") || (r.analysis.answer.type === "Year" && r.words[0] !== "when" && !r.cues.fact?.phrase.startsWith("born")),
   "film-word": (r: Reading) => r.words.some((w) => MOVIE_WORDS.has(w)),
   "films-asked": (r: Reading) => filmsAsked(r),
   "either-or": (r: Reading) => r.words.includes("or"),
@@ -79,7 +87,13 @@ export function people(r: Reading): TopicEntity[] {
 export function filmsAsked(r: Reading): boolean {
   const a = r.analysis;
   const type = a.answer.type === undefined || a.answer.type === "Movie";
-  return type && !a.answer.edge && (a.answer.type === "Movie" || r.words.some((w) => MOVIE_WORDS.has(w)) || a.answer.phrase === undefined || personsRole(r));
+  return type && !a.answer.edge && (a.answer.type === "Movie" || r.words.some((w) => MOVIE_WORDS.has(w)) || onlyKinds(r) || personsRole(r));
+}
+
+/** No answer phrase and no relation asked, only kinds of film or periods said ("westerns from 1969", "comedies with Jim Carrey"). */
+function onlyKinds(r: Reading): boolean {
+  if (r.analysis.answer.phrase !== undefined || (!r.concepts.some((c) => c.strong) && !r.periods.length)) return false;
+  return !r.analysis.cues.some((c) => c.weight >= 1 && (ROLE_NOUNS_SET.has(c.word) || !(c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN")));
 }
 
 /** "what did X direct", "what has X been in", "which did X write": a person named, then their role (or "in") after the name. */
@@ -98,6 +112,14 @@ function playsCharacter(r: Reading): boolean {
   const ps = people(r);
   if (r.cues.fact?.fact === "character" && ps.length) return true;
   return cue !== undefined && ps.some((p) => cue.at >= p.tokenEnd && cue.at - p.tokenEnd <= 2);
+}
+
+/** "who played Al Jolson in The Jolson Story": asks the actor of a character (a name after the verb is the character), then "in" a film. */
+function characterInFilm(r: Reading): boolean {
+  const cue = r.cues.character;
+  if (!cue || !films(r).length || !["who", "which", "what"].includes(r.words[0] ?? "")) return false;
+  if (people(r).some((p) => p.tokenEnd <= cue.at)) return false;
+  return r.words.slice(cue.end).some((w, i, rest) => w === "in" && rest.length > i + 1);
 }
 
 /** Films named after a "like X" cue and outside its words: where a recommendation starts. */

@@ -41,12 +41,14 @@ export function hopToAnswer(r: Reading): Hop | undefined {
  * and that relation is the one the answer phrase asks along ("who directed X", "what genre is X",
  * "what films did X star in"). Otherwise the path is discovered (Think-on-Graph).
  */
-export function knownHop(r: Reading, topic: TopicEntity): Hop | undefined {
+export function knownHop(r: Reading, topic: TopicEntity, contextRoles = false): Hop | undefined {
   const a = r.analysis;
   if (a.sharing) return undefined;
   const edge = a.answer.edge ?? filmsHop(r, topic) ?? onlyCue(r);
   if (!edge) return undefined;
-  const edges = new Set(a.cues.filter((c) => c.weight >= 1 || c.inAnswerPhrase).map((c) => c.edge));
+  // "when did Spielberg direct Jaws": the role of a person named beside the film is context, not a hop.
+  const counted = a.cues.filter((c) => (c.weight >= 1 || c.inAnswerPhrase) && !(contextRoles && !c.inAnswerPhrase && ROLE_EDGES.has(c.edge)));
+  const edges = new Set(counted.map((c) => c.edge));
   if (edges.size > 1 || (edges.size === 1 && !edges.has(edge))) return undefined;
   const hop = hopFrom(topic.type, edge);
   if (!hop) return undefined;

@@ -17,10 +17,12 @@ export const RULES: readonly Rule[] = [
   { id: "check.compare", reads: "is X older/longer/better rated than Y", when: { all: ["yes-no", "comparative", "named>=2"] }, build: sets.checkCompare },
   { id: "compare.which", reads: "which is longer, X or Y", when: { all: ["comparative", "named>=2"], none: ["yes-no"] }, build: sets.compareWhich },
   { id: "compare.among", reads: "which of X, Y or Z is the longest", when: { all: ["superlative", "films>=2", "either-or"], none: ["person"] }, build: sets.compareAmong },
-  { id: "beyond.character", reads: "who did X play in Y, which character did X play", when: { all: ["plays-character"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "character" }) },
+  { id: "beyond.character", reads: "who did X play in Y, which character did X play", when: { all: ["plays-character"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "character" }) },
+  { id: "beyond.character-in-film", reads: "who played <a character> in Y", when: { all: ["character-in-film"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "played" }) },
   { id: "check.together", reads: "did X and Y ever work together", when: { all: ["yes-no", "people>=2"], none: ["film"] }, build: sets.checkTogether },
   { id: "check.films", reads: "was X in Y, is Y a comedy, was Y released in 1975", when: { all: ["yes-no"], any: ["film", "person"], none: ["fact"] }, build: sets.checkFilms },
   { id: "beyond.figure", reads: "a figure of a film that no data here holds", when: { all: ["figure", "film=1"] }, build: paths.figure },
+  { id: "order.sequel", reads: "the prequel (or sequel) to X", when: { all: ["sequel", "film=1"] }, build: sets.sequelOf },
   { id: "order.ordinal", reads: "the third film X directed, the last Rocky movie", when: { all: ["ordinal"], none: ["told-plot"] }, build: sets.ordinal },
   { id: "order.superlative", reads: "the best/longest/earliest films of a set", when: { all: ["superlative"], any: ["person", "kind", "period", "series", "language", "film-word"], none: ["only-films"] }, build: sets.superlative },
   { id: "order.recommend", reads: "recommend a good horror film (no film to start from)", when: { all: ["similar-cue"], any: ["kind", "person"], none: ["similar-seeds"] }, build: sets.bestOfKind },
@@ -31,7 +33,9 @@ export const RULES: readonly Rule[] = [
   { id: "films.minus", reads: "films or answers minus a person, kind, film or period", when: { all: ["negation"], any: ["named", "kind", "period"] }, build: sets.minus },
   { id: "aggregate.most-common", reads: "the director X worked with most, the usual genre of X's films", when: { all: ["most-common"], any: ["named", "kind"], none: ["asks-film"] }, build: (r, ctx) => sets.countedOver(r, ctx, "most_common") },
   { id: "lookup.shared", reads: "what do X and Y have in common", when: { all: ["in-common", "films>=2", "asks-nothing"] }, build: paths.shared },
+  { id: "films.of-films-people", reads: "movies by the director of X, other films from the people who wrote X", when: { all: ["films-asked", "film=1"], none: ["person", "asks-relation"] }, build: sets.filmsOfFilmsPeople },
   { id: "films.people", reads: "films of named people, together or with kinds, periods, languages", when: { all: ["only-people", "films-asked"], any: ["people>=2", "kind", "period", "language", "series"] }, build: sets.films_ },
+  { id: "films.person", reads: "a person's films (will smith movies, what has X been in)", when: { all: ["only-people", "films-asked", "person=1"], none: ["asks-relation"] }, build: sets.films_ },
   { id: "films.kind", reads: "films of a kind, period, language or series", when: { all: ["films-asked"], any: ["kind", "period", "language", "series"], none: ["named"] }, build: sets.films_ },
   { id: "films.series", reads: "the Rocky movies", when: { all: ["series"] }, build: sets.films_ },
   { id: "lookup.relation", reads: "a relation asked of named films or people", when: { all: ["named"] }, build: (r) => paths.lookup(r, 0.5) },
@@ -41,5 +45,5 @@ export const RULES: readonly Rule[] = [
 
 /** Rules that add to what the clause's own rule built: what the KB lacks, said beside what it holds. */
 export const WRAPPERS: readonly Rule[] = [
-  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "plays-character"] }, build: (r, ctx) => paths.beyond(r, ctx, r.cues.fact!) },
+  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "plays-character", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
 ];

@@ -34,7 +34,8 @@ export interface Rule {
   /** What kind of question it reads, for the README and the code-health count. */
   reads: string;
   when: Match;
-  build(r: Reading, ctx: RuleContext): Promise<Built | undefined> | Built | undefined;
+  /** `inner`: for a wrapper, what the clause's own rule built. */
+  build(r: Reading, ctx: RuleContext, inner?: Built): Promise<Built | undefined> | Built | undefined;
 }
 
 /** A reference to the k-th part of the same build. */

@@ -5,6 +5,8 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES } from "../lexicon/cues";
+import { COMPARATIVE_PHRASES, YES_NO_OPENERS } from "../lexicon/shapes";
+import { firstOf } from "./phrases";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -20,6 +22,8 @@ const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const DESCRIBES = new Set(DESCRIPTION_OPENERS);
 const PAIR = new Set(PAIR_OPENERS);
+const YES_NO = new Set(YES_NO_OPENERS);
+const COMPARATIVES = Object.keys(COMPARATIVE_PHRASES);
 const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
 const PROMINENT_SURNAME_DEGREE = 8;
@@ -48,7 +52,7 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
     const ordinary = words.every((w) => /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || commonness(w) >= COMMON_WORD_SHARE);
     const entityLike = top.types.includes("Movie") || top.types.includes("Person");
     if (ordinary && words.length <= 2 && entityLike && !top.types.some((t) => t === "Genre" || t === "Tag" || t === "Language" || (t === "Year" && /^\d{4}$/.test(words[0]!)))) {
-      if (!saidAsTitle(question, tokens, at, span) && !(span.length >= 2 && PAIR.has(tokens[at - 1]?.folded ?? ""))) {
+      if (!saidAsTitle(question, tokens, at, span, m.candidates.some((c) => c.type === "Person")) && !(span.length >= 2 && PAIR.has(tokens[at - 1]?.folded ?? ""))) {
         out.push({ ...m, confidence: Math.min(m.confidence, DROPPED) });
         continue;
       }
@@ -113,7 +117,7 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
  * Quoted, capitalised inside the sentence (or at its start right before a relation word: "Her was
  * directed by"), or right after a title cue. Question words ("What?") need quotes or a cue.
  */
-function saidAsTitle(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[]): boolean {
+function saidAsTitle(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike = true): boolean {
   const first = span[0]!;
   const last = span[span.length - 1]!;
   const before = question.slice(Math.max(0, first.start - 1), first.start);
@@ -124,8 +128,8 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   const prev = tokens[at - 1]?.folded;
   const next = tokens[at + span.length]?.folded;
   // "the first movie hitchcock directed", "the film nolan wrote": a name between a film word and a role verb is who did it.
-  // A capitalised span opening with an article ("the film The Captive starred …") is a title, never a person.
-  const titled = ARTICLES.has(first.folded) && /^\p{Lu}/u.test(first.text) && span.length >= 2;
+  // A capitalised span that no person's name matches ("the film The Captive starred …", "the movie Big starring …") is a title.
+  const titled = /^\p{Lu}/u.test(first.text) && (!personLike || (ARTICLES.has(first.folded) && span.length >= 2));
   if (prev !== undefined && HEADS.has(prev) && next !== undefined && ROLE_VERB.has(next) && !titled) return false;
   const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
   // "who starred in the film her": a stop word after a title cue is a title when it ends the clause ("the film her husband made" is no title).
@@ -140,6 +144,11 @@ function saidAsTitle(question: string, tokens: readonly WordToken[], at: number,
   if ((prev === "is" || prev === "was" || prev === "did") && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
   // "how much did titanic make", "how much was avatar's budget": the film a figure is asked of.
   if ((prev === "did" || prev === "was" || prev === "is") && tokens[at - 2]?.folded === "much" && tokens[at - 3]?.folded === "how") return true;
+  // "is toy story an animated film", "was tom hanks in cast away": the film a yes/no question asks about.
+  const yesNo = YES_NO.has(tokens[0]?.folded ?? "");
+  if (yesNo && ((at === 1 && !(next !== undefined && HEADS.has(next))) || (prev === "in" && endsClause))) return true;
+  // "which came out first, alien or blade runner": the two sides of a comparison.
+  if ((prev === "or" || next === "or" || prev === "than") && firstOf(tokens.map((t) => t.folded), COMPARATIVES) !== undefined) return true;
   // "in both titanic and the departed": the names a pair opener announces.
   if (prev !== undefined && PAIR.has(prev)) return true;
   if (prev === "and" && tokens.slice(Math.max(0, at - 6), at - 1).some((t) => PAIR.has(t.folded))) return true;

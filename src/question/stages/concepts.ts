@@ -87,7 +87,12 @@ export async function findConcepts(tokens: readonly WordToken[], kb: KnowledgeBa
       if (!ref) continue;
       // A rare multi-word tag ("french comedy") whose words are each a kind of film or a language
       // reads better as those words: "french" + "comedies".
-      if (len > 1 && !ref.fromSynonym && ref.genres.length + ref.tmdbGenres.length === 0 && words.every((w) => lookup(w, kb, vocab) ?? lookup(singular(w), kb, vocab) ?? kb.linker.link(w, { types: ["Language"], limit: 1 }).find((c) => c.match === "exact" || c.match === "folded"))) continue;
+      // Only when each word is a genre or a language: "haunted house" stays one kind.
+      const genreOrLanguage = (w: string) => {
+        const one = lookup(w, kb, vocab) ?? lookup(singular(w), kb, vocab);
+        return (one !== undefined && one.genres.length + one.tmdbGenres.length > 0) || kb.linker.link(w, { types: ["Language"], limit: 1 }).some((c) => c.match === "exact" || c.match === "folded");
+      };
+      if (len > 1 && !ref.fromSynonym && ref.genres.length + ref.tmdbGenres.length === 0 && words.every(genreOrLanguage)) continue;
       const plural = one !== key;
       const prev = tokens[i - 1]?.folded;
       const next = tokens[i + len]?.folded;

@@ -1,4 +1,4 @@
-import { wordTokens } from "../../util/text";
+import { STOP_WORDS, wordTokens } from "../../util/text";
 import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS } from "../lexicon/domain";
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
@@ -35,6 +35,9 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   const words = wordTokens(question).map((t) => t.folded);
   const told = readings.some((r) => r.told !== undefined);
   const named = readings.some((r) => sureName(r).length > 0);
+  // A fact the KB lacks, asked of a film or person it has ("what was the cause of death of michel simon"): a film question it cannot fully answer.
+  const distinctive = (r: Reading) => r.named.some((t) => t.confidence >= 0.7 && (t.type === "Person" || wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2));
+  if (readings.some((r) => r.cues.fact && (sureName(r).length > 0 || distinctive(r)))) return undefined;
   // "recommend a good laptop", "what songs did queen release": a request or release word alone does not outweigh what the question is about.
   const offBesideRequest = words.some((w) => OFF.has(w) && !WHEN.has(w)) && !words.some((w) => DOMAIN.has(w) && !REQUEST_ONLY.has(w) && !SHARED_WITH_OTHER_DOMAINS.has(w));
   if (!offBesideRequest && (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question))) return undefined;
@@ -50,6 +53,9 @@ function filmLike(r: Reading): boolean {
   const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
   if (sureName(r).length || r.told || r.periods.length || r.concepts.some((c) => c.cued) || seedsAfterCue(r).length || seedsBeforeCue(r).length) return true;
   if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
+  // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
+  const shaped = r.cues.yesNo || r.cues.comparative || r.cues.superlative || r.cues.ordinal || r.cues.count;
+  if (shaped && (sureName(r).length > 0 || names.length >= 2)) return true;
   // "what do inception and interstellar have in common", "what is inception about".
   return names.length >= 2 || names.some((t) => t.types.includes("Movie") && r.analysis.tokens[t.tokenEnd]?.folded === "about");
 }

@@ -82,7 +82,8 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     // "the film called X": the later cue opens the slot.
     if (slot.length === 0 || slot.length > 8 || SLOT_CUES.has(slot[0]!.folded) || NOT_TITLE_STARTS.has(slot[0]!.folded) || (STOP_WORDS.has(slot[0]!.folded) && !ARTICLE.has(slot[0]!.folded))) return;
     const content = slot.filter((t) => !STOP_WORDS.has(t.folded));
-    if (content.length === 0 || content.every((t) => coveredBy(t, tokens, analysis, filmOrPerson))) return;
+    // A slot that opens with a known film ("the film the babysitter is categorized as …") is that film; the rest is the question's own wording.
+    if (content.length === 0 || coveredBy(content[0]!, tokens, analysis, filmOrPerson)) return;
     out.push(text.slice(slot[0]!.start, slot[slot.length - 1]!.end));
   });
   return out;
@@ -95,7 +96,9 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
  */
 function subjectlessNames(tokens: readonly WordToken[], analysis: QuestionAnalysis, text: string, commonness: (w: string) => number): string[] {
   if (!analysis.answer.edge || analysis.topics.some((t) => t.confidence >= 0.35)) return [];
-  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !WORD_TO_EDGES.has(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
+  // A relation word in another form ("casted", "starrs") is the question's wording, not a name.
+  const relationForm = (w: string) => WORD_TO_EDGES.has(w) || WORD_TO_EDGES.has(w.replace(/(?:ed|ing|s)$/, "")) || WORD_TO_EDGES.has(w.replace(/(?:d|s)$/, ""));
+  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !relationForm(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
   const out: string[] = [];
   let run: WordToken[] = [];
   const flush = () => {
