@@ -239,7 +239,8 @@ function resultEvidence(r: Ranked, i: number, shown: number, sets: readonly Memb
     score: Math.round((1 - i / (shown + 1)) * 1000) / 1000,
     tool: "find_movies",
     step,
-    meta: { role: "result", rank: i + 1, ...(met !== undefined ? { met, of: sets.length } : {}), ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}) },
+    // A TMDB figure is of one film: its year says which, for a title the KB merges for several.
+    meta: { role: "result", rank: i + 1, ...(met !== undefined ? { met, of: sets.length } : {}), ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}), ...(r.facts?.year ? { year: r.facts.year } : input.rankBy === "releaseYear" && r.value !== undefined ? { year: String(r.value) } : {}) },
   });
 }
 

@@ -4,7 +4,7 @@ import { roleVerb } from "../../tools/find-movies";
 import { toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
 import { call, type ToolArgs } from "./calls";
-import { compiled, fusedParts, itemsOf, takesCalls, type PartResult } from "./results";
+import { checkedTitles, compiled, fusedParts, itemsOf, takesCalls, type PartResult } from "./results";
 import { startsOf } from "./results-paths";
 
 /**
@@ -16,9 +16,10 @@ export async function compileReady(plan: QueryPlan, results: ReadonlyMap<string,
   const fused = fusedParts(plan);
   const out: PlannedCall[] = [];
   for (const part of plan.parts) {
-    if (!takesCalls(part) || fused.has(part.id) || compiled(state, part.id)) continue;
-    // A fused films part travels inside this part's own call: it is no input to wait for.
-    if (!refsOf(part).every((r) => fused.get(r) === part.id || results.get(r)?.done)) continue;
+    if (!takesCalls(part, plan) || fused.has(part.id) || compiled(state, part.id)) continue;
+    // A fused films part travels inside this part's own call: it is no input to wait for; a check's look-up of its films needs none.
+    const inputs = part.kind === "check" ? [] : refsOf(part);
+    if (!inputs.every((r) => fused.get(r) === part.id || results.get(r)?.done)) continue;
     out.push(...(await compilePart(part, plan, results, kb)));
   }
   return out;
@@ -48,8 +49,11 @@ export async function compilePart(part: PlanPart, plan: QueryPlan, results: Read
       }
       case "compare":
         return compareCalls(part.id, part.items.map((i) => ({ id: i.id, type: i.type })), part.by, part.role);
-      case "check":
-        return part.test.op === "compare" ? compareCalls(part.id, [part.test.a, part.test.b], part.test.by, part.test.role) : [];
+      case "check": {
+        if (part.test.op === "compare") return compareCalls(part.id, [part.test.a, part.test.b], part.test.by, part.test.role);
+        const titles = checkedTitles(part, plan);
+        return titles.length ? [call("neighbors", { entities: titles.slice(0, 50), direction: "both", limit: 200 }, `what the knowledge base lists for ${listed(titles)}, to say why the answer is yes or no`, part.id)] : [];
+      }
       case "similar":
         return [await similarCall(part, kb)];
       case "plot":

@@ -37,7 +37,7 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   if (part.figure) {
     const row = evidence.find((e) => e.meta?.role === "result" && e.meta?.metric === part.figure && typeof e.meta?.value === "number");
     return row
-      ? { done: true, items: [{ name: String(row.meta!.value), score: 1, evidenceIds: [row.id] }], figures: [{ id: row.focus, value: Number(row.meta!.value), text: row.text, evidenceId: row.id }], evidence }
+      ? { done: true, items: [{ name: String(row.meta!.value), score: 1, evidenceIds: [row.id] }], figures: [{ id: row.focus, value: Number(row.meta!.value), text: row.text, evidenceId: row.id, ...(typeof row.meta?.year === "string" ? { year: row.meta.year } : {}) }], evidence }
       : { done: true, items: [], figures: [], evidence, missing: `no ${part.figure} for ${starts[0]?.id ?? "the film"}` };
   }
   const triples = evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors"));

@@ -58,7 +58,7 @@ function figuresOf(evidence: readonly Evidence[]): Figure[] {
   return rows(evidence)
     .filter((e) => typeof e.meta?.value === "number")
     .sort((a, b) => Number(a.meta?.rank ?? 99) - Number(b.meta?.rank ?? 99))
-    .map((e) => ({ id: e.focus, value: Number(e.meta!.value), text: e.text, evidenceId: e.id }));
+    .map((e) => ({ id: e.focus, value: Number(e.meta!.value), text: e.text, evidenceId: e.id, ...(typeof e.meta?.year === "string" ? { year: e.meta.year } : {}) }));
 }
 
 function order(part: PartOf<"order">, evidence: Evidence[]): PartResult {
@@ -142,7 +142,8 @@ function check(part: PartOf<"check">, evidence: Evidence[], ctx: ResultContext):
   const of = ctx.results.get(t.of.ref);
   const items = of?.items ?? [];
   const yes = t.op === "member" ? items.some((i) => i.name === t.item.id) : (of?.total ?? items.length) > 0;
-  return { done: true, items: t.op === "member" ? items.filter((i) => i.name === t.item.id) : items, total: of?.total ?? items.length, verdict: yes ? "yes" : "no", figures: [], evidence: of?.evidence ?? [] };
+  // The checked films' own facts (evidence of this part) come after the set's: what the answer rests on, then why.
+  return { done: true, items: t.op === "member" ? items.filter((i) => i.name === t.item.id) : items, total: of?.total ?? items.length, verdict: yes ? "yes" : "no", figures: [], evidence: [...(of?.evidence ?? []), ...evidence] };
 }
 
 function combine(part: PartOf<"combine">, ctx: ResultContext): PartResult {

@@ -11,6 +11,8 @@ export interface Figure {
   value: number;
   text: string;
   evidenceId: string;
+  /** The year of the film the figure is of (a title the KB merges for several films has one figure per film). */
+  year?: string;
 }
 
 /** What the evidence says for one plan part: the slot the judge checks and the renderer writes from. */
@@ -48,8 +50,17 @@ export interface ResultContext {
 
 export const pending = (evidence: Evidence[] = []): PartResult => ({ done: false, items: [], figures: [], evidence });
 
+/** The films a yes/no question checks, when it names them ("was Tom Hanks in Cast Away"): their facts are looked up to say why. */
+export function checkedTitles(part: PlanPart, plan: QueryPlan): string[] {
+  if (part.kind !== "check" || part.test.op === "compare") return [];
+  const ref = part.test.of.ref;
+  const of = plan.parts.find((p) => p.id === ref);
+  return of?.kind === "films" ? of.where.flatMap((c) => (c.on === "title" && !c.negated ? [c.film] : [])) : [];
+}
+
 /** Parts that take tool calls of their own (the rest are computed from other parts' results). */
-export function takesCalls(part: PlanPart): boolean {
+export function takesCalls(part: PlanPart, plan?: QueryPlan): boolean {
+  if (plan && checkedTitles(part, plan).length) return true;
   switch (part.kind) {
     case "lookup":
     case "films":
@@ -106,7 +117,7 @@ function evaluatePart(part: PlanPart, ctx: ResultContext): PartResult {
   const carrier = ctx.fused.get(part.id) ?? part.id;
   const evidence = evidenceOfPart(ctx, carrier);
   const inputsDone = refsOf(part).every((r) => ctx.results.get(r)?.done);
-  if (takesCalls(part) ? !compiled(ctx, carrier) : !inputsDone) return pending(evidence);
+  if (takesCalls(part, ctx.plan) ? !compiled(ctx, carrier) || !inputsDone : !inputsDone) return pending(evidence);
   return evaluateSets(part, evidence, ctx) ?? evaluatePaths(part, evidence, ctx) ?? { done: true, items: [], figures: [], evidence };
 }
 

@@ -7,6 +7,8 @@ import { comparativeWord, figureWords, METRIC_WORDS, PERSON_FACT } from "./words
 
 /** Renderers of the parts that work on sets of films. */
 
+type RankedType = PartResult["items"][number]["type"];
+
 /** A films part's constraints in words: "Tom Hanks acted in, comedy, 1990–1999, not Steven Spielberg directed". */
 export function constraintWords(where: readonly FilmConstraint[], ctx: RenderContext): string {
   if (!where.length) return "all films";
@@ -59,7 +61,7 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   const set = of?.kind === "films" ? constraintWords(of.where, ctx) : "those films";
   const m = METRIC_WORDS[part.by];
   const fig = (id: string) => r.figures.find((f) => f.id === id);
-  const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${film(ctx, a.name)}${fig(a.name) && part.by !== "releaseYear" ? `: ${figureWords(part.by, fig(a.name)!.value)}` : ""} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
+  const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${fig(a.name)?.year ? `${a.name} (${fig(a.name)!.year})` : film(ctx, a.name)}${fig(a.name) && part.by !== "releaseYear" ? `: ${figureWords(part.by, fig(a.name)!.value)}` : ""} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
   const ranked = r.ranked ?? r.ranking?.length ?? 0;
   const all = r.total ?? ranked;
   const among = `among ${all} film${all === 1 ? "" : "s"} that fit (${set})${ranked < all ? `, ${ranked} with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}`;
@@ -69,9 +71,11 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   const place = part.direction === "desc" && part.by === "releaseYear" ? (part.nth === 1 ? "latest" : `${ordinalWord(part.nth)} latest`) : part.by === "releaseYear" ? ordinalWord(part.nth) : `${part.nth === 1 ? "" : `${ordinalWord(part.nth)} `}${part.direction === "desc" ? "highest" : "lowest"}`;
   if (!picked) return { text: `There is no ${place}: only ${r.ranking.length} film${r.ranking.length === 1 ? "" : "s"} ${among.replace("among ", "of the ")} could be ranked.`, answers: [] };
   const f = fig(picked.name);
-  const before = r.ranking.slice(Math.max(0, part.nth - 3), part.nth - 1).map((a) => film(ctx, a.name));
+  const named = (id: string) => (fig(id)?.year ? `${id} (${fig(id)!.year})` : film(ctx, id));
+  const before = r.ranking.slice(Math.max(0, part.nth - 3), part.nth - 1).map((a) => named(a.name));
   const context = before.length && part.by === "releaseYear" ? ` It follows ${joinList(before)}.` : "";
-  return { text: `The ${place} is ${film(ctx, picked.name)}${f && part.by !== "releaseYear" ? `, with ${figureWords(part.by, f.value)}` : ""} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`.replace(" (", " (").replace("  ", " "), answers: r.items };
+  const value = f && part.by !== "releaseYear" ? `, with ${figureWords(part.by, f.value)}` : "";
+  return { text: `The ${place} is ${named(picked.name)}${value} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`, answers: r.items };
 }
 
 export function renderAggregate(part: PartOf<"aggregate">, r: PartResult, ctx: RenderContext): Rendered {
@@ -114,36 +118,132 @@ export function renderCompare(part: PartOf<"compare">, r: PartResult, ctx: Rende
   if (!r.items.length) return { text: `I cannot compare them: ${r.missing ?? "a figure is missing"} (${m.noun} from ${m.source}).${figuresSaid(part.by, r.figures, ctx)}`, answers: [] };
   const [win, ...rest] = r.items;
   const fig = (id: string) => r.figures.find((f) => f.id === id)!;
+  // A TMDB figure is of one film: named with that film's year ("Titanic (1997)"), not every year of a merged title.
+  const name = (a: { name: string; type?: RankedType }) => (fig(a.name).year && part.by !== "releaseYear" ? `${a.name} (${fig(a.name).year})` : part.by === "releaseYear" ? a.name : label(ctx, a));
   const first = ctx.cite.cite([fig(win!.name).evidenceId], 1);
-  const others = rest.map((a) => `${figureWords(part.by, fig(a.name).value)} for ${label(ctx, a)} ${ctx.cite.cite([fig(a.name).evidenceId], 1)}`.trimEnd());
+  const others = rest.map((a) => `${figureWords(part.by, fig(a.name).value)} for ${name(a)} ${ctx.cite.cite([fig(a.name).evidenceId], 1)}`.trimEnd());
   const role = part.by === "filmCount" && part.role ? ` (films ${PERSON_FACT[part.role] ?? "made"})` : "";
-  return { text: `${label(ctx, win!)} ${comparativeWord(part.by, part.pick)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).`.replace(" ,", ","), answers: r.items };
+  return { text: `${name(win!)} ${comparativeWord(part.by, part.pick)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).`.replace(" ,", ","), answers: r.items };
 }
 
 function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ctx: RenderContext): string {
   return figures.length ? ` Known: ${figures.map((f) => `${film(ctx, f.id)} ${figureWords(by, f.value)} ${ctx.cite.cite([f.evidenceId], 1)}`.trimEnd()).join("; ")}.` : "";
 }
 
-/** Yes or no first, then the facts it rests on. */
+/** Yes or no first, then the facts it rests on: the figures compared, or what the knowledge base lists for the film asked about. */
 export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderContext): Rendered {
   const t = part.test;
-  if (t.op === "compare") {
-    if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "a figure is missing"} (${METRIC_WORDS[t.by].noun} from ${METRIC_WORDS[t.by].source}).${figuresSaid(t.by, r.figures, ctx)}`, answers: [] };
-    const fa = r.figures.find((f) => f.id === t.a.id)!;
-    const fb = r.figures.find((f) => f.id === t.b.id)!;
-    const named = (e: { id: string; type: typeof t.a.type }) => (t.by === "releaseYear" ? e.id : label(ctx, { name: e.id, type: e.type }));
-    const said = `${named(t.a)}: ${figureWords(t.by, fa.value)} ${ctx.cite.cite([fa.evidenceId], 1)}; ${named(t.b)}: ${figureWords(t.by, fb.value)} ${ctx.cite.cite([fb.evidenceId], 1)}`;
-    return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${said} (${METRIC_WORDS[t.by].noun} from ${METRIC_WORDS[t.by].source}).`, answers: r.items, verdict: r.verdict };
-  }
+  if (t.op === "compare") return renderCheckCompare(t, r, ctx);
   const of = partOf(ctx, t.of.ref);
-  const what = of?.kind === "films" ? constraintWords(of.where, ctx) : "that";
-  if (r.verdict === "yes") {
-    const shown = r.items.slice(0, 5);
-    return { text: `Yes. ${of?.kind === "films" ? `The knowledge base lists ${r.total === 1 ? "a film" : `${r.total} films`} that ${r.total === 1 ? "meets" : "meet"} all of it (${what}): ${listed(ctx, shown, 5)}.` : `${listed(ctx, shown, 5)}.`}`, answers: r.items, verdict: "yes" };
-  }
-  const summary = r.evidence.find((e) => e.meta?.role === "summary");
-  return { text: `No. The knowledge base lists no film that meets all of: ${what} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], verdict: "no" };
+  if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "the knowledge base says nothing about it"}.`, answers: [] };
+  const said = of?.kind === "films" ? checkFacts(of.where, r, ctx) : listed(ctx, r.items.slice(0, 5), 5);
+  return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${said}`, answers: r.verdict === "yes" ? r.items : [], verdict: r.verdict };
 }
+
+function renderCheckCompare(t: Extract<PartOf<"check">["test"], { op: "compare" }>, r: PartResult, ctx: RenderContext): Rendered {
+  const m = METRIC_WORDS[t.by];
+  if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "a figure is missing"} (${m.noun} from ${m.source}).${figuresSaid(t.by, r.figures, ctx)}`, answers: [] };
+  const fa = r.figures.find((f) => f.id === t.a.id)!;
+  const fb = r.figures.find((f) => f.id === t.b.id)!;
+  const name = (f: Figure) => (t.by === "releaseYear" ? f.id : f.year ? `${f.id} (${f.year})` : label(ctx, { name: f.id }));
+  const relation = comparedWord(t.by, fa.value, fb.value);
+  return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${name(fa)} (${figureWords(t.by, fa.value)}) ${ctx.cite.cite([fa.evidenceId], 1)} ${relation} ${name(fb)} (${figureWords(t.by, fb.value)}) ${ctx.cite.cite([fb.evidenceId], 1)} — ${m.noun} from ${m.source}.`, answers: r.items, verdict: r.verdict };
+}
+
+/**
+ * What a yes/no question about a film rests on: with yes, the film that meets it and the facts that
+ * make it so; with no, what the knowledge base does list for the film on each point asked.
+ */
+function checkFacts(where: readonly FilmConstraint[], r: PartResult, ctx: RenderContext): string {
+  const titles = where.flatMap((c) => (c.on === "title" ? [c.film] : []));
+  const people = where.flatMap((c) => (c.on === "person" && "id" in c.who && !c.negated ? [c.who.id] : []));
+  if (r.verdict === "yes" && !titles.length && people.length >= 2) return `${joinList(people)} worked together on ${r.total === 1 ? "a film" : `${r.total} films`} in the knowledge base: ${listed(ctx, r.items.slice(0, 5), 5)}.`;
+  if (r.verdict === "yes") {
+    const row = r.evidence.find((e) => e.meta?.role === "result");
+    const facts = (row?.path ?? []).map((t) => tripleWords(t, ctx)).filter(Boolean);
+    return facts.length ? `${capitalFirst(joinList([...new Set(facts)]))} ${ctx.cite.cite(row ? [row.id] : [], 1)}.` : `${listed(ctx, r.items.slice(0, 5), 5)} (${constraintWords(where, ctx)}).`;
+  }
+  if (!titles.length) return `The knowledge base lists no film that meets all of: ${constraintWords(where, ctx)}.`;
+  const points = where.filter((c) => c.on !== "title");
+  const facts = points.map((c) => listedFact(c, titles, r, ctx)).filter(Boolean);
+  return `The knowledge base does not list ${joinList(points.map((c) => notSaid(c, film(ctx, titles[0]!))))}.${facts.length ? ` ${facts.join(" ")}` : ""}`;
+}
+
+/** One fact in words: "Tom Hanks acted in Cast Away", "Cast Away is tagged tom hanks". */
+function tripleWords(t: { subject: string; edge: string; object: string }, ctx: RenderContext): string {
+  const f = (id: string) => film(ctx, id);
+  switch (t.edge) {
+    case "DIRECTED":
+      return `${t.subject} directed ${f(t.object)}`;
+    case "WROTE":
+      return `${t.subject} wrote ${f(t.object)}`;
+    case "ACTED_IN":
+      return `${t.subject} acted in ${f(t.object)}`;
+    case "HAS_GENRE":
+      return `${f(t.subject)} is filed under ${t.object}`;
+    case "HAS_TAG":
+      return `${f(t.subject)} is tagged "${t.object}"`;
+    case "RELEASED_IN":
+      return `${t.subject} came out in ${t.object}`;
+    case "IN_LANGUAGE":
+      return `${f(t.subject)} is in ${t.object}`;
+    default:
+      return "";
+  }
+}
+
+/** What a no denies, one point: "Steven Spielberg as a director of Heat", "Schindler's List as comedy". */
+function notSaid(c: FilmConstraint, title: string): string {
+  const ROLE_NOUN: Readonly<Record<string, string>> = { DIRECTED: "a director", WROTE: "a writer", ACTED_IN: "in the cast" };
+  switch (c.on) {
+    case "person": {
+      const who = "id" in c.who ? c.who.id : "them";
+      return c.role === "ACTED_IN" ? `${who} in the cast of ${title}` : c.role ? `${who} as ${ROLE_NOUN[c.role]} of ${title}` : `${who} in ${title}`;
+    }
+    case "kind":
+      return `${title} as ${c.kind.label}`;
+    case "years":
+      return `${title} as released ${c.from === c.to ? `in ${c.from}` : `in ${c.from}–${c.to}`}`;
+    case "language":
+      return `${title} as being in ${c.language}`;
+    default:
+      return title;
+  }
+}
+
+function capitalFirst(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+const FACT_EDGE: Readonly<Record<string, string[]>> = { kind: ["HAS_GENRE", "HAS_TAG"], years: ["RELEASED_IN"], language: ["IN_LANGUAGE"] };
+
+/** What the KB lists for the film on the point one constraint asks ("its genres are Drama and History"). */
+function listedFact(c: FilmConstraint, titles: readonly string[], r: PartResult, ctx: RenderContext): string {
+  const edges = c.on === "person" ? (c.role ? [c.role] : ["DIRECTED", "WROTE", "ACTED_IN"]) : (FACT_EDGE[c.on] ?? []);
+  const triples = r.evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors") && edges.includes(String(e.meta?.edge)) && titles.includes(String(e.meta?.from)));
+  const genresOnly = c.on === "kind" ? triples.filter((e) => e.meta?.edge === "HAS_GENRE") : triples;
+  const shown = (genresOnly.length ? genresOnly : triples).slice(0, 6);
+  const what = c.on === "person" ? (c.role ? { DIRECTED: "directors", WROTE: "writers", ACTED_IN: "cast" }[c.role] : "people") : c.on === "kind" ? (genresOnly.length ? "genres" : "tags") : c.on === "years" ? "release years" : "languages";
+  if (!shown.length) return `It lists no ${what} for it.`;
+  return `Its ${what}: ${joinList(shown.map((e) => `${e.focus} ${ctx.cite.cite([e.id], 1)}`.trimEnd()))}.`;
+}
+
+/** How two figures compare, in words: "came out before", "is longer than". */
+function comparedWord(by: PartOf<"compare">["by"], a: number, b: number): string {
+  const [more, less, same] = COMPARED[by];
+  return a > b ? more : a < b ? less : same;
+}
+
+const COMPARED: Readonly<Record<PartOf<"compare">["by"], [string, string, string]>> = {
+  releaseYear: ["came out after", "came out before", "came out the same year as"],
+  runtime: ["is longer than", "is shorter than", "runs as long as"],
+  voteAverage: ["is rated higher than", "is rated lower than", "is rated the same as"],
+  voteCount: ["has more TMDB votes than", "has fewer TMDB votes than", "has as many TMDB votes as"],
+  popularity: ["is more popular than", "is less popular than", "is as popular as"],
+  budget: ["cost more than", "cost less than", "cost as much as"],
+  revenue: ["made more than", "made less than", "made as much as"],
+  filmCount: ["has more films than", "has fewer films than", "has as many films as"],
+};
 
 export function renderCombine(part: PartOf<"combine">, r: PartResult, ctx: RenderContext): Rendered {
   const names = part.parts.map((p) => startsOfPart(ctx, p.ref)).filter(Boolean);

@@ -46,8 +46,12 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   // "what movie has made the most money": with nothing to narrow it, every film.
   const where = (await filmSet(r, ctx)) ?? (filmsAsked(r) && !r.named.length ? [] : undefined);
   if (!where) return undefined;
-  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order }] };
+  // "which Rocky movie has the highest rating", "the longest Nolan film": one film asked; "the best horror movies": a ranking.
+  const plural = r.words.some((w) => PLURAL_FILM_WORDS.has(w));
+  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...(plural ? {} : { nth: 1 }) }] };
 }
+
+const PLURAL_FILM_WORDS = new Set(["movies", "films", "flicks", "pictures", "ones", "list", "top"]);
 
 /** "recommend a good horror film": with no film to start from, the best rated films that fit. */
 export async function bestOfKind(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
