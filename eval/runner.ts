@@ -107,7 +107,10 @@ export async function runEval(o: EvalOptions, deps: EvalDeps): Promise<Summary> 
       deps.progress.tick(++finished);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, worker));
+  // A failing worker does not leave the others writing after the run has returned: all settle, then the first failure is raised.
+  const settled = await Promise.allSettled(Array.from({ length: Math.max(1, o.concurrency) }, worker));
+  const failed = settled.find((x): x is PromiseRejectedResult => x.status === "rejected");
+  if (failed) throw failed.reason;
   deps.progress.done();
   return writeReports(o.out, variants.map((v) => v.label), deps.judge !== undefined);
 }

@@ -147,7 +147,8 @@ function describeArgs(a: FindArgs): string {
  * most first ("no film has all of it; these come closest"). None for a set a yes/no question checks.
  */
 export function relaxedCalls(part: PartOf<"films">, plan: QueryPlan, results: ReadonlyMap<string, PartResult>): PlannedCall[] {
-  const checked = plan.parts.some((p) => p.kind === "check" && p.test.op !== "compare" && p.test.of.ref === part.id);
+  // Only films the reply lists: a count or a yes/no over the set needs the exact answer, none.
+  const checked = !plan.answer.includes(part.id);
   const positive = part.where.filter((c) => !c.negated);
   const groups = new Set(positive.map((c) => (c.on === "person" || c.on === "kind" ? `${c.on}:${JSON.stringify(c)}` : c.on))).size;
   if (checked || groups < 2 || fusedParts(plan).has(part.id)) return [];

@@ -47,6 +47,8 @@ function lookupFallbacks(part: PartOf<"lookup">, r: PartResult, state: { trace: 
   const filters = togFilters(part);
   const evidence = evidenceOfPart(state, part.id);
   const viaPaths = evidence.some((e) => e.sources.some((s) => s.tool === "think_on_graph"));
+  // An exact hop that found nothing means the KB lists no such fact: a longer path would answer another question.
+  if (!viaPaths && part.path) return [];
   // A path search whose every start reached a path covering the whole question is done, whatever it found.
   const complete = viaPaths && names.every((n) => evidence.some((e) => e.kind === "path" && e.meta?.topic === n && e.meta?.complete === true));
   if (r.items.length && (!viaPaths || complete)) return [];

@@ -123,6 +123,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
     route: state.route ?? "research",
     plan: state.queryPlan ?? barePlan(q),
     answer: draft.text,
+    citations: draft.citations,
     answers: draft.answers,
     parts: draft.parts ?? [{ partId: "p1", kind: "plot", question: q, answers: draft.answers, text: draft.text }],
     evidence: state.evidence,

@@ -110,7 +110,9 @@ export interface RunResult {
   route: Route;
   /** What the question asks: the typed plan every strategy ran (its parts, each with its kind, and the rules that wrote it). */
   plan: QueryPlan;
+  /** The reply; "[n]" cites the evidence `citations[n-1]`. */
   answer: string;
+  citations: string[];
   /** Each answered part, in the question's order (one for a single question). */
   parts: AnswerPart[];
   answers: RankedAnswer[];

@@ -20,9 +20,10 @@ export class BudgetMeter implements UsageMeter {
     readonly maxTokens: number,
   ) {}
 
-  check(): void {
+  /** `promptTokens`: what the call's prompt alone will cost, when known; a call that cannot fit is refused before it is made. */
+  check(promptTokens = 0): void {
     if (this.usage.llmCalls >= this.maxLlmCalls) throw new BudgetExceededError("llm_calls", `LLM call budget of ${this.maxLlmCalls} is spent`);
-    if (this.usage.inputTokens + this.usage.outputTokens >= this.maxTokens) throw new BudgetExceededError("tokens", `token budget of ${this.maxTokens} is spent`);
+    if (this.usage.inputTokens + this.usage.outputTokens + promptTokens >= this.maxTokens) throw new BudgetExceededError("tokens", `token budget of ${this.maxTokens} is spent`);
   }
 
   record(u: { calls: number; inputTokens: number; outputTokens: number; cached?: boolean }): void {

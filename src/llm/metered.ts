@@ -18,7 +18,8 @@ export class MeteredChatModel implements ChatModel {
   }
 
   async structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
-    this.meter.check();
+    // About four characters a token: a prompt that alone outgrows the token budget is not sent.
+    this.meter.check(Math.ceil((req.system.length + req.prompt.length) / 4));
     const t0 = performance.now();
     try {
       return await this.inner.structured({ ...req, meter: this.meter, signal: req.signal ? AbortSignal.any([req.signal, this.signal]) : this.signal });

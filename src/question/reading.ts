@@ -40,7 +40,7 @@ const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.t
 /** Reads one clause; `analyze` is memoised per question so the split and the clauses share analyses. */
 export async function readClause(id: string, text: string, kb: KnowledgeBase, analyze: (text: string) => QuestionAnalysis, inherited: Reading["notFound"] = []): Promise<Reading> {
   const tokens = wordTokens(text);
-  let analysis = joinSplitTitles(analyze(text), text, tokens);
+  let analysis = asPeopleByRole(joinSplitTitles(analyze(text), text, tokens));
   const words = tokens.map((t) => t.folded);
   const periods = findPeriods(text);
   const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
@@ -52,7 +52,9 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const inName = (k: number) => analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
   const cues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   const told = toldPlotOf(words, analysis);
-  const notFound = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb);
+  // A kind of film said ("dramas", "westerns") is no unknown name.
+  const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
+  const notFound = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb).filter((n) => !inKind(n));
   // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
   const inUnknown = (t: { tokenStart: number }) =>
     notFound.some((n) => {
@@ -104,6 +106,21 @@ function joinSplitTitles(a: QuestionAnalysis, text: string, tokens: readonly Wor
     Object.assign(owner, { tokenStart: x.tokenStart, tokenEnd: y.tokenEnd, confidence: Math.max(x.confidence, y.confidence) });
   }
   return gone.size ? { ...a, topics: a.topics.filter((t) => !gone.has(t)) } : a;
+}
+
+const ROLE_EDGES = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+const PERSON_LEADS = new Set(["by", "starring", "featuring"]);
+const PAIRING = new Set(["and", "or"]);
+
+/** A name that is a film and a person ("Ada Marlowe") is the person when a role is said of it ("Ada Marlowe wrote …", "directed by Ada Marlowe"). */
+function asPeopleByRole(a: QuestionAnalysis): QuestionAnalysis {
+  const roleAfter = (t: TopicEntity) => a.cues.some((c) => ROLE_EDGES.has(c.edge) && c.weight >= 1 && !c.inAnswerPhrase && c.token >= t.tokenEnd && c.token - t.tokenEnd <= 1);
+  const ledBy = (t: TopicEntity) => PERSON_LEADS.has(a.tokens[t.tokenStart - 1]?.folded ?? "");
+  // "with both Ada Marlowe and Jonas Whitfield": a name paired with a person by "and"/"or" is a person too.
+  const joined = (x: TopicEntity, y: TopicEntity) => y.tokenStart - x.tokenEnd === 1 && PAIRING.has(a.tokens[x.tokenEnd]?.folded ?? "");
+  const paired = (t: TopicEntity) => a.topics.some((o) => o !== t && o.type === "Person" && (joined(t, o) || joined(o, t)));
+  const topics = a.topics.map((t) => (t.type !== "Person" && t.types.includes("Person") && (roleAfter(t) || ledBy(t) || paired(t)) ? { ...t, type: "Person" as const } : t));
+  return topics.some((t, i) => t !== a.topics[i]) ? { ...a, topics } : a;
 }
 
 /**

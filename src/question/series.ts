@@ -62,6 +62,16 @@ function seriesAt(tokens: readonly WordToken[], start: number, end: number, anal
   return films.length >= 2 ? { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end } : undefined;
 }
 
+/** A sequel's title without what continues the family name ("Starfall Returns" → "Starfall", "Rocky IV" → "Rocky"); the title itself when nothing does. */
+export function familyStem(title: string): string {
+  const words = title.split(/\s+/);
+  for (let n = 1; n < words.length; n++) {
+    const rest = linkKey(words.slice(n).join(" "));
+    if (CONTINUATION.test(rest)) return words.slice(0, n).join(" ");
+  }
+  return title;
+}
+
 /** KB films whose title is the name or goes on from it as a sequel's does. */
 export function familyOf(name: string, kb: KnowledgeBase): string[] {
   const key = stripArticle(linkKey(name));

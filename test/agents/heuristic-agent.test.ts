@@ -21,8 +21,9 @@ describe("heuristic research agent", () => {
     expect(act).toMatchObject({ tool: "think_on_graph", args: { entities: ["Midnight Ledger"] } });
     expect(act.evidenceIds.length).toBeGreaterThan(0);
     const ids = new Set(r.evidence.map((e) => e.id));
-    const cited = [...r.answer.matchAll(/\[(ev_[0-9a-f]+)\]/g)].map((m) => m[1]!);
+    const cited = [...r.answer.matchAll(/\[(\d+)\]/g)].map((m) => r.citations[Number(m[1]) - 1]!);
     expect(cited.length).toBeGreaterThan(0);
+    expect(r.answer).not.toMatch(/ev_|endpoints of|DIRECTED|with the seeds/);
     expect(cited.every((id) => ids.has(id))).toBe(true);
     expect(r.answers.every((a) => a.evidenceIds.every((id) => ids.has(id)))).toBe(true);
     expect(r).toMatchObject({ strategy: "heuristic", planner: "heuristic", route: "research", truncated: false, usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0 } });

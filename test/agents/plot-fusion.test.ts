@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerPart, plotFusion } from "../../agents/answering/compose";
+import { plotFusion, rankPlotMatches } from "../../agents/plan/plot-ranking";
 import type { MovieCatalog, TmdbFacts } from "../../src/ports/movie-catalog";
-import type { PartUnderstanding } from "../../src/question/understand";
 import { makeEvidence, type Evidence } from "../../tools/evidence";
 
 describe("plotFusion", () => {
@@ -14,11 +13,10 @@ describe("plotFusion", () => {
 });
 
 describe("a told plot's answer", () => {
-  const part = { text: "the movie where a writer is held captive by a fan", intent: "plot", notFound: [], analysis: { topics: [] } } as unknown as PartUnderstanding;
   const fullText = (focus: string, score: number, degree?: number): Evidence =>
     makeEvidence({ kind: "node", text: `Movie ${focus} — plot: …`, nodeIds: [focus], focus, focusType: "Movie", score, tool: "full_text", step: 1, meta: { bm25: score, ...(degree !== undefined ? { degree } : {}) } });
   const catalog = (votes: Record<string, number>) => ({ tmdb: (m: string) => (m in votes ? ({ movie: m, voteCount: votes[m] } as TmdbFacts) : undefined) }) as unknown as MovieCatalog;
-  const order = (evidence: Evidence[], c: MovieCatalog) => answerPart(part, evidence, c, "corpus-lsa-8:x").answers.map((a) => a.name);
+  const order = (evidence: Evidence[], c: MovieCatalog) => rankPlotMatches(evidence, "corpus-lsa-8:x", c).map((a) => a.name);
 
   it("puts the better-known of two close matches first", () => {
     const evidence = [fullText("Obscure Captive", 1), fullText("Misery", 0.95)];

@@ -30,7 +30,7 @@ import { splitOf } from "../../eval/natural/split";
 import { SUPERLATIVES, clearWinner } from "../../eval/natural/superlative";
 import type { NaturalItem } from "../../eval/natural/types";
 import { buildWorld, isMerged, loadWorld, type World } from "../../eval/natural/world";
-import { INTENTS } from "../../src/question/intents";
+import { NATURAL_CATEGORIES as INTENTS } from "../../eval/natural/types";
 import { seededRandom } from "../../src/util/random";
 import { editDistance, tokenize } from "../../src/util/text";
 import { hasRealData, realConfig } from "../helpers/real-kb";

@@ -122,7 +122,7 @@ describe("exact helpers", () => {
       { subject: "Tom Harker", edge: "ACTED_IN", object: "Starfall" },
       { subject: "Tom Harker", edge: "ACTED_IN", object: "The Quiet Harbor" },
     ]);
-    expect(out.notes).toEqual(['neighbors: "tom harker" resolved to "Tom Harker"', "neighbors: showing 2 of 4; raise limit for more"]);
+    expect(out.notes).toEqual(['neighbors: "tom harker" resolved to "Tom Harker"', "neighbors: showing 2 of 4 for Tom Harker; raise limit for more"]);
     const none = await call("neighbors", { entity: "Tom Harker", edge: "DIRECTED" });
     expect(none.notes).toContain("neighbors: Tom Harker has no DIRECTED neighbours");
     expect((await call("neighbors", { entity: "Tom Harker", direction: "sideways" })).error!.code).toBe("invalid_input");

@@ -15,7 +15,8 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const from = startNames(part, ctx);
   if (part.figure) {
     const f = r.figures[0];
-    return f ? { text: `${from}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${part.figure === "runtime" ? "running time" : part.figure === "revenue" ? "box-office revenue" : part.figure} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
+    const named = f?.year && part.from[0] && "id" in part.from[0] ? `${part.from[0].id} (${f.year})` : from;
+    return f ? { text: `${named}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${part.figure === "runtime" ? "running time" : part.figure === "revenue" ? "box-office revenue" : part.figure} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
   }
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
@@ -74,7 +75,9 @@ export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderC
   const held = about ? renderAbout(about) : undefined;
   const lead = `The knowledge base does not record ${lacking(part.fact, subject)}.`;
   const tail = held ? ` What it does hold: ${held.text}` : ` ${HOLDS}`;
-  return { text: `${lead}${tail}`, answers: held?.answers ?? [], lacks: part.fact, ...(held?.verdict ? { verdict: held.verdict } : {}) };
+  // Everything the KB links to a film is context for the reader, not an answer; a relation asked beside the missing fact is.
+  const context = about?.kind === "lookup" && !about.path && !about.asks;
+  return { text: `${lead}${tail}`, answers: context ? [] : (held?.answers ?? []), lacks: part.fact, ...(held?.verdict ? { verdict: held.verdict } : {}) };
 }
 
 /** Who or what the missing fact is about: the people a lookup found, the person or film named. */

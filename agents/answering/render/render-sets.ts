@@ -83,6 +83,8 @@ export function renderAggregate(part: PartOf<"aggregate">, r: PartResult, ctx: R
   const set = of?.kind === "films" ? constraintWords(of.where, ctx) : "the answers";
   if (part.op === "count") {
     const n = r.total ?? r.items.length;
+    const summary = r.evidence.find((e) => e.meta?.role === "summary");
+    if (n === 0 && of?.kind === "films") return { text: `0: no film in the knowledge base meets all of: ${set} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], count: 0 };
     return { text: `${n}${of?.kind === "films" ? ` film${n === 1 ? "" : "s"} (${set})` : ""}${r.items.length ? `: ${listed(ctx, r.items)}${n > r.items.length ? ` and ${n - r.items.length} more` : ""}` : ""}.`, answers: r.items, count: n };
   }
   const counted = (a: { name: string; score: number; evidenceIds: string[] }) => `${label(ctx, a)} (${a.score} film${a.score === 1 ? "" : "s"}) ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();

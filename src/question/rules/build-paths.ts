@@ -3,6 +3,7 @@ import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
 import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
+import type { TopicEntity } from "../analyze";
 import { roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
@@ -18,10 +19,10 @@ import { local, type Built, type DraftPart, type RuleContext } from "./types";
  * A relation asked from the names the clause gives. The one film named is where the relation starts
  * when people are named beside it ("who acted with Claudette Colbert in It Happened One Night").
  */
-export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintInput[] } = {}): DraftPart | undefined {
+export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintInput[]; topics?: TopicEntity[] } = {}): DraftPart | undefined {
   const a = r.analysis;
   const excluded = new Set(negatedItems(r.cues.negations, r.named, r.concepts).entities.map((e) => e.id));
-  const linked = r.named.filter((t) => t.confidence >= min && !excluded.has(t.id));
+  const linked = o.topics ?? r.named.filter((t) => t.confidence >= min && !excluded.has(t.id));
   const positive = linked.length ? linked : a.topics.filter((t) => t.confidence >= 0.35);
   const filmsNamed = positive.filter((t) => t.type === "Movie");
   const fromFilm = filmsNamed.length === 1 && positive.length > 1 && a.answer.type !== undefined && a.answer.type !== "Movie";
@@ -123,6 +124,10 @@ export function describeKind(r: Reading): Built | undefined {
 export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; phrase: string; at?: number }, inner?: Built): Promise<Built | undefined> {
   const at = f.at;
   if (at !== undefined && r.named.some((t) => t.confidence >= 0.5 && at >= t.tokenStart && at < t.tokenEnd)) return undefined;
+  // "which films did the oscar winner kathryn bigelow direct": a fact word right before a name describes the person; the relation asked is the question.
+  const end = at === undefined ? -1 : at + f.phrase.split(" ").length;
+  const describesName = r.named.some((t) => t.type === "Person" && t.tokenStart >= end && t.tokenStart - end <= 1);
+  if (describesName && r.analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"))) return undefined;
   const about = innerAbout(inner) ?? (await aboutPart(r, ctx, f.fact));
   // "what country is richard attenborough from": a person's country is their nationality.
   const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact;
@@ -137,7 +142,8 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
 function innerAbout(inner: Built | undefined): DraftPart[] | undefined {
   const last = inner?.parts[inner.parts.length - 1];
   if (!last) return undefined;
-  const asksNames = last.kind === "lookup" && (last.asks === "Person" || last.asks === "Movie") && (last.path !== undefined || last.from.length > 1);
+  const named = last.kind === "lookup" && last.from.every((f) => "ref" in f || f.type === "Movie" || f.type === "Person");
+  const asksNames = last.kind === "lookup" && named && (last.asks === "Person" || last.asks === "Movie") && (last.path !== undefined || last.from.length > 1);
   return asksNames || last.kind === "combine" ? inner!.parts : undefined;
 }
 

@@ -4,7 +4,8 @@ import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-se
 import type { Reading } from "../reading";
 import { otherUsualRole, roleNear, roleSaid } from "../roles";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
-import { familyOf } from "../series";
+import { familyOf, familyStem } from "../series";
+import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
 import { films, filmsAsked, people } from "./features";
 import { lookupOf } from "./build-paths";
@@ -47,7 +48,7 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   const where = (await filmSet(r, ctx)) ?? (filmsAsked(r) && !r.named.length ? [] : undefined);
   if (!where) return undefined;
   // "which Rocky movie has the highest rating", "the longest Nolan film": one film asked; "the best horror movies": a ranking.
-  const plural = r.words.some((w) => PLURAL_FILM_WORDS.has(w));
+  const plural = r.words.some((w) => PLURAL_FILM_WORDS.has(w)) || kindsOf(r).some((c) => singular(c.text.toLowerCase()) !== c.text.toLowerCase());
   return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...(plural ? {} : { nth: 1 }) }] };
 }
 
@@ -130,8 +131,8 @@ export async function minus(r: Reading, ctx: RuleContext): Promise<Built | undef
   const kept = r.named.filter((t) => !gone.has(t.id));
   const dropped = r.named.filter((t) => gone.has(t.id));
   if (kept.length && dropped.length) {
-    const a = lookupOf({ ...r, named: kept }, 0.5);
-    const b = lookupOf({ ...r, named: dropped }, 0.5);
+    const a = lookupOf(r, 0.5, { topics: kept, within: [] });
+    const b = lookupOf(r, 0.5, { topics: dropped, within: [] });
     return a && b ? { parts: [a, b, { kind: "combine", op: "minus", parts: [local(0), local(1)] }] } : undefined;
   }
   const lookup = lookupOf(r, 0.5, { within });
@@ -159,7 +160,7 @@ export function compareWhich(r: Reading): Built | undefined {
 /** "which is the longest: Titanic, Avatar or Heat": a superlative among named films. */
 export function compareAmong(r: Reading): Built | undefined {
   const s = r.cues.superlative!;
-  const items = films(r);
+  const items = films(r).sort((a, b) => a.tokenStart - b.tokenStart);
   if (items.length < 2 || people(r).length) return undefined;
   return { parts: [{ kind: "compare", items: items.map(entityRef), by: s.metric, pick: s.order === "desc" ? "max" : "min" }] };
 }
@@ -245,7 +246,7 @@ export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | un
   const node = await ctx.kb.graph.getNode(film.id);
   const year = Math.min(...(node?.years ?? []).map(Number).filter(Number.isFinite));
   if (!Number.isFinite(year)) return undefined;
-  const stems = [film.name, film.name.replace(/\s+(?:\d{1,2}|[IVX]{1,4}|Part \w+)$/i, ""), film.name.replace(/s$/i, "")];
+  const stems = [film.name, familyStem(film.name), film.name.replace(/s$/i, "")];
   const found = stems.map((name) => ({ name, films: familyOf(name, ctx.kb) })).find((f) => f.films.length >= 2);
   if (!found) return undefined;
   const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };

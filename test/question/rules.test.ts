@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { describePlan } from "../../src/plan/describe";
+import { RULES, WRAPPERS } from "../../src/question/rules/index";
+import { understandQuestion } from "../../src/question/understand";
+import { fixtureKb } from "../helpers/fixture-kb";
+
+/**
+ * The rules, as a table on the fictional fixture world: a question of each kind, the rules that
+ * built its plan, and the plan in one line (`*` marks the parts the reply answers). A change to a
+ * rule shows here as a plan diff.
+ */
+const TABLE: [question: string, rules: string, plan: string][] = [
+  ["Who directed Starfall?", "lookup.relation", "*p1 lookup(Starfall → DIRECTED in)"],
+  ["Who directed Starfall and when was it released?", "lookup.relation,lookup.relation", "*p1 lookup(Starfall → DIRECTED in); *p2 lookup(Starfall → RELEASED_IN out)"],
+  ["who acted with Tom Harker in Midnight Ledger", "lookup.relation", "*p1 lookup(Midnight Ledger → ACTED_IN in; except Tom Harker)"],
+  ["how long is Starfall", "lookup.figure", "*p1 lookup(Starfall → runtime)"],
+  ["what was the budget of Starfall Returns", "lookup.figure", "p1 lookup(Starfall Returns → all); *p2 beyond(budget beside p1)"],
+  ["What do Starfall and Starfall Returns have in common?", "lookup.shared", "p1 lookup(Starfall Returns → all); p2 lookup(Starfall → all); *p3 both(p1, p2)"],
+  ["Was Tom Harker in Paper Moons?", "check.films", "p1 films(Paper Moons, Tom Harker); *p2 check(any in p1)"],
+  ["Is Midnight Ledger a comedy?", "check.films", "p1 films(Midnight Ledger, comedy); *p2 check(any in p1)"],
+  ["Paper Moons is a drama right?", "check.films", "p1 films(Paper Moons, drama); *p2 check(any in p1)"],
+  ["Did Tom Harker and Rita Vale ever work together?", "check.together", "p1 films(Tom Harker, Rita Vale); *p2 check(any in p1)"],
+  ["Is The Quiet Harbor older than Paper Moons?", "check.compare", "*p1 check(The Quiet Harbor lt Paper Moons by releaseYear)"],
+  ["Which came out first, Starfall or The Quiet Harbor?", "compare.which", "*p1 compare(Starfall vs The Quiet Harbor by releaseYear, min)"],
+  ["which is the longest: Starfall, Paper Moons or Midnight Ledger?", "compare.among", "*p1 compare(Starfall vs Paper Moons vs Midnight Ledger by runtime, max)"],
+  ["Which has more films, Tom Harker or Rita Vale?", "compare.which", "*p1 compare(Tom Harker vs Rita Vale by filmCount, max)"],
+  ["What was the second film Tom Harker starred in?", "order.ordinal", "p1 films(Tom Harker ACTED_IN); *p2 order(p1 by releaseYear asc, nth 2)"],
+  ["what is the latest film Jonas Whitfield directed", "order.ordinal", "p1 films(Jonas Whitfield DIRECTED); *p2 order(p1 by releaseYear desc, nth 1)"],
+  ["Which Starfall movie is the longest?", "order.superlative", "p1 films(series Starfall (2)); *p2 order(p1 by runtime desc, nth 1)"],
+  ["the best dramas", "order.superlative", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
+  ["recommend a good drama", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
+  ["the prequel to Starfall Returns", "order.sequel", "p1 films(series Starfall (2), 0–2003, not Starfall Returns); *p2 order(p1 by releaseYear desc, nth 1)"],
+  ["How many films did Jonas Whitfield direct?", "aggregate.count", "p1 films(Jonas Whitfield DIRECTED); *p2 count(p1)"],
+  ["which actors appeared in more than one Jonas Whitfield film", "aggregate.at-least", "p1 films(Jonas Whitfield DIRECTED); *p2 at_least(p1 over ACTED_IN in ≥ 2)"],
+  ["Which actor has Jonas Whitfield cast most often?", "aggregate.most-common", "p1 films(Jonas Whitfield DIRECTED); *p2 most_common(p1 over ACTED_IN in)"],
+  ["who directed the most dramas", "aggregate.most-common", "p1 films(drama); *p2 most_common(p1 over DIRECTED in)"],
+  ["Tom Harker movies, drama or thriller mostly?", "aggregate.person-genres", "p1 films(Tom Harker ACTED_IN); *p2 distribution(p1 over HAS_GENRE out; drama or thriller)"],
+  ["Tom Harker films", "films.person", "*p1 films(Tom Harker ACTED_IN)"],
+  ["films in French", "films.kind", "*p1 films(in French)"],
+  ["films Tom Harker starred in before 2005", "films.people", "*p1 films(Tom Harker ACTED_IN, 0–2004)"],
+  ["which films did Tom Harker and Céline Dupré both star in", "films.people", "*p1 films(Tom Harker ACTED_IN, Céline Dupré ACTED_IN)"],
+  ["Films with Tom Harker that are not dramas", "films.minus", "*p1 films(Tom Harker ACTED_IN, not drama)"],
+  ["who starred in Starfall but not in Midnight Ledger", "films.minus", "p1 lookup(Starfall → ACTED_IN in); p2 lookup(Midnight Ledger → ACTED_IN in); *p3 minus(p1, p2)"],
+  ["films Ada Marlowe wrote but did not direct", "films.role-minus", "*p1 films(Ada Marlowe WROTE, not Ada Marlowe DIRECTED)"],
+  ["films Lena Marlowe directed and wrote", "films.role-both", "*p1 films(Lena Marlowe DIRECTED, Lena Marlowe WROTE)"],
+  ["movies by the director of Midnight Ledger", "films.of-films-people", "p1 lookup(Midnight Ledger → DIRECTED in); *p2 films(p1 DIRECTED, not Midnight Ledger)"],
+  ["the Starfall movies", "films.series", "*p1 films(series Starfall (2))"],
+  ["Movies like Starfall", "similar.like", "*p1 similar(Starfall)"],
+  ["loved Paper Moons, what else would I like", "similar.after", "*p1 similar(Paper Moons)"],
+  ["the movie where a pilot races a collapsing star to get home", "plot.told", "*p1 plot(the movie where a pilot races a collapsing star to get home)"],
+  ["are heist movies usually scary or funny", "describe.kind", "*p1 describe(heist; scary or funny)"],
+  ["Where was the director of Starfall born?", "beyond.fact", "p1 lookup(Starfall → DIRECTED in); *p2 beyond(birthplace beside p1)"],
+  ["when was Tom Harker born", "beyond.fact", "p1 films(Tom Harker ACTED_IN); *p2 beyond(birth_date beside p1)"],
+  ["who did Tom Harker play in Midnight Ledger", "beyond.character", "p1 films(Midnight Ledger, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
+  ["Who played the pilot in Starfall?", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["who directed Zzqxv?", "unknown.names", "*p1 unknown(Zzqxv)"],
+  ["hi there", "reply.smalltalk", "*p1 reply(greeting)"],
+  ["who is the president of France", "reply.out-of-domain", "*p1 reply(out_of_domain)"],
+];
+
+describe("the rules, on the fixture world", () => {
+  let kb: KnowledgeBase;
+  beforeAll(async () => {
+    kb = await fixtureKb();
+  });
+
+  it.each(TABLE)("%s", async (question, rules, plan) => {
+    const u = await understandQuestion(question, kb);
+    expect({ rules: u.plan.rules.join(","), plan: describePlan(u.plan) }).toEqual({ rules, plan });
+  });
+
+  it("reads every rule at least once in the table", () => {
+    const used = new Set(TABLE.flatMap(([, rules]) => rules.split(",")));
+    const missing = [...RULES, ...WRAPPERS].map((r) => r.id).filter((id) => !used.has(id) && id !== "lookup.weak" && id !== "plot.described");
+    expect(missing).toEqual([]);
+  });
+});
