@@ -31,47 +31,55 @@ interface Candidate {
  * The topic entities are never their own answer.
  */
 export function rankAnswers(analysis: QuestionAnalysis | undefined, evidence: readonly Evidence[]): AnswerSet {
-  const topics = analysis?.topics ?? [];
-  const topicIds = new Set(topics.map((t) => t.id));
   const perTopic = bestPathGroups(evidence);
-  const operator = analysis?.operators.find((o) => o.kind === "intersection" || o.kind === "union");
   const paths = [...perTopic.entries()].map(([topic, g]) => ({ topic, relationPath: g.relationPath, complete: g.complete }));
-
-  let merged: Map<string, Candidate>;
-  let basis: string;
-  if (perTopic.size > 0) {
-    const groups = [...perTopic.entries()];
-    if (operator && groups.length >= 2) {
-      const sets = groups.map(([, g]) => g.candidates);
-      merged = operator.kind === "intersection" ? intersect(sets) : union(sets);
-      basis = `${operator.kind === "intersection" ? "what" : "anything"} ${groups.map(([t, g]) => pathPhrase(hopsOfLabel(g.relationPath), t)).join(operator.kind === "intersection" ? " and " : " or ")} ${operator.kind === "intersection" ? "have in common" : "reach"}`;
-    } else {
-      // One topic (or several with no stated operation): the best-scoring path group.
-      const [topic, g] = groups.sort((a, b) => Number(b[1].complete) - Number(a[1].complete) || a[1].rank - b[1].rank || b[1].score - a[1].score)[0]!;
-      merged = g.candidates;
-      basis = pathPhrase(hopsOfLabel(g.relationPath), topic);
-    }
-  } else {
-    merged = readOffEvidence(evidence, analysis?.answer.type, analysis?.answer.edge);
-    basis = analysis?.answer.type ? `the ${TYPE_NOUN[analysis.answer.type]} the evidence names` : "what the evidence names";
-  }
-  for (const id of topicIds) merged.delete(id);
-
-  const count = analysis?.operators.find((o) => o.kind === "count");
-  let nearest: AnswerSet["nearest"];
-  if (count && count.kind === "count" && count.min !== undefined) {
-    const best = Math.max(0, ...[...merged.values()].map((c) => c.support));
-    if (best > 0 && best < count.min) nearest = { support: best, names: [...merged.entries()].filter(([, c]) => c.support === best).map(([id]) => id).sort().slice(0, 5) };
-    for (const [id, c] of merged) if (c.support < count.min) merged.delete(id);
-    basis += `, those reached at least ${count.min} times`;
-  }
-  if (analysis?.operators.some((o) => o.kind === "aggregate")) basis += ", most often first";
-
-  const answers: RankedAnswer[] = [...merged.entries()]
+  const merged = perTopic.size > 0 ? mergePaths(analysis, perTopic) : mergeOffEvidence(analysis, evidence);
+  for (const t of analysis?.topics ?? []) merged.candidates.delete(t.id);
+  const count = analysis?.operators.find((o): o is Extract<typeof o, { kind: "count" }> => o.kind === "count");
+  const nearest = count?.min !== undefined ? applyThreshold(merged, count.min) : undefined;
+  if (analysis?.operators.some((o) => o.kind === "aggregate")) merged.basis += ", most often first";
+  const answers: RankedAnswer[] = [...merged.candidates.entries()]
     .map(([name, c]) => ({ name, type: c.type, score: Math.round(c.score * 1000) / 1000, evidenceIds: c.evidenceIds }))
     .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { answers, basis, paths, count: count && count.kind === "count" && count.min === undefined ? answers.length : undefined, ...(nearest ? { nearest } : {}) };
+  const counted = count !== undefined && count.min === undefined;
+  return { answers, basis: merged.basis, paths, count: counted ? answers.length : undefined, ...(nearest ? { nearest } : {}) };
 }
+
+interface Merged {
+  candidates: Map<string, Candidate>;
+  basis: string;
+}
+
+/** Several topics joined by the question's set operation, or the best-scoring path group of one. */
+function mergePaths(analysis: QuestionAnalysis | undefined, perTopic: Map<string, PathGroup>): Merged {
+  const groups = [...perTopic.entries()];
+  const operator = analysis?.operators.find((o) => o.kind === "intersection" || o.kind === "union");
+  if (operator && groups.length >= 2) {
+    const both = operator.kind === "intersection";
+    const sets = groups.map(([, g]) => g.candidates);
+    const phrases = groups.map(([t, g]) => pathPhrase(hopsOfLabel(g.relationPath), t));
+    return { candidates: both ? intersect(sets) : union(sets), basis: both ? `what ${phrases.join(" and ")} have in common` : `anything ${phrases.join(" or ")} reach` };
+  }
+  const [topic, g] = groups.sort((a, b) => byCompleteThenRank(a[1], b[1]))[0]!;
+  return { candidates: g.candidates, basis: pathPhrase(hopsOfLabel(g.relationPath), topic) };
+}
+
+function mergeOffEvidence(analysis: QuestionAnalysis | undefined, evidence: readonly Evidence[]): Merged {
+  const type = analysis?.answer.type;
+  return { candidates: readOffEvidence(evidence, type, analysis?.answer.edge), basis: type ? `the ${TYPE_NOUN[type]} the evidence names` : "what the evidence names" };
+}
+
+/** Keeps the candidates reached at least `min` times; when none is, says the most any reached and by whom. */
+function applyThreshold(merged: Merged, min: number): AnswerSet["nearest"] {
+  const all = [...merged.candidates.entries()];
+  const best = Math.max(0, ...all.map(([, c]) => c.support));
+  for (const [id, c] of all) if (c.support < min) merged.candidates.delete(id);
+  merged.basis += `, those reached at least ${min} times`;
+  if (best <= 0 || best >= min) return undefined;
+  return { support: best, names: all.filter(([, c]) => c.support === best).map(([id]) => id).sort().slice(0, 5) };
+}
+
+const byCompleteThenRank = (a: PathGroup, b: PathGroup) => Number(b.complete) - Number(a.complete) || a.rank - b.rank || b.score - a.score;
 
 interface PathGroup {
   relationPath: string;
@@ -103,7 +111,7 @@ function bestPathGroups(evidence: readonly Evidence[]): Map<string, PathGroup> {
   }
   const out = new Map<string, PathGroup>();
   for (const [topic, byPath] of groups) {
-    const best = [...byPath.values()].sort((a, b) => Number(b.complete) - Number(a.complete) || a.rank - b.rank || b.score - a.score)[0];
+    const best = [...byPath.values()].sort(byCompleteThenRank)[0];
     if (best) out.set(topic, best);
   }
   return out;

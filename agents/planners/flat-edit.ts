@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
-import { EDGE_SPECS } from "../../src/kb/schema";
+import { EDGE_SPECS, type EdgeType } from "../../src/kb/schema";
 import { EDGE_OF_RELATION, METRIC_OF, ROLE_OF, type FlatPlan } from "../../src/plan/flat";
 import { QueryPlan, RANK_METRICS_SET, type EntityRef, type FilmConstraintInput, type PlanPartInput } from "../../src/plan/schema";
 import { kindOf } from "../../src/question/film-set";
@@ -48,66 +48,90 @@ function metric(f: FlatPlan) {
   return m;
 }
 
-/** The parts a flat plan stands for, answered by the last. */
-async function partsOf(f: FlatPlan, question: string, kb: KnowledgeBase): Promise<PlanPartInput[]> {
+type FlatKind = FlatPlan["kind"];
+type Build = (f: FlatPlan, question: string, kb: KnowledgeBase) => Promise<PlanPartInput[]> | PlanPartInput[];
+
+const roleField = (f: FlatPlan) => (ROLE_OF[f.role] ? { role: ROLE_OF[f.role]! } : {});
+const filmsPart = async (f: FlatPlan, kb: KnowledgeBase): Promise<PlanPartInput> => ({ id: "p1", kind: "films", where: await filmWhere(f, kb) });
+const nonempty: PlanPartInput = { id: "p2", kind: "check", test: { op: "nonempty", of: { ref: "p1" } } };
+
+/** The relation a flat plan names, read from the side of `type`: out when the edge starts there. */
+function hopFrom(f: FlatPlan, type: string): { edge: EdgeType; dir: "out" | "in" } | undefined {
   const edge = f.relation === "none" ? undefined : EDGE_OF_RELATION[f.relation];
-  switch (f.kind) {
-    case "lookup": {
-      const from = [linkAny(kb, need(f.entity1, "entity1")), ...(f.entity2 ? [linkAny(kb, f.entity2)] : [])];
-      const hop = edge ? (EDGE_SPECS[edge].from === from[0]!.type ? { edge, dir: "out" as const } : { edge, dir: "in" as const }) : undefined;
-      return [{ id: "p1", kind: "lookup", from, ...(hop ? { path: [hop] } : {}), join: from.length > 1 ? "both" : "each", text: question }];
-    }
-    case "films":
-      return [{ id: "p1", kind: "films", where: await filmWhere(f, kb) }];
-    case "count":
-    case "most_common":
-    case "at_least": {
-      const over = edge ? { edge, dir: EDGE_SPECS[edge].from === "Movie" ? ("out" as const) : ("in" as const) } : undefined;
-      if (f.kind !== "count" && !over) throw new FlatPlanError(`${f.kind} needs the relation counted`);
-      return [{ id: "p1", kind: "films", where: await filmWhere(f, kb) }, { id: "p2", kind: "aggregate", op: f.kind, of: { ref: "p1" }, ...(f.kind !== "count" ? { over } : {}), ...(f.kind === "at_least" ? { n: Math.max(1, f.n) } : {}) }];
-    }
-    case "order": {
-      const by = metric(f);
-      if (!RANK_METRICS_SET.has(by)) throw new FlatPlanError("order takes a film figure, not film_count");
-      return [{ id: "p1", kind: "films", where: await filmWhere(f, kb) }, { id: "p2", kind: "order", of: { ref: "p1" }, by: by as never, direction: f.highest ? "desc" : "asc", ...(f.nth ? { nth: f.nth } : {}) }];
-    }
-    case "compare":
-      return [{ id: "p1", kind: "compare", items: [linkAny(kb, need(f.entity1, "entity1")), linkAny(kb, need(f.entity2, "entity2"))], by: metric(f), pick: f.highest ? "max" : "min", ...(ROLE_OF[f.role] ? { role: ROLE_OF[f.role] } : {}) }];
-    case "check_compare":
-      return [{ id: "p1", kind: "check", test: { op: "compare", a: linkAny(kb, need(f.entity1, "entity1")), b: linkAny(kb, need(f.entity2, "entity2")), by: metric(f), cmp: f.highest ? "gt" : "lt", ...(ROLE_OF[f.role] ? { role: ROLE_OF[f.role] } : {}) } }];
-    case "check_in": {
-      const film = link(kb, need(f.entity2, "entity2"), ["Movie"]);
-      const person = link(kb, need(f.entity1, "entity1"), ["Person"]);
-      const role = ROLE_OF[f.role];
-      return [{ id: "p1", kind: "films", where: [{ on: "title", film: film.id }, { on: "person", who: person, ...(role ? { role } : {}) }] }, { id: "p2", kind: "check", test: { op: "nonempty", of: { ref: "p1" } } }];
-    }
-    case "check_together":
-      return [{ id: "p1", kind: "films", where: [{ on: "person", who: link(kb, need(f.entity1, "entity1"), ["Person"]) }, { on: "person", who: link(kb, need(f.entity2, "entity2"), ["Person"]) }] }, { id: "p2", kind: "check", test: { op: "nonempty", of: { ref: "p1" } } }];
-    case "similar": {
-      const seed = link(kb, need(f.entity1, "entity1"), ["Movie"]);
-      const where = f.kind_of_film || f.year_from || f.year_to ? (await filmWhere({ ...f, entity1: "", entity2: "" }, kb)).filter((c) => c.on !== "series") : [];
-      return [{ id: "p1", kind: "similar", seeds: [seed], where }];
-    }
-    case "plot":
-      return [{ id: "p1", kind: "plot", story: question }];
-    case "describe": {
-      const concept = (await findConcepts(wordTokens(need(f.kind_of_film, "kind_of_film")), kb)).find((c) => c.strong);
-      if (!concept) throw new FlatPlanError(`"${f.kind_of_film}" is no kind of film the knowledge base knows`);
-      return [{ id: "p1", kind: "describe", of: kindOf(concept) }];
-    }
-    case "beyond": {
-      if (f.fact === "none") throw new FlatPlanError("beyond needs the fact asked");
-      const about = f.entity1 ? await partsOf({ ...f, kind: "lookup" }, question, kb) : [];
-      return [...about, { id: `p${about.length + 1}`, kind: "beyond", fact: f.fact, said: f.fact, ...(about.length ? { about: { ref: "p1" } } : {}) }];
-    }
-    case "keep":
-      return [];
-  }
+  return edge ? { edge, dir: EDGE_SPECS[edge].from === type ? "out" : "in" } : undefined;
 }
+
+function lookupParts(f: FlatPlan, question: string, kb: KnowledgeBase): PlanPartInput[] {
+  const from = [linkAny(kb, need(f.entity1, "entity1")), ...(f.entity2 ? [linkAny(kb, f.entity2)] : [])];
+  const hop = hopFrom(f, from[0]!.type);
+  return [{ id: "p1", kind: "lookup", from, ...(hop ? { path: [hop] } : {}), join: from.length > 1 ? "both" : "each", text: question }];
+}
+
+async function aggregateParts(f: FlatPlan, kb: KnowledgeBase, op: "count" | "most_common" | "at_least"): Promise<PlanPartInput[]> {
+  const over = hopFrom(f, "Movie");
+  if (op !== "count" && !over) throw new FlatPlanError(`${op} needs the relation counted`);
+  const aggregate: PlanPartInput = { id: "p2", kind: "aggregate", op, of: { ref: "p1" }, ...(op !== "count" ? { over } : {}), ...(op === "at_least" ? { n: Math.max(1, f.n) } : {}) };
+  return [await filmsPart(f, kb), aggregate];
+}
+
+async function orderParts(f: FlatPlan, kb: KnowledgeBase): Promise<PlanPartInput[]> {
+  const by = metric(f);
+  if (!RANK_METRICS_SET.has(by)) throw new FlatPlanError("order takes a film figure, not film_count");
+  return [await filmsPart(f, kb), { id: "p2", kind: "order", of: { ref: "p1" }, by: by as never, direction: f.highest ? "desc" : "asc", ...(f.nth ? { nth: f.nth } : {}) }];
+}
+
+function checkInParts(f: FlatPlan, kb: KnowledgeBase): PlanPartInput[] {
+  const film = link(kb, need(f.entity2, "entity2"), ["Movie"]);
+  const person = link(kb, need(f.entity1, "entity1"), ["Person"]);
+  return [{ id: "p1", kind: "films", where: [{ on: "title", film: film.id }, { on: "person", who: person, ...roleField(f) }] }, nonempty];
+}
+
+function checkTogetherParts(f: FlatPlan, kb: KnowledgeBase): PlanPartInput[] {
+  const who = (name: string, field: string) => ({ on: "person" as const, who: link(kb, need(name, field), ["Person"]) });
+  return [{ id: "p1", kind: "films", where: [who(f.entity1, "entity1"), who(f.entity2, "entity2")] }, nonempty];
+}
+
+async function similarParts(f: FlatPlan, kb: KnowledgeBase): Promise<PlanPartInput[]> {
+  const seed = link(kb, need(f.entity1, "entity1"), ["Movie"]);
+  const constrained = f.kind_of_film || f.year_from || f.year_to;
+  const where = constrained ? (await filmWhere({ ...f, entity1: "", entity2: "" }, kb)).filter((c) => c.on !== "series") : [];
+  return [{ id: "p1", kind: "similar", seeds: [seed], where }];
+}
+
+async function describeParts(f: FlatPlan, kb: KnowledgeBase): Promise<PlanPartInput[]> {
+  const concept = (await findConcepts(wordTokens(need(f.kind_of_film, "kind_of_film")), kb)).find((c) => c.strong);
+  if (!concept) throw new FlatPlanError(`"${f.kind_of_film}" is no kind of film the knowledge base knows`);
+  return [{ id: "p1", kind: "describe", of: kindOf(concept) }];
+}
+
+async function beyondParts(f: FlatPlan, question: string, kb: KnowledgeBase): Promise<PlanPartInput[]> {
+  if (f.fact === "none") throw new FlatPlanError("beyond needs the fact asked");
+  const about = f.entity1 ? lookupParts(f, question, kb) : [];
+  return [...about, { id: `p${about.length + 1}`, kind: "beyond", fact: f.fact, said: f.fact, ...(about.length ? { about: { ref: "p1" } } : {}) }];
+}
+
+/** The parts each flat kind stands for, answered by the last. */
+const BUILDERS: Readonly<Record<FlatKind, Build>> = {
+  keep: () => [],
+  lookup: lookupParts,
+  films: async (f, _q, kb) => [await filmsPart(f, kb)],
+  count: (f, _q, kb) => aggregateParts(f, kb, "count"),
+  most_common: (f, _q, kb) => aggregateParts(f, kb, "most_common"),
+  at_least: (f, _q, kb) => aggregateParts(f, kb, "at_least"),
+  order: (f, _q, kb) => orderParts(f, kb),
+  compare: (f, _q, kb) => [{ id: "p1", kind: "compare", items: [linkAny(kb, need(f.entity1, "entity1")), linkAny(kb, need(f.entity2, "entity2"))], by: metric(f), pick: f.highest ? "max" : "min", ...roleField(f) }],
+  check_compare: (f, _q, kb) => [{ id: "p1", kind: "check", test: { op: "compare", a: linkAny(kb, need(f.entity1, "entity1")), b: linkAny(kb, need(f.entity2, "entity2")), by: metric(f), cmp: f.highest ? "gt" : "lt", ...roleField(f) } }],
+  check_in: (f, _q, kb) => checkInParts(f, kb),
+  check_together: (f, _q, kb) => checkTogetherParts(f, kb),
+  similar: (f, _q, kb) => similarParts(f, kb),
+  plot: (_f, question) => [{ id: "p1", kind: "plot", story: question }],
+  describe: (f, _q, kb) => describeParts(f, kb),
+  beyond: beyondParts,
+};
 
 /** The plan a model's flat fields stand for, checked like any plan; the draft when the model kept it. */
 export async function planFromFlat(f: FlatPlan, draft: QueryPlan, kb: KnowledgeBase): Promise<QueryPlan> {
   if (f.kind === "keep") return draft;
-  const parts = await partsOf(f, draft.question, kb);
+  const parts = await BUILDERS[f.kind](f, draft.question, kb);
   return QueryPlan.parse({ question: draft.question, parts, answer: [parts[parts.length - 1]!.id], rules: [`model.${f.kind}`] });
 }

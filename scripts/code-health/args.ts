@@ -3,11 +3,10 @@ import { parseArgs } from "node:util";
 
 export const DEFAULT_DIRS = [
   "src/question",
-  "src/understanding",
   "src/plan",
+  "agents/plan",
   "agents/planners",
   "agents/answering",
-  "agents/rendering",
 ];
 
 export const USAGE = `usage: npm run health -- [--json] [--max N] [--dirs a,b,c]

@@ -1,4 +1,4 @@
-import type { FilmConstraint, PlanPart, QueryPlan, ValueRef } from "./schema";
+import type { FilmConstraint, PartOf, PlanPart, QueryPlan, ValueRef } from "./schema";
 
 /** A plan in one line for traces and logs: each part with its kind and slots, the answered parts marked. */
 export function describePlan(plan: QueryPlan): string {
@@ -25,35 +25,39 @@ function constraint(c: FilmConstraint): string {
   }
 }
 
+/** `; label a, b` when the list has items, else nothing. */
+const listed = <T>(sep: string, items: readonly T[], show: (t: T) => string, join = ", ") => (items.length ? `${sep}${items.map(show).join(join)}` : "");
+const when = (cond: unknown, text: () => string) => (cond ? text() : "");
+
+function lookupTarget(p: PartOf<"lookup">): string {
+  if (p.figure) return ` → ${p.figure}`;
+  if (p.path) return ` → ${p.path.map((h) => `${h.edge} ${h.dir}`).join(" → ")}`;
+  return p.asks ? ` → ? ${p.asks}` : " → all";
+}
+
+function checkTest(t: PartOf<"check">["test"]): string {
+  if (t.op === "compare") return `${t.a.id} ${t.cmp} ${t.b.id} by ${t.by}`;
+  return t.op === "member" ? `${t.item.id} in ${t.of.ref}` : `any in ${t.of.ref}`;
+}
+
+type Describe<K extends PlanPart["kind"]> = (p: PartOf<K>) => string;
+
+const DESCRIBE: { [K in PlanPart["kind"]]: Describe<K> } = {
+  lookup: (p) => `lookup(${p.from.map(value).join(", ")}${lookupTarget(p)}${when(p.join !== "each", () => `, ${p.join}`)}${listed("; within ", p.within, constraint)}${listed("; except ", p.except, (e) => e.id)})`,
+  films: (p) => `films(${p.where.map(constraint).join(", ")})`,
+  aggregate: (p) => `${p.op}(${p.of.ref}${when(p.over, () => ` over ${p.over!.edge} ${p.over!.dir}`)}${when(p.n, () => ` ≥ ${p.n}`)}${listed("; ", p.options, (o) => o.said, " or ")})`,
+  order: (p) => `order(${p.of.ref} by ${p.by} ${p.direction}${when(p.nth, () => `, nth ${p.nth}`)})`,
+  compare: (p) => `compare(${p.items.map((i) => i.id).join(" vs ")} by ${p.by}${when(p.role, () => ` ${p.role}`)}, ${p.pick})`,
+  check: (p) => `check(${checkTest(p.test)})`,
+  similar: (p) => `similar(${p.seeds.map((s) => s.id).join(", ")}${listed("; ", p.where, constraint)}${when(p.age, () => `; ${p.age}`)})`,
+  plot: (p) => `plot(${p.story.length > 60 ? `${p.story.slice(0, 57)}…` : p.story}${listed("; ", p.hints, constraint)})`,
+  describe: (p) => `describe(${p.of.label}${listed("; ", p.options, (o) => o.said, " or ")})`,
+  combine: (p) => `${p.op}(${p.parts.map((r) => r.ref).join(", ")})`,
+  beyond: (p) => `beyond(${p.fact}${when(p.about, () => ` beside ${p.about!.ref}`)})`,
+  reply: (p) => `reply(${p.reason})`,
+  unknown: (p) => `unknown(${p.names.map((n) => n.said).join(", ")})`,
+};
+
 export function describePart(p: PlanPart): string {
-  switch (p.kind) {
-    case "lookup":
-      return `lookup(${p.from.map(value).join(", ")}${p.figure ? ` → ${p.figure}` : p.path ? ` → ${p.path.map((h) => `${h.edge} ${h.dir}`).join(" → ")}` : p.asks ? ` → ? ${p.asks}` : " → all"}${p.join !== "each" ? `, ${p.join}` : ""}${p.within.length ? `; within ${p.within.map(constraint).join(", ")}` : ""}${p.except.length ? `; except ${p.except.map((e) => e.id).join(", ")}` : ""})`;
-    case "films":
-      return `films(${p.where.map(constraint).join(", ")})`;
-    case "aggregate":
-      return `${p.op}(${p.of.ref}${p.over ? ` over ${p.over.edge} ${p.over.dir}` : ""}${p.n ? ` ≥ ${p.n}` : ""}${p.options.length ? `; ${p.options.map((o) => o.said).join(" or ")}` : ""})`;
-    case "order":
-      return `order(${p.of.ref} by ${p.by} ${p.direction}${p.nth ? `, nth ${p.nth}` : ""})`;
-    case "compare":
-      return `compare(${p.items.map((i) => i.id).join(" vs ")} by ${p.by}${p.role ? ` ${p.role}` : ""}, ${p.pick})`;
-    case "check": {
-      const t = p.test;
-      return `check(${t.op === "compare" ? `${t.a.id} ${t.cmp} ${t.b.id} by ${t.by}` : t.op === "member" ? `${t.item.id} in ${t.of.ref}` : `any in ${t.of.ref}`})`;
-    }
-    case "similar":
-      return `similar(${p.seeds.map((s) => s.id).join(", ")}${p.where.length ? `; ${p.where.map(constraint).join(", ")}` : ""}${p.age ? `; ${p.age}` : ""})`;
-    case "plot":
-      return `plot(${p.story.length > 60 ? `${p.story.slice(0, 57)}…` : p.story}${p.hints.length ? `; ${p.hints.map(constraint).join(", ")}` : ""})`;
-    case "describe":
-      return `describe(${p.of.label}${p.options.length ? `; ${p.options.map((o) => o.said).join(" or ")}` : ""})`;
-    case "combine":
-      return `${p.op}(${p.parts.map((r) => r.ref).join(", ")})`;
-    case "beyond":
-      return `beyond(${p.fact}${p.about ? ` beside ${p.about.ref}` : ""})`;
-    case "reply":
-      return `reply(${p.reason})`;
-    case "unknown":
-      return `unknown(${p.names.map((n) => n.said).join(", ")})`;
-  }
+  return (DESCRIBE[p.kind] as Describe<PlanPart["kind"]>)(p as never);
 }

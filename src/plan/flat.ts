@@ -55,45 +55,47 @@ export function toFlat(plan: QueryPlan): FlatPlan | undefined {
   return flatOf(part, find);
 }
 
-function flatOf(part: PlanPart, find: (id: string) => PlanPart | undefined): FlatPlan | undefined {
-  switch (part.kind) {
-    case "lookup": {
-      const [a, b] = part.from.filter((f) => "id" in f) as { id: string }[];
-      return { ...EMPTY_FLAT, kind: "lookup", entity1: a?.id ?? "", entity2: b?.id ?? "", relation: relationOf(part.path?.[part.path.length - 1]?.edge) };
-    }
-    case "films":
-      return { ...EMPTY_FLAT, kind: "films", ...filmFields(part.where) };
-    case "order": {
-      const of = find(part.of.ref);
-      return { ...EMPTY_FLAT, kind: "order", ...(of?.kind === "films" ? filmFields(of.where) : {}), metric: metricOf(part.by), highest: part.direction === "desc", nth: part.nth ?? 0 };
-    }
-    case "aggregate": {
-      const of = find(part.of.ref);
-      const kind = part.op === "count" ? "count" : part.op === "at_least" ? "at_least" : part.op === "most_common" ? "most_common" : undefined;
-      if (!kind) return undefined;
-      return { ...EMPTY_FLAT, kind, ...(of?.kind === "films" ? filmFields(of.where) : {}), relation: relationOf(part.over?.edge), n: part.n ?? 0 };
-    }
-    case "compare":
-      return { ...EMPTY_FLAT, kind: "compare", entity1: part.items[0]!.id, entity2: part.items[1]!.id, metric: metricOf(part.by), highest: part.pick === "max", role: roleOf(part.role) };
-    case "check":
-      return checkFlat(part, find);
-    case "similar":
-      return { ...EMPTY_FLAT, kind: "similar", entity1: part.seeds[0]!.id, ...filmFields(part.where) };
-    case "plot":
-      return { ...EMPTY_FLAT, kind: "plot" };
-    case "describe":
-      return { ...EMPTY_FLAT, kind: "describe", kind_of_film: part.of.label };
-    case "beyond": {
-      const about = part.about ? find(part.about.ref) : undefined;
-      const inner = about ? flatOf(about, find) : undefined;
-      return { ...(inner ?? EMPTY_FLAT), kind: "beyond", fact: part.fact };
-    }
-    default:
-      return undefined;
-  }
+type Find = (id: string) => PlanPart | undefined;
+type ToFlat<K extends PlanPart["kind"]> = (part: PartOf<K>, find: Find) => FlatPlan | undefined;
+
+const AGGREGATE_KINDS: Readonly<Record<string, FlatPlan["kind"]>> = { count: "count", at_least: "at_least", most_common: "most_common" };
+
+/** The fields of the film set a part refers to, when it is one. */
+const setFields = (find: Find, ref: string): Partial<FlatPlan> => {
+  const of = find(ref);
+  return of?.kind === "films" ? filmFields(of.where) : {};
+};
+
+/** Each part kind as flat fields; a kind missing here (combine, reply, unknown) has no flat form. */
+const FLAT_OF: { [K in PlanPart["kind"]]?: ToFlat<K> } = {
+  lookup: (part) => {
+    const [a, b] = part.from.filter((f) => "id" in f) as { id: string }[];
+    return { ...EMPTY_FLAT, kind: "lookup", entity1: a?.id ?? "", entity2: b?.id ?? "", relation: relationOf(part.path?.at(-1)?.edge) };
+  },
+  films: (part) => ({ ...EMPTY_FLAT, kind: "films", ...filmFields(part.where) }),
+  order: (part, find) => ({ ...EMPTY_FLAT, kind: "order", ...setFields(find, part.of.ref), metric: metricOf(part.by), highest: part.direction === "desc", nth: part.nth ?? 0 }),
+  aggregate: (part, find) => {
+    const kind = AGGREGATE_KINDS[part.op];
+    return kind ? { ...EMPTY_FLAT, kind, ...setFields(find, part.of.ref), relation: relationOf(part.over?.edge), n: part.n ?? 0 } : undefined;
+  },
+  compare: (part) => ({ ...EMPTY_FLAT, kind: "compare", entity1: part.items[0]!.id, entity2: part.items[1]!.id, metric: metricOf(part.by), highest: part.pick === "max", role: roleOf(part.role) }),
+  check: (part, find) => checkFlat(part, find),
+  similar: (part) => ({ ...EMPTY_FLAT, kind: "similar", entity1: part.seeds[0]!.id, ...filmFields(part.where) }),
+  plot: () => ({ ...EMPTY_FLAT, kind: "plot" }),
+  describe: (part) => ({ ...EMPTY_FLAT, kind: "describe", kind_of_film: part.of.label }),
+  beyond: (part, find) => {
+    const about = part.about ? find(part.about.ref) : undefined;
+    const inner = about ? flatOf(about, find) : undefined;
+    return { ...(inner ?? EMPTY_FLAT), kind: "beyond", fact: part.fact };
+  },
+};
+
+function flatOf(part: PlanPart, find: Find): FlatPlan | undefined {
+  const of = FLAT_OF[part.kind] as ToFlat<PlanPart["kind"]> | undefined;
+  return of ? of(part as never, find) : undefined;
 }
 
-function checkFlat(part: PartOf<"check">, find: (id: string) => PlanPart | undefined): FlatPlan | undefined {
+function checkFlat(part: PartOf<"check">, find: Find): FlatPlan | undefined {
   const t = part.test;
   if (t.op === "compare") return { ...EMPTY_FLAT, kind: "check_compare", entity1: t.a.id, entity2: t.b.id, metric: metricOf(t.by), highest: t.cmp === "gt", role: roleOf(t.role) };
   if (t.op === "member") return undefined;

@@ -188,79 +188,119 @@ function decades(question: string): { constraint: Constraint; start: number; end
  * ...", "when did ...") or around a trailing one ("... in which languages", "... directed by who").
  */
 function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEntity[], question: string): AnswerSpec {
-  let whAt = questionWordAt(tokens, question, (i) => mentions.some((m) => i >= m.tokenStart && i < m.tokenEnd));
-  const firstMention = Math.min(tokens.length, ...mentions.filter((m) => m.tokenStart > whAt).map((m) => m.tokenStart));
-  const lastMentionEnd = mentions.length ? Math.max(...mentions.map((m) => m.tokenEnd)) : 0;
-  let from: number;
-  let to: number;
-  let trailing = false;
-  // "directors Jolie worked with ...", "actors in films by X": a leading role noun names the answer.
-  // "name the directors that …", "list all actors who …": a request before the role noun leaves it the answer.
-  const requestOnly = (upTo: number) => upTo === 0 || (REQUEST_VERBS.has(tokens[0]!.folded) && tokens.slice(0, upTo).every((t) => REQUEST_WORDS.has(t.folded)));
-  const lead = cues.filter((c) => c.token <= 3 && requestOnly(c.token) && ROLE_EDGES.has(c.edge) && ROLE_NOUN.test(c.word)).sort((a, b) => a.token - b.token || b.weight - a.weight)[0];
-  // "directors who made …": a role noun before a relative "who" still names the answer.
-  if (lead && (whAt < 0 || whAt === lead.token + 1)) {
-    lead.inAnswerPhrase = true;
-    return { type: "Person", edge: lead.edge, phrase: { from: lead.token, to: lead.token + 1 } };
-  }
-  if (whAt >= 0) {
-    from = whAt;
-    to = Math.min(tokens.length, whAt + 7, Math.max(whAt + 1, firstMention));
-  } else {
-    // "the people who wrote toy story": a wh-word right after a noun opens a relative clause, not the question.
-    for (let i = tokens.length - 1; i >= Math.max(lastMentionEnd, tokens.length - 4); i--) if (WH.has(tokens[i]!.folded) && !RELATIVE_HEADS.has(tokens[i - 1]?.folded ?? "")) whAt = i;
-    if (whAt < 0) return {};
-    trailing = true;
-    from = Math.max(lastMentionEnd, whAt - 4);
-    to = tokens.length;
-  }
-  const spec: AnswerSpec = { phrase: { from, to } };
-  const wh = tokens[whAt]!.folded;
-  if (wh === "when") {
-    spec.type = "Year";
-    spec.edge = "RELEASED_IN";
-  } else if (wh === "who" || wh === "whom") {
-    spec.type = "Person";
-  }
-  const cueAt = (i: number) => cues.filter((c) => c.token === i).sort((a, b) => b.weight - a.weight)[0];
-  // "the film X" names the topic, and "film genre" a value: neither says the answer is films.
-  const mentionStarts = new Set(mentions.map((m) => m.tokenStart));
-  const describesTopicOrValue = (i: number) => mentionStarts.has(i + 1) || (cueAt(i + 1) !== undefined && VALUE_TYPE[cueAt(i + 1)!.edge] !== undefined);
-  // The words after the wh-word describe the answer ("which languages", "who directed").
-  // A word that only sometimes names a relation, right before one that plainly does, qualifies it:
-  // "the lead actress" asks for actors ("what types are the films directed by" still asks for types).
-  for (let i = whAt + 1; i < to && !spec.edge; i++) {
-    const w = tokens[i]!.folded;
-    const cue = cueAt(i);
-    if (cue && cue.weight < 1 && (cueAt(i + 1)?.weight ?? 0) >= 1) continue;
-    if (cue) {
-      // "which films can be described by X": the films are the answer; the relation word links them to X.
-      if (spec.type === "Movie") break;
-      spec.edge = cue.edge;
-      // "how many screenplays has X written": the work is a film, named as "films" would name it.
-      if (!VALUE_TYPE[cue.edge] && !spec.type && WORK_WORDS.has(w)) {
-        spec.type = "Movie";
-        for (const c of cues) if (c.token === i) c.inAnswerPhrase = true;
-        continue;
-      }
-      spec.type = VALUE_TYPE[cue.edge] ?? "Person";
-    } else if (!spec.type && MOVIE_WORDS.has(w) && !describesTopicOrValue(i)) spec.type = "Movie";
-    else if (!spec.type && PERSON_WORDS.has(w)) spec.type = "Person";
-  }
-  // "... were directed by who": the relation word just before a trailing wh-word.
-  if (trailing && !spec.edge) {
-    for (let i = whAt - 1; i >= from; i--) {
-      const cue = cueAt(i);
-      if (!cue) continue;
-      spec.edge = cue.edge;
-      spec.type = VALUE_TYPE[cue.edge] ?? (spec.type === "Movie" ? "Movie" : "Person");
-      break;
-    }
-  }
+  const whAt = questionWordAt(tokens, question, (i) => mentions.some((m) => i >= m.tokenStart && i < m.tokenEnd));
+  const lead = leadRoleNoun(tokens, cues, whAt);
+  if (lead) return lead;
+  const window = answerWindow(tokens, mentions, whAt);
+  if (!window) return {};
+  const { from, to } = window;
+  const spec: AnswerSpec = { phrase: { from, to }, ...whAnswer(tokens[window.whAt]!.folded) };
+  const read = new AnswerWords(tokens, cues, mentions);
+  read.forward(spec, window.whAt + 1, to);
+  if (window.trailing && !spec.edge) read.backward(spec, window.whAt - 1, from);
   // A role word after "which films ..." describes the films, not the answer ("which films did X direct").
   if (spec.type === "Movie" && spec.edge && ROLE_EDGES.has(spec.edge)) spec.edge = undefined;
   for (const c of cues) if (c.token >= from && c.token < to && c.edge === spec.edge) c.inAnswerPhrase = true;
   return spec;
+}
+
+/**
+ * "directors Jolie worked with ...", "actors in films by X": a leading role noun names the answer; so
+ * after a request ("name the directors that …", "list all actors who …") and before a relative "who"
+ * ("directors who made …").
+ */
+function leadRoleNoun(tokens: WordToken[], cues: RelationCue[], whAt: number): AnswerSpec | undefined {
+  const requestOnly = (upTo: number) => upTo === 0 || (REQUEST_VERBS.has(tokens[0]!.folded) && tokens.slice(0, upTo).every((t) => REQUEST_WORDS.has(t.folded)));
+  const lead = cues.filter((c) => c.token <= 3 && requestOnly(c.token) && ROLE_EDGES.has(c.edge) && ROLE_NOUN.test(c.word)).sort((a, b) => a.token - b.token || b.weight - a.weight)[0];
+  if (!lead || !(whAt < 0 || whAt === lead.token + 1)) return undefined;
+  lead.inAnswerPhrase = true;
+  return { type: "Person", edge: lead.edge, phrase: { from: lead.token, to: lead.token + 1 } };
+}
+
+/** The words that describe the answer: after a leading wh-word, or before a trailing one ("... directed by who"). */
+function answerWindow(tokens: WordToken[], mentions: TopicEntity[], whAt: number): { whAt: number; from: number; to: number; trailing: boolean } | undefined {
+  if (whAt >= 0) {
+    const firstMention = Math.min(tokens.length, ...mentions.filter((m) => m.tokenStart > whAt).map((m) => m.tokenStart));
+    return { whAt, from: whAt, to: Math.min(tokens.length, whAt + 7, Math.max(whAt + 1, firstMention)), trailing: false };
+  }
+  const lastMentionEnd = mentions.length ? Math.max(...mentions.map((m) => m.tokenEnd)) : 0;
+  // "the people who wrote toy story": a wh-word right after a noun opens a relative clause, not the question.
+  let at = -1;
+  for (let i = tokens.length - 1; i >= Math.max(lastMentionEnd, tokens.length - 4); i--) if (WH.has(tokens[i]!.folded) && !RELATIVE_HEADS.has(tokens[i - 1]?.folded ?? "")) at = i;
+  return at < 0 ? undefined : { whAt: at, from: Math.max(lastMentionEnd, at - 4), to: tokens.length, trailing: true };
+}
+
+function whAnswer(wh: string): AnswerSpec {
+  if (wh === "when") return { type: "Year", edge: "RELEASED_IN" };
+  if (wh === "who" || wh === "whom") return { type: "Person" };
+  return {};
+}
+
+/** Reads relation and type words around the wh-word into the answer spec. */
+class AnswerWords {
+  private readonly mentionStarts: Set<number>;
+  constructor(
+    private readonly tokens: WordToken[],
+    private readonly cues: RelationCue[],
+    mentions: TopicEntity[],
+  ) {
+    this.mentionStarts = new Set(mentions.map((m) => m.tokenStart));
+  }
+
+  private cueAt(i: number): RelationCue | undefined {
+    return this.cues.filter((c) => c.token === i).sort((a, b) => b.weight - a.weight)[0];
+  }
+
+  /** "the film X" names the topic, and "film genre" a value: neither says the answer is films. */
+  private describesTopicOrValue(i: number): boolean {
+    const next = this.cueAt(i + 1);
+    return this.mentionStarts.has(i + 1) || (next !== undefined && VALUE_TYPE[next.edge] !== undefined);
+  }
+
+  /**
+   * The words after the wh-word describe the answer ("which languages", "who directed"). A word that
+   * only sometimes names a relation, right before one that plainly does, qualifies it: "the lead
+   * actress" asks for actors ("what types are the films directed by" still asks for types).
+   */
+  forward(spec: AnswerSpec, from: number, to: number): void {
+    for (let i = from; i < to && !spec.edge; i++) {
+      const cue = this.cueAt(i);
+      if (cue && cue.weight < 1 && (this.cueAt(i + 1)?.weight ?? 0) >= 1) continue;
+      // "which films can be described by X": the films are the answer; the relation word links them to X.
+      if (cue && spec.type === "Movie") break;
+      if (cue) this.relationWord(spec, cue, i);
+      else this.typeWord(spec, i);
+    }
+  }
+
+  private relationWord(spec: AnswerSpec, cue: RelationCue, i: number): void {
+    spec.edge = cue.edge;
+    // "how many screenplays has X written": the work is a film, named as "films" would name it.
+    if (!VALUE_TYPE[cue.edge] && !spec.type && WORK_WORDS.has(this.tokens[i]!.folded)) {
+      spec.type = "Movie";
+      for (const c of this.cues) if (c.token === i) c.inAnswerPhrase = true;
+      return;
+    }
+    spec.type = VALUE_TYPE[cue.edge] ?? "Person";
+  }
+
+  private typeWord(spec: AnswerSpec, i: number): void {
+    const w = this.tokens[i]!.folded;
+    if (spec.type) return;
+    if (MOVIE_WORDS.has(w) && !this.describesTopicOrValue(i)) spec.type = "Movie";
+    else if (PERSON_WORDS.has(w)) spec.type = "Person";
+  }
+
+  /** "... were directed by who": the relation word just before a trailing wh-word. */
+  backward(spec: AnswerSpec, from: number, downTo: number): void {
+    for (let i = from; i >= downTo; i--) {
+      const cue = this.cueAt(i);
+      if (!cue) continue;
+      spec.edge = cue.edge;
+      spec.type = VALUE_TYPE[cue.edge] ?? (spec.type === "Movie" ? "Movie" : "Person");
+      return;
+    }
+  }
 }
 
 /** Words after which a question may open inside a sentence ("can you tell me who …", "i wonder which …"). */

@@ -55,27 +55,34 @@ function ordinalWord(n: number): string {
   return ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"][n - 1] ?? `${n}th`;
 }
 
+/** "latest", "third latest", "second", "second highest": the place an ordinal asks for. */
+function placeWords(part: PartOf<"order">, nth: number): string {
+  if (part.by === "releaseYear") return part.direction === "desc" ? (nth === 1 ? "latest" : `${ordinalWord(nth)} latest`) : ordinalWord(nth);
+  return `${nth === 1 ? "" : `${ordinalWord(nth)} `}${part.direction === "desc" ? "highest" : "lowest"}`;
+}
+
 export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderContext): Rendered {
   const of = partOf(outer, part.of.ref);
   const ctx = inPeriod(outer, of?.kind === "films" ? periodOf(of.where) : undefined);
   const set = of?.kind === "films" ? constraintWords(of.where, ctx) : "those films";
   const m = METRIC_WORDS[part.by];
+  if (!r.ranking?.length) return { text: `None of the films that fit (${set}) has a ${m.noun} in ${m.source}.`, answers: [] };
   const fig = (id: string) => r.figures.find((f) => f.id === id);
-  const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${fig(a.name)?.year ? `${a.name} (${fig(a.name)!.year})` : film(ctx, a.name)}${fig(a.name) && part.by !== "releaseYear" ? `: ${figureWords(part.by, fig(a.name)!.value)}` : ""} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
-  const ranked = r.ranked ?? r.ranking?.length ?? 0;
+  const named = (id: string) => (fig(id)?.year ? `${id} (${fig(id)!.year})` : film(ctx, id));
+  const valueOf = (id: string, lead: string) => (fig(id) && part.by !== "releaseYear" ? `${lead}${figureWords(part.by, fig(id)!.value)}` : "");
+  const ranked = r.ranked ?? r.ranking.length;
   const all = r.total ?? ranked;
   const among = `among ${all} film${all === 1 ? "" : "s"} that fit (${set})${ranked < all ? `, ${ranked} with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}`;
-  if (!r.ranking?.length) return { text: `None of the films that fit (${set}) has a ${m.noun} in ${m.source}.`, answers: [] };
-  if (part.nth === undefined) return { text: `${r.ranking.slice(0, 5).map(line).join("\n")}\n(${part.direction === "desc" ? "highest" : "lowest"} first, ${among})`, answers: r.ranking };
+  if (part.nth === undefined) {
+    const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${named(a.name)}${valueOf(a.name, ": ")} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
+    return { text: `${r.ranking.slice(0, 5).map(line).join("\n")}\n(${part.direction === "desc" ? "highest" : "lowest"} first, ${among})`, answers: r.ranking };
+  }
+  const place = placeWords(part, part.nth);
   const picked = r.items[0];
-  const place = part.direction === "desc" && part.by === "releaseYear" ? (part.nth === 1 ? "latest" : `${ordinalWord(part.nth)} latest`) : part.by === "releaseYear" ? ordinalWord(part.nth) : `${part.nth === 1 ? "" : `${ordinalWord(part.nth)} `}${part.direction === "desc" ? "highest" : "lowest"}`;
   if (!picked) return { text: `There is no ${place}: only ${r.ranking.length} film${r.ranking.length === 1 ? "" : "s"} ${among.replace("among ", "of the ")} could be ranked.`, answers: [] };
-  const f = fig(picked.name);
-  const named = (id: string) => (fig(id)?.year ? `${id} (${fig(id)!.year})` : film(ctx, id));
   const before = r.ranking.slice(Math.max(0, part.nth - 3), part.nth - 1).map((a) => named(a.name));
   const context = before.length && part.by === "releaseYear" ? ` It follows ${joinList(before)}.` : "";
-  const value = f && part.by !== "releaseYear" ? `, with ${figureWords(part.by, f.value)}` : "";
-  return { text: `The ${place} is ${named(picked.name)}${value} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`, answers: r.items };
+  return { text: `The ${place} is ${named(picked.name)}${valueOf(picked.name, ", with ")} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`, answers: r.items };
 }
 
 export function renderAggregate(part: PartOf<"aggregate">, r: PartResult, ctx: RenderContext): Rendered {

@@ -2,11 +2,9 @@ import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS, TITLE_CUE_WORDS } from "../lexicon/linking";
+import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { FIGURE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, YES_NO_OPENERS } from "../lexicon/shapes";
-import { firstOf } from "./phrases";
+import { saidAsTitle } from "./title-slots";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -15,20 +13,67 @@ export type WordCommonness = (foldedWord: string) => number;
 export const COMMON_WORD_SHARE = 0.0005;
 const DROPPED = 0.05;
 
-const TITLE_CUES = new Set(TITLE_CUE_WORDS);
 const ROLES = new Set(ROLE_WORDS);
 const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const DESCRIBES = new Set(DESCRIPTION_OPENERS);
 const PAIR = new Set(PAIR_OPENERS);
-const YES_NO = new Set(YES_NO_OPENERS);
-const COMPARATIVES = Object.keys(COMPARATIVE_PHRASES);
-const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
 const PROMINENT_SURNAME_DEGREE = 8;
 /** A lowercase word is read as a surname only when it is all but absent from plots ("dicaprio", not "lean"). */
 const RARE_WORD_SHARE = 0.0004;
+
+/** One mention with what calibration reads around it. */
+interface MentionContext {
+  m: Mention;
+  question: string;
+  tokens: readonly WordToken[];
+  span: readonly WordToken[];
+  at: number;
+  top: EntityCandidate;
+  words: readonly string[];
+  /** Every word is a number, a stop or question word, a relation word, or ordinary language. */
+  ordinary: boolean;
+  hasRoleWord: boolean;
+  /** The word after the span is a film word ("high school movies"). */
+  filmWordNext: boolean;
+  /** The last word is all but absent from plots and long enough to be a surname ("scorsese"). */
+  rareName: boolean;
+  commonness: WordCommonness;
+  people: PeopleNamed;
+  saidAsTitle(personLike?: boolean): boolean;
+}
+
+/** A calibration: when it applies to a mention, the mention as it should be read; checked in order, the first that applies decides. */
+interface Calibration {
+  id: string;
+  apply(c: MentionContext): Mention | undefined;
+}
+
+const promote = (m: Mention, chosen: EntityCandidate, confidence?: number): Mention => ({
+  ...m,
+  candidates: [chosen, ...m.candidates.filter((c) => c !== chosen)],
+  ...(confidence === undefined ? {} : { confidence: Math.max(m.confidence, confidence) }),
+});
+const sameName = (c: EntityCandidate, text: string) => linkKey(c.name) === linkKey(text);
+
+const CALIBRATIONS: readonly Calibration[] = [
+  // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
+  { id: "ordinary-words", apply: ordinaryWords },
+  // "a good scary movie": a lowercase title ending in a film word (or a kind of film) after an article or a liking word describes a film.
+  { id: "description", apply: description },
+  // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
+  { id: "rare-exact-title", apply: (c) => (!c.ordinary && c.words.length === 1 && c.top.type === "Movie" && (c.top.match === "exact" || c.top.match === "folded") && c.commonness(c.words[0]!) < RARE_WORD_SHARE && c.m.confidence < 0.7 ? { ...c.m, confidence: 0.7 } : undefined) },
+  // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.
+  { id: "tag-said-as-title", apply: tagSaidAsTitle },
+  // "high school movies": a lowercase title that is also a tag, followed by a film word, is the kind of film.
+  { id: "kind-before-film-word", apply: kindBeforeFilmWord },
+  // "james franco" typed in lowercase is the person, not the tag of that name, unless the wording asks about tags.
+  { id: "person-over-tag", apply: personOverTag },
+  // "Caine", "nolan", "de niro": a bare surname means the one prominent person of that name.
+  { id: "surname", apply: surname },
+];
 
 /**
  * Linking with calibrated confidence. A span made only of ordinary words or a number ("Her", "Go",
@@ -43,126 +88,108 @@ export function calibrateMentions(question: string, mentions: readonly Mention[]
   const hasRoleWord = tokens.some((t) => ROLES.has(t.folded));
   const out: Mention[] = [];
   for (const m of mentions) {
-    const span = tokens.filter((t) => t.start >= m.start && t.end <= m.end);
-    const first = span[0];
-    if (!first || m.candidates.length === 0) continue;
-    const at = tokens.indexOf(first);
-    const top = m.candidates[0]!;
-    const words = span.map((t) => t.folded);
-    const ordinary = words.every((w) => /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || commonness(w) >= COMMON_WORD_SHARE);
-    const entityLike = top.types.includes("Movie") || top.types.includes("Person");
-    if (ordinary && words.length <= 2 && entityLike && !top.types.some((t) => t === "Genre" || t === "Tag" || t === "Language" || (t === "Year" && /^\d{4}$/.test(words[0]!)))) {
-      if (!saidAsTitle(question, tokens, at, span, m.candidates.some((c) => c.type === "Person")) && !(span.length >= 2 && PAIR.has(tokens[at - 1]?.folded ?? ""))) {
-        out.push({ ...m, confidence: Math.min(m.confidence, DROPPED) });
-        continue;
-      }
-      out.push({ ...m, confidence: Math.max(m.confidence, 0.7) });
-      continue;
-    }
-    // "a good scary movie": a lowercase title ending in a film word, after an article or a liking word, describes a film;
-    // "a romantic comedy with hugh grant": so is a lowercase title that is also a kind of film.
-    const kindName = HEADS.has(words[words.length - 1]!) || m.candidates.some((c) => (c.type === "Tag" || c.type === "Genre") && linkKey(c.name) === linkKey(m.text));
-    if (top.type === "Movie" && m.text === m.text.toLowerCase() && words.length >= 2 && kindName && DESCRIBES.has(tokens[at - 1]?.folded ?? "") && !saidAsTitle(question, tokens, at, span)) {
-      out.push({ ...m, confidence: Math.min(m.confidence, DROPPED) });
-      continue;
-    }
-    // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
-    if (!ordinary && words.length === 1 && top.type === "Movie" && (top.match === "exact" || top.match === "folded") && commonness(words[0]!) < RARE_WORD_SHARE && m.confidence < 0.7) {
-      out.push({ ...m, confidence: 0.7 });
-      continue;
-    }
-    // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.
-    const film = (top.type === "Tag" || top.type === "Genre") && span.length <= 2 ? m.candidates.find((c) => c.type === "Movie" && linkKey(c.name) === linkKey(m.text)) : undefined;
-    // "acted for both hitchcock and john ford": a prominent person's surname is the person, whatever cue precedes it.
-    if (film && saidAsTitle(question, tokens, at, span) && !(hasRoleWord && surnamePerson([...m.candidates, ...people(m.text)], words))) {
-      out.push({ ...m, candidates: [film, ...m.candidates.filter((c) => c !== film)], confidence: Math.max(m.confidence, 0.7) });
-      continue;
-    }
-    const next = tokens[at + span.length]?.folded;
-    const filmWordNext = next !== undefined && HEADS.has(next);
-    const lastWord = words[words.length - 1]!;
-    // A name all but absent from plots: a surname when short enough ("scorsese", "de niro").
-    const rareName = commonness(lastWord) < RARE_WORD_SHARE && lastWord.length >= 4;
-    // "high school movies", "road trip films": a lowercase title that is also a tag, followed by a film word, is the kind of film.
-    const asKind = (top.type === "Movie" || top.type === "Tag") && !(rareName && words.length <= 2) && m.text === m.text.toLowerCase() && filmWordNext ? m.candidates.find((c) => c.type === "Tag" && linkKey(c.name) === linkKey(m.text)) : undefined;
-    if (asKind && !m.candidates.some((c) => c.type === "Person" && linkKey(c.name) === linkKey(m.text))) {
-      out.push({ ...m, candidates: [asKind, ...m.candidates.filter((c) => c !== asKind)] });
-      continue;
-    }
-    // A person's name typed in lowercase also matches a KB tag of that name ("james franco"): the
-    // person is meant unless the wording asks about tags ("movies about ginger rogers"); a title of
-    // several words likewise, unless an article or liking word makes it a kind ("a romantic comedy").
-    const samePerson = top.type === "Tag" && !tokens.some((t) => TAG_CUES.has(t.folded)) ? m.candidates.find((c) => (c.type === "Person" || (c.type === "Movie" && span.length >= 2 && !DESCRIBES.has(tokens[at - 1]?.folded ?? ""))) && linkKey(c.name) === linkKey(top.name)) : undefined;
-    if (samePerson) {
-      out.push({ ...m, candidates: [samePerson, ...m.candidates.filter((c) => c !== samePerson)], confidence: Math.max(m.confidence, 0.75) });
-      continue;
-    }
-    // A bare surname ("Caine", "nolan", "de niro") means the one prominent person of that name: with a
-    // role word nearby, or on its own when the name is all but absent from plots ("scorsese films",
-    // "Hitchcock films": the director's films, not the tag or the 2012 film of that name).
-    const loose = top.type === "Tag" || top.match === "partial" || (top.type === "Movie" && filmWordNext && rareName);
-    // An ordinary word ("love", "young") is no surname, whatever role word the question has.
-    const cued = (hasRoleWord && !filmWordNext && commonness(lastWord) < COMMON_WORD_SHARE) || rareName;
-    const surname = span.length <= 2 && cued && loose && !words.some((w) => QUESTION_WORDS.has(w)) ? surnamePerson([...m.candidates, ...people(m.text)], words) : undefined;
-    if (surname) {
-      out.push({ ...m, candidates: [surname, ...m.candidates.filter((c) => c !== surname)], confidence: Math.max(m.confidence, 0.7) });
-      continue;
-    }
-    out.push(m);
+    const c = mentionContext(question, tokens, m, hasRoleWord, commonness, people);
+    if (!c) continue;
+    out.push(firstApplying(c) ?? m);
   }
   return out;
 }
 
-/**
- * Quoted, capitalised inside the sentence (or at its start right before a relation word: "Her was
- * directed by"), or right after a title cue. Question words ("What?") need quotes or a cue.
- */
-function saidAsTitle(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike = true): boolean {
-  const first = span[0]!;
-  const last = span[span.length - 1]!;
-  const before = question.slice(Math.max(0, first.start - 1), first.start);
-  const after = question.slice(last.end, last.end + 1);
-  if (/["“'‘*_]/.test(before) && /["”'’*_?!]/.test(after)) return true;
-  // Question wording ("together", "what", "next") is a title only when quoted.
-  if (span.every((t) => QUESTION_WORDS.has(t.folded))) return false;
-  const prev = tokens[at - 1]?.folded;
+function firstApplying(c: MentionContext): Mention | undefined {
+  for (const calibration of CALIBRATIONS) {
+    const read = calibration.apply(c);
+    if (read) return read;
+  }
+  return undefined;
+}
+
+function mentionContext(question: string, tokens: readonly WordToken[], m: Mention, hasRoleWord: boolean, commonness: WordCommonness, people: PeopleNamed): MentionContext | undefined {
+  const span = tokens.filter((t) => t.start >= m.start && t.end <= m.end);
+  const first = span[0];
+  const top = m.candidates[0];
+  if (!first || !top) return undefined;
+  const at = tokens.indexOf(first);
+  const words = span.map((t) => t.folded);
+  const lastWord = words[words.length - 1]!;
   const next = tokens[at + span.length]?.folded;
-  // "the first movie hitchcock directed", "the film nolan wrote": a name between a film word and a role verb is who did it.
-  // A capitalised span that no person's name matches ("the film The Captive starred …", "the movie Big starring …") is a title.
-  const titled = /^\p{Lu}/u.test(first.text) && (!personLike || (ARTICLES.has(first.folded) && span.length >= 2));
-  if (prev !== undefined && HEADS.has(prev) && next !== undefined && ROLE_VERB.has(next) && !titled) return false;
-  const onlyStopWords = span.every((t) => STOP_WORDS.has(t.folded));
-  // "who starred in the film her": a stop word after a title cue is a title when it ends the clause ("the film her husband made" is no title).
-  const endsClause = /^\s*(?:$|[?.!,;:)])/.test(question.slice(last.end));
-  if (prev !== undefined && (onlyStopWords ? ROLE_VERB.has(prev) || (TITLE_CUES.has(prev) && endsClause) : TITLE_CUES.has(prev))) return true;
-  // "what is go about", "what was her about": the slot a question about a film's story asks of.
-  if ((prev === "is" || prev === "was") && next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(question.slice(last.end))) return true;
-  if (prev === "in" && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
-  // "the runtime of titanic", "the star of rocky", "the director of heat": the film a figure or a relation is asked of.
-  if (prev === "of" && (FIGURES.has(tokens[at - 2]?.folded ?? "") || WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? ""))) return true;
-  // "what language is spirited away in", "what year was up released", "when did titanic come out": the slot a relation asks about.
-  if ((prev === "is" || prev === "was" || prev === "did") && WORD_TO_EDGES.has(tokens[at - 2]?.folded ?? "")) return true;
-  // "how much did titanic make", "how much was avatar's budget": the film a figure is asked of.
-  if ((prev === "did" || prev === "was" || prev === "is") && tokens[at - 2]?.folded === "much" && tokens[at - 3]?.folded === "how") return true;
-  // "is toy story an animated film", "was tom hanks in cast away": the film a yes/no question asks about.
-  const yesNo = YES_NO.has(tokens[0]?.folded ?? "");
-  if (yesNo && ((at === 1 && !(next !== undefined && HEADS.has(next))) || (prev === "in" && endsClause))) return true;
-  // "which came out first, alien or blade runner": the two sides of a comparison.
-  if ((prev === "or" || next === "or" || prev === "than") && firstOf(tokens.map((t) => t.folded), COMPARATIVES) !== undefined) return true;
-  // "in both titanic and the departed": the names a pair opener announces.
-  if (prev !== undefined && PAIR.has(prev)) return true;
-  if (prev === "and" && tokens.slice(Math.max(0, at - 6), at - 1).some((t) => PAIR.has(t.folded))) return true;
-  // "what kind of movie is alien", "something similar to the shining".
-  if ((prev === "is" || prev === "was") && HEADS.has(tokens[at - 2]?.folded ?? "")) return true;
-  if ((prev === "to" && tokens[at - 2]?.folded === "similar") || (prev === "the" && TITLE_CUES.has(tokens[at - 2]?.folded ?? ""))) return true;
-  const mixedCase = question !== question.toLowerCase() && question !== question.toUpperCase();
-  if (!mixedCase || !/^[\p{Lu}\p{N}]/u.test(first.text)) return false;
-  const sentenceStart = at === 0 || /[.!?:;]\s*$/.test(question.slice(0, first.start));
-  if (!sentenceStart) return true;
-  // "Evil Aliens is a film ...": several words each capitalised at the start of a sentence are a title.
-  if (span.filter((t) => !STOP_WORDS.has(t.folded)).length >= 2 && span.every((t) => STOP_WORDS.has(t.folded) || /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
-  const nextWord = tokens.slice(at + span.length).find((t) => !STOP_WORDS.has(t.folded));
-  return nextWord !== undefined && WORD_TO_EDGES.has(nextWord.folded);
+  return {
+    m,
+    question,
+    tokens,
+    span,
+    at,
+    top,
+    words,
+    ordinary: words.every((w) => ordinaryWord(w, commonness)),
+    hasRoleWord,
+    filmWordNext: next !== undefined && HEADS.has(next),
+    rareName: commonness(lastWord) < RARE_WORD_SHARE && lastWord.length >= 4,
+    commonness,
+    people,
+    saidAsTitle: (personLike = true) => saidAsTitle(question, tokens, at, span, personLike),
+  };
+}
+
+function ordinaryWord(w: string, commonness: WordCommonness): boolean {
+  return /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || commonness(w) >= COMMON_WORD_SHARE;
+}
+
+const NON_NAME_TYPES = new Set(["Genre", "Tag", "Language"]);
+
+function ordinaryWords(c: MentionContext): Mention | undefined {
+  const { m, top, words } = c;
+  const entityLike = top.types.includes("Movie") || top.types.includes("Person");
+  const namesSomethingElse = top.types.some((t) => NON_NAME_TYPES.has(t) || (t === "Year" && /^\d{4}$/.test(words[0]!)));
+  if (!c.ordinary || words.length > 2 || !entityLike || namesSomethingElse) return undefined;
+  const paired = c.span.length >= 2 && PAIR.has(c.tokens[c.at - 1]?.folded ?? "");
+  const said = c.saidAsTitle(m.candidates.some((x) => x.type === "Person")) || paired;
+  return { ...m, confidence: said ? Math.max(m.confidence, 0.7) : Math.min(m.confidence, DROPPED) };
+}
+
+function description(c: MentionContext): Mention | undefined {
+  const { m, words } = c;
+  if (c.top.type !== "Movie" || m.text !== m.text.toLowerCase() || words.length < 2) return undefined;
+  const kindName = HEADS.has(words[words.length - 1]!) || m.candidates.some((x) => (x.type === "Tag" || x.type === "Genre") && sameName(x, m.text));
+  if (!kindName || !DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "") || c.saidAsTitle()) return undefined;
+  return { ...m, confidence: Math.min(m.confidence, DROPPED) };
+}
+
+function tagSaidAsTitle(c: MentionContext): Mention | undefined {
+  const { m } = c;
+  if (!(c.top.type === "Tag" || c.top.type === "Genre") || c.span.length > 2) return undefined;
+  const film = m.candidates.find((x) => x.type === "Movie" && sameName(x, m.text));
+  if (!film || !c.saidAsTitle()) return undefined;
+  // "acted for both hitchcock and john ford": a prominent person's surname is the person, whatever cue precedes it.
+  if (c.hasRoleWord && surnamePerson([...m.candidates, ...c.people(m.text)], c.words)) return undefined;
+  return promote(m, film, 0.7);
+}
+
+function kindBeforeFilmWord(c: MentionContext): Mention | undefined {
+  const { m } = c;
+  if (!(c.top.type === "Movie" || c.top.type === "Tag") || (c.rareName && c.words.length <= 2) || m.text !== m.text.toLowerCase() || !c.filmWordNext) return undefined;
+  const kind = m.candidates.find((x) => x.type === "Tag" && sameName(x, m.text));
+  if (!kind || m.candidates.some((x) => x.type === "Person" && sameName(x, m.text))) return undefined;
+  return promote(m, kind);
+}
+
+function personOverTag(c: MentionContext): Mention | undefined {
+  const { m, top } = c;
+  if (top.type !== "Tag" || c.tokens.some((t) => TAG_CUES.has(t.folded))) return undefined;
+  // A title of several words likewise, unless an article or liking word makes it a kind ("a romantic comedy").
+  const titleOfSeveral = (x: EntityCandidate) => x.type === "Movie" && c.span.length >= 2 && !DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "");
+  const same = m.candidates.find((x) => (x.type === "Person" || titleOfSeveral(x)) && sameName(x, top.name));
+  return same ? promote(m, same, 0.75) : undefined;
+}
+
+/** With a role word nearby, or on its own when the name is all but absent from plots ("scorsese films"). */
+function surname(c: MentionContext): Mention | undefined {
+  const { m, top, words } = c;
+  const loose = top.type === "Tag" || top.match === "partial" || (top.type === "Movie" && c.filmWordNext && c.rareName);
+  // An ordinary word ("love", "young") is no surname, whatever role word the question has.
+  const cued = (c.hasRoleWord && !c.filmWordNext && c.commonness(words[words.length - 1]!) < COMMON_WORD_SHARE) || c.rareName;
+  if (c.span.length > 2 || !cued || !loose || words.some((w) => QUESTION_WORDS.has(w))) return undefined;
+  const person = surnamePerson([...m.candidates, ...c.people(m.text)], words);
+  return person ? promote(m, person, 0.7) : undefined;
 }
 
 /** Looks up people whose names hold a word ("scorsese" → Martin Scorsese), for surname reading. */

@@ -72,37 +72,45 @@ export async function findConcepts(tokens: readonly WordToken[], kb: KnowledgeBa
   const taken = new Set<number>();
   for (let len = MAX_WORDS; len >= 1; len--) {
     for (let i = 0; i + len <= tokens.length; i++) {
-      let free = true;
-      for (let j = i; j < i + len; j++) if (taken.has(j) || skip(j)) free = false;
-      if (!free) continue;
-      const words = tokens.slice(i, i + len).map((t) => t.folded);
-      // Question wording ("films", "actors", "language", "kind") is never a kind of film, and a span
-      // ending in a film word ("heist film") is the kind plus the word that cues it.
-      if (words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w) || ROLE.has(w))) continue;
-      if (len > 1 && HEADS.has(words[len - 1]!)) continue;
-      const key = words.join(" ");
-      const one = words.slice(0, -1).concat(singular(words[len - 1]!)).join(" ");
-      // The synonym table first, in either number ("vampires" → every name for vampire films), then the data's own names.
-      const ref = (CONCEPT_SYNONYMS[key] || !CONCEPT_SYNONYMS[one] ? lookup(key, kb, vocab) : undefined) ?? lookup(one, kb, vocab) ?? lookup(key, kb, vocab);
-      if (!ref) continue;
-      // A rare multi-word tag ("french comedy") whose words are each a kind of film or a language
-      // reads better as those words: "french" + "comedies".
-      // Only when each word is a genre or a language: "haunted house" stays one kind.
-      const genreOrLanguage = (w: string) => {
-        const one = lookup(w, kb, vocab) ?? lookup(singular(w), kb, vocab);
-        return (one !== undefined && one.genres.length + one.tmdbGenres.length > 0) || kb.linker.link(w, { types: ["Language"], limit: 1 }).some((c) => c.match === "exact" || c.match === "folded");
-      };
-      if (len > 1 && !ref.fromSynonym && ref.genres.length + ref.tmdbGenres.length === 0 && words.every(genreOrLanguage)) continue;
-      const plural = one !== key;
-      const prev = tokens[i - 1]?.folded;
-      const next = tokens[i + len]?.folded;
-      const cued = (next !== undefined && HEADS.has(next)) || (prev !== undefined && LEADS.has(prev)) || (plural && (ref.genres.length > 0 || ref.tmdbGenres.length > 0 || ref.fromSynonym));
-      const strong = cued || ref.fromSynonym || ref.genres.length > 0 || ref.tmdbGenres.length > 0;
-      out.push({ label: ref.label, text: tokens.slice(i, i + len).map((t) => t.text).join(" "), tokenStart: i, tokenEnd: i + len, genres: ref.genres, tags: ref.tags, tmdbGenres: ref.tmdbGenres, keywords: ref.keywords, cued, strong });
-      for (let j = i; j < i + len; j++) taken.add(j);
+      if (range(i, len).some((j) => taken.has(j) || skip(j))) continue;
+      const found = conceptAt(tokens, i, len, kb, vocab);
+      if (!found) continue;
+      out.push(found);
+      for (const j of range(i, len)) taken.add(j);
     }
   }
   return out.sort((a, b) => a.tokenStart - b.tokenStart);
+}
+
+const range = (from: number, len: number) => Array.from({ length: len }, (_, k) => from + k);
+const hasGenre = (ref: { genres: readonly string[]; tmdbGenres: readonly string[] }) => ref.genres.length + ref.tmdbGenres.length > 0;
+
+/** The concept the `len` words at `i` name, if any. */
+function conceptAt(tokens: readonly WordToken[], i: number, len: number, kb: KnowledgeBase, vocab: Vocabulary): ConceptRef | undefined {
+  const words = tokens.slice(i, i + len).map((t) => t.folded);
+  // Question wording ("films", "actors", "language", "kind") is never a kind of film, and a span
+  // ending in a film word ("heist film") is the kind plus the word that cues it.
+  if (words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w) || ROLE.has(w))) return undefined;
+  if (len > 1 && HEADS.has(words[len - 1]!)) return undefined;
+  const key = words.join(" ");
+  const one = words.slice(0, -1).concat(singular(words[len - 1]!)).join(" ");
+  // The synonym table first, in either number ("vampires" → every name for vampire films), then the data's own names.
+  const ref = (CONCEPT_SYNONYMS[key] || !CONCEPT_SYNONYMS[one] ? lookup(key, kb, vocab) : undefined) ?? lookup(one, kb, vocab) ?? lookup(key, kb, vocab);
+  if (!ref) return undefined;
+  // A rare multi-word tag ("french comedy") whose words are each a kind of film or a language reads
+  // better as those words: "french" + "comedies". Only then: "haunted house" stays one kind.
+  if (len > 1 && !ref.fromSynonym && !hasGenre(ref) && words.every((w) => genreOrLanguage(w, kb, vocab))) return undefined;
+  const plural = one !== key;
+  const prev = tokens[i - 1]?.folded;
+  const next = tokens[i + len]?.folded;
+  const cued = (next !== undefined && HEADS.has(next)) || (prev !== undefined && LEADS.has(prev)) || (plural && (hasGenre(ref) || ref.fromSynonym));
+  const strong = cued || ref.fromSynonym || hasGenre(ref);
+  return { label: ref.label, text: tokens.slice(i, i + len).map((t) => t.text).join(" "), tokenStart: i, tokenEnd: i + len, genres: ref.genres, tags: ref.tags, tmdbGenres: ref.tmdbGenres, keywords: ref.keywords, cued, strong };
+}
+
+function genreOrLanguage(w: string, kb: KnowledgeBase, vocab: Vocabulary): boolean {
+  const one = lookup(w, kb, vocab) ?? lookup(singular(w), kb, vocab);
+  return (one !== undefined && hasGenre(one)) || kb.linker.link(w, { types: ["Language"], limit: 1 }).some((c) => c.match === "exact" || c.match === "folded");
 }
 
 function lookup(key: string, kb: KnowledgeBase, vocab: Vocabulary): (Omit<ConceptRef, "text" | "tokenStart" | "tokenEnd" | "cued" | "strong"> & { fromSynonym: boolean }) | undefined {

@@ -1,0 +1,152 @@
+import { ARTICLES, STOP_WORDS, type WordToken } from "../../util/text";
+import { QUESTION_WORDS } from "../../linking/question-words";
+import { WORD_TO_EDGES } from "../lexicon/relations";
+import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
+import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
+import { FIGURE_PHRASES } from "../lexicon/cues";
+import { COMPARATIVE_PHRASES, YES_NO_OPENERS } from "../lexicon/shapes";
+import { firstOf } from "./phrases";
+
+const TITLE_CUES = new Set(TITLE_CUE_WORDS);
+const ROLE_VERB = new Set(ROLE_VERBS);
+const HEADS = new Set(CONCEPT_HEAD_WORDS);
+const PAIR = new Set(PAIR_OPENERS);
+const YES_NO = new Set(YES_NO_OPENERS);
+const COMPARATIVES = Object.keys(COMPARATIVE_PHRASES);
+const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
+const COPULAS = new Set(["is", "was"]);
+const AUXILIARIES = new Set(["is", "was", "did"]);
+
+/** A span of the question that might be a title or a name, with the words around it. */
+export interface SpanContext {
+  question: string;
+  tokens: readonly WordToken[];
+  /** Index of the span's first token. */
+  at: number;
+  span: readonly WordToken[];
+  /** Whether some person's name matches the span too. */
+  personLike: boolean;
+  /** Folded word `k` tokens before the span (1 = the word right before it). */
+  before(k: number): string | undefined;
+  /** Folded word right after the span. */
+  next: string | undefined;
+  /** Nothing but punctuation follows the span up to the end of its clause. */
+  endsClause: boolean;
+}
+
+/** A wording that says a span is (or is not) said as a title: checked in order, the first that holds decides. */
+export interface TitleSlot {
+  id: string;
+  says: boolean;
+  when(c: SpanContext): boolean;
+}
+
+const isHead = (w: string | undefined) => w !== undefined && HEADS.has(w);
+const isRelation = (w: string | undefined) => w !== undefined && WORD_TO_EDGES.has(w);
+
+/** The slots, most specific first; each names the kind of wording it reads. */
+export const TITLE_SLOTS: readonly TitleSlot[] = [
+  { id: "quoted", says: true, when: quoted },
+  // Question wording ("together", "what", "next") is a title only when quoted.
+  { id: "question-words", says: false, when: (c) => c.span.every((t) => QUESTION_WORDS.has(t.folded)) },
+  // "the first movie hitchcock directed": a name between a film word and a role verb is who did it, unless
+  // it is capitalised and no person's name matches ("the movie Big starring …").
+  { id: "maker-between-film-and-verb", says: false, when: (c) => isHead(c.before(1)) && c.next !== undefined && ROLE_VERB.has(c.next) && !titled(c) },
+  // "watch heat", "the film her" (a stop word after a cue only when it ends the clause), "starring her".
+  { id: "after-title-cue", says: true, when: afterTitleCue },
+  // "what is go about": the slot a question about a film's story asks of.
+  { id: "story-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(c.question.slice(c.span.at(-1)!.end)) },
+  // "who starred in titanic".
+  { id: "in-after-relation", says: true, when: (c) => c.before(1) === "in" && isRelation(c.before(2)) },
+  // "the runtime of titanic", "the director of heat".
+  { id: "of-after-figure-or-relation", says: true, when: (c) => c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || isRelation(c.before(2))) },
+  // "what language is spirited away in", "when did titanic come out".
+  { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && isRelation(c.before(2)) },
+  // "how much did titanic make".
+  { id: "how-much", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && c.before(2) === "much" && c.before(3) === "how" },
+  // "is toy story an animated film", "was tom hanks in cast away".
+  { id: "yes-no-subject", says: true, when: yesNoSubject },
+  // "which came out first, alien or blade runner".
+  { id: "compared-side", says: true, when: comparedSide },
+  // "in both titanic and the departed".
+  { id: "pair", says: true, when: pairMember },
+  // "what kind of movie is alien".
+  { id: "kind-of-film-is", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && isHead(c.before(2)) },
+  // "something similar to the shining", "watch the heat".
+  { id: "similar-to", says: true, when: (c) => c.before(1) === "to" && c.before(2) === "similar" },
+  { id: "article-after-cue", says: true, when: (c) => c.before(1) === "the" && TITLE_CUES.has(c.before(2) ?? "") },
+];
+
+/**
+ * Quoted, right after a title cue or in a slot a relation, figure, yes/no or comparison asks about, or
+ * capitalised inside the sentence (or at its start right before a relation word: "Her was directed by").
+ */
+export function saidAsTitle(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike = true): boolean {
+  const c = spanContext(question, tokens, at, span, personLike);
+  const slot = TITLE_SLOTS.find((s) => s.when(c));
+  return slot ? slot.says : capitalisedAsName(c);
+}
+
+function spanContext(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike: boolean): SpanContext {
+  return {
+    question,
+    tokens,
+    at,
+    span,
+    personLike,
+    before: (k) => tokens[at - k]?.folded,
+    next: tokens[at + span.length]?.folded,
+    endsClause: /^\s*(?:$|[?.!,;:)])/.test(question.slice(span.at(-1)!.end)),
+  };
+}
+
+function quoted(c: SpanContext): boolean {
+  const before = c.question.slice(Math.max(0, c.span[0]!.start - 1), c.span[0]!.start);
+  const after = c.question.slice(c.span.at(-1)!.end, c.span.at(-1)!.end + 1);
+  return /["“'‘*_]/.test(before) && /["”'’*_?!]/.test(after);
+}
+
+/** Capitalised and no person's name matches, or an article opens a capitalised span of several words. */
+function titled(c: SpanContext): boolean {
+  const first = c.span[0]!;
+  return /^\p{Lu}/u.test(first.text) && (!c.personLike || (ARTICLES.has(first.folded) && c.span.length >= 2));
+}
+
+function afterTitleCue(c: SpanContext): boolean {
+  const prev = c.before(1);
+  if (prev === undefined) return false;
+  const onlyStopWords = c.span.every((t) => STOP_WORDS.has(t.folded));
+  // "the film her husband made" is no title: a stop word after a cue is one only when it ends the clause.
+  return onlyStopWords ? ROLE_VERB.has(prev) || (TITLE_CUES.has(prev) && c.endsClause) : TITLE_CUES.has(prev);
+}
+
+function yesNoSubject(c: SpanContext): boolean {
+  if (!YES_NO.has(c.tokens[0]?.folded ?? "")) return false;
+  return (c.at === 1 && !isHead(c.next)) || (c.before(1) === "in" && c.endsClause);
+}
+
+function comparedSide(c: SpanContext): boolean {
+  const prev = c.before(1);
+  const side = prev === "or" || c.next === "or" || prev === "than";
+  return side && firstOf(c.tokens.map((t) => t.folded), COMPARATIVES) !== undefined;
+}
+
+function pairMember(c: SpanContext): boolean {
+  const prev = c.before(1);
+  if (prev !== undefined && PAIR.has(prev)) return true;
+  return prev === "and" && c.tokens.slice(Math.max(0, c.at - 6), c.at - 1).some((t) => PAIR.has(t.folded));
+}
+
+/** In mixed-case text: capitalised inside a sentence, several capitalised words opening one, or a name right before a relation word. */
+function capitalisedAsName(c: SpanContext): boolean {
+  const first = c.span[0]!;
+  const mixedCase = c.question !== c.question.toLowerCase() && c.question !== c.question.toUpperCase();
+  if (!mixedCase || !/^[\p{Lu}\p{N}]/u.test(first.text)) return false;
+  const sentenceStart = c.at === 0 || /[.!?:;]\s*$/.test(c.question.slice(0, first.start));
+  if (!sentenceStart) return true;
+  // "Evil Aliens is a film ...": several words each capitalised at the start of a sentence are a title.
+  const content = c.span.filter((t) => !STOP_WORDS.has(t.folded));
+  if (content.length >= 2 && c.span.every((t) => STOP_WORDS.has(t.folded) || /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
+  const nextWord = c.tokens.slice(c.at + c.span.length).find((t) => !STOP_WORDS.has(t.folded));
+  return nextWord !== undefined && isRelation(nextWord.folded);
+}
