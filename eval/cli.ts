@@ -13,7 +13,7 @@ import { runMain } from "../src/cli/entry";
 const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test] [--limit N] [--seed S]
        [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
        [--ablate prime,organize,validate,graph] [--judge]
-datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, jsonl:PATH
+datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, probe, complex, jsonl:PATH
 strategies: ${STRATEGIES.join(", ")}`;
 
 function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] {
@@ -31,10 +31,10 @@ function int(flag: string, value: string | undefined, min: number): number | und
   return n;
 }
 
-/** Per category (the intent, in the natural set): n, intent check, Hits@1, non-model p50/p95. */
-function categoryTable(strategy: string, byCategory: Record<string, Aggregate>): string {
-  const header = `\n${strategy} by category\n${"category".padEnd(16)}${"n".padStart(5)}  ${"intent".padStart(6)}  ${"Hits@1".padStart(6)}  ${"p50 ms".padStart(8)}  ${"p95 ms".padStart(8)}   (non-model)`;
-  const lines = Object.entries(byCategory).map(([c, a]) => `${c.padEnd(16)}${String(a.n).padStart(5)}  ${a.intentCheck.toFixed(3).padStart(6)}  ${a.hits1.toFixed(3).padStart(6)}  ${a.nonModelP50Ms.toFixed(1).padStart(8)}  ${a.nonModelP95Ms.toFixed(1).padStart(8)}`);
+/** Per group (dataset, labelled category, plan kind written): n, intent check, Hits@1, non-model p50/p95. */
+function groupTable(title: string, column: string, groups: Record<string, Aggregate>): string {
+  const header = `\n${title}\n${column.padEnd(16)}${"n".padStart(5)}  ${"intent".padStart(6)}  ${"Hits@1".padStart(6)}  ${"p50 ms".padStart(8)}  ${"p95 ms".padStart(8)}   (non-model)`;
+  const lines = Object.entries(groups).map(([c, a]) => `${c.padEnd(16)}${String(a.n).padStart(5)}  ${a.intentCheck.toFixed(3).padStart(6)}  ${a.hits1.toFixed(3).padStart(6)}  ${a.nonModelP50Ms.toFixed(1).padStart(8)}  ${a.nonModelP95Ms.toFixed(1).padStart(8)}`);
   return [header, ...lines].join("\n");
 }
 
@@ -92,8 +92,12 @@ async function main(): Promise<void> {
     await (model as { close?: () => Promise<void> } | undefined)?.close?.();
   });
   const rows = summary.strategies.map((s) => `${s.strategy.padEnd(22)} n=${s.n}  Hits@1 ${s.hits1.toFixed(3)}  ${s.byCategory ? `intent check ${s.intentCheck.toFixed(3)}  ` : ""}F1 ${s.f1.toFixed(3)}  ctx recall ${s.contextRecall.toFixed(3)}  LLM calls ${s.avgLlmCalls.toFixed(2)}  tokens ${Math.round(s.avgInputTokens)}+${Math.round(s.avgOutputTokens)}  fallback ${s.fallbackRate.toFixed(3)}  p50 ${s.p50Ms.toFixed(1)} ms  p95 ${s.p95Ms.toFixed(1)} ms`);
-  const byIntent = summary.strategies.filter((s) => s.byCategory).map((s) => categoryTable(s.strategy, s.byCategory!));
-  process.stdout.write(`${[...rows, ...byIntent].join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);
+  const tables = summary.strategies.flatMap((s) => [
+    ...(summary.datasets.length > 1 ? [groupTable(`${s.strategy} by dataset`, "dataset", s.byDataset)] : []),
+    ...(s.byCategory ? [groupTable(`${s.strategy} by labelled category (the set's own label: intent, or the kind a real question asks)`, "category", s.byCategory)] : []),
+    groupTable(`${s.strategy} by plan kind (what the planner wrote)`, "plan kind", s.byPlanKind),
+  ]);
+  process.stdout.write(`${[...rows, ...tables].join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);
 }
 
 runMain("eval failed", main);

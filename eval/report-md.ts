@@ -33,6 +33,10 @@ export function renderMarkdown(s: Summary): string {
     parts.push("", table(["strategy", ...cats], s.strategies.map((x) => [x.strategy, ...cats.map((c) => (x.byCategory?.[c] ? f3(x.byCategory[c]!.intentCheck) : "—"))])));
     for (const x of s.strategies) if (x.byCategory) parts.push("", `### ${x.strategy} by category`, "", table(CATEGORY, [...cats.filter((c) => x.byCategory![c]).map((c) => categoryRow(c, x.byCategory![c]!)), categoryRow("all", x)]));
   }
+  for (const x of s.strategies) {
+    const kinds = Object.keys(x.byPlanKind).sort();
+    if (kinds.length) parts.push("", `### ${x.strategy} by plan kind (what the planner wrote)`, "", table(CATEGORY, kinds.map((k) => categoryRow(k, x.byPlanKind[k]!))));
+  }
   parts.push("", "## LLM-as-judge");
   if (!s.judgeConfigured) parts.push("", "No judge model was configured (set CHAT_MODEL and pass --judge): these metrics are absent, not zero.");
   else parts.push("", table(["strategy", "n", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, x.judge.unjudged, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall)] : [x.strategy, 0, x.n, "—", "—", "—", "—", "—", "—"]))));

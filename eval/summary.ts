@@ -36,6 +36,8 @@ export interface StrategySummary extends Aggregate {
   strategy: string;
   byDataset: Record<string, Aggregate>;
   byCategory?: Record<string, Aggregate>;
+  /** By the kind of plan the strategy wrote (the answered part's kind; "several" for several clauses). */
+  byPlanKind: Record<string, Aggregate>;
   /** Mean tool calls per question, by tool. */
   toolCallsByTool: Record<string, number>;
   /** Mean milliseconds per question by stage, graph node and tool. */
@@ -110,6 +112,7 @@ export function summarize(records: readonly EvalRecord[], variants: readonly str
     const rs = sorted.filter((r) => r.variant === variant);
     const byDataset = Object.fromEntries(datasets.map((d) => [d, aggregate(rs.filter((r) => r.dataset === d))]));
     const cats = [...new Set(rs.map((r) => r.category).filter((c): c is string => !!c))].sort();
+    const kinds = [...new Set(rs.map((r) => r.kind ?? "none"))].sort();
     const toolCallsByTool: Record<string, number> = {};
     const byStage: Record<string, number> = {};
     const byNode: Record<string, number> = {};
@@ -129,6 +132,7 @@ export function summarize(records: readonly EvalRecord[], variants: readonly str
       ...aggregate(rs),
       byDataset,
       ...(cats.length ? { byCategory: Object.fromEntries(cats.map((c) => [c, aggregate(rs.filter((r) => r.category === c))])) } : {}),
+      byPlanKind: Object.fromEntries(kinds.map((k) => [k, aggregate(rs.filter((r) => (r.kind ?? "none") === k))])),
       toolCallsByTool: per(toolCallsByTool),
       time: { byStage: per(byStage), byNode: per(byNode), byTool: per(byTool) },
     };

@@ -8,6 +8,7 @@ import type { Expectation } from "../natural/types";
 import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
 import { FACT_KINDS } from "../../src/plan/schema";
 import { loadRealSet } from "../real/load";
+import { generateProbeSet, isProbeSet } from "./probe-sets";
 
 export type { Expectation } from "../natural/types";
 
@@ -75,27 +76,32 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     // Questions people outside the project wrote (training splits of public sets), gold computed from the raw data; one set, used for development.
     return loadRealSet(o.dataDir).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
   }
+  if (isProbeSet(name)) return parseJsonlSet(name, `${name} set`, generateProbeSet(name, o.dataDir), o.brackets);
   if (name.startsWith("jsonl:")) {
     const path = name.slice("jsonl:".length);
     if (!existsSync(path)) throw new DataMissingError(`dataset file ${path} does not exist`);
-    const lines = readFileSync(path, "utf8").split("\n");
-    const out: EvalQuestion[] = [];
-    const seen = new Set<string>();
-    lines.forEach((line, i) => {
-      if (line.trim() === "") return;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch (e) {
-        throw new InvalidInputError(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
-      }
-      const parsed = JsonlLine.safeParse(json);
-      if (!parsed.success) throw new InvalidInputError(`${path}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")} (expected {"id","question","answers":[...],"category"?,"expect"?})`);
-      if (seen.has(parsed.data.id)) throw new InvalidInputError(`${path}:${i + 1}: duplicate id "${parsed.data.id}"`);
-      seen.add(parsed.data.id);
-      out.push({ ...parsed.data, dataset: name, question: o.brackets === "strip" ? stripBrackets(parsed.data.question) : parsed.data.question });
-    });
-    return out;
+    return parseJsonlSet(name, path, readFileSync(path, "utf8"), o.brackets);
   }
-  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, or jsonl:PATH`);
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, probe, complex, or jsonl:PATH`);
+}
+
+/** Questions in jsonl, one per line; a bad line is an error naming its place (`where`:line). */
+function parseJsonlSet(name: string, where: string, text: string, brackets: DatasetOptions["brackets"]): EvalQuestion[] {
+  const out: EvalQuestion[] = [];
+  const seen = new Set<string>();
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch (e) {
+      throw new InvalidInputError(`${where}:${i + 1}: not JSON (${(e as Error).message})`);
+    }
+    const parsed = JsonlLine.safeParse(json);
+    if (!parsed.success) throw new InvalidInputError(`${where}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")} (expected {"id","question","answers":[...],"category"?,"expect"?})`);
+    if (seen.has(parsed.data.id)) throw new InvalidInputError(`${where}:${i + 1}: duplicate id "${parsed.data.id}"`);
+    seen.add(parsed.data.id);
+    out.push({ ...parsed.data, dataset: name, question: brackets === "strip" ? stripBrackets(parsed.data.question) : parsed.data.question });
+  });
+  return out;
 }

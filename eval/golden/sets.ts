@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { DataMissingError, InvalidInputError } from "../../src/errors";
+import { InvalidInputError } from "../../src/errors";
+import { generateProbeSet, type ProbeSet } from "../datasets/probe-sets";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { understandQuestion } from "../../src/question/understand";
 import { loadNaturalSet } from "../natural/dataset";
@@ -12,7 +11,6 @@ import { loadRealSet } from "../real/load";
 import { planShape } from "./shape";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, "../..");
 
 /** The sets whose plans are kept: the team's natural set, the two probe sets written apart from the code, the real-question dev set. */
 export const GOLDEN_SETS = ["natural", "probe", "complex", "real"] as const;
@@ -29,19 +27,11 @@ interface Question {
   question: string;
 }
 
-/** The probe generators are Python scripts reading the data directory; their output stays in a temporary folder. */
-function pythonSet(script: string, dataDir: string): Question[] {
-  const dir = mkdtempSync(join(tmpdir(), "golden-"));
-  const out = join(dir, "set.jsonl");
-  try {
-    execFileSync("python3", [join(ROOT, "eval/probe", script), "--out", out], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "pipe"] });
-    return readFileSync(out, "utf8").split("\n").filter(Boolean).map((l) => z.object({ id: z.string(), question: z.string() }).passthrough().parse(JSON.parse(l)));
-  } catch (e) {
-    throw new DataMissingError(`could not generate the ${script} set (python3 and the data directory ${dataDir} are needed): ${(e as Error).message.split("\n")[0]}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const pythonSet = (set: ProbeSet, dataDir: string): Question[] =>
+  generateProbeSet(set, dataDir)
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => z.object({ id: z.string(), question: z.string() }).passthrough().parse(JSON.parse(l)));
 
 /** The questions of a golden set, in the set's own order. */
 export function questionsOf(set: GoldenSet, dataDir: string): Question[] {
@@ -49,9 +39,9 @@ export function questionsOf(set: GoldenSet, dataDir: string): Question[] {
     case "natural":
       return [...loadNaturalSet(dataDir, "dev"), ...loadNaturalSet(dataDir, "test")];
     case "probe":
-      return pythonSet("make_probe.py", dataDir);
+      return pythonSet("probe", dataDir);
     case "complex":
-      return pythonSet("make_complex.py", dataDir);
+      return pythonSet("complex", dataDir);
     case "real":
       return loadRealSet(dataDir);
   }
