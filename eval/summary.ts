@@ -3,12 +3,17 @@ import { mean, percentile, round } from "../src/util/stats";
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 import type { JudgeMetrics } from "./judge";
 import type { EvalRecord } from "./records";
+import { carriesPlan, internalNotation } from "./prose";
 
 export interface Aggregate {
   n: number;
   hits1: number;
   /** Share of questions that pass their intent's check (Hits@1 for questions without one). */
   intentCheck: number;
+  /** Share of answered runs whose answer shows no internal notation (evidence ids, relation names, tool phrasing). */
+  proseRate: number;
+  /** Share of runs whose record carries the plan they followed, each part with its kind. */
+  planRate: number;
   f1: number;
   precision: number;
   recall: number;
@@ -73,6 +78,8 @@ export function aggregate(records: readonly EvalRecord[]): Aggregate {
     n: records.length,
     hits1: m((r) => r.metrics.hits1),
     intentCheck: m((r) => r.metrics.intentCheck ?? r.metrics.hits1),
+    proseRate: round(mean(ok.map((r) => (internalNotation(r.answer) ? 0 : 1))), 4) || 0,
+    planRate: m((r) => (carriesPlan(r) ? 1 : 0)),
     f1: m((r) => r.metrics.f1),
     precision: m((r) => r.metrics.precision),
     recall: m((r) => r.metrics.recall),

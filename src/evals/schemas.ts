@@ -27,6 +27,9 @@ export const AggregateSchema = z.object({
   n: z.number().int().nonnegative(),
   hits1: num,
   intentCheck: num.optional(),
+  /** Absent in reports written before answers were checked for internal notation. */
+  proseRate: num.optional(),
+  planRate: num.optional(),
   f1: num,
   precision: num,
   recall: num,

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answerPrompt, planPrompt } from "../../prompts/research";
 import { LocalChatModel } from "../../src/adapters/llama/chat-model";
 import { fitToContext } from "../../src/adapters/llama/context-guard";
 import { toGrammarSchema } from "../../src/adapters/llama/grammar-schema";
@@ -29,15 +28,20 @@ function evidence(n: number): Evidence[] {
 const SYSTEM = "You answer from evidence. Reply with JSON only.";
 const QUESTION = "Who directed Casablanca?";
 
+/** A prompt laid out as an evidence-reading prompt is: the question, the computed answers, one `ev_…: text` line per evidence, the instructions. */
+function evidencePrompt(question: string, ev: readonly Evidence[], answers: readonly string[] = []): { prompt: string } {
+  return { prompt: [`Question: ${question}`, `Computed answers: ${answers.join(", ") || "none"}`, "Evidence:", ...ev.map((e) => `${e.id}: ${e.text}`), "Answer with JSON: {\"answer\": string}."].join("\n") };
+}
+
 describe("context guard", () => {
   it("leaves a prompt that fits alone", () => {
-    const { prompt } = answerPrompt(QUESTION, evidence(3), [], "none");
+    const { prompt } = evidencePrompt(QUESTION, evidence(3));
     const fitted = fitToContext(SYSTEM, prompt, { contextSize: 1000, reserveOutput: 100, countTokens: words });
     expect(fitted).toEqual({ prompt, promptTokens: words(SYSTEM, prompt), trimmed: 0 });
   });
 
   it("drops the last evidence lines of the answer prompt, as few as it can, and says how many", () => {
-    const { prompt } = answerPrompt(QUESTION, evidence(20), [{ name: "Michael Curtiz", score: 1, evidenceIds: [] }], "graph");
+    const { prompt } = evidencePrompt(QUESTION, evidence(20), ["Michael Curtiz"]);
     const limit = words(SYSTEM, prompt) - 40;
     const fitted = fitToContext(SYSTEM, prompt, { contextSize: limit + 50, reserveOutput: 50, countTokens: words });
     expect(fitted.promptTokens).toBeLessThanOrEqual(limit);
@@ -50,21 +54,12 @@ describe("context guard", () => {
     // the question, the computed answers and the instructions are all still there
     for (const line of prompt.split("\n").filter((l) => !l.startsWith("ev_"))) expect(lines).toContain(line);
     // one more evidence line would not have fitted (a marker of similar length replaces it)
-    const oneMore = answerPrompt(QUESTION, evidence(kept.length + 1), [{ name: "Michael Curtiz", score: 1, evidenceIds: [] }], "graph").prompt;
+    const oneMore = evidencePrompt(QUESTION, evidence(kept.length + 1), ["Michael Curtiz"]).prompt;
     expect(words(SYSTEM, `${oneMore}\n[… ${fitted.trimmed - 1} evidence lines trimmed to fit the model's context]`)).toBeGreaterThan(limit);
   });
 
-  it("trims the evidence digest of the planner's prompt too", () => {
-    const { system, prompt } = planPrompt(QUESTION, undefined, evidence(12), undefined, [], 4);
-    const fitted = fitToContext(system, prompt, { contextSize: words(system, prompt), reserveOutput: 30, countTokens: words });
-    expect(fitted.trimmed).toBeGreaterThan(0);
-    expect(fitted.prompt).toContain(`Question: ${QUESTION}`);
-    expect(fitted.prompt).toContain("Steps left: 4.");
-    expect(fitted.prompt).toMatch(/\[… \d+ evidence lines? trimmed to fit the model's context\]/);
-  });
-
   it("refuses, naming the sizes, when the instructions and question alone do not fit", () => {
-    const { prompt } = answerPrompt(QUESTION, evidence(5), [], "none");
+    const { prompt } = evidencePrompt(QUESTION, evidence(5));
     const fit = () => fitToContext(SYSTEM, prompt, { contextSize: 60, reserveOutput: 30, countTokens: words, name: "answer" });
     expect(fit).toThrow(ModelCallError);
     expect(fit).toThrow(/answer: the prompt needs \d+ tokens even without its 5 evidence lines, but the model's context of 60 tokens leaves 30 after reserving 30 for the reply/);

@@ -1,6 +1,6 @@
 import { ModelCallError } from "../../ports/chat-model";
 
-/** An evidence line as the research prompts write it: `ev_<16 hex>: text` (see prompts/research.ts). */
+/** An evidence line as a prompt that reads evidence writes it: `ev_<16 hex>: text`. */
 export const EVIDENCE_LINE = /^ev_[0-9a-f]{16}: /;
 
 export interface ContextBudget {
@@ -10,7 +10,7 @@ export interface ContextBudget {
   reserveOutput: number;
   /** Tokens the model reads for this system + prompt, chat template included. */
   countTokens: (system: string, prompt: string) => number;
-  /** Which prompt lines are evidence and may be dropped; the research prompts' format by default. */
+  /** Which prompt lines are evidence and may be dropped; `ev_…: text` lines by default. */
   evidenceLine?: RegExp;
   /** Names the request in the error message. */
   name?: string;
