@@ -3,6 +3,7 @@ import { ABLATIONS, STRATEGIES } from "../../agents/research/types";
 import { EDGE_TYPES, NODE_TYPES } from "../kb/schema";
 import { TOOL_NAMES } from "../../tools/evidence";
 import { RUN_STATUSES } from "../runs/store";
+import { FACT_KINDS, PART_KINDS, QueryPlan } from "../plan/schema";
 
 /** Request and response schemas of the HTTP API: validation and the OpenAPI document come from these. */
 
@@ -54,16 +55,33 @@ export const TraceStepSchema = z.object({
   outputTokens: z.number().int(),
   fallback: z.string().optional(),
   serves: z.string().optional(),
+  plan: QueryPlan.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+const RankedAnswerSchema = z.object({ name: z.string(), type: z.enum(NODE_TYPES).optional(), score: z.number(), evidenceIds: z.array(z.string()), unsupported: z.boolean().optional() });
+const AnswerPartSchema = z.object({
+  partId: z.string(),
+  kind: z.enum(PART_KINDS),
+  question: z.string(),
+  answers: z.array(RankedAnswerSchema),
+  count: z.number().int().optional(),
+  verdict: z.enum(["yes", "no"]).optional(),
+  lacks: z.enum(FACT_KINDS).optional(),
+  text: z.string(),
 });
 export const RunResultSchema = z.object({
   runId: z.string(),
   question: z.string(),
   strategy: z.enum(STRATEGIES),
   planner: z.string(),
-  route: z.enum(["simple", "research"]),
+  route: z.enum(["reply", "simple", "research"]),
+  /** The typed plan the run followed (runs stored before plans were kept have none). */
+  plan: QueryPlan.optional(),
+  /** The reply; "[n]" cites the evidence citations[n-1]. */
   answer: z.string(),
-  answers: z.array(z.object({ name: z.string(), type: z.enum(NODE_TYPES).optional(), score: z.number(), evidenceIds: z.array(z.string()), unsupported: z.boolean().optional() })),
+  citations: z.array(z.string()).default([]),
+  parts: z.array(AnswerPartSchema).default([]),
+  answers: z.array(RankedAnswerSchema),
   evidence: z.array(EvidenceSchema),
   trace: z.array(TraceStepSchema).optional(),
   usage: z.object({ llmCalls: z.number(), inputTokens: z.number(), outputTokens: z.number(), cachedCalls: z.number() }),

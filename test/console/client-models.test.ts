@@ -56,6 +56,11 @@ describe("citations", () => {
   it("numbers cited evidence in order of first citation, grouped citations included", () => {
     expect(citationOrder("A [ev_00000000000000aa]. B [ev_00000000000000bb, ev_00000000000000aa] C [ev_00000000000000cc]")).toEqual(["ev_00000000000000aa", "ev_00000000000000bb", "ev_00000000000000cc"]);
   });
+
+  it("reads numbered citations through the run's citation list, and a number with no entry as none", () => {
+    const citations = ["ev_00000000000000aa", "ev_00000000000000bb"];
+    expect(citationOrder("Yes. Ada directed it [2]. Also [1][2], and [7].", citations)).toEqual(["ev_00000000000000bb", "ev_00000000000000aa"]);
+  });
 });
 
 const SCHEMA = { DIRECTED: { from: "Person", to: "Movie", label: "directed" }, HAS_GENRE: { from: "Movie", to: "Genre", label: "has genre" } };

@@ -1,17 +1,19 @@
 import type { Child } from "hono/jsx";
-import { CITATION, citationOrder } from "./citations.js";
+import { CITATION, citationOrder, citedBy } from "./citations.js";
 import { num } from "./format.js";
 import type { Evidence, RunResult } from "./types.js";
 
 /** The answer's text with each citation a link to its evidence below. */
-export function AnswerText({ answer, evidence, onCite }: { answer: string; evidence: readonly Evidence[]; onCite: (id: string) => void }) {
-  const order = citationOrder(answer);
+export function AnswerText({ answer, citations = [], evidence, onCite }: { answer: string; citations?: readonly string[]; evidence: readonly Evidence[]; onCite: (id: string) => void }) {
+  const order = citationOrder(answer, citations);
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const out: Child[] = [];
   let last = 0;
   for (const m of answer.matchAll(CITATION)) {
     out.push(answer.slice(last, m.index));
-    for (const id of m[1]!.split(/\s*,\s*/)) {
+    const ids = citedBy(m[1]!, citations);
+    if (!ids.length) out.push(<span class="cite missing" title={`citation ${m[1]} names no evidence`}>[{m[1]}?]</span>);
+    for (const id of ids) {
       const n = order.indexOf(id) + 1;
       const e = byId.get(id);
       out.push(

@@ -25,7 +25,7 @@ export function RunView({ steps, result, running, config, compact }: { steps: re
       {result ? (
         <section class="answer" aria-label="Answer">
           <h3>Answer</h3>
-          <AnswerText answer={result.answer} evidence={result.evidence} onCite={cite} />
+          <AnswerText answer={result.answer} citations={result.citations ?? []} evidence={result.evidence} onCite={cite} />
           <p class="run-numbers muted">
             {result.strategy} · planner {result.planner} · route {result.route} · {result.trace.length} steps · {result.trace.filter((s) => s.node === "act").length} tool calls · {result.usage.llmCalls} LLM calls ·{" "}
             {int(result.usage.inputTokens)}+{int(result.usage.outputTokens)} tokens · {ms(result.timings.totalMs)} ·{" "}
@@ -33,6 +33,7 @@ export function RunView({ steps, result, running, config, compact }: { steps: re
               link to this run
             </a>
           </p>
+          {result.plan ? <PlanLine plan={result.plan} /> : null}
           <AnswerList result={result} onCite={cite} />
         </section>
       ) : null}
@@ -50,5 +51,19 @@ export function RunView({ steps, result, running, config, compact }: { steps: re
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** The plan the run followed: each part's id and kind (answered ones starred), the rules that wrote it, the whole plan on demand. */
+function PlanLine({ plan }: { plan: NonNullable<RunResult["plan"]> }) {
+  const parts = plan.parts.map((p) => `${plan.answer.includes(p.id) ? "*" : ""}${p.id} ${p.kind}`).join(" · ");
+  return (
+    <details class="plan">
+      <summary>
+        Plan: {parts}
+        {plan.rules.length ? <span class="muted"> (rules {plan.rules.join(", ")})</span> : null}
+      </summary>
+      <pre>{JSON.stringify(plan.parts, null, 2)}</pre>
+    </details>
   );
 }
