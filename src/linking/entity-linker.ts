@@ -78,7 +78,7 @@ export class InMemoryEntityLinker implements EntityLinker {
     }
     // A title typed without its article is nearly as sure as the folded name.
     for (const i of this.bare.get(f) ?? []) offer(i, 0.87, "folded");
-    if (scores.size < limit) this.tokenMatches(f.split(" "), offer);
+    if (scores.size < limit && !options.exact) this.tokenMatches(f.split(" "), offer);
     return this.rank(scores, limit);
   }
 

@@ -16,6 +16,8 @@ export interface EntityCandidate {
 export interface LinkOptions {
   types?: readonly NodeType[];
   limit?: number;
+  /** Only names equal to the mention, exactly or folded (case, accents, punctuation): no spelling corrections or partial names. */
+  exact?: boolean;
 }
 
 /** A span of a question that names a KB entity. */

@@ -11,7 +11,7 @@ import { ROLE_NOUNS } from "./lexicon/linking";
 import { MOVIE_WORDS } from "./lexicon/relations";
 import { CHARACTER_VERBS, COMPARATIVE_PHRASES, FACT_PHRASES, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
-import { findPhrase, firstOf } from "./stages/phrases";
+import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
 /** A phrase found in the clause, with its token span [at, end). */
 export interface Found {
@@ -83,7 +83,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
 }
 
 function sequelCue(words: readonly string[]): ShapeCues["sequel"] {
-  const f = firstOf(words, Object.keys(SEQUEL_PHRASES));
+  const f = firstOf(words, phrasesOf(SEQUEL_PHRASES));
   return f ? { ...f, side: SEQUEL_PHRASES[f.phrase]! } : undefined;
 }
 
@@ -102,7 +102,7 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
 
 /** The earliest phrase of a table, with its value. */
 function found<V extends object>(words: readonly string[], table: Readonly<Record<string, V>>): (Found & V) | undefined {
-  const f = firstOf(words, Object.keys(table));
+  const f = firstOf(words, phrasesOf(table));
   return f ? { ...f, ...table[f.phrase]! } : undefined;
 }
 
@@ -135,7 +135,7 @@ const numberOf = (w: string | undefined) => (w === undefined ? undefined : /^\d{
 function thresholdCue(words: readonly string[], analysis: QuestionAnalysis): ShapeCues["threshold"] {
   const said = numericThreshold(words) ?? plusThreshold(analysis.question);
   if (said) return said;
-  const phrase = firstOf(words, Object.keys(THRESHOLD_PHRASES)) ?? severalFilms(words);
+  const phrase = firstOf(words, phrasesOf(THRESHOLD_PHRASES)) ?? severalFilms(words);
   if (phrase) return { phrase: phrase.phrase, min: THRESHOLD_PHRASES[phrase.phrase] ?? 2 };
   const op = analysis.operators.find((o) => o.kind === "count" && o.min !== undefined);
   return op && op.kind === "count" ? { phrase: op.text, min: op.min! } : undefined;
@@ -192,7 +192,7 @@ function recommendationCue(words: readonly string[]): ShapeCues["similar"] {
 }
 
 function ageCue(words: readonly string[]): "newer" | "older" | undefined {
-  const f = firstOf(words, Object.keys(AGE_PHRASES));
+  const f = firstOf(words, phrasesOf(AGE_PHRASES));
   return f ? AGE_PHRASES[f.phrase] : undefined;
 }
 

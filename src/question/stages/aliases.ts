@@ -1,5 +1,5 @@
-import type { EntityLinker, Mention } from "../../ports/entity-linker";
-import { linkKey, wordTokens } from "../../util/text";
+import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
+import { linkKey, wordTokens, type WordToken } from "../../util/text";
 import { NICKNAMES } from "../lexicon/linking";
 
 /**
@@ -11,11 +11,23 @@ import { NICKNAMES } from "../lexicon/linking";
 export function aliasedLinker(linker: EntityLinker): EntityLinker {
   return {
     link: (mention, options) => linker.link(mention, options),
-    findMentions: (text, options) => withNicknames(text, linker.findMentions(text, options), linker, options),
+    findMentions: (text, options) => withNicknames(text, linker.findMentions(text, options), linker),
   };
 }
 
-function withNicknames(text: string, found: Mention[], linker: EntityLinker, options?: { limit?: number }): Mention[] {
+/** The longest name of a person that the nickname's full form and the one or two words after it spell ("elizabeth taylor"). */
+function personSpelled(text: string, tokens: readonly WordToken[], i: number, full: string, linker: EntityLinker): { candidate: EntityCandidate; end: number } | undefined {
+  for (const n of [2, 1]) {
+    const last = tokens[i + n];
+    if (!last) continue;
+    const spelled = `${full}${text.slice(tokens[i]!.end, last.end)}`;
+    const candidate = linker.link(spelled, { types: ["Person"], limit: 3, exact: true }).find((c) => linkKey(c.name) === linkKey(spelled));
+    if (candidate) return { candidate, end: last.end };
+  }
+  return undefined;
+}
+
+function withNicknames(text: string, found: Mention[], linker: EntityLinker): Mention[] {
   const tokens = wordTokens(text);
   let out = found;
   tokens.forEach((t, i) => {
@@ -23,16 +35,14 @@ function withNicknames(text: string, found: Mention[], linker: EntityLinker, opt
     if (!forms || i + 1 >= tokens.length) return;
     for (const form of forms) {
       const full = /^\p{Lu}/u.test(t.text) ? form.charAt(0).toUpperCase() + form.slice(1) : form;
-      const alt = text.slice(0, t.start) + full + text.slice(t.end);
-      const shift = full.length - (t.end - t.start);
-      const m = linker.findMentions(alt, options).find((x) => x.start === t.start && x.end > t.start + full.length);
-      const person = m?.candidates.find((c) => c.type === "Person" && linkKey(c.name) === linkKey(m.text));
-      if (!m || !person) continue;
-      const span = { start: t.start, end: m.end - shift };
+      const hit = personSpelled(text, tokens, i, full, linker);
+      if (!hit) continue;
+      const span = { start: t.start, end: hit.end };
+      const confidence = /^\p{Lu}/u.test(t.text) ? 0.7 : 0.65;
       const rivals = out.filter((x) => x.start < span.end && span.start < x.end);
       // "will smith" is Will Smith: a person of the name as written, or a surer film, keeps the span.
-      if (rivals.some((x) => x.candidates.some((c) => c.type === "Person" && linkKey(c.name) === linkKey(x.text)) || (x.candidates[0]?.type === "Movie" && x.confidence >= m.confidence))) continue;
-      out = [...out.filter((x) => !rivals.includes(x)), { ...m, ...span, text: text.slice(span.start, span.end), candidates: [person, ...m.candidates.filter((c) => c !== person)], confidence: Math.max(m.confidence, 0.75) }];
+      if (rivals.some((x) => x.candidates.some((c) => c.type === "Person" && linkKey(c.name) === linkKey(x.text)) || (x.candidates[0]?.type === "Movie" && x.confidence >= confidence))) continue;
+      out = [...out.filter((x) => !rivals.includes(x)), { ...span, text: text.slice(span.start, span.end), candidates: [hit.candidate], confidence: 0.75 }];
       return;
     }
   });

@@ -110,17 +110,17 @@ function conceptAt(tokens: readonly WordToken[], i: number, len: number, kb: Kno
 
 function genreOrLanguage(w: string, kb: KnowledgeBase, vocab: Vocabulary): boolean {
   const one = lookup(w, kb, vocab) ?? lookup(singular(w), kb, vocab);
-  return (one !== undefined && hasGenre(one)) || kb.linker.link(w, { types: ["Language"], limit: 1 }).some((c) => c.match === "exact" || c.match === "folded");
+  return (one !== undefined && hasGenre(one)) || kb.linker.link(w, { types: ["Language"], limit: 1, exact: true }).some((c) => c.match === "exact" || c.match === "folded");
 }
 
 function lookup(key: string, kb: KnowledgeBase, vocab: Vocabulary): (Omit<ConceptRef, "text" | "tokenStart" | "tokenEnd" | "cued" | "strong"> & { fromSynonym: boolean }) | undefined {
   const syn = CONCEPT_SYNONYMS[key];
   if (syn) {
-    const tags = (syn.tags ?? []).filter((t) => kb.linker.link(t, { types: ["Tag"], limit: 1 }).some((c) => c.id === t));
+    const tags = (syn.tags ?? []).filter((t) => kb.linker.link(t, { types: ["Tag"], limit: 1, exact: true }).some((c) => c.id === t));
     return { label: syn.label, genres: syn.genres ?? [], tags, tmdbGenres: syn.tmdbGenres ?? [], keywords: syn.keywords ?? [], fromSynonym: true };
   }
   if (key.length < 3 || /^\d+$/.test(key)) return undefined;
-  const kbHits = kb.linker.link(key, { types: ["Genre", "Tag"], limit: 3 }).filter((c) => c.match === "exact" || (c.match === "folded" && linkKey(c.name) === key));
+  const kbHits = kb.linker.link(key, { types: ["Genre", "Tag"], limit: 3, exact: true }).filter((c) => c.match === "exact" || (c.match === "folded" && linkKey(c.name) === key));
   const tmdb = vocab.tmdb.get(key);
   if (kbHits.length === 0 && !tmdb) return undefined;
   return {

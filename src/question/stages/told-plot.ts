@@ -1,7 +1,7 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS } from "../../util/text";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { firstOf } from "./phrases";
+import { firstOf, phrasesOf } from "./phrases";
 import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../lexicon/cues";
 
 /** A story told in the user's words: where it starts and how much of it there is. */
@@ -65,7 +65,7 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
   const lead = [firstOf(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
   if (lead) {
     const before = words.slice(0, lead.at);
-    if (firstOf(before, Object.keys(SUPERLATIVE_PHRASES)) || firstOf(before, COUNT_PHRASES)) return undefined;
+    if (firstOf(before, phrasesOf(SUPERLATIVE_PHRASES)) || firstOf(before, COUNT_PHRASES)) return undefined;
     // After "that movie with", the people named are its cast, not its story ("that movie with tom hanks and meg ryan").
     const withLead = lead.phrase.split(" ").at(-2) === "with" || lead.phrase.endsWith(" with");
     const story = words.slice(lead.end).map((w, k) => (withLead && inPerson(lead.end + k) ? "" : w));
@@ -83,6 +83,6 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
   // A ranking or a count asked of films comes first ("best comedies about …"); once the story is under
   // way, "his best friend" or "the most popular clique" is something in it.
   const storyStart = words.findIndex((w, i) => isStoryWord(w) && words.slice(0, i + 1).filter(isStoryWord).length === BARE_CUE_WORDS);
-  const cue = [firstOf(words, Object.keys(SUPERLATIVE_PHRASES)), firstOf(words, COUNT_PHRASES)].find((c) => c !== undefined && c.at < storyStart);
+  const cue = [firstOf(words, phrasesOf(SUPERLATIVE_PHRASES)), firstOf(words, COUNT_PHRASES)].find((c) => c !== undefined && c.at < storyStart);
   return cue ? undefined : { phrase: "a story with no film named", at: 0, storyFrom: 0, storyWords };
 }
