@@ -49,7 +49,7 @@ export const FindMoviesInput = z
     limit: z.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.anyOf !== undefined || v.years !== undefined || v.rankBy !== undefined, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years) or rankBy" })
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.anyOf !== undefined || v.years !== undefined || v.rankBy !== undefined || v.facet !== undefined || v.distribution, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years), rankBy, facet or distribution" })
   .refine((v) => !(v.facet && v.distribution), { message: "give facet or distribution, not both (distribution is the facet HAS_GENRE out)" });
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
@@ -131,6 +131,8 @@ async function candidatesOf(input: Input, kb: KnowledgeBase): Promise<{ sets: Me
   let candidates: Set<string> | undefined;
   for (const s of [...sets].sort((a, b) => a.movies.size - b.movies.size)) candidates = candidates ? new Set([...candidates].filter((m) => s.movies.has(m))) : new Set(s.movies);
   if (input.years) candidates = candidates ? await withinYears(kb, candidates, input.years, yearOf) : (await yearMembers(kb, input.years, yearOf)).movies;
+  // Nothing to filter by: a count over every film ("who acted in the most films") reads every film with a release year; a ranking, the films TMDB has figures for.
+  if (!candidates && !input.rankBy && (input.facet || input.distribution)) candidates = (await yearMembers(kb, { from: 0, to: 9999 }, yearOf)).movies;
   candidates ??= new Set(kb.catalog.rank(input.rankBy === undefined || input.rankBy === "releaseYear" ? "popularity" : input.rankBy, { minVotes: 0 }).map((r) => r.movie));
   return { sets, candidates, yearOf };
 }

@@ -227,7 +227,9 @@ function optionsIn(words: readonly string[]): ShapeCues["options"] {
 
 function optionAt(words: readonly string[], i: number, dir: 1 | -1): ShapeCues["options"][number] | undefined {
   // "more war films or dramas": the film word after an option is not the option.
-  const from = dir === -1 && MOVIE_WORDS.has(words[i] ?? "") && i > 0 ? i - 1 : i;
+  // "a horror or a comedy": an article after "or" opens the option.
+  const skipArticle = dir === 1 && (words[i] === "a" || words[i] === "an");
+  const from = dir === -1 && MOVIE_WORDS.has(words[i] ?? "") && i > 0 ? i - 1 : skipArticle ? i + 1 : i;
   for (const len of [2, 1]) {
     const idx = dir === 1 ? span(from, from + len) : span(from - len + 1, from + 1);
     if (idx.some((k) => k < 0 || k >= words.length)) continue;

@@ -1,3 +1,4 @@
+import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../util/text";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
@@ -78,6 +79,18 @@ function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: K
   const fromConcepts = new Set<ConceptRef>();
   for (const t of a.topics) if (t.type === "Language" || (t.types.includes("Language") && !t.types.includes("Movie") && !t.types.includes("Person"))) languages.add(t.types.includes("Language") ? t.id : t.name);
   for (const c of a.constraints) if (c.kind === "entity" && c.type === "Language") languages.add(c.id);
+  // "iranian drama", "a brazilian film": a nationality said outside any name stands for the film's language.
+  const inName = (k: number) => a.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.5 && k >= t.tokenStart && k < t.tokenEnd);
+  a.tokens.forEach((t, k) => {
+    if (inName(k)) return;
+    for (const language of NATIONALITY_LANGUAGES[t.folded] ?? []) {
+      const hit = kb.linker.link(language, { types: ["Language"], limit: 1, exact: true })[0];
+      if (!hit) continue;
+      languages.add(hit.id);
+      // The nationality is the language, not also a tag of that name ("brazilian").
+      for (const c of concepts) if (k >= c.tokenStart && k < c.tokenEnd) fromConcepts.add(c);
+    }
+  });
   for (const c of concepts) {
     const hit = kb.linker.link(c.text, { types: ["Language"], limit: 1 })[0];
     if (hit && (hit.match === "exact" || hit.match === "folded")) {
@@ -100,7 +113,9 @@ function joinSplitTitles(a: QuestionAnalysis, text: string, tokens: readonly Wor
     const [x, y] = [films[i]!, films[i + 1]!];
     if (y.tokenStart - x.tokenEnd > 3 || !tokens.slice(x.tokenEnd, y.tokenStart).every((t) => STOP_WORDS.has(t.folded))) continue;
     const span = linkKey(text.slice(tokens[x.tokenStart]!.start, tokens[y.tokenEnd - 1]!.end));
-    const owner = [x, y].find((t) => editDistance(linkKey(t.name), span, 3) <= Math.max(1, Math.floor(span.length / 10)));
+    // Within one slip per ten letters (at most three): the two mentions spell one title.
+    const slips = Math.min(3, Math.max(1, Math.floor(span.length / 10)));
+    const owner = [x, y].find((t) => editDistance(linkKey(t.name), span, slips) <= slips);
     if (!owner) continue;
     gone.add(owner === x ? y : x);
     Object.assign(owner, { tokenStart: x.tokenStart, tokenEnd: y.tokenEnd, confidence: Math.max(x.confidence, y.confidence) });

@@ -2,6 +2,7 @@ import type { PartOf, PlanPart } from "../../../src/plan/schema";
 import type { PartResult } from "../../plan/results";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { joinList, snippet } from "./citations";
+import { linkKey } from "../../../src/util/text";
 import { film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { FILM_FACT, HOLDS, hopsOfLabel, lacking, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
 
@@ -21,7 +22,12 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
   if (hop) return { text: hopSentence(part, hop, r, ctx, from), answers: r.items };
-  if (!part.path && !part.asks) return { text: `What the knowledge base links to ${from}: ${listed(ctx, r.items, 15)}.`, answers: r.items };
+  if (!part.path && !part.asks) {
+    // A tag that repeats a name or genre ("comedy" beside Comedy, "john cleese" beside John Cleese) says nothing new.
+    const seen = new Set<string>();
+    const items = r.items.filter((i) => !seen.has(linkKey(i.name)) && (seen.add(linkKey(i.name)), true));
+    return { text: `What the knowledge base links to ${from}: ${listed(ctx, items, 15)}.`, answers: items };
+  }
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
   return { text: `${listed(ctx, r.items)}${how}.`, answers: r.items };
@@ -32,11 +38,16 @@ function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["
   const fromFilm = part.from.every((f) => "id" in f && f.type === "Movie");
   const person = part.from.every((f) => "id" in f && f.type === "Person");
   const n = r.items.length;
-  if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (hop.edge === "DIRECTED" || hop.edge === "WROTE" || hop.edge === "ACTED_IN" ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${listed(ctx, r.items)}.`;
+  const roleHop = hop.edge === "DIRECTED" || hop.edge === "WROTE" || hop.edge === "ACTED_IN";
+  // Several films joined ("in both A and B"): who is in all of them, said of the people.
+  if (fromFilm && part.from.length > 1 && part.join === "both" && roleHop && hop.dir === "in") return `${capital(listed(ctx, r.items))} ${n === 1 ? "is" : "are"} in the ${PERSON_ROLE_NOUN[hop.edge]} of both ${from}.`;
+  if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (roleHop ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${listed(ctx, r.items)}.`;
   if (person && PERSON_FACT[hop.edge] && hop.dir === "out") return `${from} ${PERSON_FACT[hop.edge]} ${n} film${n === 1 ? "" : "s"} in the knowledge base: ${listed(ctx, r.items)}.`;
   const noun = part.asks ? TYPE_NOUN[part.asks] : "answers";
   return `${capital(pathPhrase([hop], from))} (${n} ${noun}): ${listed(ctx, r.items)}.`;
 }
+
+const PERSON_ROLE_NOUN: Readonly<Partial<Record<string, string>>> = { DIRECTED: "directors", WROTE: "writers", ACTED_IN: "casts" };
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -73,7 +84,8 @@ export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderC
   const about = part.about ? partOf(ctx, part.about.ref) : undefined;
   const subject = subjectOf(about, r, ctx);
   const held = about ? renderAbout(about) : undefined;
-  const lead = `The knowledge base does not record ${lacking(part.fact, subject)}.`;
+  const personOnly = about?.kind === "films" && about.where.every((c) => c.on === "person");
+  const lead = `The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly)}.`;
   const tail = held ? ` What it does hold: ${held.text}` : ` ${HOLDS}`;
   // Everything the KB links to a film is context for the reader, not an answer; a relation asked beside the missing fact is.
   const context = about?.kind === "lookup" && !about.path && !about.asks;

@@ -101,7 +101,7 @@ export function figureWords(by: Metric, value: number): string {
 }
 
 /** What the knowledge base does not record, said of someone or something when there is one. */
-export function lacking(fact: FactKind, subject?: string): string {
+export function lacking(fact: FactKind, subject?: string, said?: string, subjectIsPerson = false): string {
   const s = subject ?? "";
   const of = (general: string, specific: string) => (subject ? specific : general);
   const phrases: Readonly<Record<FactKind, string>> = {
@@ -115,16 +115,16 @@ export function lacking(fact: FactKind, subject?: string): string {
     character: of("the characters actors play", `the character ${s} played`),
     award: of("awards or nominations", `awards or nominations of ${s}`),
     tv: "television series or episodes",
-    music: of("composers, scores or songs", `the music of ${s}`),
+    music: of("composers, scores or songs", subjectIsPerson ? `the music ${s} composed` : `the music of ${s}`),
     box_office: of("a box-office figure for that film", `a box-office figure for ${s}`),
     budget: of("a budget for that film", `a budget for ${s}`),
     runtime: of("a running time for that film", `a running time for ${s}`),
     studio: of("studios or distributors", `the studio of ${s}`),
-    producer: of("producers", `the producers of ${s}`),
+    producer: of("producers", subjectIsPerson ? `which films ${s} produced` : `the producers of ${s}`),
     crew: "crew other than directors and writers (cinematographers, editors, designers)",
     filming_location: of("where films were shot or set", `where ${s} was shot`),
     country: of("films' countries of origin", `the country of ${s}`),
-    other: "that",
+    other: said ? `what you asked (${said})${subject ? ` about ${subject}` : ""}` : "that",
   };
   return phrases[fact];
 }

@@ -46,3 +46,15 @@ export const NICKNAMES: Readonly<Record<string, readonly string[]>> = {
   stan: ["stanley"], steve: ["steven", "stephen"], sue: ["susan"], ted: ["edward", "theodore"], teddy: ["theodore"], tim: ["timothy"], tom: ["thomas"], tommy: ["thomas"], tony: ["anthony"],
   vince: ["vincent"], walt: ["walter"], will: ["william"],
 };
+
+/**
+ * Nationalities whose name is not their language's ("iranian drama", "a brazilian film"): the
+ * knowledge base records a film's language, so a film of that nationality is read as a film in the
+ * language named here. Nationalities spelt like their language (danish, french, japanese) need no entry.
+ */
+export const NATIONALITY_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+  iranian: ["Persian"], persian: ["Persian"], brazilian: ["Portuguese"], mexican: ["Spanish"], argentinian: ["Spanish"], argentine: ["Spanish"],
+  chilean: ["Spanish"], colombian: ["Spanish"], cuban: ["Spanish"], peruvian: ["Spanish"], austrian: ["German"], israeli: ["Hebrew"], egyptian: ["Arabic"],
+  lebanese: ["Arabic"], taiwanese: ["Mandarin"], bollywood: ["Hindi"], indian: ["Hindi", "Tamil", "Telugu", "Malayalam", "Bengali"], pakistani: ["Urdu"], bangladeshi: ["Bengali"],
+  senegalese: ["French"], quebecois: ["French"], flemish: ["Flemish", "Dutch"], belgian: ["French", "Dutch", "Flemish"], swiss: ["German", "French", "Italian"],
+};

@@ -125,6 +125,7 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "hometown", fact: "birthplace" },
   { phrase: "grew up", fact: "birthplace" },
   { phrase: "is from", fact: "birthplace", wh: "where" },
+  { phrase: "from", fact: "birthplace", wh: "where" },
   { phrase: "birthday", fact: "birth_date" },
   { phrase: "date of birth", fact: "birth_date" },
   { phrase: "birth date", fact: "birth_date" },

@@ -108,6 +108,13 @@ export async function personGenres(r: Reading, ctx: RuleContext): Promise<Built 
   };
 }
 
+/** "is psycho iii a thriller or a comedy": the genres of the one film asked about, the options read against them. */
+export function filmGenres(r: Reading): Built | undefined {
+  const [film] = films(r);
+  if (!film) return undefined;
+  return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "HAS_GENRE", dir: "out" }], asks: "Genre", text: r.text }] };
+}
+
 /** "are vampire films usually scary or funny", "what are westerns typically like": a kind of film described by its genre mix. */
 export function describeKind(r: Reading): Built | undefined {
   const optionTokens = new Set(r.cues.options.flatMap((o) => o.tokens));
@@ -126,7 +133,8 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   if (at !== undefined && r.named.some((t) => t.confidence >= 0.5 && at >= t.tokenStart && at < t.tokenEnd)) return undefined;
   // "which films did the oscar winner kathryn bigelow direct": a fact word right before a name describes the person; the relation asked is the question.
   const end = at === undefined ? -1 : at + f.phrase.split(" ").length;
-  const describesName = r.named.some((t) => t.type === "Person" && t.tokenStart >= end && t.tokenStart - end <= 1);
+  // "produced by Benicio del Toro" is no description: "by" makes the person the one who did the fact.
+  const describesName = r.named.some((t) => t.type === "Person" && t.tokenStart >= end && t.tokenStart - end <= 1 && r.words[end] !== "by");
   if (describesName && r.analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"))) return undefined;
   const about = innerAbout(inner) ?? (await aboutPart(r, ctx, f.fact));
   // "what country is richard attenborough from": a person's country is their nationality.
@@ -147,10 +155,26 @@ function innerAbout(inner: Built | undefined): DraftPart[] | undefined {
   return asksNames || last.kind === "combine" ? inner!.parts : undefined;
 }
 
+/** Films named side by side with "and" ("in Gone with the Wind and A Streetcar Named Desire"); "Maria in West Side Story" is no pair. */
+function joinedFilms(r: Reading): TopicEntity[] {
+  const sorted = [...films(r)].sort((a, b) => a.tokenStart - b.tokenStart);
+  const joined = sorted.slice(1).every((f, i) => {
+    const between = r.words.slice(sorted[i]!.tokenEnd, f.tokenStart);
+    return between.includes("and") && between.every((w) => w === "and" || w === "both");
+  });
+  return joined ? sorted : [];
+}
+
 async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<DraftPart[] | undefined> {
   const [film] = films(r);
   const [person] = people(r);
   const role = r.analysis.answer.edge;
+  // "who won Oscars for her roles in Gone with the Wind and A Streetcar Named Desire": the person asked is in every film named.
+  const all = joinedFilms(r);
+  if (all.length >= 2 && !person && r.analysis.answer.type === "Person") {
+    const edge = role === "DIRECTED" || role === "WROTE" ? role : "ACTED_IN";
+    return [{ kind: "lookup", from: all.slice(0, 5).map(entityRef), path: [{ edge, dir: "in" }], asks: "Person", join: "both", within: [], text: r.text }];
+  }
   // "who played the Ringo Kid in Stagecoach": the film's cast, one of whom played the character.
   const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity);
   if (film && (!person || characterNamed) && fact === "character") return [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];

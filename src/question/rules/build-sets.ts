@@ -8,7 +8,7 @@ import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
 import { films, filmsAsked, people } from "./features";
-import { lookupOf } from "./build-paths";
+import { beyond, lookupOf } from "./build-paths";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 
 /**
@@ -84,6 +84,13 @@ export async function countedOver(r: Reading, ctx: RuleContext, op: "at_least" |
   if (!where.length) return undefined;
   const n = op === "at_least" ? { n: r.cues.threshold?.min ?? 2 } : {};
   return { parts: [{ kind: "films", where }, { kind: "aggregate", op, of: local(0), over, ...n }] };
+}
+
+/** "which actor was in the most movies", "who directed the most films": the person most often in a role, over every film. */
+export function mostOfAll(r: Reading): Built | undefined {
+  const over = hopToAnswer(r);
+  if (!over || over.dir !== "in" || r.analysis.answer.type === "Movie") return undefined;
+  return { parts: [{ kind: "films", where: [] }, { kind: "aggregate", op: "most_common", of: local(0), over }] };
 }
 
 /** "films X wrote but didn't direct", "kubrick films he didn't write": one person, one role kept and one taken away. */
@@ -248,7 +255,8 @@ export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | un
   if (!Number.isFinite(year)) return undefined;
   const stems = [film.name, familyStem(film.name), film.name.replace(/s$/i, "")];
   const found = stems.map((name) => ({ name, films: familyOf(name, ctx.kb) })).find((f) => f.films.length >= 2);
-  if (!found) return undefined;
+  // No title family in the KB: which film follows which is a fact it does not record; say so beside the film.
+  if (!found) return beyond(r, ctx, { fact: "other", phrase: r.cues.sequel?.phrase ?? (side === "before" ? "prequel" : "sequel") });
   const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
   return {
     parts: [

@@ -63,6 +63,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "ordinary-words", apply: ordinaryWords },
   // "a good scary movie": a lowercase title ending in a film word (or a kind of film) after an article or a liking word describes a film.
   { id: "description", apply: description },
+  // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
+  { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && c.words.length >= 2 && c.m.confidence < 0.7 && (c.top.match === "exact" || c.top.match === "folded") && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
   // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
   { id: "rare-exact-title", apply: (c) => (!c.ordinary && c.words.length === 1 && c.top.type === "Movie" && (c.top.match === "exact" || c.top.match === "folded") && c.commonness(c.words[0]!) < RARE_WORD_SHARE && c.m.confidence < 0.7 ? { ...c.m, confidence: 0.7 } : undefined) },
   // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.

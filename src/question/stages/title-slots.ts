@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, FACT_PHRASES, YES_NO_OPENERS } from "../lexicon/shapes";
 import { firstOf } from "./phrases";
 
 const TITLE_CUES = new Set(TITLE_CUE_WORDS);
@@ -14,6 +14,8 @@ const PAIR = new Set(PAIR_OPENERS);
 const YES_NO = new Set(YES_NO_OPENERS);
 const COMPARATIVES = Object.keys(COMPARATIVE_PHRASES);
 const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
+/** One-word facts a question asks of a film or person, held here or not ("producer", "music", "country"). */
+const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
 const COPULAS = new Set(["is", "was"]);
 const AUXILIARIES = new Set(["is", "was", "did"]);
 
@@ -43,6 +45,8 @@ export interface TitleSlot {
 
 const isHead = (w: string | undefined) => w !== undefined && HEADS.has(w);
 const isRelation = (w: string | undefined) => w !== undefined && WORD_TO_EDGES.has(w);
+/** A relation the KB holds or a fact it may lack: either asks about the span after it. */
+const asksAbout = (w: string | undefined) => isRelation(w) || (w !== undefined && FACT_WORDS.has(w));
 
 /** The slots, most specific first; each names the kind of wording it reads. */
 export const TITLE_SLOTS: readonly TitleSlot[] = [
@@ -58,10 +62,10 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "story-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(c.question.slice(c.span.at(-1)!.end)) },
   // "who starred in titanic".
   { id: "in-after-relation", says: true, when: (c) => c.before(1) === "in" && isRelation(c.before(2)) },
-  // "the runtime of titanic", "the director of heat".
-  { id: "of-after-figure-or-relation", says: true, when: (c) => c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || isRelation(c.before(2))) },
-  // "what language is spirited away in", "when did titanic come out".
-  { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && isRelation(c.before(2)) },
+  // "the runtime of titanic", "the director of heat", "the producer of it's alive", "music to beauty shop".
+  { id: "of-after-figure-or-fact", says: true, when: (c) => (c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || asksAbout(c.before(2)))) || (c.before(1) === "to" && FACT_WORDS.has(c.before(2) ?? "")) },
+  // "what language is spirited away in", "when did titanic come out", "what country is in hell set in".
+  { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && asksAbout(c.before(2)) },
   // "how much did titanic make".
   { id: "how-much", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && c.before(2) === "much" && c.before(3) === "how" },
   // "is toy story an animated film", "was tom hanks in cast away".

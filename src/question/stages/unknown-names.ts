@@ -31,13 +31,15 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const content = run.filter((t) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded));
     // Linked names joined by a connector ("Claudette Colbert in It Happened One Night") are two known names, not one unknown.
     const words = run.filter((t) => !CONNECTORS.includes(t.folded) || /^\p{Lu}/u.test(t.text));
-    if (content.length >= 1 && run.length >= 2 && !words.every(covered)) spans.push(text.slice(run[0]!.start, run[run.length - 1]!.end));
+    if (content.length >= 1 && run.length >= 2 && !words.every(covered)) spans.push(...splitAtKnownName(run, tokens, analysis).map((r) => text.slice(r[0]!.start, r[r.length - 1]!.end)));
     run = [];
   };
   // Runs of capitalised words, mentions included: "The Flying Spaghetti Monster" is one name even if "Monster" links.
+  // A lowercase word inside a confidently named title ("From Here to Eternity") continues the run.
+  const inNamedTitle = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => m.confidence >= 0.8 && filmOrPerson(m));
   tokens.forEach((t, i) => {
     const capital = /^\p{Lu}/u.test(t.text) && i > 0;
-    if (capital || (run.length && CONNECTORS.includes(t.folded))) run.push(t);
+    if (capital || (run.length && (CONNECTORS.includes(t.folded) || inNamedTitle(t)))) run.push(t);
     else flush();
   });
   flush();
@@ -49,6 +51,25 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     out.push({ text: s, closest: cands.map((c) => c.name) });
   }
   return out;
+}
+
+/**
+ * A run joined by a connector where one side is exactly a film or person the question names with
+ * confidence ("The Cowardly Lion in The Wizard of Oz", "Prewett in From Here to Eternity") is that
+ * name beside another one: only the other side may be unknown. Runs with no such side stay whole
+ * ("The Flying Spaghetti Monster", "Return of the Jedi").
+ */
+function splitAtKnownName(run: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis): WordToken[][] {
+  const known = analysis.topics.filter((m) => m.confidence >= 0.8 && filmOrPerson(m));
+  const isKnown = (part: readonly WordToken[]) => part.length > 0 && known.some((m) => tokens[m.tokenStart] === part[0] && tokens[m.tokenEnd - 1] === part[part.length - 1]);
+  for (let k = 1; k < run.length - 1; k++) {
+    if (run[k]!.folded !== "in" && run[k]!.folded !== "from") continue;
+    const before = run.slice(0, k);
+    const after = run.slice(k + 1);
+    if (isKnown(after)) return before.length >= 1 && /^\p{Lu}/u.test(before[0]!.text) ? [before] : [];
+    if (isKnown(before)) return after.length >= 2 ? [after] : [];
+  }
+  return [[...run]];
 }
 
 /** Whether a confident mention the analysis linked (of the kinds `counts` accepts) covers the token. */
