@@ -165,30 +165,44 @@ function joinedFilms(r: Reading): TopicEntity[] {
   return joined ? sorted : [];
 }
 
+const PERSON_ROLES = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+
+/** The people of films in one role, as a lookup (joined "both" when several films must all have them). */
+function peopleOf(r: Reading, from: readonly TopicEntity[], edge: string, join: "each" | "both"): DraftPart[] {
+  return [{ kind: "lookup", from: from.slice(0, 5).map(entityRef), path: [{ edge: edge as "ACTED_IN", dir: "in" }], asks: "Person", join, within: [], text: r.text }];
+}
+
+/** A named person's part in a named film, checked ("did Tom Hanks play in Big"). */
+function personInFilm(r: Reading, film: TopicEntity, person: TopicEntity, fact: FactKind): DraftPart[] {
+  const said = roleNear(person, r.analysis);
+  const role = said ? { role: said } : fact === "character" ? { role: "ACTED_IN" as const } : {};
+  const where: FilmConstraintInput[] = [{ on: "title", film: film.id, negated: false }, { on: "person", who: personRef(person), ...role, negated: false }];
+  return [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0) } }];
+}
+
+/** What the KB holds beside a fact it lacks: the people or films the clause names, in the role it asks. */
 async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<DraftPart[] | undefined> {
   const [film] = films(r);
   const [person] = people(r);
   const role = r.analysis.answer.edge;
+  const both = joinedFilms(r);
   // "who won Oscars for her roles in Gone with the Wind and A Streetcar Named Desire": the person asked is in every film named.
-  const all = joinedFilms(r);
-  if (all.length >= 2 && !person && r.analysis.answer.type === "Person") {
-    const edge = role === "DIRECTED" || role === "WROTE" ? role : "ACTED_IN";
-    return [{ kind: "lookup", from: all.slice(0, 5).map(entityRef), path: [{ edge, dir: "in" }], asks: "Person", join: "both", within: [], text: r.text }];
-  }
+  if (both.length >= 2 && !person && r.analysis.answer.type === "Person") return peopleOf(r, both, role === "DIRECTED" || role === "WROTE" ? role : "ACTED_IN", "both");
+  if (film) return aboutFilm(r, film, person, fact);
+  if (person) return [{ kind: "films", where: [{ on: "person", who: personRef(person), role: roleNear(person, r.analysis) ?? (await usualRole(person, r.analysis, ctx.kb)), negated: false }] }];
+  return undefined;
+}
+
+function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefined, fact: FactKind): DraftPart[] {
+  const role = r.analysis.answer.edge;
   // "who played the Ringo Kid in Stagecoach": the film's cast, one of whom played the character.
   const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity);
-  if (film && (!person || characterNamed) && fact === "character") return [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
+  if (fact === "character" && (!person || characterNamed)) return peopleOf(r, [film], "ACTED_IN", "each");
   // "who is the director and editor of Big starring Tom Hanks": the film's people in the role asked come first.
-  if (film && (role === "DIRECTED" || role === "WROTE") && fact !== "character") return [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: role, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
-  if (film && person) {
-    const said = roleNear(person, r.analysis);
-    const where: FilmConstraintInput[] = [{ on: "title", film: film.id, negated: false }, { on: "person", who: personRef(person), ...(said ? { role: said } : fact === "character" ? { role: "ACTED_IN" as const } : {}), negated: false }];
-    return [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0) } }];
-  }
-  if (film && (role === "DIRECTED" || role === "WROTE" || role === "ACTED_IN")) return [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: role, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
-  if (person) return [{ kind: "films", where: [{ on: "person", who: personRef(person), role: roleNear(person, r.analysis) ?? (await usualRole(person, r.analysis, ctx.kb)), negated: false }] }];
-  if (film) return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }];
-  return undefined;
+  if ((role === "DIRECTED" || role === "WROTE") && fact !== "character") return peopleOf(r, [film], role, "each");
+  if (person) return personInFilm(r, film, person, fact);
+  if (role && PERSON_ROLES.has(role)) return peopleOf(r, [film], role, "each");
+  return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }];
 }
 
 /** Names the user gave that the KB does not have, and nothing else named: said as not found, with the closest names. */
