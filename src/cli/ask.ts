@@ -66,8 +66,9 @@ async function answer(values: { input?: string; out?: string; json: boolean }, p
 }
 
 function render(r: RunResult): string {
-  const cited = new Set(r.trace.flatMap((s) => (s.node === "answer" ? s.evidenceIds : [])));
-  const shown = r.evidence.filter((e) => cited.has(e.id));
+  // The evidence the answer cites, numbered as the answer numbers it ("[1]" is citations[0]).
+  const byId = new Map(r.evidence.map((e) => [e.id, e]));
+  const shown = r.citations.flatMap((id, i) => (byId.has(id) ? [{ n: i + 1, e: byId.get(id)! }] : []));
   const lines = [
     `Question: ${r.question}`,
     `Strategy: ${r.strategy} (planner ${r.planner}, route ${r.route})${r.truncated ? ` — truncated: ${r.truncatedReason}` : ""}`,
@@ -77,7 +78,7 @@ function render(r: RunResult): string {
     `Ranked answers: ${r.answers.length ? r.answers.slice(0, 15).map((a, i) => `${i + 1}. ${a.name}`).join("  ") : "(none)"}${r.answers.length > 15 ? `  … ${r.answers.length - 15} more` : ""}`,
     "",
     `Evidence cited (${shown.length} of ${r.evidence.length}):`,
-    ...shown.map((e) => `  [${e.id}] ${e.text}\n      ${e.kind} from ${e.sources.map((s) => `${s.tool} (step ${s.step})`).join(", ")}${e.path ? `; path: ${e.path.map((t) => `${t.subject} —${t.edge}→ ${t.object}`).join(" | ")}` : ""}`),
+    ...shown.map(({ n, e }) => `  [${n}] ${e.text} (${e.id})\n      ${e.kind} from ${e.sources.map((s) => `${s.tool} (step ${s.step})`).join(", ")}${e.path ? `; path: ${e.path.map((t) => `${t.subject} —${t.edge}→ ${t.object}`).join(" | ")}` : ""}`),
     "",
     "Trace:",
     ...r.trace.map((s) => `  ${String(s.index).padStart(2)} ${s.node.padEnd(10)} ${s.decision}${s.tool ? ` ${JSON.stringify(s.args)}` : ""} — ${s.rationale}${s.evidenceIds.length && s.node === "act" ? ` → ${s.evidenceIds.length} evidence` : ""} (${s.ms} ms${s.llmCalls ? `, ${s.llmCalls} LLM calls` : ""})${s.fallback ? ` [fallback: ${s.fallback}]` : ""}${s.notes.length ? `\n${s.notes.map((n) => `        note: ${n}`).join("\n")}` : ""}`),

@@ -1,3 +1,4 @@
+import { linkKey } from "../../../src/util/text";
 import type { KnowledgeBase } from "../../../src/kb/knowledge-base";
 import type { NodeType } from "../../../src/kb/schema";
 import type { FactKind, PlanPart, QueryPlan } from "../../../src/plan/schema";
@@ -33,6 +34,17 @@ export function film(ctx: Pick<RenderContext, "years">, id: string): string {
 /** An answer as it reads: films with their years, anything else by name. */
 export function label(ctx: Pick<RenderContext, "years">, a: { name: string; type?: NodeType }): string {
   return a.type === "Movie" || ctx.years.has(a.name) ? film(ctx, a.name) : a.name;
+}
+
+/** Items whose names differ, not only in case ("comedy" beside Comedy, a tag "robert de niro" beside Robert De Niro): the first kept. */
+export function distinctByName<T extends { name: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const key = linkKey(i.name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Up to SHOWN answers, each with its citation, and how many more there are. */

@@ -2,8 +2,7 @@ import type { PartOf, PlanPart } from "../../../src/plan/schema";
 import type { PartResult } from "../../plan/results";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { joinList, snippet } from "./citations";
-import { linkKey } from "../../../src/util/text";
-import { film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
+import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { FILM_FACT, HOLDS, hopsOfLabel, lacking, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
 
 /** Renderers of the parts that start from names or text. */
@@ -24,8 +23,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   if (hop) return { text: hopSentence(part, hop, r, ctx, from), answers: r.items };
   if (!part.path && !part.asks) {
     // A tag that repeats a name or genre ("comedy" beside Comedy, "john cleese" beside John Cleese) says nothing new.
-    const seen = new Set<string>();
-    const items = r.items.filter((i) => !seen.has(linkKey(i.name)) && (seen.add(linkKey(i.name)), true));
+    const items = distinctByName(r.items);
     return { text: `What the knowledge base links to ${from}: ${listed(ctx, items, 15)}.`, answers: items };
   }
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;

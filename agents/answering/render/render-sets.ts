@@ -2,7 +2,7 @@ import type { FilmConstraint, PartOf } from "../../../src/plan/schema";
 import { roleVerb } from "../../../tools/find-movies";
 import type { Figure, PartResult } from "../../plan/results";
 import { joinList } from "./citations";
-import { film, inPeriod, label, listed, partOf, resultOf, SHOWN, type RenderContext, type Rendered } from "./context";
+import { distinctByName, film, inPeriod, label, listed, partOf, resultOf, SHOWN, type RenderContext, type Rendered } from "./context";
 import { comparativeWord, figureWords, METRIC_WORDS, PERSON_FACT } from "./words";
 
 /** Renderers of the parts that work on sets of films. */
@@ -257,8 +257,9 @@ const COMPARED: Readonly<Record<PartOf<"compare">["by"], [string, string, string
 export function renderCombine(part: PartOf<"combine">, r: PartResult, ctx: RenderContext): Rendered {
   const names = part.parts.map((p) => startsOfPart(ctx, p.ref)).filter(Boolean);
   const lead = part.op === "both" ? `In common${names.length ? ` (${joinList(names)})` : ""}` : part.op === "either" ? "Either" : `In ${names[0] ?? "the first"} but not ${joinList(names.slice(1), "or") || "the others"}`;
-  if (!r.items.length) return { text: `${lead}: nothing the knowledge base lists.`, answers: [] };
-  return { text: `${lead}: ${listed(ctx, r.items, 15)}.`, answers: r.items };
+  const items = distinctByName(r.items);
+  if (!items.length) return { text: `${lead}: nothing the knowledge base lists.`, answers: [] };
+  return { text: `${lead}: ${listed(ctx, items, 15)}.`, answers: items };
 }
 
 function startsOfPart(ctx: RenderContext, id: string): string {

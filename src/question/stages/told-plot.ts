@@ -70,7 +70,8 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
     const withLead = lead.phrase.split(" ").at(-2) === "with" || lead.phrase.endsWith(" with");
     const story = words.slice(lead.end).map((w, k) => (withLead && inPerson(lead.end + k) ? "" : w));
     const storyWords = story.filter(isStoryWord).length;
-    const clause = story.some((w) => CLAUSE.has(w));
+    // "the movie where a boy sees dead people": an opening that ends in a relative word makes the story a clause.
+    const clause = CLAUSE.has(lead.phrase.split(" ").at(-1)!) || story.some((w) => CLAUSE.has(w));
     // "that movie with keanu reeves on a bus with a bomb": with its cast named, a short story is enough to search their films.
     const castNamed = withLead && story.some((w, k) => w === "" && inPerson(lead.end + k));
     if (storyWords >= MIN_STORY || (clause && storyWords >= MIN_STORY_IN_CLAUSE) || (castNamed && storyWords >= MIN_STORY_WITH_CAST)) return { phrase: lead.phrase, at: lead.at, storyFrom: lead.end, storyWords };
