@@ -51,7 +51,8 @@ export function resolveBudget(requested: Partial<Budget> | undefined, caps: Budg
  * Runs one research question end to end and returns the result with its full trace. Budgets are
  * enforced in code; when one runs out the agent answers from what it has and sets `truncated`.
  */
-export async function runResearch(question: string, deps: ResearchDeps, options: ResearchOptions = {}): Promise<RunResult> {
+/** The request checked: the question trimmed and within its limit, a known strategy (llm only with a model), known ablations, a budget within the caps. */
+function checkedRequest(question: string, deps: ResearchDeps, options: ResearchOptions): { q: string; strategy: Strategy; ablations: Ablation[]; budget: Budget } {
   const q = question.trim();
   if (q.length === 0) throw new InvalidInputError("question must not be empty");
   if (q.length > MAX_QUESTION_CHARS) throw new InvalidInputError(`question is ${q.length} characters; the limit is ${MAX_QUESTION_CHARS}`);
@@ -60,7 +61,30 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini), or use heuristic (offline)");
   const ablations = [...new Set(options.ablations ?? [])];
   for (const a of ablations) if (!ABLATIONS.includes(a)) throw new InvalidInputError(`unknown ablation "${a}"; choose from ${ABLATIONS.join(", ")}`);
-  const budget = resolveBudget(options.budget, deps.caps);
+  return { q, strategy, ablations, budget: resolveBudget(options.budget, deps.caps) };
+}
+
+type Collected = Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "queryPlan" | "clauses" | "truncated" | "draft" | "route" | "trace">;
+
+/** Folds one node's update into what the result needs, numbering its trace steps as they arrive. */
+function collect(state: Collected, update: ResearchUpdate, trace: TraceStep[], onStep: ResearchOptions["onStep"]): void {
+  if (update.evidence) state.evidence = mergeEvidence(state.evidence, update.evidence as Evidence[]);
+  if (update.analysis) state.analysis = update.analysis;
+  if (update.queryPlan) state.queryPlan = update.queryPlan as ResearchStateValue["queryPlan"];
+  if (update.clauses) state.clauses = update.clauses as string[];
+  if (update.route) state.route = update.route;
+  if (update.draft) state.draft = update.draft;
+  if (update.truncated) state.truncated ??= update.truncated as string;
+  for (const step of (update.trace as TraceStep[] | undefined) ?? []) {
+    const numbered = { ...step, index: trace.length };
+    trace.push(numbered);
+    state.trace.push(numbered);
+    onStep?.(numbered);
+  }
+}
+
+export async function runResearch(question: string, deps: ResearchDeps, options: ResearchOptions = {}): Promise<RunResult> {
+  const { q, strategy, ablations, budget } = checkedRequest(question, deps, options);
 
   const started = performance.now();
   const signal = options.signal ?? new AbortController().signal;
@@ -75,7 +99,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
 
   // Only node updates are streamed ("values" would copy the whole state every superstep, which
   // costs more than the nodes themselves); what the result needs is folded in as it arrives.
-  const state: Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "queryPlan" | "clauses" | "truncated" | "draft" | "route" | "trace"> = { question: q, strategy, evidence: [], analysis: undefined, queryPlan: undefined, clauses: [], truncated: undefined, draft: undefined, route: undefined, trace: [] };
+  const state: Collected = { question: q, strategy, evidence: [], analysis: undefined, queryPlan: undefined, clauses: [], truncated: undefined, draft: undefined, route: undefined, trace: [] };
   const trace: TraceStep[] = [];
   let recursion: string | undefined;
   try {
@@ -83,22 +107,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
     // would add listeners and promises to every step of every run.
     const stream = await graph().stream({ question: q, strategy }, { configurable: { run: ctx }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30 });
     for await (const chunk of stream as AsyncIterable<Record<string, ResearchUpdate | undefined>>) {
-      for (const update of Object.values(chunk)) {
-        if (!update) continue;
-        if (update.evidence) state.evidence = mergeEvidence(state.evidence, update.evidence as Evidence[]);
-        if (update.analysis) state.analysis = update.analysis;
-        if (update.queryPlan) state.queryPlan = update.queryPlan as ResearchStateValue["queryPlan"];
-        if (update.clauses) state.clauses = update.clauses as string[];
-        if (update.route) state.route = update.route;
-        if (update.draft) state.draft = update.draft;
-        if (update.truncated) state.truncated ??= update.truncated as string;
-        for (const step of (update.trace as TraceStep[] | undefined) ?? []) {
-          const numbered = { ...step, index: trace.length };
-          trace.push(numbered);
-          state.trace.push(numbered);
-          options.onStep?.(numbered);
-        }
-      }
+      for (const update of Object.values(chunk)) if (update) collect(state, update, trace, options.onStep);
     }
   } catch (e) {
     if (!(e instanceof GraphRecursionError)) throw e;

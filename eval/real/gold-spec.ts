@@ -220,6 +220,8 @@ function ranked(items: Set<string>, by: Metric, kb: RawKb, skipAmbiguous = false
   return out.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
 }
 
+type Spec<K extends string> = Extract<GoldSpec, Record<K, unknown>>;
+
 /** Computes the gold of a spec from the raw data. Throws GoldError when the spec cannot be answered. */
 export function evaluateGold(g: GoldSpec, kb: RawKb): GoldResult {
   if ("answers" in g) return { form: "answers", answers: sorted(evaluateExpr(g.answers, kb)) };
@@ -227,62 +229,66 @@ export function evaluateGold(g: GoldSpec, kb: RawKb): GoldResult {
     const members = sorted(evaluateExpr(g.count, kb));
     return { form: "count", count: members.length, members };
   }
-  if ("verdict" in g) {
-    const v = g.verdict;
-    if ("nonempty" in v) {
-      const s = sorted(evaluateExpr(v.nonempty, kb));
-      return { form: "verdict", verdict: s.length > 0 ? "yes" : "no", why: s.length > 0 ? `found ${s.slice(0, 3).join(", ")}` : "none found" };
-    }
-    if ("empty" in v) {
-      const s = sorted(evaluateExpr(v.empty, kb));
-      return { form: "verdict", verdict: s.length === 0 ? "yes" : "no", why: s.length === 0 ? "none found" : `found ${s.slice(0, 3).join(", ")}` };
-    }
-    const a = one(v.compare[0], kb, "compare left");
-    const b = one(v.compare[1], kb, "compare right");
-    const va = metricValue(a, v.by, kb);
-    const vb = metricValue(b, v.by, kb);
-    if (va === undefined || vb === undefined) throw new GoldError(`no ${v.by} for ${va === undefined ? a : b}`);
-    if (va === vb) throw new GoldError(`${a} and ${b} tie on ${v.by} (${va})`);
-    const yes = v.op === "lt" ? va < vb : va > vb;
-    return { form: "verdict", verdict: yes ? "yes" : "no", why: `${a} ${va} vs ${b} ${vb} (${v.by})` };
-  }
-  if ("pick" in g) {
-    const items = evaluateExpr(g.pick, kb);
-    const r = ranked(items, g.by, kb, g.skip_missing === true);
-    if (r.length < items.size && g.skip_missing !== true) {
-      const missing = [...items].filter((x) => !r.some(([y]) => y === x));
-      throw new GoldError(`no ${g.by} for ${missing.slice(0, 5).join(", ")}`);
-    }
-    if (r.length < 2) throw new GoldError(`pick needs at least two items with ${g.by}, got ${r.length}`);
-    const best = g.max ? r[r.length - 1] : r[0];
-    const next = g.max ? r[r.length - 2] : r[1];
-    if (!best || !next) throw new GoldError("pick: empty ranking");
-    if (best[1] === next[1]) throw new GoldError(`pick: ${best[0]} and ${next[0]} tie on ${g.by} (${best[1]})`);
-    const of = g.skip_missing === true ? `${r.length} of ${items.size} that have it` : `${r.length}`;
-    return { form: "winner", answers: [best[0]], why: `${best[0]} ${best[1]} (${g.by}, ${g.max ? "max" : "min"} of ${of})` };
-  }
-  if ("nth" in g) {
-    const r = ranked(evaluateExpr(g.nth, kb), g.by, kb);
-    const order = g.from_end ? [...r].reverse() : r;
-    const hit = order[g.n - 1];
-    if (!hit) throw new GoldError(`nth: only ${r.length} items have ${g.by}`);
-    const tied = order.filter(([, v]) => v === hit[1]);
-    if (tied.length > 1) throw new GoldError(`nth: ${tied.map(([x]) => x).join(", ")} tie on ${g.by} (${hit[1]})`);
-    return { form: "winner", answers: [hit[0]], why: `${hit[0]} ${hit[1]} (#${g.n}${g.from_end ? " from the end" : ""} of ${r.length} by ${g.by})` };
-  }
-  if ("most_common" in g) {
-    const counts = new Map<string, number>();
-    const excluded = g.exclude ? evaluateExpr(g.exclude, kb) : new Set<string>();
-    for (const f of evaluateExpr(g.most_common, kb)) for (const o of kb.forward(f, g.rel)) if (!excluded.has(o)) counts.set(o, (counts.get(o) ?? 0) + 1);
-    const top = Math.max(0, ...counts.values());
-    const answers = sorted([...counts].filter(([, n]) => n === top && top > 0).map(([o]) => o));
-    return { form: "winner", answers, why: `${top} films each` };
-  }
+  if ("verdict" in g) return verdictOf(g.verdict, kb);
+  if ("pick" in g) return pickOf(g, kb);
+  if ("nth" in g) return nthOf(g, kb);
+  if ("most_common" in g) return mostCommonOf(g, kb);
   if ("lacks" in g) {
     evaluateExpr(g.about, kb); // the named entity must exist even though its fact does not
     return { form: "lacks", fact: g.lacks, partial: g.partial ? sorted(evaluateExpr(g.partial, kb)) : [] };
   }
   return { form: "reply" };
+}
+
+function verdictOf(v: Spec<"verdict">["verdict"], kb: RawKb): GoldResult {
+  if ("nonempty" in v || "empty" in v) {
+    const wantEmpty = "empty" in v;
+    const s = sorted(evaluateExpr("empty" in v ? v.empty : v.nonempty, kb));
+    const found = s.length > 0 ? `found ${s.slice(0, 3).join(", ")}` : "none found";
+    return { form: "verdict", verdict: (s.length === 0) === wantEmpty ? "yes" : "no", why: found };
+  }
+  const a = one(v.compare[0], kb, "compare left");
+  const b = one(v.compare[1], kb, "compare right");
+  const va = metricValue(a, v.by, kb);
+  const vb = metricValue(b, v.by, kb);
+  if (va === undefined || vb === undefined) throw new GoldError(`no ${v.by} for ${va === undefined ? a : b}`);
+  if (va === vb) throw new GoldError(`${a} and ${b} tie on ${v.by} (${va})`);
+  const yes = v.op === "lt" ? va < vb : va > vb;
+  return { form: "verdict", verdict: yes ? "yes" : "no", why: `${a} ${va} vs ${b} ${vb} (${v.by})` };
+}
+
+function pickOf(g: Spec<"pick">, kb: RawKb): GoldResult {
+  const items = evaluateExpr(g.pick, kb);
+  const skip = g.skip_missing === true;
+  const r = ranked(items, g.by, kb, skip);
+  if (r.length < items.size && !skip) {
+    const missing = [...items].filter((x) => !r.some(([y]) => y === x));
+    throw new GoldError(`no ${g.by} for ${missing.slice(0, 5).join(", ")}`);
+  }
+  if (r.length < 2) throw new GoldError(`pick needs at least two items with ${g.by}, got ${r.length}`);
+  const [best, next] = g.max ? [r[r.length - 1]!, r[r.length - 2]!] : [r[0]!, r[1]!];
+  if (best[1] === next[1]) throw new GoldError(`pick: ${best[0]} and ${next[0]} tie on ${g.by} (${best[1]})`);
+  const of = skip ? `${r.length} of ${items.size} that have it` : `${r.length}`;
+  return { form: "winner", answers: [best[0]], why: `${best[0]} ${best[1]} (${g.by}, ${g.max ? "max" : "min"} of ${of})` };
+}
+
+function nthOf(g: Spec<"nth">, kb: RawKb): GoldResult {
+  const r = ranked(evaluateExpr(g.nth, kb), g.by, kb);
+  const order = g.from_end ? [...r].reverse() : r;
+  const hit = order[g.n - 1];
+  if (!hit) throw new GoldError(`nth: only ${r.length} items have ${g.by}`);
+  const tied = order.filter(([, v]) => v === hit[1]);
+  if (tied.length > 1) throw new GoldError(`nth: ${tied.map(([x]) => x).join(", ")} tie on ${g.by} (${hit[1]})`);
+  return { form: "winner", answers: [hit[0]], why: `${hit[0]} ${hit[1]} (#${g.n}${g.from_end ? " from the end" : ""} of ${r.length} by ${g.by})` };
+}
+
+function mostCommonOf(g: Spec<"most_common">, kb: RawKb): GoldResult {
+  const counts = new Map<string, number>();
+  const excluded = g.exclude ? evaluateExpr(g.exclude, kb) : new Set<string>();
+  for (const f of evaluateExpr(g.most_common, kb)) for (const o of kb.forward(f, g.rel)) if (!excluded.has(o)) counts.set(o, (counts.get(o) ?? 0) + 1);
+  const top = Math.max(0, ...counts.values());
+  const answers = sorted([...counts].filter(([, n]) => n === top && top > 0).map(([o]) => o));
+  return { form: "winner", answers, why: `${top} films each` };
 }
 
 /** Every name a spec uses as a KB entity ({"entity"} and {"entities"}), for the entity check. */
