@@ -1,3 +1,4 @@
+import { BackendUnavailableError } from "../../../src/errors";
 import { linkKey } from "../../../src/util/text";
 import type { KnowledgeBase } from "../../../src/kb/knowledge-base";
 import type { NodeType } from "../../../src/kb/schema";
@@ -96,7 +97,14 @@ export async function filmYears(plan: QueryPlan, results: PlanResults, kb: Pick<
     if (p.kind === "films") for (const c of p.where) if (c.on === "title") ids.add(c.film);
   }
   for (const r of results.values()) for (const i of r.items.slice(0, 50)) if (i.type === "Movie") ids.add(i.name);
-  const nodes = await kb.graph.getNodes([...ids]);
+  let nodes: Awaited<ReturnType<KnowledgeBase["graph"]["getNodes"]>>;
+  try {
+    nodes = await kb.graph.getNodes([...ids]);
+  } catch (e) {
+    // A graph store that went away mid-run costs the reply its years, not the reply.
+    if (e instanceof BackendUnavailableError) return new Map();
+    throw e;
+  }
   const out = new Map<string, string[]>();
   for (const n of nodes) if (n?.years?.length && n.types.includes("Movie")) out.set(n.id, n.years);
   return out;
