@@ -1,5 +1,6 @@
 import { EDGE_TYPE_INDEX, NODE_TYPES, NODE_TYPE_BIT, edgeForMetaqa, type NodeType } from "./schema";
 import type { KbGraphData } from "./graph-data";
+import type { FilmEdition } from "../ports/film-editions";
 import type { IngestLog } from "./ingest-report";
 import type { Triple } from "./parse/kb-triples";
 import type { WikiMovie } from "./parse/wikimovies";
@@ -93,6 +94,7 @@ export function buildGraphData(input: BuildInput, log: IngestLog): KbGraphData {
     }
   }
 
+  const editions = editionsOf(input.wikiMovies, (title) => (isMovie(index.get(title)) ? title : undefined));
   const tmdb = joinTmdb(input.tmdb, { names, index, isMovie, years: movieYears(names, src, dst, etype) }, log.file(input.files.tmdb));
   tmdb.overviews.forEach((text, node) => (overviews[node] = text));
 
@@ -106,7 +108,24 @@ export function buildGraphData(input: BuildInput, log: IngestLog): KbGraphData {
     plots,
     overviews,
     tmdbFacts: tmdb.facts,
+    editions,
   };
+}
+
+/** The films of each title WikiMovies has under two or more release years, each with the people credited to it. */
+function editionsOf(films: readonly WikiMovie[], movieOf: (title: string) => string | undefined): FilmEdition[] {
+  const byTitle = new Map<string, WikiMovie[]>();
+  for (const f of films) {
+    const movie = movieOf(f.title);
+    if (!movie || f.release_year.length === 0) continue;
+    byTitle.set(movie, [...(byTitle.get(movie) ?? []), f]);
+  }
+  const out: FilmEdition[] = [];
+  for (const [movie, records] of [...byTitle].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (new Set(records.map((r) => r.release_year[0])).size < 2) continue;
+    for (const r of records) out.push({ movie, year: r.release_year[0]!, people: [...new Set([...r.directed_by, ...r.written_by, ...r.starred_actors])] });
+  }
+  return out;
 }
 
 function movieYears(names: string[], src: number[], dst: number[], etype: number[]): Map<number, string[]> {

@@ -1,6 +1,7 @@
 import type { Embedder } from "../ports/embedder";
 import type { EntityLinker } from "../ports/entity-linker";
 import type { GraphStats, GraphStore } from "../ports/graph-store";
+import type { FilmEditions } from "../ports/film-editions";
 import type { MovieCatalog } from "../ports/movie-catalog";
 import type { TextIndex } from "../ports/text-index";
 import type { VectorStore } from "../ports/vector-store";
@@ -22,6 +23,8 @@ export interface KnowledgeBase {
   linker: EntityLinker;
   /** TMDB genres, keywords and figures of the movies that join a TMDB row. */
   catalog: MovieCatalog;
+  /** The films a merged title stands for, with their years and people. */
+  editions: FilmEditions;
   /** How ordinary each word is in the films' plots and overviews (for calibrated linking). */
   words: WordStats;
   info: KnowledgeBaseInfo;

@@ -4,6 +4,8 @@ import type { Config } from "../config";
 import { PROJECT_ROOT } from "../config";
 import { CorpusEmbedder, trainCorpusEmbedder, type CorpusEmbedderModel } from "../adapters/embedded/corpus-embedder";
 import { EmbeddedGraphStore } from "../adapters/embedded/graph-store";
+import { EmbeddedFilmEditions } from "../adapters/embedded/film-editions";
+import type { FilmEdition } from "../ports/film-editions";
 import { EmbeddedMovieCatalog } from "../adapters/embedded/movie-catalog";
 import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
@@ -180,6 +182,7 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
     plots: { kind: "json", value: a.data.plots },
     overviews: { kind: "json", value: a.data.overviews },
     tmdbFacts: { kind: "json", value: a.data.tmdbFacts },
+    editions: { kind: "json", value: a.data.editions },
     vocab: { kind: "json", value: a.embedderModel.vocab },
     idf: { kind: "f32", value: a.embedderModel.idf },
     termVectors: { kind: "f32", value: a.embedderModel.termVectors },
@@ -205,6 +208,7 @@ function readArtifacts(path: string, key: string): KbArtifacts {
     plots: r.json<string[]>("plots"),
     overviews: r.json<string[]>("overviews"),
     tmdbFacts: r.json<TmdbFacts[]>("tmdbFacts"),
+    editions: r.json<FilmEdition[]>("editions"),
   };
   const n = data.names.length;
   if (data.typeMask.length !== n || data.primaryType.length !== n || data.plots.length !== n || data.overviews.length !== n) {
@@ -281,8 +285,9 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const linker = new InMemoryEntityLinker(a.data, (i) => graph.degreeAt(i));
   // In process whatever GRAPH_STORE says: the facts are small and ranking them needs no graph.
   const catalog = new EmbeddedMovieCatalog(a.data.tmdbFacts);
+  const editions = new EmbeddedFilmEditions(a.data.editions);
   const words = wordStatsFrom(a.wordCounts);
-  return { graph, text, vectors, passages, embedder, linker, catalog, words, close: async () => {} };
+  return { graph, text, vectors, passages, embedder, linker, catalog, editions, words, close: async () => {} };
 }
 
 function pruneSnapshots(dir: string, keep: string): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ingestTexts } from "../../src/kb/ingest";
+import { EmbeddedFilmEditions } from "../../src/adapters/embedded/film-editions";
 import type { Rejection } from "../../src/kb/ingest-report";
 import { NODE_TYPES } from "../../src/kb/schema";
 import { KB_TRIPLES, TMDB_CSV, WIKIMOVIES_JSONL } from "../fixtures/movie-world";
@@ -12,6 +13,21 @@ function ingest(kb: string, wikimovies?: string, tmdb?: string) {
 }
 
 describe("ingestion", () => {
+  it("keeps the films a merged title stands for, each year with its people, and tells a person's film by year", () => {
+    const kb = ["Tidewater|directed_by|Ada Marlowe", "Tidewater|directed_by|Jonas Whitfield", "Tidewater|release_year|1953", "Tidewater|release_year|1997", "Starfall|directed_by|Ada Marlowe", "Starfall|release_year|2001"].join("\n");
+    const film = (id: number, title: string, year: string, directed: string[]) => JSON.stringify({ id, title, directed_by: directed, written_by: [], starred_actors: [], release_year: [year], plot_clean: "" });
+    const wiki = [film(1, "Tidewater", "1953", ["Jonas Whitfield"]), film(2, "Tidewater", "1997", ["Ada Marlowe"]), film(3, "Starfall", "2001", ["Ada Marlowe"])].join("\n");
+    const { data } = ingest(kb, wiki);
+    expect(data.editions).toEqual([
+      { movie: "Tidewater", year: "1953", people: ["Jonas Whitfield"] },
+      { movie: "Tidewater", year: "1997", people: ["Ada Marlowe"] },
+    ]);
+    const editions = new EmbeddedFilmEditions(data.editions);
+    expect(editions.yearFor("Tidewater", "Ada Marlowe")).toBe("1997");
+    expect(editions.yearFor("Starfall", "Ada Marlowe")).toBeUndefined();
+    expect(editions.of("Starfall")).toEqual([]);
+  });
+
   it("counts what it read, kept and merged, and merges the duplicate triple", () => {
     const { counts, data } = ingest(KB_TRIPLES, WIKIMOVIES_JSONL, TMDB_CSV);
     const kb = counts("metaqa/kb.txt");

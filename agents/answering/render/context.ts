@@ -13,6 +13,8 @@ export interface RenderContext {
   results: PlanResults;
   cite: Citations;
   years: ReadonlyMap<string, string[]>;
+  /** The year of the one film of a merged title a person is credited in ("Titanic", "James Cameron" → 1997). */
+  editionYear?: (movie: string, person: string) => string | undefined;
 }
 
 /** One part's answer as a reader sees it. */
@@ -83,7 +85,7 @@ export function inPeriod(ctx: RenderContext, range: { from: number; to: number }
 }
 
 /** Every film a reply may name: the plan's films and every result's film answers, so each can carry its year. */
-export async function filmYears(plan: QueryPlan, results: PlanResults, kb: Pick<KnowledgeBase, "graph">): Promise<Map<string, string[]>> {
+export async function filmYears(plan: QueryPlan, results: PlanResults, kb: Pick<KnowledgeBase, "graph" | "editions">): Promise<Map<string, string[]>> {
   const ids = new Set<string>();
   const addEntity = (v: unknown) => {
     const e = v as { id?: string; type?: string } | undefined;
@@ -106,6 +108,33 @@ export async function filmYears(plan: QueryPlan, results: PlanResults, kb: Pick<
     throw e;
   }
   const out = new Map<string, string[]>();
-  for (const n of nodes) if (n?.years?.length && n.types.includes("Movie")) out.set(n.id, n.years);
+  const people = peopleOf(plan, results);
+  for (const n of nodes) if (n?.years?.length && n.types.includes("Movie")) out.set(n.id, n.years.length > 1 ? editionYears(n.id, n.years, people, kb) : n.years);
   return out;
+}
+
+/** The people a reply is about: those the plan names and those its parts answered. */
+function peopleOf(plan: QueryPlan, results: PlanResults): Set<string> {
+  const people = new Set<string>();
+  const add = (v: unknown) => {
+    const e = v as { id?: string; type?: string } | undefined;
+    if (e?.type === "Person" && e.id) people.add(e.id);
+  };
+  for (const p of plan.parts) {
+    if (p.kind === "lookup") p.from.forEach(add);
+    if (p.kind === "films") for (const c of p.where) if (c.on === "person" && !c.negated) add(c.who);
+    if (p.kind === "compare") p.items.forEach(add);
+  }
+  for (const r of results.values()) for (const i of r.items.slice(0, 50)) if (i.type === "Person") people.add(i.name);
+  return people;
+}
+
+/** A merged title's years, narrowed to the one film every person of the reply credited in it made ("Heat (1995)" for De Niro). */
+function editionYears(movie: string, years: string[], people: ReadonlySet<string>, kb: Pick<KnowledgeBase, "editions">): string[] {
+  const found = new Set<string>();
+  for (const person of people) {
+    const year = kb.editions.yearFor(movie, person);
+    if (year) found.add(year);
+  }
+  return found.size === 1 ? [...found] : years;
 }

@@ -45,8 +45,8 @@ export function renderPart(part: PlanPart, ctx: RenderContext): Rendered {
  * The reply: each answered part rendered in the question's order (numbered when there are several),
  * with numbered citations; the ranked answers of every part, without repeats.
  */
-export async function renderPlan(plan: QueryPlan, results: PlanResults, evidence: readonly Evidence[], kb: Pick<KnowledgeBase, "graph">, clauses: readonly string[], truncated?: string): Promise<Draft> {
-  const ctx: RenderContext = { plan, results, cite: citationsFor(evidence), years: await filmYears(plan, results, kb) };
+export async function renderPlan(plan: QueryPlan, results: PlanResults, evidence: readonly Evidence[], kb: Pick<KnowledgeBase, "graph" | "editions">, clauses: readonly string[], truncated?: string): Promise<Draft> {
+  const ctx: RenderContext = { plan, results, cite: citationsFor(evidence), years: await filmYears(plan, results, kb), editionYear: (movie, person) => kb.editions.yearFor(movie, person) };
   const parts: AnswerPart[] = plan.answer.map((id, i) => {
     const part = plan.parts.find((p) => p.id === id)!;
     const r = renderPart(part, ctx);

@@ -39,10 +39,19 @@ function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["
   const roleHop = hop.edge === "DIRECTED" || hop.edge === "WROTE" || hop.edge === "ACTED_IN";
   // Several films joined ("in both A and B"): who is in all of them, said of the people.
   if (fromFilm && part.from.length > 1 && part.join === "both" && roleHop && hop.dir === "in") return `${capital(listed(ctx, r.items))} ${n === 1 ? "is" : "are"} in the ${PERSON_ROLE_NOUN[hop.edge]} of both ${from}.`;
-  if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (roleHop ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${listed(ctx, r.items)}.`;
+  if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (roleHop ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${roleHop ? withEditions(part, r, ctx) : listed(ctx, r.items)}.`;
   if (person && PERSON_FACT[hop.edge] && hop.dir === "out") return `${from} ${PERSON_FACT[hop.edge]} ${n} film${n === 1 ? "" : "s"} in the knowledge base: ${listed(ctx, r.items)}.`;
   const noun = part.asks ? TYPE_NOUN[part.asks] : "answers";
   return `${capital(pathPhrase([hop], from))} (${n} ${noun}): ${listed(ctx, r.items)}.`;
+}
+
+/** People of one merged title, each with the year of the film they made ("James Cameron (1997) and Jean Negulesco (1953)"). */
+function withEditions(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): string {
+  const [first] = part.from;
+  const movie = part.from.length === 1 && first && "id" in first ? first.id : undefined;
+  if (!movie || (ctx.years.get(movie)?.length ?? 0) < 2 || !ctx.editionYear) return listed(ctx, r.items);
+  const year = (name: string) => ctx.editionYear!(movie, name);
+  return listed({ ...ctx, years: new Map() }, r.items.map((i) => (year(i.name) ? { ...i, name: `${i.name} (${year(i.name)})` } : i)));
 }
 
 const PERSON_ROLE_NOUN: Readonly<Partial<Record<string, string>>> = { DIRECTED: "directors", WROTE: "writers", ACTED_IN: "casts" };

@@ -8,6 +8,10 @@ export const WikiMovieSchema = z.object({
   id: z.number().int().nonnegative(),
   title: z.string().min(1),
   release_year: stringList,
+  /** The people credited to this one film (the KB merges films of one title; these tell them apart). */
+  directed_by: stringList.default([]),
+  written_by: stringList.default([]),
+  starred_actors: stringList.default([]),
   plot_clean: z.string(),
 });
 export type WikiMovie = z.infer<typeof WikiMovieSchema>;
