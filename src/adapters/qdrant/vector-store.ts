@@ -92,7 +92,9 @@ export class QdrantVectorStore implements VectorStore {
       info = { exists: false };
       outcome = "recreated";
     }
-    if (!info.exists) await this.call("creating the collection", () => this.client.createCollection(this.collection, createCollectionRequest(this.dimension, embedderId)));
+    // Through the REST client's own request (api()), which sends the body as given: the 1.18 client's
+    // createCollection drops fields it does not list, among them the collection `metadata` that records the embedder.
+    if (!info.exists) await this.call("creating the collection", () => this.client.api().createCollection({ collection_name: this.collection, ...createCollectionRequest(this.dimension, embedderId) } as never));
     await this.call("indexing payload type", () => this.client.createPayloadIndex(this.collection, typeIndexRequest()));
     return outcome;
   }
