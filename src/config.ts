@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   /** fsync stored runs (survive power loss); off still never leaves a torn record on a crash. */
   RUNS_FSYNC: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
   SSE_KEEPALIVE_MS: intIn(100, 600_000, 15_000),
+  /** On SIGTERM or SIGINT: how long runs in flight may take to finish before they are interrupted. */
+  DRAIN_TIMEOUT_MS: intIn(0, 600_000, 25_000),
   /** The folder of eval report folders the API serves (GET /v1/evals); `npm run eval` writes to out/ by default. */
   EVAL_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine((s) => !s.includes("\0"), "must not contain a NUL byte").optional()),
   /** Research runs in this many worker threads (0: on the main thread). */

@@ -23,19 +23,31 @@ async function main(): Promise<void> {
   // Research runs on worker threads (one per core by default) so HTTP stays responsive under load.
   const workers = config.env.WORKERS ?? availableParallelism();
   const executor = workers > 0 ? await WorkerPoolExecutor.start(workers, log) : new InProcessExecutor({ kb, model, caps: config.caps });
-  const { app } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log });
+  const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log });
   const server = await listen(app, config.env.PORT, config.env.HOST);
   log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });
 
-  let stopping = false;
+  // Graceful drain: stop taking requests (503 with Retry-After), let those in flight finish up to
+  // DRAIN_TIMEOUT_MS, interrupt the runs left (recorded as interrupted), close the stores, exit 0.
+  // A second signal skips the wait.
+  let stopping: Promise<void> | undefined;
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info("stopping", { signal });
-    void Promise.race([server.close(), new Promise((r) => setTimeout(r, 10_000))])
+    if (stopping) {
+      log.warn("second signal: interrupting the runs in flight now", { signal });
+      void drain.drain(0);
+      return;
+    }
+    log.info("draining", { signal, deadlineMs: config.env.DRAIN_TIMEOUT_MS, ...drain.stats() });
+    server.stopAccepting();
+    stopping = drain
+      .drain(config.env.DRAIN_TIMEOUT_MS)
+      .then((outcome) => log.info("drained", { ...outcome }))
+      .then(() => server.close())
       .then(() => store.flush())
       .then(() => executor.close())
       .then(() => kb.close())
+      .then(() => log.info("stopped", {}))
+      .catch((e: unknown) => log.error("shutdown failed", { error: String(e) }))
       .finally(() => process.exit(0));
   };
   process.on("SIGINT", () => stop("SIGINT"));

@@ -11,6 +11,7 @@ import { accessLog } from "./middleware/access-log";
 import { apiKeys } from "./middleware/auth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
+import { Drain } from "./drain";
 import { RunGate } from "./run-gate";
 import { consoleRoutes, isConsolePath } from "../console/routes";
 import { chatRoutes } from "./routes/chat";
@@ -42,17 +43,20 @@ export interface AppDeps {
   evalDir: string;
   options: AppOptions;
   log?: Logger;
+  /** Graceful shutdown; one is made when not given. */
+  drain?: Drain;
 }
 
 const OPEN = new Set(["/v1/health", "/v1/openapi.json"]);
 const isOpen = (path: string) => OPEN.has(path) || isConsolePath(path);
 
 /** The HTTP API. Thin: validation and shaping here, the work in the agent and the ports. */
-export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate } {
+export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; drain: Drain } {
   const log = deps.log ?? createLogger("silent");
   const o = deps.options;
   const gate = new RunGate(o.maxConcurrentRuns, o.maxQueuedRuns, o.queueTimeoutMs);
-  const service = { executor: deps.executor, store: deps.store, gate, caps: o.caps, hasModel: deps.hasModel };
+  const drain = deps.drain ?? new Drain();
+  const service = { executor: deps.executor, store: deps.store, gate, caps: o.caps, hasModel: deps.hasModel, drain };
   const app = new Hono<AppEnv>();
 
   app.onError((e, c) => {
@@ -62,6 +66,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate } {
   app.notFound((c) => errorResponse(c, new HttpError(404, "not_found", `no route ${c.req.method} ${c.req.path}; see GET /v1/openapi.json`)));
 
   app.use("*", requestId());
+  app.use("*", drain.middleware());
   app.use("*", async (c, next) => {
     c.set("log", log);
     await next();
@@ -86,5 +91,5 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate } {
   app.route("/", entityRoutes(deps.kb));
   app.route("/", chatRoutes(service, o.keepAliveMs));
   app.route("/", evalRoutes(deps.evalDir));
-  return { app, gate };
+  return { app, gate, drain };
 }

@@ -5,10 +5,13 @@ import { InvalidInputError, isAppError } from "../errors";
 import type { RunStore, StoredRun } from "../runs/store";
 import type { ResearchExecutor } from "./executor";
 import { HttpError } from "./errors";
+import type { Drain } from "./drain";
 import type { RunGate } from "./run-gate";
 
 export interface ServiceDeps {
   executor: ResearchExecutor;
+  /** Shutdown: runs still in flight at the drain deadline are aborted and recorded as interrupted. */
+  drain?: Drain;
   store: RunStore;
   gate: RunGate;
   caps: Budget;
@@ -30,22 +33,33 @@ export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: Abort
   resolveBudget(req.budget, deps.caps);
   if (req.strategy === "llm" && !deps.hasModel) throw new InvalidInputError("strategy llm needs a chat model: the service was started without one (set CHAT_MODEL); use heuristic");
   const release = await deps.gate.acquire(signal);
+  const untrack = deps.drain?.trackRun() ?? (() => {});
   const runId = randomUUID();
+  const shutdown = deps.drain?.signal;
+  const runSignal = shutdown ? AbortSignal.any([signal, shutdown]) : signal;
   try {
     await deps.store.create({ runId, request: { question: req.question, strategy: req.strategy, ...(req.budget ? { budget: req.budget } : {}), via: req.via } });
     hooks.onStart?.(runId);
     try {
-      const result = await deps.executor.run(req.question, { strategy: req.strategy, budget: req.budget, signal, runId, onStep: hooks.onStep });
+      const result = await deps.executor.run(req.question, { strategy: req.strategy, budget: req.budget, signal: runSignal, runId, onStep: hooks.onStep });
       await deps.store.finish(runId, { status: "completed", result });
       return result;
     } catch (e) {
-      const cancelled = signal.aborted;
-      await deps.store.finish(runId, { status: cancelled ? "cancelled" : "failed", error: { code: cancelled ? "cancelled" : isAppError(e) ? e.code : "internal", message: cancelled ? "the client went away" : isAppError(e) ? e.message : "internal error" } });
+      await deps.store.finish(runId, outcomeOf(e, signal, shutdown));
       // A cancelled run is the client's doing, not a failure of the service.
-      if (cancelled) throw new HttpError(499 as 400, "client_closed", "the client went away");
+      if (signal.aborted) throw new HttpError(499 as 400, "client_closed", "the client went away");
+      if (shutdown?.aborted) throw new HttpError(503, "interrupted", "the service shut down during this run; ask again", { runId }, { "retry-after": "5" });
       throw e;
     }
   } finally {
+    untrack();
     release();
   }
+}
+
+/** How a run that did not complete is recorded: cancelled by its client, interrupted by a shutdown, or failed. */
+function outcomeOf(e: unknown, client: AbortSignal, shutdown: AbortSignal | undefined): { status: "cancelled" | "interrupted" | "failed"; error: { code: string; message: string } } {
+  if (client.aborted) return { status: "cancelled", error: { code: "cancelled", message: "the client went away" } };
+  if (shutdown?.aborted) return { status: "interrupted", error: { code: "interrupted", message: "the service shut down while this run was in flight" } };
+  return { status: "failed", error: { code: isAppError(e) ? e.code : "internal", message: isAppError(e) ? e.message : "internal error" } };
 }

@@ -24,6 +24,8 @@ export interface RunningServer {
   url: string;
   port: number;
   server: ServerType;
+  /** Stops taking connections; those open finish their requests (a new request on one gets 503 and closes it). */
+  stopAccepting(): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,9 @@ export function listen(app: Hono<AppEnv>, port: number, hostname: string): Promi
         url: `http://${hostname}:${info.port}`,
         port: info.port,
         server,
+        stopAccepting: () => {
+          server.close();
+        },
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
