@@ -59,7 +59,8 @@ const EnvSchema = z.object({
   MAX_CONCURRENT_RUNS: intIn(1, 1000, 8),
   MAX_QUEUED_RUNS: intIn(0, 100_000, 64),
   QUEUE_TIMEOUT_MS: intIn(1, 600_000, 10_000),
-  BODY_LIMIT_BYTES: intIn(256, 10_000_000, 16 * 1024),
+  // Big enough for any valid request: a question of 2000 characters, each JSON-escaped as a surrogate pair, is 24 KB.
+  BODY_LIMIT_BYTES: intIn(256, 10_000_000, 64 * 1024),
   RUNS_DIR: optionalString,
   RUNS_RETENTION: intIn(1, 10_000_000, 1000),
   /** fsync stored runs (survive power loss); off still never leaves a torn record on a crash. */

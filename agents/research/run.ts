@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { GraphRecursionError } from "@langchain/langgraph";
 import { InvalidInputError } from "../../src/errors";
+import { codePointLength } from "../../src/util/text";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { ChatModel } from "../../src/ports/chat-model";
 import { BudgetMeter } from "../../src/llm/budget";
@@ -11,9 +12,9 @@ import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
 import { buildResearchGraph } from "./graph";
 import type { ResearchStateValue, ResearchUpdate } from "./state";
-import { ABLATIONS, DEFAULT_BUDGET, STRATEGIES, type Ablation, type Budget, type RunResult, type Strategy, type TraceStep } from "./types";
+import { ABLATIONS, DEFAULT_BUDGET, MAX_QUESTION_CHARS, STRATEGIES, type Ablation, type Budget, type RunResult, type Strategy, type TraceStep } from "./types";
 
-export const MAX_QUESTION_CHARS = 2000;
+export { MAX_QUESTION_CHARS } from "./types";
 
 export interface ResearchDeps {
   kb: KnowledgeBase;
@@ -55,7 +56,8 @@ export function resolveBudget(requested: Partial<Budget> | undefined, caps: Budg
 function checkedRequest(question: string, deps: ResearchDeps, options: ResearchOptions): { q: string; strategy: Strategy; ablations: Ablation[]; budget: Budget } {
   const q = question.trim();
   if (q.length === 0) throw new InvalidInputError("question must not be empty");
-  if (q.length > MAX_QUESTION_CHARS) throw new InvalidInputError(`question is ${q.length} characters; the limit is ${MAX_QUESTION_CHARS}`);
+  const chars = codePointLength(q);
+  if (chars > MAX_QUESTION_CHARS) throw new InvalidInputError(`question is ${chars} characters; the limit is ${MAX_QUESTION_CHARS}`);
   const strategy = options.strategy ?? "auto";
   if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${strategy}"; choose one of ${STRATEGIES.join(", ")}`);
   if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini), or use heuristic (offline)");

@@ -16,6 +16,9 @@ export interface Budget {
   deadlineMs: number;
 }
 
+/** The longest question accepted, in characters (code points). */
+export const MAX_QUESTION_CHARS = 2000;
+
 export const DEFAULT_BUDGET: Budget = { maxSteps: 6, maxLlmCalls: 12, maxTokens: 60_000, deadlineMs: 60_000 };
 
 /** One tool call the planner wants, with why. */

@@ -84,7 +84,8 @@ export type ReportSummary = z.infer<typeof SummarySchema>;
 export type RunSettings = z.infer<typeof RunSettingsSchema>;
 
 /** What the API answers about reports (src/evals/reports.ts); the OpenAPI document uses these too. */
-export const REPORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,120}$/;
+/** A report folder's name: letters, digits, ".", "_", "+", "-", starting with a letter or digit, never "..". */
+export const REPORT_NAME = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._+-]{0,120}$/;
 
 export const ReportEntrySchema = z.object({
   name: z.string(),

@@ -14,7 +14,9 @@ import { requestId } from "./middleware/request-id";
 import { Drain } from "./drain";
 import { RunGate } from "./run-gate";
 import { consoleRoutes, isConsolePath } from "../console/routes";
-import { chatRoutes } from "./routes/chat";
+import { chatRoutes, modelIds } from "./routes/chat";
+import { allowedMethods, openApiDocument } from "./openapi";
+import { VERSION } from "../version";
 import { entityRoutes } from "./routes/entities";
 import { evalRoutes } from "./routes/evals";
 import { metaRoutes } from "./routes/meta";
@@ -63,7 +65,14 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; dr
     if (!(e instanceof HttpError) && !(e as { code?: string }).code) log.error("unhandled error", { requestId: c.get("requestId"), error: e.stack ?? String(e) });
     return errorResponse(c, e);
   });
-  app.notFound((c) => errorResponse(c, new HttpError(404, "not_found", `no route ${c.req.method} ${c.req.path}; see GET /v1/openapi.json`)));
+  const openapi = openApiDocument(VERSION, { authRequired: o.apiKeys.length > 0, hasModel: deps.hasModel, caps: o.caps, models: modelIds(deps.hasModel) });
+  const routes = allowedMethods(openapi);
+  app.notFound((c) => {
+    // A path the API serves, asked with a method it does not: 405 with the methods it does.
+    const allowed = routes.find((r) => r.pattern.test(c.req.path))?.methods;
+    if (allowed) return errorResponse(c, new HttpError(405, "method_not_allowed", `${c.req.path} answers ${allowed.join(", ")}, not ${c.req.method}`, undefined, { allow: allowed.join(", ") }));
+    return errorResponse(c, new HttpError(404, "not_found", `no route ${c.req.method} ${c.req.path}; see GET /v1/openapi.json`));
+  });
 
   app.use("*", requestId());
   app.use("*", drain.middleware());
@@ -85,7 +94,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; dr
   app.use("*", rateLimit(o.rateLimitPerMinute, o.rateLimitBurst, isOpen));
 
   app.route("/", consoleRoutes({ hasModel: deps.hasModel, modelProvider: deps.modelProvider, authRequired: o.apiKeys.length > 0, caps: o.caps }));
-  app.route("/", metaRoutes({ kb: deps.kb, store: deps.store, gate, executor: deps.executor, modelProvider: deps.modelProvider }));
+  app.route("/", metaRoutes({ kb: deps.kb, store: deps.store, gate, executor: deps.executor, modelProvider: deps.modelProvider, openapi }));
   app.route("/", researchRoutes(service, o.keepAliveMs));
   app.route("/", runRoutes(deps.store));
   app.route("/", entityRoutes(deps.kb));

@@ -29,9 +29,14 @@ export interface RunRequest {
  * One research run through the service: checks the request (budget caps, model), waits for a run
  * slot, records the run before it starts and its outcome after, and passes cancellation through.
  */
-export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: AbortSignal, hooks: { onStart?: (runId: string) => void; onStep?: (s: TraceStep) => void } = {}): Promise<RunResult> {
+/** The checks a request must pass before it may run (budget within the caps, a model for llm): a 400 before any stream starts. */
+export function checkRunRequest(deps: Pick<ServiceDeps, "caps" | "hasModel">, req: Pick<RunRequest, "budget" | "strategy">): void {
   resolveBudget(req.budget, deps.caps);
   if (req.strategy === "llm" && !deps.hasModel) throw new InvalidInputError("strategy llm needs a chat model: the service was started without one (set CHAT_MODEL); use heuristic");
+}
+
+export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: AbortSignal, hooks: { onStart?: (runId: string) => void; onStep?: (s: TraceStep) => void } = {}): Promise<RunResult> {
+  checkRunRequest(deps, req);
   const release = await deps.gate.acquire(signal);
   const untrack = deps.drain?.trackRun() ?? (() => {});
   const runId = randomUUID();

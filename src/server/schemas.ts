@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ABLATIONS, STRATEGIES } from "../../agents/research/types";
+import { MAX_QUESTION_CHARS } from "../../agents/research/types";
+import { codePointLength } from "../util/text";
 import { EDGE_TYPES, NODE_TYPES } from "../kb/schema";
 import { TOOL_NAMES } from "../../tools/evidence";
 import { RUN_STATUSES } from "../runs/store";
@@ -20,7 +22,12 @@ export const BudgetSchema = z
 
 export const ResearchRequest = z
   .object({
-    question: z.string().trim().min(1, "question must not be empty").max(2000, "question is over 2000 characters"),
+    question: z
+      .string()
+      .trim()
+      .min(1, "question must not be empty")
+      .refine((q) => codePointLength(q) <= MAX_QUESTION_CHARS, `question is over ${MAX_QUESTION_CHARS} characters`)
+      .meta({ maxLength: MAX_QUESTION_CHARS, description: `the question; at most ${MAX_QUESTION_CHARS} characters (code points)` }),
     strategy: z.enum(STRATEGIES).default("auto"),
     budget: BudgetSchema.optional(),
     includeTrace: z.boolean().default(true),

@@ -140,3 +140,10 @@ export function wordTokens(text: string): WordToken[] {
   }
   return out;
 }
+
+/** Length in characters as people count them (Unicode code points): an emoji is one, not two UTF-16 units. */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}

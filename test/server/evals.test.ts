@@ -268,7 +268,7 @@ describe("eval reports: OpenAPI and configuration", () => {
   it("documents the three routes", async () => {
     const doc = (await (await srv.get("/v1/openapi.json")).json()) as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/evals", "/v1/evals/{name}", "/v1/evals/{name}/chart.svg"]));
-    expect(doc.paths["/v1/evals/{name}"]!.get.parameters[0]).toMatchObject({ name: "name", in: "path", schema: { pattern: "^[A-Za-z0-9][A-Za-z0-9._+-]{0,120}$" } });
+    expect(doc.paths["/v1/evals/{name}"]!.get.parameters[0]).toMatchObject({ name: "name", in: "path", schema: { pattern: "^(?!.*\\.\\.)[A-Za-z0-9][A-Za-z0-9._+-]{0,120}$" } });
     expect(doc.components.schemas.EvalReportList.properties.reports).toBeDefined();
     expect(doc.components.schemas.EvalReport.properties.summary.properties.strategies).toBeDefined();
   });

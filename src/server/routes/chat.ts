@@ -6,6 +6,8 @@ import { HttpError, errorResponse } from "../errors";
 import { serveRun, type ServiceDeps } from "../research-service";
 import { ChatCompletionRequest, type ChatCompletionBody } from "../schemas";
 import { jsonBody } from "../validation";
+import { MAX_QUESTION_CHARS } from "../../../agents/research/types";
+import { codePointLength } from "../../util/text";
 
 const PREFIX = "graphrag-";
 const OWNER = "movie-graph-research";
@@ -14,14 +16,13 @@ export function modelIds(hasModel: boolean): string[] {
   return STRATEGIES.filter((s) => s !== "llm" || hasModel).map((s) => `${PREFIX}${s}`);
 }
 
-/** The question is the last user message (the service answers single questions, not dialogues). */
+/** The question is the last user message with text (the service answers single questions, not dialogues). */
 function questionOf(body: ChatCompletionBody): string {
-  const last = [...body.messages].reverse().find((m) => m.role === "user");
-  const content = last?.content;
-  const text = typeof content === "string" ? content : (content ?? []).map((p) => p.text).join("\n");
-  const q = text.trim();
+  const textOf = (m: ChatCompletionBody["messages"][number]) => (typeof m.content === "string" ? m.content : (m.content ?? []).map((p) => p.text).join("\n")).trim();
+  const q = [...body.messages].reverse().filter((m) => m.role === "user").map(textOf).find((t) => t.length > 0) ?? "";
   if (!q) throw new HttpError(400, "invalid_input", "invalid body: messages: needs a user message with text");
-  if (q.length > 2000) throw new HttpError(400, "invalid_input", `invalid body: messages: the question is ${q.length} characters; the limit is 2000`);
+  const chars = codePointLength(q);
+  if (chars > MAX_QUESTION_CHARS) throw new HttpError(400, "invalid_input", `invalid body: messages: the question is ${chars} characters; the limit is ${MAX_QUESTION_CHARS}`);
   return q;
 }
 

@@ -4,13 +4,12 @@ import type { RunStore } from "../../runs/store";
 import { VERSION } from "../../version";
 import type { AppEnv } from "../env";
 import type { ResearchExecutor } from "../executor";
-import { openApiDocument } from "../openapi";
 import type { RunGate } from "../run-gate";
 
 /** GET /v1/health and GET /v1/openapi.json: open (no key needed). */
-export function metaRoutes(deps: { kb: KnowledgeBase; store: RunStore; gate: RunGate; executor: ResearchExecutor; modelProvider: string }): Hono<AppEnv> {
+export function metaRoutes(deps: { kb: KnowledgeBase; store: RunStore; gate: RunGate; executor: ResearchExecutor; modelProvider: string; openapi: Record<string, unknown> }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const openapi = openApiDocument(VERSION);
+  const openapi = deps.openapi;
   app.get("/v1/health", (c) => {
     const { info } = deps.kb;
     return c.json({

@@ -5,7 +5,7 @@ import type { RunResult, TraceStep } from "../../../agents/research/types";
 import { isAppError } from "../../errors";
 import { jsonBody } from "../validation";
 import { ResearchRequest } from "../schemas";
-import { serveRun, type ServiceDeps } from "../research-service";
+import { checkRunRequest, serveRun, type ServiceDeps } from "../research-service";
 import { errorResponse } from "../errors";
 
 export function withoutTrace(r: RunResult): Omit<RunResult, "trace"> & { trace?: TraceStep[] } {
@@ -25,6 +25,7 @@ export function researchRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<App
 
   app.post("/v1/research/stream", async (c) => {
     const body = await jsonBody(c, ResearchRequest);
+    checkRunRequest(deps, body);
     const controller = new AbortController();
     c.req.raw.signal.addEventListener("abort", () => controller.abort(), { once: true });
     return streamSSE(c, async (stream) => {
