@@ -4,6 +4,7 @@ import { ABLATIONS, STRATEGIES, type Ablation, type Strategy } from "../agents/r
 import { loadConfig } from "../src/config";
 import { InvalidInputError } from "../src/errors";
 import { loadKnowledgeBase } from "../src/kb/load";
+import { describeEmbedder } from "../src/kb/embedder-status";
 import { createChatModel } from "../src/llm/factory";
 import { createProgress } from "../src/util/progress";
 import { runEval } from "./runner";
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   const datasets = values.dataset.split(",").map((d) => d.trim()).filter(Boolean);
   const out = resolve(values.out ?? `out/eval-${datasets.join("+").replace(/[^\w+.-]/g, "_")}-${values.split}`);
   const kb = await loadKnowledgeBase(config);
+  // Say which embedder the figures are for; a model's missing vectors are said, never waited for.
+  process.stderr.write(`${describeEmbedder(kb.info.embedder)}\n`);
   // Eval caches model replies so reruns are replayable and cost nothing.
   const model = createChatModel(config, { cache: true });
   if (values.judge && !model) throw new InvalidInputError("--judge needs a judge model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini with GOOGLE_API_KEY)");
@@ -91,6 +94,7 @@ async function main(): Promise<void> {
     await kb.close();
     await (model as { close?: () => Promise<void> } | undefined)?.close?.();
   });
+  process.stdout.write(`${describeEmbedder(kb.info.embedder)}\n`);
   const rows = summary.strategies.map((s) => `${s.strategy.padEnd(22)} n=${s.n}  Hits@1 ${s.hits1.toFixed(3)}  ${s.byCategory ? `intent check ${s.intentCheck.toFixed(3)}  ` : ""}prose ${s.proseRate.toFixed(3)}  plans ${s.planRate.toFixed(3)}  F1 ${s.f1.toFixed(3)}  ctx recall ${s.contextRecall.toFixed(3)}  LLM calls ${s.avgLlmCalls.toFixed(2)}  tokens ${Math.round(s.avgInputTokens)}+${Math.round(s.avgOutputTokens)}  fallback ${s.fallbackRate.toFixed(3)}  p50 ${s.p50Ms.toFixed(1)} ms  p95 ${s.p95Ms.toFixed(1)} ms`);
   const tables = summary.strategies.flatMap((s) => [
     ...(summary.datasets.length > 1 ? [groupTable(`${s.strategy} by dataset`, "dataset", s.byDataset)] : []),

@@ -8,6 +8,7 @@ import { InProcessExecutor } from "./server/executor";
 import { WorkerPoolExecutor } from "./server/worker-pool";
 import { appOptionsFrom, listen } from "./server/start";
 import { createLogger } from "./util/logger";
+import { runningBuild } from "./kb/model-vectors";
 import { runMain } from "./cli/entry";
 
 async function main(): Promise<void> {
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.env.LOG_LEVEL);
   const kb = await loadKnowledgeBase(config, { log: (line) => process.stderr.write(`${line}\n`) });
   const { stats, source, loadMs } = kb.info;
-  log.info("knowledge base ready", { source, loadMs, nodes: stats.nodes, edges: stats.edges, nodesByType: stats.nodesByType, edgesByType: stats.edgesByType });
+  log.info("knowledge base ready", { source, loadMs, nodes: stats.nodes, edges: stats.edges, nodesByType: stats.nodesByType, edgesByType: stats.edgesByType, embedder: kb.info.embedder });
   const model = createChatModel(config);
   const store = new FileRunStore(config.runsDir, config.env.RUNS_RETENTION, config.env.RUNS_FSYNC === "on");
   const { interrupted, corrupt, tempFiles } = store.recovered;
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   // Research runs on worker threads (one per core by default) so HTTP stays responsive under load.
   const workers = config.env.WORKERS ?? availableParallelism();
   const executor = workers > 0 ? await WorkerPoolExecutor.start(workers, log) : new InProcessExecutor({ kb, model, caps: config.caps });
-  const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log });
+  const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log, vectorBuild: () => runningBuild(config) });
   const server = await listen(app, config.env.PORT, config.env.HOST);
   log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });
 

@@ -28,6 +28,7 @@ export async function createKnowledgeBaseFromTexts(
       report: artifacts.report,
       stats,
       stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id },
+      embedder: { serving: kb.embedder.id, vectors: "offline" },
     },
   };
 }

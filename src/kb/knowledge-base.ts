@@ -40,4 +40,17 @@ export interface KnowledgeBaseInfo {
   report: IngestReport;
   stats: GraphStats;
   stores: { graph: string; text: string; vectors: string; embedder: string };
+  embedder: EmbedderStatus;
+}
+
+/** Which embedder serves, and why not the model one that was asked for when it is not. */
+export interface EmbedderStatus {
+  /** The embedder answering queries now. */
+  serving: string;
+  /** The model embedder configured, when it is not the one serving. */
+  wanted?: string;
+  /** `offline`: no model embedder configured; `ready`: the model's vectors are built and serve; `missing`: not built yet. */
+  vectors: "offline" | "ready" | "missing";
+  /** The command that builds the missing vectors. */
+  build?: string;
 }

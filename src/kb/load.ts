@@ -13,6 +13,7 @@ import { InMemoryEntityLinker } from "../linking/entity-linker";
 import { countWords, wordStatsFrom, type WordCounts } from "./word-stats";
 import { connectBackends } from "./backends";
 import { openModelEmbedder } from "./embedders";
+import { buildModelVectors, readModelVectors } from "./model-vectors";
 import type { Embedder } from "../ports/embedder";
 import type { TmdbFacts } from "../ports/movie-catalog";
 import { sha256Hex } from "../util/hash";
@@ -23,7 +24,7 @@ import { collectMovieFacts, movieDocument, overviewPassages, semanticDocument } 
 import { ingestRawData, type IngestResult } from "./ingest";
 import { formatReport, type IngestReport, type Rejection } from "./ingest-report";
 import type { KbGraphData } from "./graph-data";
-import type { KnowledgeBase } from "./knowledge-base";
+import type { EmbedderStatus, KnowledgeBase } from "./knowledge-base";
 import { SnapshotCorruptError, readSnapshotFile, writeSnapshotFile } from "./snapshot-file";
 
 /** Source files whose code shapes the snapshot: a change to any of them invalidates old snapshots. */
@@ -54,6 +55,12 @@ const KEEP_SNAPSHOTS = 4;
 export interface LoadOptions {
   /** Rebuild from the raw files even when a valid snapshot exists. */
   force?: boolean;
+  /**
+   * A model embedder's vectors: `if-built` (default) uses them when a build left them in the cache
+   * and otherwise serves at once with the offline embedder, saying so; `build` builds them first
+   * (npm run models:fetch, npm run ingest -- --vectors).
+   */
+  vectors?: "if-built" | "build";
   progress?: Progress;
   log?: (line: string) => void;
   onRejection?: (r: Rejection) => void;
@@ -119,14 +126,7 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
     pruneSnapshots(config.cacheDir, path);
   }
   const kb = assembleKnowledgeBase(artifacts);
-  const model = await openModelEmbedder(config);
-  if (model) {
-    kb.embedder = model;
-    const facts = collectMovieFacts(artifacts.data);
-    const films = { what: "movies", ids: facts.map((f) => artifacts!.data.names[f.node]!), texts: facts.map((f) => semanticDocument(f, artifacts!.data.plots[f.node]!)) };
-    kb.vectors = await modelEmbedderVectors(config, films, model, options.progress ?? createProgress(), log);
-    kb.passages = await modelEmbedderVectors(config, { what: "overviews", ...overviewPassages(artifacts.data) }, model, options.progress ?? createProgress(), log);
-  }
+  const embedder = await useModelEmbedder(kb, config, artifacts, options, log);
   await connectBackends(kb, config, artifacts, log);
   const stats = await kb.graph.stats();
   return {
@@ -140,6 +140,7 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
       report: artifacts.report,
       stats,
       stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id },
+      embedder,
     },
   };
 }
@@ -242,33 +243,32 @@ function wordCountsFrom(r: ReturnType<typeof readSnapshotFile>, path: string): W
 }
 
 /**
- * Vectors from a model embedder (local or remote) for one set of texts (the movies, or the overview
- * passages), computed once in batches and cached beside the snapshot, keyed by the embedder and the
- * exact texts, so the model runs again only when either changes.
+ * The model embedder, when one is configured and its vectors are built (or `vectors: "build"` builds
+ * them now); otherwise the offline embedder keeps serving and the status says why and what to run.
  */
-async function modelEmbedderVectors(config: Config, set: { what: string; ids: string[]; texts: string[] }, embedder: Embedder, progress: Progress, log: (l: string) => void): Promise<EmbeddedVectorStore> {
-  const { ids, texts: docs } = set;
-  const key = sha256Hex(`${embedder.id}|${sha256Hex(docs.join("\u0001"))}`);
-  const path = join(config.cacheDir, `vectors-${key.slice(0, 24)}.snap`);
-  const types: NodeType[] = ids.map(() => "Movie");
-  try {
-    const r = readSnapshotFile(path);
-    if ((r.meta as { key?: string }).key === key) return new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix: r.array("vectors", "f32") });
-  } catch (e) {
-    if (!(e instanceof SnapshotCorruptError)) throw e;
+async function useModelEmbedder(kb: Omit<KnowledgeBase, "info">, config: Config, artifacts: KbArtifacts, options: LoadOptions, log: (l: string) => void): Promise<EmbedderStatus> {
+  const offline = kb.embedder.id;
+  const model = await openModelEmbedder(config);
+  if (!model) return { serving: offline, vectors: "offline" };
+  const facts = collectMovieFacts(artifacts.data);
+  const sets = [
+    { what: "movies", ids: facts.map((f) => artifacts.data.names[f.node]!), texts: facts.map((f) => semanticDocument(f, artifacts.data.plots[f.node]!)) },
+    { what: "overviews", ...overviewPassages(artifacts.data) },
+  ];
+  const build = options.vectors === "build";
+  const stores = [];
+  for (const set of sets) {
+    const ready = build ? await buildModelVectors(config, set, model, options.progress ?? createProgress(), log) : readModelVectors(config, set, model);
+    if (ready) stores.push(ready);
   }
-  log(`embedding ${docs.length} ${set.what} with ${embedder.id} (cached afterwards in ${path})`);
-  const matrix = new Float32Array(docs.length * embedder.dimension);
-  const chunk = 500;
-  progress.start(`embed ${set.what} (${embedder.id})`, docs.length);
-  for (let i = 0; i < docs.length; i += chunk) {
-    const vs = await embedder.embed(docs.slice(i, i + chunk), { kind: "document" });
-    vs.forEach((v, j) => matrix.set(v, (i + j) * embedder.dimension));
-    progress.tick(Math.min(docs.length, i + chunk));
+  if (stores.length < sets.length) {
+    await (model as { close?: () => Promise<void> }).close?.();
+    log(`${model.id}: its vectors are not built yet, so the offline embedder (${offline}) serves; build them with npm run ingest -- --vectors (about 15 minutes for the local encoder on 2 cores), then restart`);
+    return { serving: offline, wanted: model.id, vectors: "missing", build: "npm run ingest -- --vectors" };
   }
-  progress.done();
-  writeSnapshotFile(path, { key }, { vectors: { kind: "f32", value: matrix } });
-  return new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix });
+  kb.embedder = model;
+  [kb.vectors, kb.passages] = stores as [EmbeddedVectorStore, EmbeddedVectorStore];
+  return { serving: model.id, vectors: "ready" };
 }
 
 /** The embedded adapters over a set of artifacts. */

@@ -12,6 +12,7 @@ import { apiKeys } from "./middleware/auth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { Drain } from "./drain";
+import type { BuildProgress } from "../kb/model-vectors";
 import { RunGate } from "./run-gate";
 import { consoleRoutes, isConsolePath } from "../console/routes";
 import { chatRoutes, modelIds } from "./routes/chat";
@@ -47,6 +48,8 @@ export interface AppDeps {
   log?: Logger;
   /** Graceful shutdown; one is made when not given. */
   drain?: Drain;
+  /** The model-vector build another process runs, for /v1/health. */
+  vectorBuild?: () => BuildProgress | undefined;
 }
 
 const OPEN = new Set(["/v1/health", "/v1/openapi.json"]);
@@ -94,7 +97,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; dr
   app.use("*", rateLimit(o.rateLimitPerMinute, o.rateLimitBurst, isOpen));
 
   app.route("/", consoleRoutes({ hasModel: deps.hasModel, modelProvider: deps.modelProvider, authRequired: o.apiKeys.length > 0, caps: o.caps }));
-  app.route("/", metaRoutes({ kb: deps.kb, store: deps.store, gate, executor: deps.executor, modelProvider: deps.modelProvider, openapi }));
+  app.route("/", metaRoutes({ kb: deps.kb, store: deps.store, gate, executor: deps.executor, modelProvider: deps.modelProvider, openapi, ...(deps.vectorBuild ? { vectorBuild: deps.vectorBuild } : {}) }));
   app.route("/", researchRoutes(service, o.keepAliveMs));
   app.route("/", runRoutes(deps.store));
   app.route("/", entityRoutes(deps.kb));

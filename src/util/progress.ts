@@ -26,11 +26,20 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   let lastDraw = 0;
   let startedAt = 0;
 
+  let firstDone = 0;
+  /** Time left at the rate since the first tick (a resumed job starts past zero). */
+  const eta = (done: number): string => {
+    const secs = (performance.now() - startedAt) / 1000;
+    const rate = secs > 0 ? (done - firstDone) / secs : 0;
+    if (rate <= 0 || done >= total) return "";
+    const left = Math.round((total - done) / rate);
+    return ` ~${left >= 60 ? `${Math.floor(left / 60)}m${String(left % 60).padStart(2, "0")}s` : `${left}s`} left`;
+  };
   const draw = (done: number) => {
     const frac = total > 0 ? Math.min(1, done / total) : 1;
     const width = 28;
     const filled = Math.round(frac * width);
-    stream.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${(frac * 100).toFixed(0).padStart(3)}% ${done}/${total}`);
+    stream.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${(frac * 100).toFixed(0).padStart(3)}% ${done}/${total}${eta(done)}   `);
   };
 
   return {
@@ -40,9 +49,14 @@ export function createProgress(options: ProgressOptions = {}): Progress {
       nextPlain = 0;
       lastDraw = 0;
       startedAt = performance.now();
+      firstDone = -1;
       if (!tty) stream.write(`${label}: started (${total} items)\n`);
     },
     tick(done) {
+      if (firstDone < 0) {
+        firstDone = done;
+        startedAt = performance.now();
+      }
       if (tty) {
         const now = performance.now();
         if (now - lastDraw > 80 || done >= total) {
@@ -50,7 +64,7 @@ export function createProgress(options: ProgressOptions = {}): Progress {
           draw(done);
         }
       } else if (total > 0 && done / total >= nextPlain && done < total) {
-        if (nextPlain > 0) stream.write(`${label}: ${done}/${total}\n`);
+        if (nextPlain > 0) stream.write(`${label}: ${done}/${total}${eta(done)}\n`);
         nextPlain += step;
       }
     },

@@ -5,9 +5,10 @@ import { VERSION } from "../../version";
 import type { AppEnv } from "../env";
 import type { ResearchExecutor } from "../executor";
 import type { RunGate } from "../run-gate";
+import type { BuildProgress } from "../../kb/model-vectors";
 
 /** GET /v1/health and GET /v1/openapi.json: open (no key needed). */
-export function metaRoutes(deps: { kb: KnowledgeBase; store: RunStore; gate: RunGate; executor: ResearchExecutor; modelProvider: string; openapi: Record<string, unknown> }): Hono<AppEnv> {
+export function metaRoutes(deps: { kb: KnowledgeBase; store: RunStore; gate: RunGate; executor: ResearchExecutor; modelProvider: string; openapi: Record<string, unknown>; vectorBuild?: () => BuildProgress | undefined }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const openapi = deps.openapi;
   app.get("/v1/health", (c) => {
@@ -16,6 +17,8 @@ export function metaRoutes(deps: { kb: KnowledgeBase; store: RunStore; gate: Run
       status: "ok",
       version: VERSION,
       stores: { ...info.stores, runs: deps.store.kind },
+      // Which embedder serves; when a model's vectors are missing, what to run, and a build's progress if another process runs one.
+      embedder: { ...info.embedder, ...(deps.vectorBuild?.() ? { building: deps.vectorBuild() } : {}) },
       modelProvider: deps.modelProvider,
       counts: { nodes: info.stats.nodes, edges: info.stats.edges, nodesByType: info.stats.nodesByType, edgesByType: info.stats.edgesByType },
       knowledgeBase: { source: info.source, loadMs: info.loadMs, dataHash: info.dataHash.slice(0, 16) },
