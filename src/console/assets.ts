@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import { PROJECT_ROOT } from "../config";
 import { transform } from "esbuild";
 
 /**
@@ -12,7 +13,8 @@ import { transform } from "esbuild";
  * fetched from anywhere but this server.
  */
 
-const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), "client");
+// From the project root, so the compiled service (dist/) finds the client sources too.
+const CLIENT_DIR = join(PROJECT_ROOT, "src", "console", "client");
 const MODULE_NAME = /^[a-z][a-z0-9-]{0,60}\.js$/;
 
 export interface Asset {

@@ -16,6 +16,7 @@ interface Pending {
 interface Slot {
   worker: Worker;
   inFlight: number;
+  ready: boolean;
 }
 
 /**
@@ -37,19 +38,49 @@ export class WorkerPoolExecutor implements ResearchExecutor {
     this.kind = `worker-threads(${size})`;
   }
 
+  /** Every worker started, each with its knowledge base loaded. */
   static async start(size: number, log?: Logger): Promise<WorkerPoolExecutor> {
-    const pool = new WorkerPoolExecutor(size, log);
-    await Promise.all(Array.from({ length: size }, () => pool.spawn()));
+    const pool = WorkerPoolExecutor.starting(size, log);
+    await pool.allReady;
     return pool;
   }
 
+  /**
+   * The pool at once, its workers still loading: the service listens (and answers health) meanwhile,
+   * and a run waits for the first worker that is ready.
+   */
+  static starting(size: number, log?: Logger): WorkerPoolExecutor {
+    const pool = new WorkerPoolExecutor(size, log);
+    const spawned = Array.from({ length: size }, () => pool.spawn());
+    pool.allReady = Promise.all(spawned).then(() => undefined);
+    pool.firstReady = Promise.any(spawned).catch(() => {
+      throw new AppError("backend_unavailable", "no research worker could start; see the service log");
+    });
+    pool.allReady.catch((e: unknown) => log?.error("research workers failed to start", { error: String(e) }));
+    pool.firstReady.catch(() => {});
+    return pool;
+  }
+
+  private allReady: Promise<void> = Promise.resolve();
+  private firstReady: Promise<void> = Promise.resolve();
+
+  /** How many workers have their knowledge base loaded. */
+  readyCount(): number {
+    return this.slots.filter((s) => s.ready).length;
+  }
+
   private spawn(): Promise<void> {
-    const worker = new Worker(new URL("./research-worker-boot.mjs", import.meta.url));
-    const slot: Slot = { worker, inFlight: 0 };
+    // Compiled (dist/research-worker.mjs beside dist/main.mjs) or from source through tsx (the boot file registers it).
+    const compiled = import.meta.url.endsWith(".mjs");
+    const worker = new Worker(new URL(compiled ? "./research-worker.mjs" : "./research-worker-boot.mjs", import.meta.url));
+    const slot: Slot = { worker, inFlight: 0, ready: false };
     this.slots.push(slot);
     return new Promise((ready, failed) => {
       worker.on("message", (m: WorkerReply) => {
-        if (m.type === "ready") return ready();
+        if (m.type === "ready") {
+          slot.ready = true;
+          return ready();
+        }
         const p = this.pending.get(m.id);
         if (!p) return;
         if (m.type === "step") return p.onStep?.(m.step);
@@ -77,9 +108,11 @@ export class WorkerPoolExecutor implements ResearchExecutor {
     });
   }
 
-  run(question: string, options: ResearchOptions): Promise<RunResult> {
-    const slot = this.slots.reduce((best, s) => (s.inFlight < best.inFlight ? s : best), this.slots[0]!);
-    if (!slot) return Promise.reject(new AppError("backend_unavailable", "no research worker is running"));
+  async run(question: string, options: ResearchOptions): Promise<RunResult> {
+    if (!this.slots.some((s) => s.ready)) await this.firstReady;
+    const ready = this.slots.filter((s) => s.ready);
+    const slot = ready.reduce<Slot | undefined>((best, s) => (!best || s.inFlight < best.inFlight ? s : best), undefined);
+    if (!slot) throw new AppError("backend_unavailable", "no research worker is running");
     const id = this.nextId++;
     const { signal, onStep, ...rest } = options;
     if (signal?.aborted) return Promise.reject(Object.assign(new Error("the run was cancelled before it started"), { name: "AbortError" }));

@@ -24,6 +24,7 @@ export function metaRoutes(deps: { kb: KnowledgeBase; store: RunStore; gate: Run
       knowledgeBase: { source: info.source, loadMs: info.loadMs, dataHash: info.dataHash.slice(0, 16) },
       runs: { stored: deps.store.size(), ...deps.gate.stats() },
       executor: deps.executor.kind,
+      ...(deps.executor.readyCount ? { workersReady: deps.executor.readyCount() } : {}),
       memory: { rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20) },
     });
   });
