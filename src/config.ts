@@ -66,6 +66,12 @@ const EnvSchema = z.object({
   /** fsync stored runs (survive power loss); off still never leaves a torn record on a crash. */
   RUNS_FSYNC: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
   SSE_KEEPALIVE_MS: intIn(100, 600_000, 15_000),
+  /** OpenTelemetry traces over OTLP/HTTP: off unless an endpoint is set (the base, traces go to /v1/traces; or the traces URL itself). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  /** Extra headers for the collector, "key=value,key2=value2" (an API key, for instance; never logged). */
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString,
+  OTEL_SERVICE_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(100).default("movie-graph-research")),
   /** On SIGTERM or SIGINT: how long runs in flight may take to finish before they are interrupted. */
   DRAIN_TIMEOUT_MS: intIn(0, 600_000, 25_000),
   /** The folder of eval report folders the API serves (GET /v1/evals); `npm run eval` writes to out/ by default. */

@@ -9,6 +9,7 @@ import { WorkerPoolExecutor } from "./server/worker-pool";
 import { appOptionsFrom, listen } from "./server/start";
 import { createLogger } from "./util/logger";
 import { runningBuild } from "./kb/model-vectors";
+import { createTracing } from "./tracing/factory";
 import { runMain } from "./cli/entry";
 
 async function main(): Promise<void> {
@@ -18,13 +19,15 @@ async function main(): Promise<void> {
   const { stats, source, loadMs } = kb.info;
   log.info("knowledge base ready", { source, loadMs, nodes: stats.nodes, edges: stats.edges, nodesByType: stats.nodesByType, edgesByType: stats.edgesByType, embedder: kb.info.embedder });
   const model = createChatModel(config);
+  // OpenTelemetry spans when an OTLP endpoint is configured (each research worker exports its own).
+  const tracing = createTracing(config);
   const store = new FileRunStore(config.runsDir, config.env.RUNS_RETENTION, config.env.RUNS_FSYNC === "on");
   const { interrupted, corrupt, tempFiles } = store.recovered;
   log.info("runs store ready", { dir: config.runsDir, runs: store.size(), markedInterrupted: interrupted, setAsideCorrupt: corrupt, removedTempFiles: tempFiles });
   // Research runs on worker threads (one per core by default) so HTTP stays responsive under load.
   const workers = config.env.WORKERS ?? availableParallelism();
   // The workers load in the background: the service listens (and answers health) at once, and a run waits for the first ready worker.
-  const executor = workers > 0 ? WorkerPoolExecutor.starting(workers, log) : new InProcessExecutor({ kb, model, caps: config.caps });
+  const executor = workers > 0 ? WorkerPoolExecutor.starting(workers, log) : new InProcessExecutor({ kb, model, caps: config.caps, tracing });
   const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log, vectorBuild: () => runningBuild(config) });
   const server = await listen(app, config.env.PORT, config.env.HOST);
   log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
       .then(() => store.flush())
       .then(() => executor.close())
       .then(() => kb.close())
+      .then(() => tracing.shutdown())
       .then(() => log.info("stopped", {}))
       .catch((e: unknown) => log.error("shutdown failed", { error: String(e) }))
       .finally(() => process.exit(0));

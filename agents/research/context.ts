@@ -3,6 +3,7 @@ import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { ChatModel } from "../../src/ports/chat-model";
 import type { BudgetMeter } from "../../src/llm/budget";
 import type { Planner } from "../planners/planner";
+import type { TraceSpan } from "../../src/ports/tracing";
 import type { Ablation, Budget } from "./types";
 
 /**
@@ -22,6 +23,8 @@ export interface RunContext {
   deadlineAt: number;
   ablations: ReadonlySet<Ablation>;
   timings: { toolMs: number; llmMs: number; byNode: Record<string, number>; byTool: Record<string, number> };
+  /** The run's `invoke_agent` span: tool calls and model calls are its children (a no-op unless tracing is on). */
+  span: TraceSpan;
 }
 
 export function runContext(config: LangGraphRunnableConfig | undefined): RunContext {

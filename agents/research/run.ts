@@ -6,6 +6,7 @@ import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { ChatModel } from "../../src/ports/chat-model";
 import { BudgetMeter } from "../../src/llm/budget";
 import { MeteredChatModel } from "../../src/llm/metered";
+import { NO_TRACING, type Tracing } from "../../src/ports/tracing";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
 import { barePlan } from "../planners/heuristic";
 import { plannerFor } from "../planners/index";
@@ -19,6 +20,8 @@ export { MAX_QUESTION_CHARS } from "./types";
 export interface ResearchDeps {
   kb: KnowledgeBase;
   model?: ChatModel;
+  /** OpenTelemetry spans (invoke_agent, execute_tool, retrieval, chat); none by default. */
+  tracing?: Tracing;
   /** Upper bounds a request's budget may not exceed. */
   caps?: Budget;
 }
@@ -95,9 +98,27 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   const deadline = deps.model ? AbortSignal.any([signal, AbortSignal.timeout(budget.deadlineMs)]) : signal;
   const meter = new BudgetMeter(budget.maxLlmCalls, budget.maxTokens);
   const timings = { toolMs: 0, llmMs: 0, byNode: {} as Record<string, number>, byTool: {} as Record<string, number> };
-  const model = deps.model ? new MeteredChatModel(deps.model, meter, timings, deadline) : undefined;
+  const runId = options.runId ?? randomUUID();
+  const span = (deps.tracing ?? NO_TRACING).root("invoke_agent research", { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "research", "gen_ai.agent.id": strategy, "gen_ai.conversation.id": runId, "movie_graph.strategy": strategy });
+  const model = deps.model ? new MeteredChatModel(deps.model, meter, timings, deadline, span) : undefined;
   const planner = plannerFor(strategy, deps.model);
-  const ctx: RunContext = { kb: deps.kb, model, planner, meter, budget, signal, deadline, deadlineAt: started + budget.deadlineMs, ablations: new Set(ablations), timings };
+  const ctx: RunContext = { kb: deps.kb, model, planner, meter, budget, signal, deadline, deadlineAt: started + budget.deadlineMs, ablations: new Set(ablations), timings, span };
+  try {
+    const result = await research(q, strategy, ablations, budget, runId, ctx, options);
+    span.set({ "gen_ai.usage.input_tokens": result.usage.inputTokens, "gen_ai.usage.output_tokens": result.usage.outputTokens, "movie_graph.llm_calls": result.usage.llmCalls, "movie_graph.plan.kinds": result.parts.map((p) => p.kind), "movie_graph.plan.rules": result.plan.rules, "movie_graph.truncated": result.truncated, "movie_graph.route": result.route });
+    return result;
+  } catch (e) {
+    span.fail(e);
+    throw e;
+  } finally {
+    span.end();
+  }
+}
+
+/** The graph run itself, folded into the result. */
+async function research(q: string, strategy: Strategy, ablations: Ablation[], budget: Budget, runId: string, ctx: RunContext, options: ResearchOptions): Promise<RunResult> {
+  const { meter, timings, planner } = ctx;
+  const started = ctx.deadlineAt - budget.deadlineMs;
 
   // Only node updates are streamed ("values" would copy the whole state every superstep, which
   // costs more than the nodes themselves); what the result needs is folded in as it arrives.
@@ -127,7 +148,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   const totalMs = performance.now() - started;
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   return {
-    runId: options.runId ?? randomUUID(),
+    runId,
     question: q,
     strategy,
     planner: planner.name,

@@ -8,6 +8,7 @@ import { InvalidInputError, isAppError } from "../errors";
 import { loadKnowledgeBase } from "../kb/load";
 import { createChatModel } from "../llm/factory";
 import { runMain } from "./entry";
+import { createTracing } from "../tracing/factory";
 
 const USAGE = `usage: npm run ask -- "question" [--strategy ${STRATEGIES.join("|")}] [--json]
        npm run ask -- --input questions.txt [--strategy NAME] [--out answers.jsonl]`;
@@ -32,10 +33,11 @@ async function main(): Promise<void> {
   if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${values.strategy}"; choose one of ${STRATEGIES.join(", ")}`);
   const config = loadConfig();
   const kb = await loadKnowledgeBase(config, { log: (l) => process.stderr.write(`${l}\n`) });
-  const deps = { kb, model: createChatModel(config), caps: config.caps };
+  const deps = { kb, model: createChatModel(config), caps: config.caps, tracing: createTracing(config) };
   try {
     await answer(values, positionals, strategy, deps);
   } finally {
+    await deps.tracing.shutdown();
     // A Neo4j or Qdrant connection (and a local model) would otherwise keep the process alive.
     await kb.close();
     await (deps.model as { close?: () => Promise<void> } | undefined)?.close?.();

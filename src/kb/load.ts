@@ -195,7 +195,7 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
   });
 }
 
-function readArtifacts(path: string, key: string): KbArtifacts {
+export function readArtifacts(path: string, key: string): KbArtifacts {
   const r = readSnapshotFile(path);
   const meta = r.meta as SnapshotMeta;
   if (!meta || meta.key !== key) throw new SnapshotCorruptError(path, "built from other data or code");

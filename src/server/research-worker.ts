@@ -4,6 +4,7 @@ import { loadConfig } from "../config";
 import { isAppError } from "../errors";
 import { loadKnowledgeBase } from "../kb/load";
 import { createChatModel } from "../llm/factory";
+import { createTracing } from "../tracing/factory";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 /**
@@ -15,10 +16,14 @@ const send = (m: WorkerReply) => port.postMessage(m);
 
 const config = loadConfig();
 const kb = await loadKnowledgeBase(config, { log: () => {} });
-const deps = { kb, model: createChatModel(config), caps: config.caps };
+const deps = { kb, model: createChatModel(config), caps: config.caps, tracing: createTracing(config) };
 const running = new Map<number, AbortController>();
 
 port.on("message", (m: WorkerRequest) => {
+  if (m.type === "close") {
+    void deps.tracing.shutdown().finally(() => process.exit(0));
+    return;
+  }
   if (m.type === "abort") {
     running.get(m.id)?.abort();
     return;

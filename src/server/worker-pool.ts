@@ -124,9 +124,18 @@ export class WorkerPoolExecutor implements ResearchExecutor {
     });
   }
 
+  /** Asks each worker to flush and exit, and terminates one that has not within two seconds. */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await Promise.all(
+      this.slots.map(async (s) => {
+        const exited = new Promise<void>((resolve) => s.worker.once("exit", () => resolve()));
+        s.worker.postMessage({ type: "close" } satisfies WorkerRequest);
+        const timer = setTimeout(() => void s.worker.terminate(), 2000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
   }
 }
 

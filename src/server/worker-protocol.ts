@@ -5,7 +5,9 @@ import type { ErrorCode } from "../errors";
 /** Messages between the server thread and a research worker. */
 export type WorkerRequest =
   | { type: "run"; id: number; question: string; options: Omit<ResearchOptions, "signal" | "onStep">; wantSteps: boolean }
-  | { type: "abort"; id: number };
+  | { type: "abort"; id: number }
+  /** Flush what must not be lost (buffered trace spans), then exit. */
+  | { type: "close" };
 
 export type WorkerReply =
   | { type: "ready" }
