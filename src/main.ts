@@ -43,7 +43,9 @@ async function main(): Promise<void> {
       return;
     }
     log.info("draining", { signal, deadlineMs: config.env.DRAIN_TIMEOUT_MS, ...drain.stats() });
-    server.stopAccepting();
+    // The listener stays open while draining: a new request gets 503 with Retry-After and Connection:
+    // close (closing the listener now would also drop idle keep-alive connections, and a client
+    // sending on one just then would see a reset); it closes once the runs in flight are done.
     stopping = drain
       .drain(config.env.DRAIN_TIMEOUT_MS)
       .then((outcome) => log.info("drained", { ...outcome }))

@@ -13,7 +13,7 @@ import { readMetaqa, stripBrackets } from "../datasets/metaqa";
 
 const SEED = 20261122;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
       const port = (s.address() as { port: number }).port;
@@ -22,17 +22,24 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface Server {
+export interface Server {
   url: string;
   child: ChildProcess;
+  /** Milliseconds from spawning the process to the first healthy answer. */
+  startMs: number;
   rssMiB(): number;
   stop(): Promise<void>;
 }
 
-/** The service in its own process, as `npm start` runs it, on a free loopback port. */
-async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
+/**
+ * The service in its own process on a free loopback port: from source through tsx (the default here,
+ * so node flags apply), or `compiled` as `npm start` runs it (dist/, built when stale).
+ */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = [], o: { compiled?: boolean } = {}): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(PROJECT_ROOT, "src/main.ts")], {
+  const entry = o.compiled ? [join(PROJECT_ROOT, "scripts/start.mjs")] : ["--import", "tsx", join(PROJECT_ROOT, "src/main.ts")];
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", RUNS_DIR: mkdtempSync(join(tmpdir(), "mg-bench-runs-")), ...env },
     stdio: ["ignore", "ignore", "inherit"],
@@ -42,13 +49,15 @@ async function startServer(env: Record<string, string>, nodeArgs: string[] = [])
     try {
       if ((await fetch(`${url}/v1/health`)).ok) break;
     } catch {
-      if (i > 600) throw new Error("the server did not come up");
+      if (i > 3000) throw new Error("the server did not come up");
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
+  const startMs = Math.round(performance.now() - spawnedAt);
   return {
     url,
     child,
+    startMs,
     rssMiB: () => {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
       return m ? Math.round(Number(m[1]) / 1024) : NaN;
@@ -61,7 +70,7 @@ async function startServer(env: Record<string, string>, nodeArgs: string[] = [])
   };
 }
 
-interface LoadResult {
+export interface LoadResult {
   connections: number;
   durationS: number;
   requests: number;
@@ -72,7 +81,7 @@ interface LoadResult {
 }
 
 /** Drives POST bodies cycled from `bodies` at a fixed connection count; latencies measured per response. */
-async function load(url: string, path: string, bodies: unknown[], connections: number, durationS: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function load(url: string, path: string, bodies: unknown[], connections: number, durationS: number, headers: Record<string, string> = {}): Promise<LoadResult> {
   let i = 0;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
