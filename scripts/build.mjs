@@ -20,7 +20,9 @@ export async function buildService() {
     outdir: DIST,
     outExtension: { ".js": ".mjs" },
     bundle: true,
-    splitting: false,
+    // Code only some configurations use (a chat model, tracing, Neo4j) is its own chunk, loaded on first use.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     platform: "node",
     format: "esm",
     target: "node20",

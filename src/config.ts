@@ -5,8 +5,15 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { AppError } from "./errors";
 
-/** The project root (this file lives in src/). */
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * The project root: the nearest folder above this module that holds the project's package.json
+ * (this file lives in src/; compiled, in dist/ or one of its chunk folders).
+ */
+export const PROJECT_ROOT = ((): string => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (dirname(dir) !== dir && !existsSync(join(dir, "package.json"))) dir = dirname(dir);
+  return existsSync(join(dir, "package.json")) ? dir : resolve(dirname(fileURLToPath(import.meta.url)), "..");
+})();
 
 /** An unset variable and an empty one mean the same thing. */
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   // Research runs on worker threads (one per core by default) so HTTP stays responsive under load.
   const workers = config.env.WORKERS ?? availableParallelism();
   // The workers load in the background: the service listens (and answers health) at once, and a run waits for the first ready worker.
-  const executor = workers > 0 ? WorkerPoolExecutor.starting(workers, log) : new InProcessExecutor({ kb, model, caps: config.caps, tracing });
+  const executor = workers > 0 ? WorkerPoolExecutor.starting(workers, log, kb) : new InProcessExecutor({ kb, model, caps: config.caps, tracing });
   const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log, vectorBuild: () => runningBuild(config) });
   const server = await listen(app, config.env.PORT, config.env.HOST);
   log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });

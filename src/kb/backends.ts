@@ -94,3 +94,19 @@ async function neo4jVectors(conn: Neo4jConnection, embedder: Pick<Embedder, "id"
   if (size !== movies) log(`neo4j: warning: ${size} vectors stored, the local knowledge base has ${movies} movies; re-run npm run ingest -- --vectors neo4j`);
   return vectors;
 }
+
+/**
+ * A worker thread's own connection to the graph backend, when it is Neo4j (its searches go to the
+ * main thread, which holds the text and vector backends; the embedded graph is shared memory).
+ */
+export async function connectWorkerGraph(kb: KnowledgeBase, config: Config): Promise<void> {
+  if (config.env.GRAPH_STORE !== "neo4j") return;
+  const conn = new Neo4jConnection(neo4jSettingsFromEnv(config.env));
+  await conn.verify();
+  kb.graph = new Neo4jGraphStore(conn);
+  const previous = kb.close;
+  kb.close = async () => {
+    await previous();
+    await conn.close();
+  };
+}

@@ -7,6 +7,7 @@ import type { TextIndex } from "../ports/text-index";
 import type { VectorStore } from "../ports/vector-store";
 import type { IngestReport } from "./ingest-report";
 import type { WordStats } from "./word-stats";
+import type { SharedKbParts } from "./shared/parts";
 
 /** Everything the tools and agents read: the ports, wired to whichever adapters are configured. */
 export interface KnowledgeBase {
@@ -28,6 +29,8 @@ export interface KnowledgeBase {
   /** How ordinary each word is in the films' plots and overviews (for calibrated linking). */
   words: WordStats;
   info: KnowledgeBaseInfo;
+  /** The embedded knowledge base's arrays and indexes in shared memory, for worker threads (absent for others). */
+  sharedParts?: () => SharedKbParts;
   close(): Promise<void>;
 }
 

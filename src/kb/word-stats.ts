@@ -1,4 +1,5 @@
 import { tokenize } from "../util/text";
+import { SharedStringMap, type SharedStringMapData } from "./shared/string-map";
 
 /**
  * How ordinary a word is: the share of texts it occurs in. The loader passes one "plot overview"
@@ -36,4 +37,19 @@ export function countWords(texts: readonly string[]): WordCounts {
 export function wordStatsFrom(c: WordCounts): WordStats {
   const df = new Map(c.words.map((w, i) => [w, c.counts[i]!]));
   return { documents: c.documents, share: (w) => (c.documents ? (df.get(w) ?? 0) / c.documents : 0) };
+}
+
+/** The counts as a shared map (word → [count]), so worker threads read one copy. */
+export interface SharedWordCounts {
+  counts: SharedStringMapData;
+  documents: number;
+}
+
+export function shareWordCounts(c: WordCounts): SharedWordCounts {
+  return { counts: SharedStringMap.build(c.words.map((w, i) => [w, [c.counts[i]!]] as const)).data, documents: c.documents };
+}
+
+export function sharedWordStats(c: SharedWordCounts): WordStats {
+  const map = new SharedStringMap(c.counts);
+  return { documents: c.documents, share: (w) => (c.documents ? (map.get(w)?.[0] ?? 0) / c.documents : 0) };
 }

@@ -1,6 +1,6 @@
 import type { EntityCandidate, EntityLinker, LinkOptions, MatchKind, Mention } from "../ports/entity-linker";
 import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
-import type { KbGraphData } from "../kb/graph-data";
+import { SharedStringMap, type SharedStringMapData } from "../kb/shared/string-map";
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken as Token } from "../util/text";
 import { QUESTION_WORDS } from "./question-words";
 
@@ -13,45 +13,84 @@ const PROMINENT_DEGREE = 64;
  * names, then typo-tolerant full names (one edit per token, through a deletion index), then partial
  * names ("Nolan") ranked by how connected each candidate is.
  */
+/**
+ * The linker's indexes, built once per knowledge base in shared memory, so every worker thread
+ * links against the same copy: names exact and folded (and titles without their article), the
+ * names holding each word, single-letter deletions of every word (spelling correction), and per name
+ * its word counts.
+ */
+export interface LinkerIndexData {
+  exact: SharedStringMapData;
+  folded: SharedStringMapData;
+  bare: SharedStringMapData;
+  tokens: SharedStringMapData;
+  /** Deletion → the words (indexes into `tokens`) it comes from. */
+  deletions: SharedStringMapData;
+  tokenCount: Uint8Array;
+  contentCount: Uint8Array;
+}
+
+export function buildLinkerIndex(names: readonly string[]): LinkerIndexData {
+  const n = names.length;
+  const exact = new Map<string, number[]>();
+  const folded = new Map<string, number[]>();
+  const bare = new Map<string, number[]>();
+  const tokenPostings = new Map<string, number[]>();
+  const tokenCount = new Uint8Array(new SharedArrayBuffer(Math.max(1, n)), 0, n);
+  const contentCount = new Uint8Array(new SharedArrayBuffer(Math.max(1, n)), 0, n);
+  for (let i = 0; i < n; i++) {
+    const name = names[i]!;
+    push(exact, name, i);
+    const f = linkKey(name);
+    if (f === "") continue;
+    push(folded, f, i);
+    const words = f.split(" ");
+    if (words.length >= 2 && ARTICLES.has(words[0]!)) push(bare, words.slice(1).join(" "), i);
+    tokenCount[i] = Math.min(255, words.length);
+    contentCount[i] = Math.min(255, words.filter((t) => !STOP_WORDS.has(t)).length);
+    for (const t of new Set(words)) push(tokenPostings, t, i);
+  }
+  const tokens = SharedStringMap.fromMap(tokenPostings);
+  const deletions = new Map<string, number[]>();
+  for (let ti = 0; ti < tokens.size; ti++) {
+    const tok = tokens.keyAt(ti);
+    if (tok.length < 4 || /^\d+$/.test(tok)) continue;
+    for (const d of deletes(tok)) push(deletions, d, ti);
+  }
+  return { exact: SharedStringMap.fromMap(exact).data, folded: SharedStringMap.fromMap(folded).data, bare: SharedStringMap.fromMap(bare).data, tokens: tokens.data, deletions: SharedStringMap.fromMap(deletions).data, tokenCount, contentCount };
+}
+
+/** The names and node types a linker reads: a thread's own copy of the names, the shared type arrays. */
+export interface LinkerNodes {
+  names: readonly string[];
+  typeMask: Uint16Array;
+  primaryType: Uint8Array;
+}
+
 export class InMemoryEntityLinker implements EntityLinker {
-  private readonly exact = new Map<string, number[]>();
-  private readonly folded = new Map<string, number[]>();
+  private readonly exact: SharedStringMap;
+  private readonly folded: SharedStringMap;
   /** Titles by their folded name without a leading article: "silence of the lambs" is The Silence of the Lambs. */
-  private readonly bare = new Map<string, number[]>();
-  private readonly tokenPostings = new Map<string, number[]>();
+  private readonly bare: SharedStringMap;
+  private readonly tokenPostings: SharedStringMap;
   private readonly tokenCount: Uint8Array;
   /** Tokens of each name that are not stop words ("The Shawshank Redemption": 2). */
   private readonly contentCount: Uint8Array;
   /** Deletion neighbourhood of every name token (symmetric-delete spelling correction). */
-  private readonly deletions = new Map<string, string[]>();
+  private readonly deletions: SharedStringMap;
 
   constructor(
-    private readonly data: KbGraphData,
+    private readonly data: LinkerNodes,
     private readonly degree: (node: number) => number,
+    index: LinkerIndexData = buildLinkerIndex(data.names),
   ) {
-    const n = data.names.length;
-    this.tokenCount = new Uint8Array(n);
-    this.contentCount = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const name = data.names[i]!;
-      push(this.exact, name, i);
-      const f = linkKey(name);
-      if (f === "") continue;
-      push(this.folded, f, i);
-      const words = f.split(" ");
-      if (words.length >= 2 && ARTICLES.has(words[0]!)) push(this.bare, words.slice(1).join(" "), i);
-      this.tokenCount[i] = Math.min(255, words.length);
-      this.contentCount[i] = Math.min(255, words.filter((t) => !STOP_WORDS.has(t)).length);
-      for (const t of new Set(words)) push(this.tokenPostings, t, i);
-    }
-    for (const tok of this.tokenPostings.keys()) {
-      if (tok.length < 4 || /^\d+$/.test(tok)) continue;
-      for (const d of deletes(tok)) {
-        const list = this.deletions.get(d);
-        if (list) list.push(tok);
-        else this.deletions.set(d, [tok]);
-      }
-    }
+    this.exact = new SharedStringMap(index.exact);
+    this.folded = new SharedStringMap(index.folded);
+    this.bare = new SharedStringMap(index.bare);
+    this.tokenPostings = new SharedStringMap(index.tokens);
+    this.deletions = new SharedStringMap(index.deletions);
+    this.tokenCount = index.tokenCount;
+    this.contentCount = index.contentCount;
   }
 
   link(mention: string, options: LinkOptions = {}): EntityCandidate[] {
@@ -162,7 +201,8 @@ export class InMemoryEntityLinker implements EntityLinker {
     if (tok.length < 4 || /^\d+$/.test(tok)) return [];
     const found = new Map<string, number>();
     for (const d of [tok, ...deletes(tok)]) {
-      for (const cand of this.deletions.get(d) ?? []) {
+      for (const ti of this.deletions.get(d) ?? []) {
+        const cand = this.tokenPostings.keyAt(ti);
         if (found.has(cand)) continue;
         const dist = editDistance(tok, cand, 2);
         if (dist <= (tok.length >= 8 ? 2 : 1)) found.set(cand, dist);

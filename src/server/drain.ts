@@ -71,6 +71,9 @@ export class Drain {
       const outgoing = (c.env as { outgoing?: NodeResponse } | undefined)?.outgoing;
       try {
         await next();
+        // A response finished while draining closes its connection, so no client sends its next
+        // request on a connection about to be closed (it would see a reset, not a 503).
+        if (this.draining) c.res.headers.set("connection", "close");
       } finally {
         // Behind the Node server a response is done when it closes (a stream's last byte, or the client leaving).
         if (outgoing) outgoing.once("close", done);

@@ -1,25 +1,39 @@
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
+import { kbFromShared } from "../kb/shared/parts";
+import { remotePorts } from "./kb-rpc";
+import type { WorkerBoot } from "./worker-protocol";
 import { runResearch, type ResearchOptions } from "../../agents/research/run";
 import { loadConfig } from "../config";
 import { isAppError } from "../errors";
-import { loadKnowledgeBase } from "../kb/load";
-import { createChatModel } from "../llm/factory";
-import { createTracing } from "../tracing/factory";
+import { NO_TRACING } from "../ports/tracing";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 /**
- * A research worker thread: loads the knowledge base from the snapshot the main thread prepared,
- * then runs the questions it is sent, streaming trace steps back and honouring aborts.
+ * A research worker thread: reads the knowledge base the main thread shares, then runs the
+ * questions it is sent, streaming trace steps back and honouring aborts. What only some
+ * configurations need (a chat model, tracing, a Neo4j graph, loading a knowledge base of its own) is
+ * imported only then, so a worker holds little beyond the runs in flight.
  */
 const port = parentPort!;
 const send = (m: WorkerReply) => port.postMessage(m);
 
 const config = loadConfig();
-const kb = await loadKnowledgeBase(config, { log: () => {} });
-const deps = { kb, model: createChatModel(config), caps: config.caps, tracing: createTracing(config) };
+// The knowledge base the main thread shares (one copy in memory for every worker), its searches
+// answered by the main thread; without shared parts (another graph store), a copy of its own.
+const given = workerData as WorkerBoot | undefined;
+const kb = given?.shared ? kbFromShared(given.shared, remotePorts(port, given.remote), given.info) : await (await import("../kb/load")).loadKnowledgeBase(config, { log: () => {} });
+if (given?.shared && config.env.GRAPH_STORE === "neo4j") await (await import("../kb/backends")).connectWorkerGraph(kb, config);
+const tracedOn = Boolean(config.env.OTEL_EXPORTER_OTLP_ENDPOINT || config.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+const deps = {
+  kb,
+  model: config.chatModel === "none" ? undefined : (await import("../llm/factory")).createChatModel(config),
+  caps: config.caps,
+  tracing: tracedOn ? (await import("../tracing/factory")).createTracing(config) : NO_TRACING,
+};
 const running = new Map<number, AbortController>();
 
-port.on("message", (m: WorkerRequest) => {
+port.on("message", (m: WorkerRequest | { type: "kb-reply" }) => {
+  if (m.type === "kb-reply") return; // answered by the remote ports' own listener
   if (m.type === "close") {
     void deps.tracing.shutdown().finally(() => process.exit(0));
     return;

@@ -4,7 +4,9 @@ import type { RunResult } from "../../agents/research/types";
 import { AppError } from "../errors";
 import type { Logger } from "../util/logger";
 import type { ResearchExecutor } from "./executor";
-import type { WorkerReply, WorkerRequest } from "./worker-protocol";
+import type { WorkerBoot, WorkerReply, WorkerRequest } from "./worker-protocol";
+import { answerKbCall, remoteInfoOf, type KbCall } from "./kb-rpc";
+import type { KnowledgeBase } from "../kb/knowledge-base";
 
 interface Pending {
   resolve: (r: RunResult) => void;
@@ -31,16 +33,22 @@ export class WorkerPoolExecutor implements ResearchExecutor {
   private nextId = 0;
   private closing = false;
 
+  private readonly boot: WorkerBoot | undefined;
+
   private constructor(
     readonly size: number,
     private readonly log?: Logger,
+    /** The main thread's knowledge base: when it can be shared, workers read it instead of loading their own. */
+    private readonly kb?: KnowledgeBase,
   ) {
     this.kind = `worker-threads(${size})`;
+    const shared = kb?.sharedParts?.();
+    this.boot = kb && shared ? { shared, remote: remoteInfoOf(kb), info: kb.info } : undefined;
   }
 
   /** Every worker started, each with its knowledge base loaded. */
-  static async start(size: number, log?: Logger): Promise<WorkerPoolExecutor> {
-    const pool = WorkerPoolExecutor.starting(size, log);
+  static async start(size: number, log?: Logger, kb?: KnowledgeBase): Promise<WorkerPoolExecutor> {
+    const pool = WorkerPoolExecutor.starting(size, log, kb);
     await pool.allReady;
     return pool;
   }
@@ -49,8 +57,8 @@ export class WorkerPoolExecutor implements ResearchExecutor {
    * The pool at once, its workers still loading: the service listens (and answers health) meanwhile,
    * and a run waits for the first worker that is ready.
    */
-  static starting(size: number, log?: Logger): WorkerPoolExecutor {
-    const pool = new WorkerPoolExecutor(size, log);
+  static starting(size: number, log?: Logger, kb?: KnowledgeBase): WorkerPoolExecutor {
+    const pool = new WorkerPoolExecutor(size, log, kb);
     const spawned = Array.from({ length: size }, () => pool.spawn());
     pool.allReady = Promise.all(spawned).then(() => undefined);
     pool.firstReady = Promise.any(spawned).catch(() => {
@@ -72,11 +80,19 @@ export class WorkerPoolExecutor implements ResearchExecutor {
   private spawn(): Promise<void> {
     // Compiled (dist/research-worker.mjs beside dist/main.mjs) or from source through tsx (the boot file registers it).
     const compiled = import.meta.url.endsWith(".mjs");
-    const worker = new Worker(new URL(compiled ? "./research-worker.mjs" : "./research-worker-boot.mjs", import.meta.url));
+    const worker = new Worker(new URL(compiled ? "./research-worker.mjs" : "./research-worker-boot.mjs", import.meta.url), {
+      ...(this.boot ? { workerData: this.boot } : {}),
+      // A worker computes on the shared knowledge base; its own heap is for the runs in flight.
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    });
     const slot: Slot = { worker, inFlight: 0, ready: false };
     this.slots.push(slot);
     return new Promise((ready, failed) => {
-      worker.on("message", (m: WorkerReply) => {
+      worker.on("message", (m: WorkerReply | KbCall) => {
+        if (m.type === "kb") {
+          if (this.kb) void answerKbCall(this.kb, m).then((reply) => worker.postMessage(reply));
+          return;
+        }
         if (m.type === "ready") {
           slot.ready = true;
           return ready();

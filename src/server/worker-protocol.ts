@@ -1,6 +1,9 @@
 import type { ResearchOptions } from "../../agents/research/run";
 import type { RunResult, TraceStep } from "../../agents/research/types";
 import type { ErrorCode } from "../errors";
+import type { SharedKbParts } from "../kb/shared/parts";
+import type { KnowledgeBaseInfo } from "../kb/knowledge-base";
+import type { RemoteInfo } from "./kb-rpc";
 
 /** Messages between the server thread and a research worker. */
 export type WorkerRequest =
@@ -14,3 +17,10 @@ export type WorkerReply =
   | { type: "step"; id: number; step: TraceStep }
   | { type: "result"; id: number; result: RunResult }
   | { type: "error"; id: number; error: { name: string; message: string; code?: ErrorCode; details?: unknown; aborted: boolean } };
+
+/** What a worker starts with: the knowledge base's shared parts, what it knows of the remote ports, and the base's info. */
+export interface WorkerBoot {
+  shared: SharedKbParts;
+  remote: RemoteInfo;
+  info: KnowledgeBaseInfo;
+}

@@ -3,8 +3,56 @@ import type { GraphStats, GraphStore, NeighborQuery, Subgraph } from "../../port
 import { EDGE_TYPES, EDGE_TYPE_INDEX, NODE_TYPES, NODE_TYPE_BIT, typesFromMask, type Direction, type EdgeType, type KbNode, type Neighbor, type RelationCount } from "../../kb/schema";
 import { countGraph, type KbGraphData } from "../../kb/graph-data";
 import { buildAdjacency, fullRange, range, type TypedAdjacency } from "./adjacency";
+import { SharedStringMap, type SharedStringMapData } from "../../kb/shared/string-map";
+import { toShared, type SharedStrings } from "../../kb/shared/strings";
 
 const ALL_EDGE_TYPES = EDGE_TYPES.map((_, i) => i);
+
+/**
+ * What the graph store builds from the KB's arrays, once, in shared memory: the typed adjacency in
+ * both directions, the names' index (name → node) and the counts. Worker threads read the same copy.
+ */
+export interface GraphIndexData {
+  outAdj: TypedAdjacency;
+  inAdj: TypedAdjacency;
+  /** Name → [node]; the linker's exact-name map is this same map. */
+  names: SharedStringMapData;
+  counts: GraphStats;
+}
+
+export function buildGraphIndex(data: KbGraphData, names?: SharedStringMapData): GraphIndexData {
+  const share = (a: TypedAdjacency): TypedAdjacency => ({ offsets: toShared(a.offsets), targets: toShared(a.targets) });
+  return {
+    outAdj: share(buildAdjacency(data, "out")),
+    inAdj: share(buildAdjacency(data, "in")),
+    names: names ?? SharedStringMap.build(data.names.map((n, i) => [n, [i]] as const)).data,
+    counts: countGraph(data),
+  };
+}
+
+const RELEASED_IN = EDGE_TYPE_INDEX.RELEASED_IN;
+
+/** A column of texts by node: whether node i has one, and the text (decoded on ask when it lives in shared memory). */
+export interface TextColumn {
+  has(i: number): boolean;
+  get(i: number): string;
+}
+
+const arrayColumn = (texts: readonly string[]): TextColumn => ({ has: (i) => Boolean(texts[i]), get: (i) => texts[i]! });
+
+/** A shared-memory column: presence from the stored length, the text decoded only when read. */
+export const sharedColumn = (texts: SharedStrings): TextColumn => ({ has: (i) => texts.lengthOf(i) > 0, get: (i) => texts.get(i) });
+
+/** Defines `key` on the node as a value computed on first read (and kept), enumerable like a plain field. */
+function lazyText(node: KbNode, key: "plot" | "overview", read: () => string): void {
+  let value: string | undefined;
+  Object.defineProperty(node, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => (value ??= read()),
+    set: (v: string) => (value = v),
+  });
+}
 
 /**
  * The in-process graph. Look-ups run on a typed adjacency index (microseconds at full KB scale);
@@ -12,31 +60,45 @@ const ALL_EDGE_TYPES = EDGE_TYPES.map((_, i) => i);
  */
 export class EmbeddedGraphStore implements GraphStore {
   readonly kind = "embedded";
-  private readonly index = new Map<string, number>();
+  private readonly index: SharedStringMap;
   private readonly outAdj: TypedAdjacency;
   private readonly inAdj: TypedAdjacency;
-  private readonly years = new Map<number, string[]>();
   private graphologyGraph: Graph | undefined;
   private readonly counts: GraphStats;
 
-  constructor(readonly data: KbGraphData) {
-    data.names.forEach((name, i) => this.index.set(name, i));
-    this.outAdj = buildAdjacency(data, "out");
-    this.inAdj = buildAdjacency(data, "in");
-    const released = EDGE_TYPE_INDEX.RELEASED_IN;
-    for (let e = 0; e < data.edgeType.length; e++) {
-      if (data.edgeType[e] !== released) continue;
-      const list = this.years.get(data.edgeSrc[e]!);
-      if (list) list.push(data.names[data.edgeDst[e]!]!);
-      else this.years.set(data.edgeSrc[e]!, [data.names[data.edgeDst[e]!]!]);
-    }
-    this.counts = countGraph(data);
+  private readonly texts: { plots: TextColumn; overviews: TextColumn };
+
+  constructor(
+    readonly data: KbGraphData,
+    built: GraphIndexData = buildGraphIndex(data),
+    texts?: { plots: TextColumn; overviews: TextColumn },
+  ) {
+    this.texts = texts ?? { plots: arrayColumn(data.plots), overviews: arrayColumn(data.overviews) };
+    this.index = new SharedStringMap(built.names);
+    this.outAdj = built.outAdj;
+    this.inAdj = built.inAdj;
+    this.counts = built.counts;
+  }
+
+  /** The index this store runs on, to share with another thread. */
+  get built(): GraphIndexData {
+    return { outAdj: this.outAdj, inAdj: this.inAdj, names: this.index.data, counts: this.counts };
+  }
+
+  /** A movie's release years, read off the adjacency. */
+  private yearsOf(i: number): string[] | undefined {
+    const [s, e] = range(this.outAdj, i, RELEASED_IN);
+    if (s === e) return undefined;
+    const out: string[] = [];
+    for (let k = s; k < e; k++) out.push(this.data.names[this.outAdj.targets[k]!]!);
+    return out;
   }
 
   // ---- synchronous core, used by the async port methods and by in-process callers ----
 
   indexOf(id: string): number | undefined {
-    return this.index.get(id);
+    const hit = this.index.get(id);
+    return hit && hit.length ? hit[0] : undefined;
   }
 
   nodeAt(i: number): KbNode {
@@ -49,9 +111,11 @@ export class EmbeddedGraphStore implements GraphStore {
       degree: this.degreeAt(i),
     };
     if ((d.typeMask[i]! & NODE_TYPE_BIT.Movie) !== 0) {
-      if (d.plots[i]) node.plot = d.plots[i];
-      if (d.overviews[i]) node.overview = d.overviews[i];
-      const ys = this.years.get(i);
+      // The texts are read when asked for: most callers want the node's name, type and years only
+      // (and a worker thread decodes them from shared memory).
+      if (this.texts.plots.has(i)) lazyText(node, "plot", () => this.texts.plots.get(i));
+      if (this.texts.overviews.has(i)) lazyText(node, "overview", () => this.texts.overviews.get(i));
+      const ys = this.yearsOf(i);
       if (ys) node.years = ys;
     }
     return node;
@@ -122,47 +186,47 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   async getNode(id: string): Promise<KbNode | undefined> {
-    const i = this.index.get(id);
+    const i = this.indexOf(id);
     return i === undefined ? undefined : this.nodeAt(i);
   }
 
   async getNodes(ids: readonly string[]): Promise<(KbNode | undefined)[]> {
     return ids.map((id) => {
-      const i = this.index.get(id);
+      const i = this.indexOf(id);
       return i === undefined ? undefined : this.nodeAt(i);
     });
   }
 
   async neighbors(id: string, query?: NeighborQuery): Promise<Neighbor[]> {
-    const i = this.index.get(id);
+    const i = this.indexOf(id);
     return i === undefined ? [] : this.toNeighbors(this.neighborIndices(i, query));
   }
 
   async neighborsMany(ids: readonly string[], query?: NeighborQuery): Promise<Map<string, Neighbor[]>> {
     const out = new Map<string, Neighbor[]>();
     for (const id of ids) {
-      const i = this.index.get(id);
+      const i = this.indexOf(id);
       if (i !== undefined) out.set(id, this.toNeighbors(this.neighborIndices(i, query)));
     }
     return out;
   }
 
   async relations(id: string): Promise<RelationCount[]> {
-    const i = this.index.get(id);
+    const i = this.indexOf(id);
     return i === undefined ? [] : this.relationsAt(i);
   }
 
   async relationsMany(ids: readonly string[]): Promise<Map<string, RelationCount[]>> {
     const out = new Map<string, RelationCount[]>();
     for (const id of ids) {
-      const i = this.index.get(id);
+      const i = this.indexOf(id);
       if (i !== undefined) out.set(id, this.relationsAt(i));
     }
     return out;
   }
 
   async degree(id: string, query?: Pick<NeighborQuery, "edges" | "direction">): Promise<number> {
-    const i = this.index.get(id);
+    const i = this.indexOf(id);
     return i === undefined ? 0 : this.degreeAt(i, query?.edges, query?.direction ?? "both");
   }
 
@@ -195,7 +259,7 @@ export class EmbeddedGraphStore implements GraphStore {
         queue.push(other);
       });
     }
-    const nodes = queue.map((id) => this.nodeAt(this.index.get(id)!));
+    const nodes = queue.map((id) => this.nodeAt(this.indexOf(id)!));
     const edges: Subgraph["edges"] = [];
     const inSet = new Set(queue);
     for (const id of queue) {
