@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Budget } from "../../agents/research/types";
 import { REPORT_NAME, ReportListingSchema, ReportSchema } from "../evals/schemas";
-import { ChatCompletionRequest, EntitiesQuery, ErrorSchema, NeighborsQuery, ResearchRequest, RunResultSchema, RunsQuery, StoredRunSchema } from "./schemas";
+import { ChatCompletionRequest, EntitiesQuery, NON_BLANK, ErrorSchema, NeighborsQuery, ResearchRequest, RunResultSchema, RunsQuery, StoredRunSchema } from "./schemas";
 
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -52,7 +52,7 @@ function researchRequestSchema(caps: Budget, hasModel: boolean): Record<string, 
 function chatRequestSchema(models: readonly string[]): Record<string, unknown> {
   const schema = json(ChatCompletionRequest) as { properties: { model: Record<string, unknown>; messages: Record<string, unknown> } };
   schema.properties.model = { type: "string", enum: [...models] };
-  const text = { type: "string", pattern: "\\S" };
+  const text = { type: "string", pattern: NON_BLANK };
   schema.properties.messages.contains = {
     type: "object",
     properties: { role: { const: "user" }, content: { anyOf: [text, { type: "array", contains: { type: "object", properties: { text }, required: ["text"] } }] } },

@@ -20,6 +20,16 @@ export const BudgetSchema = z
   .strict()
   .describe("Per-request budget; each value may not exceed the configured cap");
 
+/**
+ * The documented pattern of a field that is trimmed and then must not be empty: a character that
+ * is neither whitespace nor a byte-order mark (what String.prototype.trim removes), so a client
+ * generating from the OpenAPI document never sends what the service rejects as blank.
+ */
+export const NON_BLANK = "[^\\s\\uFEFF]";
+
+/** A trimmed string of at most `max` characters counted as the OpenAPI document counts them (code points, not UTF-16 units). */
+const text = (max: number, field: string) => z.string().trim().refine((v) => codePointLength(v) <= max, `${field} is over ${max} characters`);
+
 export const ResearchRequest = z
   .object({
     question: z
@@ -27,7 +37,7 @@ export const ResearchRequest = z
       .trim()
       .min(1, "question must not be empty")
       .refine((q) => codePointLength(q) <= MAX_QUESTION_CHARS, `question is over ${MAX_QUESTION_CHARS} characters`)
-      .meta({ maxLength: MAX_QUESTION_CHARS, description: `the question; at most ${MAX_QUESTION_CHARS} characters (code points)` }),
+      .meta({ maxLength: MAX_QUESTION_CHARS, pattern: NON_BLANK, description: `the question; at least one character that is not a space, at most ${MAX_QUESTION_CHARS} characters (code points)` }),
     strategy: z.enum(STRATEGIES).default("auto"),
     budget: BudgetSchema.optional(),
     includeTrace: z.boolean().default(true),
@@ -119,13 +129,17 @@ export const RunsQuery = z
     cursor: z.coerce.number().int().min(0).optional().describe("nextCursor of the previous page"),
     strategy: oneOf(STRATEGIES).optional().describe("only runs asked with this strategy"),
     status: oneOf(RUN_STATUSES).optional().describe("only runs in this status"),
-    q: z.string().trim().max(200, "q is over 200 characters").optional().describe("only runs whose question contains this text (case-insensitive, trimmed; empty matches all)"),
+    q: text(200, "q")
+      .optional()
+      .meta({ maxLength: 200, description: "only runs whose question contains this text (case-insensitive, trimmed; empty matches all); at most 200 characters (code points)" }),
   })
   .strict();
 
 export const EntitiesQuery = z
   .object({
-    q: z.string().trim().min(1, "q must not be empty").max(300),
+    q: text(300, "q")
+      .min(1, "q must not be empty")
+      .meta({ maxLength: 300, pattern: NON_BLANK, description: "the mention; at least one character that is not a space, at most 300 characters (code points)" }),
     type: z.enum(NODE_TYPES).optional(),
     limit: z.coerce.number().int().min(1).max(50).default(10),
   })

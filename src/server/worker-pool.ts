@@ -83,7 +83,7 @@ export class WorkerPoolExecutor implements ResearchExecutor {
     const worker = new Worker(new URL(compiled ? "./research-worker.mjs" : "./research-worker-boot.mjs", import.meta.url), {
       ...(this.boot ? { workerData: this.boot } : {}),
       // A worker computes on the shared knowledge base; its own heap is for the runs in flight.
-      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     const slot: Slot = { worker, inFlight: 0, ready: false };
     this.slots.push(slot);
