@@ -8,6 +8,7 @@ import { BudgetMeter } from "../../src/llm/budget";
 import { MeteredChatModel } from "../../src/llm/metered";
 import { NO_TRACING, type Tracing } from "../../src/ports/tracing";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
+import type { ConversationTurn } from "../../src/conversation/turns";
 import { barePlan } from "../planners/heuristic";
 import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
@@ -35,6 +36,8 @@ export interface ResearchOptions {
   ablations?: readonly Ablation[];
   /** Called with each trace step as its node completes. */
   onStep?: (step: TraceStep) => void;
+  /** The conversation's earlier turns, oldest first: the question is read as a follow-up to them. */
+  history?: ConversationTurn[];
 }
 
 let compiled: ReturnType<typeof buildResearchGraph> | undefined;

@@ -3,9 +3,13 @@ import { open, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Budget, RunResult, Strategy } from "../../agents/research/types";
+import { ConversationTurnSchema, type ConversationTurn } from "../conversation/turns";
 
 export const RUN_STATUSES = ["running", "completed", "failed", "cancelled", "interrupted"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
+/** Which door a run came in by: the research API, its stream, OpenAI chat, Ollama chat, MCP, or a LangGraph thread. */
+export const RUN_VIA = ["research", "stream", "chat", "ollama", "mcp", "thread"] as const;
+export type RunVia = (typeof RUN_VIA)[number];
 
 export interface StoredRun {
   runId: string;
@@ -14,7 +18,7 @@ export interface StoredRun {
   status: RunStatus;
   createdAt: string;
   finishedAt?: string;
-  request: { question: string; strategy: Strategy; budget?: Partial<Budget>; via: "research" | "stream" | "chat" };
+  request: { question: string; strategy: Strategy; budget?: Partial<Budget>; via: RunVia; history?: ConversationTurn[]; threadId?: string };
   result?: RunResult;
   error?: { code: string; message: string };
 }
@@ -59,7 +63,7 @@ const StoredRunFile = z.object({
   status: z.enum(RUN_STATUSES),
   createdAt: z.string(),
   finishedAt: z.string().optional(),
-  request: z.object({ question: z.string(), strategy: z.string(), budget: z.record(z.string(), z.number()).optional(), via: z.enum(["research", "stream", "chat"]) }),
+  request: z.object({ question: z.string(), strategy: z.string(), budget: z.record(z.string(), z.number()).optional(), via: z.enum(RUN_VIA), history: z.array(ConversationTurnSchema).optional(), threadId: z.string().optional() }),
   result: z.unknown().optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });

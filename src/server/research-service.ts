@@ -3,6 +3,7 @@ import { resolveBudget } from "../../agents/research/run";
 import type { Budget, RunResult, Strategy, TraceStep } from "../../agents/research/types";
 import { InvalidInputError, isAppError } from "../errors";
 import type { RunStore, StoredRun } from "../runs/store";
+import type { ConversationTurn } from "../conversation/turns";
 import type { ResearchExecutor } from "./executor";
 import { HttpError } from "./errors";
 import type { Drain } from "./drain";
@@ -23,6 +24,8 @@ export interface RunRequest {
   strategy: Strategy;
   budget?: Partial<Budget>;
   via: StoredRun["request"]["via"];
+  /** The conversation's earlier turns, oldest first (chat history, a thread). */
+  history?: ConversationTurn[];
 }
 
 /**
@@ -43,10 +46,10 @@ export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: Abort
   const shutdown = deps.drain?.signal;
   const runSignal = shutdown ? AbortSignal.any([signal, shutdown]) : signal;
   try {
-    await deps.store.create({ runId, request: { question: req.question, strategy: req.strategy, ...(req.budget ? { budget: req.budget } : {}), via: req.via } });
+    await deps.store.create({ runId, request: { question: req.question, strategy: req.strategy, ...(req.budget ? { budget: req.budget } : {}), via: req.via, ...(req.history?.length ? { history: req.history } : {}) } });
     hooks.onStart?.(runId);
     try {
-      const result = await deps.executor.run(req.question, { strategy: req.strategy, budget: req.budget, signal: runSignal, runId, onStep: hooks.onStep });
+      const result = await deps.executor.run(req.question, { strategy: req.strategy, budget: req.budget, signal: runSignal, runId, onStep: hooks.onStep, ...(req.history?.length ? { history: req.history } : {}) });
       await deps.store.finish(runId, { status: "completed", result });
       return result;
     } catch (e) {

@@ -4,7 +4,8 @@ import { MAX_QUESTION_CHARS } from "../../agents/research/types";
 import { codePointLength } from "../util/text";
 import { EDGE_TYPES, NODE_TYPES } from "../kb/schema";
 import { TOOL_NAMES } from "../../tools/evidence";
-import { RUN_STATUSES } from "../runs/store";
+import { RUN_STATUSES, RUN_VIA } from "../runs/store";
+import { ConversationTurnSchema } from "../conversation/turns";
 import { FACT_KINDS, PART_KINDS, QueryPlan } from "../plan/schema";
 
 /** Request and response schemas of the HTTP API: validation and the OpenAPI document come from these. */
@@ -114,7 +115,7 @@ export const StoredRunSchema = z.object({
   status: z.enum(RUN_STATUSES),
   createdAt: z.string(),
   finishedAt: z.string().optional(),
-  request: z.object({ question: z.string(), strategy: z.string(), budget: BudgetSchema.optional(), via: z.enum(["research", "stream", "chat"]) }),
+  request: z.object({ question: z.string(), strategy: z.string(), budget: BudgetSchema.optional(), via: z.enum(RUN_VIA), history: z.array(ConversationTurnSchema).optional(), threadId: z.string().optional() }),
   result: RunResultSchema.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
