@@ -8,7 +8,8 @@ import { BudgetMeter } from "../../src/llm/budget";
 import { MeteredChatModel } from "../../src/llm/metered";
 import { NO_TRACING, type Tracing } from "../../src/ports/tracing";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
-import type { ConversationTurn } from "../../src/conversation/turns";
+import { checkHistory, type ConversationTurn } from "../../src/conversation/turns";
+import type { FollowUp } from "../../src/question/followup/resolve";
 import { barePlan } from "../planners/heuristic";
 import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
@@ -72,7 +73,7 @@ function checkedRequest(question: string, deps: ResearchDeps, options: ResearchO
   return { q, strategy, ablations, budget: resolveBudget(options.budget, deps.caps) };
 }
 
-type Collected = Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "queryPlan" | "clauses" | "truncated" | "draft" | "route" | "trace">;
+type Collected = Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "queryPlan" | "clauses" | "truncated" | "draft" | "route" | "trace" | "followUp">;
 
 /** Folds one node's update into what the result needs, numbering its trace steps as they arrive. */
 function collect(state: Collected, update: ResearchUpdate, trace: TraceStep[], onStep: ResearchOptions["onStep"]): void {
@@ -81,6 +82,7 @@ function collect(state: Collected, update: ResearchUpdate, trace: TraceStep[], o
   if (update.queryPlan) state.queryPlan = update.queryPlan as ResearchStateValue["queryPlan"];
   if (update.clauses) state.clauses = update.clauses as string[];
   if (update.route) state.route = update.route;
+  if (update.followUp) state.followUp = update.followUp as FollowUp;
   if (update.draft) state.draft = update.draft;
   if (update.truncated) state.truncated ??= update.truncated as string;
   for (const step of (update.trace as TraceStep[] | undefined) ?? []) {
@@ -125,13 +127,13 @@ async function research(q: string, strategy: Strategy, ablations: Ablation[], bu
 
   // Only node updates are streamed ("values" would copy the whole state every superstep, which
   // costs more than the nodes themselves); what the result needs is folded in as it arrives.
-  const state: Collected = { question: q, strategy, evidence: [], analysis: undefined, queryPlan: undefined, clauses: [], truncated: undefined, draft: undefined, route: undefined, trace: [] };
+  const state: Collected = { question: q, strategy, evidence: [], analysis: undefined, queryPlan: undefined, clauses: [], truncated: undefined, draft: undefined, route: undefined, trace: [], followUp: undefined };
   const trace: TraceStep[] = [];
   let recursion: string | undefined;
   try {
     // Cancellation is checked at every node (tracedNode) rather than raced inside LangGraph, which
     // would add listeners and promises to every step of every run.
-    const stream = await graph().stream({ question: q, strategy }, { configurable: { run: ctx }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30 });
+    const stream = await graph().stream({ question: q, strategy, history: checkHistory(options.history) }, { configurable: { run: ctx }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30 });
     for await (const chunk of stream as AsyncIterable<Record<string, ResearchUpdate | undefined>>) {
       for (const update of Object.values(chunk)) if (update) collect(state, update, trace, options.onStep);
     }
@@ -156,6 +158,7 @@ async function research(q: string, strategy: Strategy, ablations: Ablation[], bu
     strategy,
     planner: planner.name,
     route: state.route ?? "research",
+    ...(state.followUp && state.followUp.kind !== "standalone" ? { followUp: { kind: state.followUp.kind, rule: state.followUp.rule, resolved: state.followUp.question, referents: state.followUp.referents.map((r) => ({ name: r.name, type: r.type, from: r.from, turn: r.turn })) } } : {}),
     plan: state.queryPlan ?? barePlan(q),
     answer: draft.text,
     citations: draft.citations,

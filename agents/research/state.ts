@@ -1,6 +1,8 @@
 import { ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
 import type { QueryPlan } from "../../src/plan/schema";
+import type { ConversationTurn } from "../../src/conversation/turns";
+import type { FollowUp } from "../../src/question/followup/resolve";
 import type { QuestionAnalysis } from "../../src/question/analyze";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
 import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type TraceStep } from "./types";
@@ -11,7 +13,12 @@ import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type TraceSte
  * on every update, and they are built by our own code, not read from outside.
  */
 export const ResearchState = new StateSchema({
+  /** The question researched: as asked, or, for a follow-up, the question it stands for (the router resolves it). */
   question: z.string(),
+  /** The conversation's earlier turns, oldest first. */
+  history: z.custom<ConversationTurn[]>().default(() => []),
+  /** How the question was read against those turns (set by the router when there are any). */
+  followUp: z.custom<FollowUp | undefined>(),
   strategy: z.enum(STRATEGIES),
   route: z.enum(["reply", "simple", "research"]).optional(),
   /** What the question asks: the typed plan the router read and the planner kept or edited (the contract every later node reads). */

@@ -40,6 +40,14 @@ export interface Judgement {
   rationale: string;
 }
 
+/** A follow-up as a run reports it: its kind, the rule that read it, the question it stood for, and the earlier answers or topics it pointed at. */
+export interface ResolvedFollowUp {
+  kind: "anaphor" | "ellipsis" | "substitution" | "refinement";
+  rule: string;
+  resolved: string;
+  referents: { name: string; type: NodeType; from: "answer" | "topic"; turn: number }[];
+}
+
 export interface RankedAnswer {
   name: string;
   type?: NodeType;
@@ -111,6 +119,8 @@ export interface RunResult {
   /** The planner that ran ("heuristic" for auto without a model). */
   planner: string;
   route: Route;
+  /** How a question asked in a conversation was read against the turns before it (absent when it stands alone). */
+  followUp?: ResolvedFollowUp;
   /** What the question asks: the typed plan every strategy ran (its parts, each with its kind, and the rules that wrote it). */
   plan: QueryPlan;
   /** The reply; "[n]" cites the evidence `citations[n-1]`. */

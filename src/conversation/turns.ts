@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { InvalidInputError } from "../errors";
-import { codePointLength } from "../util/text";
+import { NON_BLANK_PATTERN, codePointLength } from "../util/text";
 
 /** How many earlier turns a follow-up is read against (older ones are dropped, the newest kept). */
 export const MAX_HISTORY_TURNS = 8;
@@ -15,7 +15,12 @@ export const MAX_TURN_TEXT = 4000;
  */
 export const ConversationTurnSchema = z
   .object({
-    question: z.string().trim().min(1, "a turn's question must not be empty"),
+    question: z
+      .string()
+      .trim()
+      .min(1, "a turn's question must not be empty")
+      .refine((q) => codePointLength(q) <= MAX_TURN_TEXT, `a turn's question is over ${MAX_TURN_TEXT} characters`)
+      .meta({ maxLength: MAX_TURN_TEXT, pattern: NON_BLANK_PATTERN, description: "what the user asked in that turn" }),
     answer: z.string().optional(),
     answers: z.array(z.string()).max(100).optional(),
     /** The question as the service understood it (a follow-up resolved against the turns before it). */

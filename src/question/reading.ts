@@ -142,10 +142,13 @@ function asPeopleByRole(a: QuestionAnalysis): QuestionAnalysis {
  * The analysis, corrected by what the concept and period passes found: a year inside a period phrase
  * beside a kind of film is the period, not the film "1969"; a kind of film right after the question
  * word is what is asked for ("what westerns came out in 1969"); "what was released in 1999", with no
- * film or person named, asks for films.
+ * film or person named, asks for films. A title written in lower case wholly inside a period phrase is
+ * the period's word ("star in after 2000" is not the film "After...").
  */
 function withPeriodsAndKinds(analysis: QuestionAnalysis, concepts: readonly ConceptRef[], periods: readonly Period[], inPeriod: (k: number) => boolean): QuestionAnalysis {
   let a = analysis;
+  const periodWord = (t: TopicEntity) => t.type === "Movie" && !/\p{Lu}/u.test(t.text) && Array.from({ length: t.tokenEnd - t.tokenStart }, (_, i) => t.tokenStart + i).every(inPeriod);
+  if (a.topics.some(periodWord)) a = { ...a, topics: a.topics.filter((t) => !periodWord(t)) };
   if (concepts.some((c) => c.strong) && a.answer.type !== "Person" && a.topics.some((t) => t.types.includes("Year") && inPeriod(t.tokenStart))) {
     a = { ...a, topics: a.topics.filter((t) => !(t.types.includes("Year") && inPeriod(t.tokenStart))) };
   }

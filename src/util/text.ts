@@ -147,3 +147,10 @@ export function codePointLength(s: string): number {
   for (const _ of s) n++;
   return n;
 }
+
+/**
+ * The documented pattern of a field that is trimmed and then must not be empty: a character that is
+ * neither whitespace nor a byte-order mark (what String.prototype.trim removes), so a client that
+ * generates requests from the OpenAPI document never sends what the service rejects as blank.
+ */
+export const NON_BLANK_PATTERN = "[^\\s\\uFEFF]";

@@ -1,5 +1,6 @@
 import type { QueryPlan } from "../../../src/plan/schema";
 import { understandQuestion } from "../../../src/question/understand";
+import { describeFollowUp, resolveFollowUp } from "../../../src/question/followup/resolve";
 import type { Route } from "../types";
 import { tracedNode } from "../node";
 
@@ -18,7 +19,9 @@ export function needsNoRetrieval(plan: QueryPlan): boolean {
  */
 export const router = tracedNode("router", async (state, ctx) => {
   if (ctx.ablations.has("prime")) return { update: { route: state.strategy === "simple" ? "simple" : "research" }, step: { decision: state.strategy === "simple" ? "simple" : "research", rationale: "prime switched off (ablation): the question is not read", evidenceIds: [], notes: [] } };
-  const u = await understandQuestion(state.question, ctx.kb);
+  const followUp = state.history.length ? await resolveFollowUp(state.question, state.history, ctx.kb) : undefined;
+  const question = followUp?.question ?? state.question;
+  const u = await understandQuestion(question, ctx.kb);
   let route: Route = "research";
   let rationale = `strategy ${state.strategy}: research loop with the ${ctx.planner.name} planner`;
   const nothingNamed = u.readings.every((r) => r.named.length === 0 && r.concepts.length === 0 && r.periods.length === 0);
@@ -33,8 +36,9 @@ export const router = tracedNode("router", async (state, ctx) => {
     rationale = "auto: no entity, kind of film or period in the question: SimpleRAG";
   }
   const clauses = u.readings.map((r) => r.text);
+  const read = followUp ? [describeFollowUp(followUp, state.history.length)] : [];
   return {
-    update: { route, queryPlan: u.plan, clauses: clauses.length ? clauses : [state.question], ...(u.readings[0] ? { analysis: u.readings[0].analysis } : {}) },
-    step: { decision: route, rationale, evidenceIds: [], notes: u.stages, plan: u.plan },
+    update: { route, queryPlan: u.plan, clauses: clauses.length ? clauses : [question], ...(u.readings[0] ? { analysis: u.readings[0].analysis } : {}), ...(followUp ? { followUp, question } : {}) },
+    step: { decision: route, rationale, evidenceIds: [], notes: [...read, ...u.stages], plan: u.plan },
   };
 });

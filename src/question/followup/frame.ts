@@ -1,0 +1,81 @@
+import type { ConversationTurn } from "../../conversation/turns";
+import type { KnowledgeBase } from "../../kb/knowledge-base";
+import type { NodeType } from "../../kb/schema";
+import { understandQuestion } from "../understand";
+
+/** A film or person an earlier turn was about (a topic) or answered (an answer), which a follow-up may point back at. */
+export interface Referent {
+  name: string;
+  type: NodeType;
+  from: "answer" | "topic";
+  /** The turn it came from, 0 = the oldest kept. */
+  turn: number;
+  /** The words the turn used for it (topics only): what a substitution replaces. */
+  said?: string;
+}
+
+/** What one earlier turn leaves for a follow-up to point at: the question as understood, its topics, its answers. */
+export interface TurnFrame {
+  index: number;
+  /** The turn's question as the service understood it (resolved when it was itself a follow-up). */
+  question: string;
+  topics: Referent[];
+  /** Its answers, best first, typed; from the turn's answers when the service gave them, else from the names in its reply. */
+  answers: Referent[];
+  /** Whether the turn asked for films (a set a refinement can narrow). */
+  asksFilms: boolean;
+  /** Names the turn gave that the knowledge base lacks, as written. */
+  unknown: string[];
+}
+
+const REFERABLE: readonly NodeType[] = ["Movie", "Person"];
+/** How sure a name in a reply must be to count as one of its answers (replies are prose, not questions). */
+const REPLY_NAME_CONFIDENCE = 0.85;
+const MAX_REPLY_NAMES = 12;
+
+/**
+ * Reads an earlier turn into its frame. The question is understood again (no model, milliseconds),
+ * which gives its topics and what it asked for. Answers come from the turn's `answers` when the
+ * service kept them (threads, stored runs); a chat transcript only has the reply's text, so its
+ * answers are the films and people named in the reply that were not the question's own topics.
+ */
+export async function frameOf(turn: ConversationTurn, index: number, kb: KnowledgeBase): Promise<TurnFrame> {
+  const question = turn.resolved ?? turn.question;
+  const u = await understandQuestion(question, kb);
+  const topics: Referent[] = [];
+  for (const r of u.readings) for (const t of r.named) if (REFERABLE.includes(t.type) && !topics.some((x) => x.name === t.name)) topics.push({ name: t.name, type: t.type, from: "topic", turn: index, said: t.text });
+  const asksFilms = u.plan.answer.some((id) => {
+    const p = u.plan.parts.find((x) => x.id === id);
+    return p?.kind === "films" || p?.kind === "order" || p?.kind === "similar" || (p?.kind === "lookup" && p.asks === "Movie");
+  });
+  const answers = turn.answers?.length ? typedNames(turn.answers, kb, index) : namesInReply(turn.answer ?? "", topics, kb, index);
+  const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
+  return { index, question, topics, answers, asksFilms, unknown };
+}
+
+/** Answer names the service gave, typed from the knowledge base (names it does not hold, such as years, are kept out). */
+function typedNames(names: readonly string[], kb: KnowledgeBase, turn: number): Referent[] {
+  const out: Referent[] = [];
+  for (const name of names) {
+    const hit = kb.linker.link(name, { exact: true, limit: 1, types: REFERABLE })[0];
+    if (hit && hit.name === name) out.push({ name, type: hit.type, from: "answer", turn });
+  }
+  return out;
+}
+
+/** The films and people a reply names, in the order it names them, leaving out the question's own topics. */
+function namesInReply(reply: string, topics: readonly Referent[], kb: KnowledgeBase, turn: number): Referent[] {
+  if (!reply.trim()) return [];
+  const mentions = kb.linker.findMentions(reply.slice(0, 4000), { limit: MAX_REPLY_NAMES * 2 });
+  const out: Referent[] = [];
+  for (const m of [...mentions].sort((a, b) => a.start - b.start)) {
+    const c = m.candidates[0];
+    if (!c || m.confidence < REPLY_NAME_CONFIDENCE || !REFERABLE.includes(c.type) || c.match === "fuzzy" || c.match === "partial") continue;
+    // A one-word lower-case span in prose is a word, not a name ("record", "love").
+    if (!/\s/.test(m.text) && !/^\p{Lu}/u.test(m.text)) continue;
+    if (topics.some((t) => t.name === c.name) || out.some((x) => x.name === c.name)) continue;
+    out.push({ name: c.name, type: c.type, from: "answer", turn });
+    if (out.length >= MAX_REPLY_NAMES) break;
+  }
+  return out;
+}

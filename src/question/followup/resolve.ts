@@ -1,0 +1,282 @@
+import type { ConversationTurn } from "../../conversation/turns";
+import type { KnowledgeBase } from "../../kb/knowledge-base";
+import type { NodeType } from "../../kb/schema";
+import { foldText } from "../../util/text";
+import { CONSTRAINT_WORDS, FILM_ANAPHORS, PERSON_ANAPHORS, PLURAL_ANAPHORS, REFINEMENT_OPENERS, SUBSTITUTION_OPENERS } from "../lexicon/followup";
+import { CONFIDENT } from "../reading";
+import { WORD_TO_EDGES } from "../lexicon/relations";
+import { understandQuestion } from "../understand";
+import { frameOf, type Referent, type TurnFrame } from "./frame";
+
+/** How a question relates to the conversation before it. */
+export const FOLLOW_UP_KINDS = ["standalone", "anaphor", "ellipsis", "substitution", "refinement"] as const;
+export type FollowUpKind = (typeof FOLLOW_UP_KINDS)[number];
+
+/** A question read against the conversation: what kind of follow-up it is, the question it stands for, and what it pointed at. */
+export interface FollowUp {
+  kind: FollowUpKind;
+  /** The rule that read it. */
+  rule: string;
+  /** The question as asked. */
+  said: string;
+  /** The question standing alone: what understanding reads. Equal to `said` for a standalone question. */
+  question: string;
+  /** The earlier answers and topics it points at. */
+  referents: Referent[];
+}
+
+type AnaphorClass = "film" | "person" | "plural";
+
+/** What the rules read from a question and the conversation before it. */
+export interface FollowUpFeatures {
+  said: string;
+  /** Films and people the question names itself (surely linked), with the words it used. */
+  own: { name: string; type: NodeType; text: string }[];
+  /** Whether the question names a kind of film or a period of its own. */
+  ownConstraints: boolean;
+  /** Whether it gives a name the knowledge base lacks (its own subject, though unknown). */
+  ownUnknown: boolean;
+  /** Whether it asks a relation (a year, a director…). */
+  asksRelation: boolean;
+  /** The first pointing word of each class, outside the question's own names. */
+  anaphors: Partial<Record<AnaphorClass, string>>;
+  /** A substitution opener and what follows it ("what about" + "Alien"). */
+  substitution?: { opener: string; rest: string };
+  /** A refinement opener and the constraint after it ("only the ones" + "after 2000"). */
+  refinement?: { opener: string; rest: string };
+  /** The question opens with a constraint word and asks nothing of its own ("and with Meg Ryan?"). */
+  bareConstraint?: string;
+  frames: TurnFrame[];
+}
+
+/** A follow-up rule: its id, the kind it reads, when it applies, and the question it writes (undefined: it does not apply after all). */
+export interface FollowUpRule {
+  id: string;
+  kind: FollowUpKind;
+  reads: string;
+  applies: (f: FollowUpFeatures) => boolean;
+  build: (f: FollowUpFeatures) => { question: string; referents: Referent[] } | undefined;
+}
+
+const MAX_LISTED = 5;
+
+/** The rules in order; the first that applies and builds reads the question. */
+export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
+  {
+    id: "followup.substitution",
+    kind: "substitution",
+    reads: "what about / how about / and + a name: the previous question asked again of that name in place of the one of its type",
+    applies: (f) => f.substitution !== undefined && f.bareConstraint === undefined && f.own.length > 0 && coversRest(f.own, f.substitution.rest),
+    build: (f) => substitute(f),
+  },
+  {
+    id: "followup.refinement",
+    kind: "refinement",
+    reads: "only / just / which of those + a constraint: the previous film set narrowed by it",
+    applies: (f) => (f.refinement !== undefined || f.bareConstraint !== undefined) && f.frames.length > 0,
+    build: (f) => refine(f),
+  },
+  {
+    id: "followup.substitution-constraint",
+    kind: "refinement",
+    reads: "what about + a kind of film or a period: the previous question narrowed by it",
+    applies: (f) => f.substitution !== undefined && f.own.length === 0 && f.ownConstraints && f.substitution.opener !== "and",
+    build: (f) => refine({ ...f, refinement: { opener: f.substitution!.opener, rest: f.substitution!.rest } }),
+  },
+  {
+    id: "followup.anaphor",
+    kind: "anaphor",
+    reads: "it / that film / he / she / they: the earlier film, person or answers of that kind",
+    applies: (f) => Object.keys(f.anaphors).length > 0,
+    build: (f) => replaceAnaphors(f),
+  },
+  {
+    id: "followup.ellipsis",
+    kind: "ellipsis",
+    reads: "a relation asked of nothing named (\"and the director?\", \"what year?\"): asked of the previous film or person",
+    applies: (f) => f.own.length === 0 && !f.ownConstraints && !f.ownUnknown && f.asksRelation,
+    build: (f) => {
+      const focus = pick(f.frames, "film") ?? pick(f.frames, "person");
+      return focus ? { question: `${stripEnd(f.said)} of ${focus.name}?`, referents: [focus] } : undefined;
+    },
+  },
+];
+
+/** One line for the trace: how the question was read against the turns before it, and what it pointed at. */
+export function describeFollowUp(f: FollowUp, turns: number): string {
+  if (f.kind === "standalone") return `follow-up: none (stands alone after ${turns} earlier turn${turns === 1 ? "" : "s"})`;
+  const pointed = f.referents.map((r) => `${r.name} (${r.from === "answer" ? "an answer" : "the topic"} of turn ${r.turn + 1})`);
+  return `follow-up (${f.kind}, ${f.rule}): ${JSON.stringify(f.said)} → ${JSON.stringify(f.question)}${pointed.length ? `; points at ${pointed.join(", ")}` : ""}`;
+}
+
+/**
+ * Reads a question against the conversation before it and returns the question it stands for.
+ * A question with no history, or one that names what it asks about and points at nothing, stands
+ * alone and is returned as asked. Understanding then reads the resolved question as any other.
+ */
+export async function resolveFollowUp(question: string, history: readonly ConversationTurn[], kb: KnowledgeBase): Promise<FollowUp> {
+  const said = question.trim();
+  const standalone: FollowUp = { kind: "standalone", rule: "followup.none", said, question: said, referents: [] };
+  if (history.length === 0) return standalone;
+  const f = await followUpFeatures(said, history, kb);
+  for (const rule of FOLLOW_UP_RULES) {
+    if (!rule.applies(f)) continue;
+    const built = rule.build(f);
+    const resolved = built?.question.replace(/^(?:and|also|so|then|ok|okay)[\s,]+/i, "");
+    if (built && resolved && resolved !== said) return { kind: rule.kind, rule: rule.id, said, question: resolved.charAt(0).toUpperCase() + resolved.slice(1), referents: built.referents };
+  }
+  return standalone;
+}
+
+/** Reads the features the rules need: the question's own names and constraints, its pointing words and openers, and the earlier turns' frames. */
+export async function followUpFeatures(said: string, history: readonly ConversationTurn[], kb: KnowledgeBase): Promise<FollowUpFeatures> {
+  const u = await understandQuestion(said, kb);
+  const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person")).map((t) => ({ name: t.name, type: t.type, text: t.text })));
+  const ownConstraints = u.readings.some((r) => r.concepts.some((c) => c.strong) || r.periods.length > 0 || r.languages.length > 0 || r.series !== undefined);
+  const folded = foldText(said);
+  // A relation or a film's figure asked ("the director?", "how long?", "the genre?"), read from the words: a bare fragment is no question shape understanding knows.
+  const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || folded.split(" ").some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
+  const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
+  const ownFolded = own.map((o) => foldText(o.text));
+  const anaphors: FollowUpFeatures["anaphors"] = {};
+  for (const [cls, words] of [["film", FILM_ANAPHORS], ["person", PERSON_ANAPHORS], ["plural", PLURAL_ANAPHORS]] as const) {
+    // A pointing word inside the question's own name is part of a title ("It Follows", "Her").
+    const hit = words.find((w) => hasPhrase(folded, w) && !ownFolded.some((o) => hasPhrase(o, w)) && !titleCased(said, w));
+    // A question that names a film of its own means that film by "the film"; likewise a person.
+    const named = own.some((o) => (cls === "film" ? o.type === "Movie" : cls === "person" ? o.type === "Person" : false));
+    if (hit && !named) anaphors[cls] = hit;
+  }
+  const frames: TurnFrame[] = [];
+  for (const [i, t] of history.entries()) frames.push(await frameOf(t, i, kb));
+  const substitution = opener(said, folded, SUBSTITUTION_OPENERS);
+  const refinement = opener(said, folded, REFINEMENT_OPENERS);
+  const continuation = /^(?:and|also|so|then|ok|okay) /.exec(folded)?.[0];
+  const lead = continuation ? folded.slice(continuation.length) : folded;
+  const first = lead.split(" ")[0] ?? "";
+  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !/^(?:in|from|that|which|where|with) (?:what|which|who|whom|when)\b/.test(lead) && !startsWithQuestion(lead) ? dropWords(said, continuation ? 1 : 0) : undefined;
+  return { said, own, ownConstraints, ownUnknown, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+}
+
+/** The earlier film, person or answers a pointing word of this class means: the newest turn first, its answers before its topics. */
+export function pick(frames: readonly TurnFrame[], cls: "film" | "person"): Referent | undefined {
+  const type: NodeType = cls === "film" ? "Movie" : "Person";
+  for (const frame of [...frames].reverse()) {
+    const hit = frame.answers.find((a) => a.type === type) ?? frame.topics.find((t) => t.type === type);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function pickPlural(frames: readonly TurnFrame[]): Referent[] {
+  for (const frame of [...frames].reverse()) {
+    if (frame.answers.length >= 2) return frame.answers.slice(0, MAX_LISTED);
+    if (frame.topics.length >= 2) return frame.topics.slice(0, MAX_LISTED);
+  }
+  return [];
+}
+
+function replaceAnaphors(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {
+  let question = f.said;
+  const referents: Referent[] = [];
+  for (const cls of ["film", "person", "plural"] as const) {
+    const word = f.anaphors[cls];
+    if (!word) continue;
+    const chosen = cls === "plural" ? pickPlural(f.frames) : [pick(f.frames, cls)].filter((r): r is Referent => r !== undefined);
+    if (chosen.length === 0) continue;
+    const name = listNames(chosen.map((r) => r.name));
+    const words = cls === "film" ? FILM_ANAPHORS : cls === "person" ? PERSON_ANAPHORS : PLURAL_ANAPHORS;
+    question = replacePhrases(question, words, name);
+    referents.push(...chosen);
+  }
+  return referents.length ? { question, referents } : undefined;
+}
+
+function substitute(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {
+  // Only the newest turn is asked again: "what about Alien?" after a question about a person is not about an older film.
+  const incoming = f.own[0]!;
+  const frame = f.frames.at(-1)!;
+  // A name the knowledge base lacked is replaced too ("who directed Zzqxv?" then "what about Alien?").
+  const old = frame.topics.find((t) => t.type === incoming.type && t.said) ?? (frame.unknown[0] ? { name: frame.unknown[0], type: incoming.type, from: "topic" as const, turn: frame.index, said: frame.unknown[0] } : undefined);
+  const at = old ? frame.question.toLowerCase().indexOf(old.said!.toLowerCase()) : -1;
+  if (!old || at < 0) return undefined;
+  return { question: `${frame.question.slice(0, at)}${incoming.name}${frame.question.slice(at + old.said!.length)}`, referents: [{ ...old }] };
+}
+
+function refine(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {
+  // The film set narrowed is the newest turn's, or the one before when the newest was a question about one of its films.
+  const frame = f.frames.slice(-2).reverse().find((x) => x.asksFilms);
+  if (!frame) return undefined;
+  let rest = f.refinement?.rest ?? f.bareConstraint ?? "";
+  rest = rest.replace(/^(?:ones|films|movies)(?:\s+that)?\s+/i, "").trim();
+  if (!rest) return undefined;
+  const first = foldText(rest).split(" ")[0]!;
+  // "which of those are comedies", "just the comedies": a kind of film said as a noun.
+  const constraint = constraintPhrase(rest, first);
+  return { question: join(frame.question, constraint), referents: frame.answers.filter((a) => a.type === "Movie").slice(0, MAX_LISTED) };
+}
+
+/** A constraint as a clause the question can take: as said after a constraint word ("after 2000"), a period ("from the 90s"), else a kind ("that are comedies"). */
+function constraintPhrase(rest: string, first: string): string {
+  if (CONSTRAINT_WORDS.includes(first)) return rest;
+  if (/^(?:are|were|is)\s/i.test(rest)) return `that ${rest}`;
+  if (/\d/.test(rest)) return `from ${rest}`;
+  return `that are ${rest}`;
+}
+
+/** Whether the question's own names make up what follows a substitution opener ("what about Alien" — not "what about Alien's director"). */
+function coversRest(own: FollowUpFeatures["own"], rest: string): boolean {
+  const restWords = foldText(rest).split(" ").filter((w) => w && !["the", "a", "for", "with", "film", "movie", "then"].includes(w));
+  const named = new Set(own.flatMap((o) => foldText(o.text).split(" ")));
+  return restWords.length > 0 && restWords.filter((w) => named.has(w)).length / restWords.length >= 0.6;
+}
+
+/** The longest opener the question starts with, and the rest of the question as the user wrote it (case kept). */
+function opener(said: string, folded: string, openers: readonly string[]): { opener: string; rest: string } | undefined {
+  const hit = [...openers].sort((a, b) => b.length - a.length).find((o) => folded === o || folded.startsWith(`${o} `));
+  return hit ? { opener: hit, rest: dropWords(said, hit.split(" ").length) } : undefined;
+}
+
+/** The text after its first n words (words as foldText counts them: letters and digits), punctuation at the ends trimmed. */
+function dropWords(said: string, n: number): string {
+  const words = [...said.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)];
+  const at = n < words.length ? words[n]!.index! : said.length;
+  return said.slice(at).replace(/[?.!\s]+$/, "").trim();
+}
+
+const QUESTION_START = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could|has|have|had|tell|list|name|show|give|find)\b/;
+function startsWithQuestion(folded: string): boolean {
+  return QUESTION_START.test(folded);
+}
+
+/** A pointing word written with a capital inside the sentence is a title's word ("who directed It Follows"), not a pronoun. */
+function titleCased(said: string, phrase: string): boolean {
+  const re = new RegExp(`(?<=\\S\\s+)${phrase.split(" ").map(escape).join("\\s+")}\\b`, "gi");
+  return [...said.matchAll(re)].some((m) => /^\p{Lu}/u.test(m[0]) && !/^I\b/.test(m[0]));
+}
+
+function hasPhrase(folded: string, phrase: string): boolean {
+  return new RegExp(`(?:^| )${phrase.replace(/ /g, " ")}(?: |$)`).test(folded);
+}
+
+/** Replaces every pointing phrase of a class, longest first, keeping the rest of the words as asked; possessives become "Name's". */
+function replacePhrases(text: string, phrases: readonly string[], name: string): string {
+  const sorted = [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+"));
+  const re = new RegExp(`\\b(?:${sorted.join("|")})\\b`, "gi");
+  return text.replace(re, (m) => (/^(?:its|his|their|hers)$/i.test(m) ? `${name}'s` : name));
+}
+
+function listNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+function join(question: string, constraint: string): string {
+  return `${stripEnd(question)} ${constraint.replace(/[?.!\s]+$/, "")}?`;
+}
+
+function stripEnd(text: string): string {
+  return text.trim().replace(/[?.!\s]+$/, "");
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

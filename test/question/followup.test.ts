@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ConversationTurn } from "../../src/conversation/turns";
+import { conversationFromMessages } from "../../src/conversation/turns";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { FOLLOW_UP_RULES, resolveFollowUp } from "../../src/question/followup/resolve";
+import { hasRealData, realKb } from "../helpers/real-kb";
+
+/**
+ * Follow-up kinds on the real KB: each row is an earlier turn (question and, as a chat client has
+ * it, the reply's text) and a follow-up, with the kind and rule that read it and the question it
+ * stands for. One row per kind and per way a referent is chosen, not one per phrasing: the
+ * multi-turn dev set (`npm run eval -- --dataset conv`) measures the wordings.
+ */
+describe.skipIf(!hasRealData)("follow-up questions read against the conversation", () => {
+  let kb: KnowledgeBase;
+  beforeAll(async () => {
+    kb = await realKb();
+  }, 120_000);
+
+  const turn = (question: string, answer?: string, resolved?: string): ConversationTurn => ({ question, ...(answer ? { answer } : {}), ...(resolved ? { resolved } : {}) });
+  const jaws = turn("Who directed Jaws?", "Jaws (1975) was directed by Steven Spielberg [1].");
+  const hanks = turn("What films did Tom Hanks star in?", "32 films (Tom Hanks acted in): Forrest Gump (1994) [1], The Green Mile (1999) [2]");
+  const titanic = turn("who starred in Titanic?", "Titanic (1997) stars Kate Winslet [1] and Leonardo DiCaprio [2].");
+
+  it.each<[string, ConversationTurn[], string, string, string]>([
+    // A film pronoun is the film the turn was about when its answer is a person.
+    ["film pronoun → the topic film", [jaws], "and when did it come out?", "followup.anaphor", "When did Jaws come out?"],
+    // A person pronoun prefers the answer of the turn before.
+    ["person pronoun → the answer person", [jaws], "what else did he direct?", "followup.anaphor", "What else did Steven Spielberg direct?"],
+    ["demonstrative film phrase", [titanic], "how long is that movie?", "followup.anaphor", "How long is Titanic?"],
+    ["plural pronoun → the answers", [titanic], "what else have they been in together?", "followup.anaphor", "What else have Kate Winslet and Leonardo DiCaprio been in together?"],
+    ["possessive", [jaws], "what is its genre?", "followup.anaphor", "What is Jaws's genre?"],
+    ["ellipsis: a relation asked of nothing named", [titanic], "and the director?", "followup.ellipsis", "The director of Titanic?"],
+    ["ellipsis: a figure", [jaws], "what year?", "followup.ellipsis", "What year of Jaws?"],
+    ["substitution of a person", [turn("What did Steven Spielberg direct?")], "what about Ridley Scott?", "followup.substitution", "What did Ridley Scott direct?"],
+    ["substitution of a film", [jaws], "how about Alien?", "followup.substitution", "Who directed Alien?"],
+    ["substitution of a name the KB lacks", [turn("who directed Zzqxv?")], "what about Alien?", "followup.substitution", "Who directed Alien?"],
+    ["refinement by a period", [hanks], "only the ones after 2000", "followup.refinement", "What films did Tom Hanks star in after 2000?"],
+    ["refinement by a person", [hanks], "and with Meg Ryan?", "followup.refinement", "What films did Tom Hanks star in with Meg Ryan?"],
+    ["refinement by a kind", [hanks], "which of those are comedies?", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
+    ["refinement by a kind said as a noun", [hanks], "just the comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
+    ["refinement by a kind after what about", [hanks], "what about dramas?", "followup.substitution-constraint", "What films did Tom Hanks star in that are dramas?"],
+    ["refinement by a period after what about", [hanks], "what about the 90s?", "followup.substitution-constraint", "What films did Tom Hanks star in from the 90s?"],
+  ])("%s", async (_kind, history, question, rule, resolved) => {
+    const f = await resolveFollowUp(question, history, kb);
+    expect({ rule: f.rule, question: f.question }).toEqual({ rule, question: resolved });
+  });
+
+  it.each<[string, ConversationTurn[], string]>([
+    ["a question that names its own film", [jaws], "Who directed Alien?"],
+    ["a title made of a pronoun, written as a title", [jaws], "who directed It Follows?"],
+    ["a new subject with its own kind and period", [jaws], "best comedies of the 90s"],
+    ["no earlier turn", [], "when did it come out?"],
+    ["the film set narrowed is a recent one, not an old one", [hanks, jaws, turn("who wrote it?", "Peter Benchley [1] and Carl Gottlieb [2]", "Who wrote Jaws?")], "just the comedies"],
+  ])("stands alone: %s", async (_why, history, question) => {
+    const f = await resolveFollowUp(question, history, kb);
+    expect(f).toMatchObject({ kind: "standalone", question: question.trim() });
+  });
+
+  it("reads a chat transcript's reply for the answers a pronoun points at", async () => {
+    const { question, history } = conversationFromMessages([
+      { role: "system", text: "You answer questions about films." },
+      { role: "user", text: "Who directed Jaws?" },
+      { role: "assistant", text: "Jaws (1975) was directed by Steven Spielberg [1].\n\n[1] Steven Spielberg directed Jaws" },
+      { role: "user", text: "What else did he direct?" },
+    ]);
+    expect(history).toEqual([{ question: "Who directed Jaws?", answer: "Jaws (1975) was directed by Steven Spielberg [1].\n\n[1] Steven Spielberg directed Jaws" }]);
+    const f = await resolveFollowUp(question, history, kb);
+    expect(f.referents).toEqual([{ name: "Steven Spielberg", type: "Person", from: "answer", turn: 0 }]);
+  });
+
+  it("prefers the answers the service kept over names in the reply", async () => {
+    const f = await resolveFollowUp("when was it released?", [{ question: "What is the highest rated Tom Hanks movie?", answer: "Forrest Gump (1994), with 8.2/10, ahead of Big [2]", answers: ["Forrest Gump"] }], kb);
+    expect(f.question).toBe("When was Forrest Gump released?");
+  });
+
+  it("every rule names the kind it reads and what it reads", () => {
+    for (const r of FOLLOW_UP_RULES) expect(r.reads.length).toBeGreaterThan(10);
+    expect(new Set(FOLLOW_UP_RULES.map((r) => r.id)).size).toBe(FOLLOW_UP_RULES.length);
+  });
+});
