@@ -14,7 +14,7 @@ import { runMain } from "../src/cli/entry";
 const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test] [--limit N] [--seed S]
        [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
        [--ablate prime,organize,validate,graph] [--judge]
-datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, probe, complex, jsonl:PATH
+datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, conv (conversations, turn by turn; --limit counts conversations), probe, complex, jsonl:PATH
 strategies: ${STRATEGIES.join(", ")}`;
 
 function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] {
@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     ...(summary.datasets.length > 1 ? [groupTable(`${s.strategy} by dataset`, "dataset", s.byDataset)] : []),
     ...(s.byCategory ? [groupTable(`${s.strategy} by labelled category (the set's own label: intent, or the kind a real question asks)`, "category", s.byCategory)] : []),
     groupTable(`${s.strategy} by plan kind (what the planner wrote)`, "plan kind", s.byPlanKind),
+    ...(s.byTurn ? [groupTable(`${s.strategy} by conversation turn (each turn asked after the ones before it, with their answers as history)`, "turn", s.byTurn)] : []),
   ]);
   process.stdout.write(`${[...rows, ...tables].join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);
 }

@@ -15,6 +15,10 @@ export interface EvalRecord {
   /** Position of the question in the sampled set (the summary orders by it). */
   order: number;
   category?: string;
+  /** A conversation turn's position (0 = the first question), for per-turn figures. */
+  turn?: number;
+  /** How a conversation turn was read against the turns before it. */
+  followUp?: { kind: string; resolved: string };
   question: string;
   gold: string[];
   answer: string;

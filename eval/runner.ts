@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { MAX_HISTORY_TURNS, type ConversationTurn } from "../src/conversation/turns";
 import { runResearch } from "../agents/research/run";
 import type { Ablation, RunResult, Strategy } from "../agents/research/types";
 import { InvalidInputError, isAppError } from "../src/errors";
@@ -47,7 +48,7 @@ export interface Variant {
 
 /** Whether switching a stage off changes a strategy: SimpleRAG has no prime or organize stage, and a fixed strategy is its tool. */
 export function ablationApplies(strategy: Strategy, stage: Ablation): boolean {
-  if (stage === "validate") return true;
+  if (stage === "validate" || stage === "followup") return true;
   if (strategy === "simple") return false;
   if (stage === "graph") return strategy === "heuristic" || strategy === "llm" || strategy === "auto";
   return true;
@@ -64,8 +65,32 @@ export function variantsOf(strategies: readonly Strategy[], ablate: readonly Abl
 export function sampleQuestions(o: EvalOptions, kb: KnowledgeBase): EvalQuestion[] {
   return o.datasets.flatMap((name) => {
     const all = loadDataset(name, { split: o.split, dataDir: o.dataDir, brackets: o.brackets, kb, seed: o.seed });
-    return o.limit ? stableSample(all, o.limit, o.seed, (q) => q.id) : all;
+    if (!o.limit) return all;
+    // A conversation set is sampled by conversation (--limit conversations), every turn of each kept.
+    if (all.some((q) => q.conversation)) {
+      const ids = new Set(stableSample([...new Set(all.map((q) => q.conversation?.id ?? q.id))], o.limit, o.seed, (id) => id));
+      return all.filter((q) => ids.has(q.conversation?.id ?? q.id));
+    }
+    return stableSample(all, o.limit, o.seed, (q) => q.id);
   });
+}
+
+type WorkItem = { v: Variant; q: EvalQuestion; order: number };
+
+/** The work in units a worker runs in order: a question alone, or every turn of one conversation (each turn's history is the turns before it). */
+function workUnits(variants: readonly Variant[], questions: readonly EvalQuestion[]): WorkItem[][] {
+  const units: WorkItem[][] = [];
+  for (const v of variants) {
+    const conversations = new Map<string, WorkItem[]>();
+    questions.forEach((q, order) => {
+      if (!q.conversation) return void units.push([{ v, q, order }]);
+      let unit = conversations.get(q.conversation.id);
+      if (!unit) conversations.set(q.conversation.id, (unit = [])), units.push(unit);
+      unit.push({ v, q, order });
+    });
+    for (const unit of conversations.values()) unit.sort((a, b) => a.q.conversation!.turn - b.q.conversation!.turn);
+  }
+  return units;
 }
 
 const CONFIG_FIELDS = ["datasets", "split", "limit", "seed", "strategies", "brackets", "ablate"] as const;
@@ -90,11 +115,10 @@ export async function runEval(o: EvalOptions, deps: EvalDeps): Promise<Summary> 
 
   const questions = sampleQuestions(o, deps.kb);
   const variants = variantsOf(o.strategies, o.ablate);
-  const done = new Set(readRecords(resultsPath).map((r) => r.key));
-  const work: { v: Variant; q: EvalQuestion; order: number }[] = [];
-  for (const v of variants) questions.forEach((q, order) => {
-    if (!done.has(`${v.label}|${q.id}`)) work.push({ v, q, order });
-  });
+  const recorded = readRecords(resultsPath);
+  const done = new Map(recorded.map((r) => [r.key, r]));
+  // A unit is done when every item in it is; a conversation cut short resumes from its recorded turns (their answers are its history).
+  const work = workUnits(variants, questions).filter((unit) => unit.some((it) => !done.has(`${it.v.label}|${it.q.id}`)));
 
   deps.progress.start(`eval ${variants.length} strategies × ${questions.length} questions`, variants.length * questions.length);
   let finished = done.size;
@@ -102,9 +126,17 @@ export async function runEval(o: EvalOptions, deps: EvalDeps): Promise<Summary> 
   let next = 0;
   const worker = async () => {
     while (next < work.length) {
-      const item = work[next++]!;
-      appendRecord(resultsPath, await evaluateOne(item, deps));
-      deps.progress.tick(++finished);
+      const unit = work[next++]!;
+      const history: ConversationTurn[] = [];
+      for (const item of unit) {
+        const key = `${item.v.label}|${item.q.id}`;
+        const record = done.get(key) ?? (await evaluateOne(item, deps, history));
+        if (!done.has(key)) {
+          appendRecord(resultsPath, record);
+          deps.progress.tick(++finished);
+        }
+        if (item.q.conversation) history.push(turnOf(record));
+      }
     }
   };
   // A failing worker does not leave the others writing after the run has returned: all settle, then the first failure is raised.
@@ -115,11 +147,16 @@ export async function runEval(o: EvalOptions, deps: EvalDeps): Promise<Summary> 
   return writeReports(o.out, variants.map((v) => v.label), deps.judge !== undefined);
 }
 
-async function evaluateOne({ v, q, order }: { v: Variant; q: EvalQuestion; order: number }, deps: EvalDeps): Promise<EvalRecord> {
-  const base = { key: `${v.label}|${q.id}`, variant: v.label, strategy: v.strategy, ablations: v.ablations, dataset: q.dataset, questionId: q.id, order, ...(q.category ? { category: q.category } : {}), question: q.question, gold: q.answers };
+/** A recorded turn as the next turn's history: what was asked, what the run answered, and what it was read as. */
+function turnOf(r: EvalRecord): ConversationTurn {
+  return { question: r.question, answer: r.answer, answers: r.answers.map((a) => a.name), ...(r.followUp ? { resolved: r.followUp.resolved } : {}) };
+}
+
+async function evaluateOne({ v, q, order }: WorkItem, deps: EvalDeps, history: readonly ConversationTurn[] = []): Promise<EvalRecord> {
+  const base = { key: `${v.label}|${q.id}`, variant: v.label, strategy: v.strategy, ablations: v.ablations, dataset: q.dataset, questionId: q.id, order, ...(q.category ? { category: q.category } : {}), ...(q.conversation ? { turn: q.conversation.turn } : {}), question: q.question, gold: q.answers };
   let result: RunResult;
   try {
-    result = await runResearch(q.question, { kb: deps.kb, model: deps.model, caps: deps.caps }, { strategy: v.strategy, ablations: v.ablations, runId: base.key });
+    result = await runResearch(q.question, { kb: deps.kb, model: deps.model, caps: deps.caps }, { strategy: v.strategy, ablations: v.ablations, runId: base.key, ...(history.length ? { history: history.slice(-MAX_HISTORY_TURNS) } : {}) });
   } catch (e) {
     if (!isAppError(e)) throw e;
     const zero = { hits1: 0, precision: 0, recall: 0, f1: 0, contextRecall: 0, steps: 0, toolCalls: 0, toolCallsByTool: {}, llmCalls: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0, nonModelMs: 0 };
@@ -133,6 +170,7 @@ async function evaluateOne({ v, q, order }: { v: Variant; q: EvalQuestion; order
     answers: result.answers.slice(0, 50).map((a) => ({ name: a.name, score: a.score })),
     plan: result.plan,
     kind: result.parts.length > 1 ? "several" : (result.parts[0]?.kind ?? "none"),
+    ...(result.followUp ? { followUp: { kind: result.followUp.kind, resolved: result.followUp.resolved } } : {}),
     parts: result.parts.map((p) => ({ partId: p.partId, kind: p.kind, ...(p.verdict ? { verdict: p.verdict } : {}), ...(p.count !== undefined ? { count: p.count } : {}), ...(p.lacks ? { lacks: p.lacks } : {}) })),
     truncated: result.truncated,
     ...(result.truncatedReason ? { truncatedReason: result.truncatedReason } : {}),

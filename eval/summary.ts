@@ -41,6 +41,8 @@ export interface StrategySummary extends Aggregate {
   strategy: string;
   byDataset: Record<string, Aggregate>;
   byCategory?: Record<string, Aggregate>;
+  /** Conversation turns by position (turn 1 is the first question). */
+  byTurn?: Record<string, Aggregate>;
   /** By the kind of plan the strategy wrote (the answered part's kind; "several" for several clauses). */
   byPlanKind: Record<string, Aggregate>;
   /** Mean tool calls per question, by tool. */
@@ -120,6 +122,7 @@ export function summarize(records: readonly EvalRecord[], variants: readonly str
     const byDataset = Object.fromEntries(datasets.map((d) => [d, aggregate(rs.filter((r) => r.dataset === d))]));
     const cats = [...new Set(rs.map((r) => r.category).filter((c): c is string => !!c))].sort();
     const kinds = [...new Set(rs.map((r) => r.kind ?? "none"))].sort();
+    const turns = [...new Set(rs.map((r) => r.turn).filter((t): t is number => t !== undefined))].sort((a, b) => a - b);
     const toolCallsByTool: Record<string, number> = {};
     const byStage: Record<string, number> = {};
     const byNode: Record<string, number> = {};
@@ -140,6 +143,7 @@ export function summarize(records: readonly EvalRecord[], variants: readonly str
       byDataset,
       ...(cats.length ? { byCategory: Object.fromEntries(cats.map((c) => [c, aggregate(rs.filter((r) => r.category === c))])) } : {}),
       byPlanKind: Object.fromEntries(kinds.map((k) => [k, aggregate(rs.filter((r) => (r.kind ?? "none") === k))])),
+      ...(turns.length ? { byTurn: Object.fromEntries(turns.map((t) => [`turn ${t + 1}`, aggregate(rs.filter((r) => r.turn === t))])) } : {}),
       toolCallsByTool: per(toolCallsByTool),
       time: { byStage: per(byStage), byNode: per(byNode), byTool: per(byTool) },
     };

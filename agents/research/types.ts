@@ -5,8 +5,8 @@ import type { Evidence, ToolName } from "../../tools/evidence";
 export const STRATEGIES = ["auto", "llm", "heuristic", "tog", "depth", "breadth", "fulltext", "simple"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
-/** Stages an ablation can switch off: `graph` removes the graph tools, leaving text retrieval. */
-export const ABLATIONS = ["prime", "organize", "validate", "graph"] as const;
+/** Stages an ablation can switch off: `graph` removes the graph tools, leaving text retrieval; `followup` reads a conversation's turns as if each stood alone. */
+export const ABLATIONS = ["prime", "organize", "validate", "graph", "followup"] as const;
 export type Ablation = (typeof ABLATIONS)[number];
 
 export interface Budget {

@@ -8,6 +8,7 @@ import type { Expectation } from "../natural/types";
 import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
 import { FACT_KINDS } from "../../src/plan/schema";
 import { loadRealSet } from "../real/load";
+import { conversationGold } from "../conv/gold";
 import { generateProbeSet, isProbeSet } from "./probe-sets";
 
 export type { Expectation } from "../natural/types";
@@ -21,6 +22,8 @@ export interface EvalQuestion {
   category?: string;
   /** What the intent check needs beyond Hits@1 (natural set); absent means Hits@1. */
   expect?: Expectation;
+  /** A turn of a conversation: asked after the turns before it, with their questions and answers as history. */
+  conversation?: { id: string; turn: number };
 }
 
 export const METAQA_DATASETS = ["metaqa-1hop", "metaqa-2hop", "metaqa-3hop", "metaqa-1hop-ntm"] as const;
@@ -71,6 +74,10 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
   }
   if (name === "natural") {
     return loadNaturalSet(o.dataDir, o.split).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
+  }
+  if (name === "conv") {
+    // Conversations people outside the project wrote (ConvQuestions' training split), turn by turn; gold computed from the raw data.
+    return conversationGold(o.dataDir).flatMap((c) => c.turns.map((t): EvalQuestion => ({ id: t.id, dataset: name, question: t.question, answers: t.answers, category: t.category, expect: t.expect, conversation: { id: c.id, turn: t.turn } })));
   }
   if (name === "real") {
     // Questions people outside the project wrote (training splits of public sets), gold computed from the raw data; one set, used for development.

@@ -53,6 +53,7 @@ export const StrategySummarySchema = AggregateSchema.extend({
   strategy: z.string(),
   byDataset: z.record(z.string(), AggregateSchema),
   byCategory: z.record(z.string(), AggregateSchema).optional(),
+  byTurn: z.record(z.string(), AggregateSchema).optional(),
   /** Reports written before plans were kept have none. */
   byPlanKind: z.record(z.string(), AggregateSchema).default({}),
   toolCallsByTool: byName,

@@ -19,7 +19,7 @@ export function needsNoRetrieval(plan: QueryPlan): boolean {
  */
 export const router = tracedNode("router", async (state, ctx) => {
   if (ctx.ablations.has("prime")) return { update: { route: state.strategy === "simple" ? "simple" : "research" }, step: { decision: state.strategy === "simple" ? "simple" : "research", rationale: "prime switched off (ablation): the question is not read", evidenceIds: [], notes: [] } };
-  const followUp = state.history.length ? await resolveFollowUp(state.question, state.history, ctx.kb) : undefined;
+  const followUp = state.history.length && !ctx.ablations.has("followup") ? await resolveFollowUp(state.question, state.history, ctx.kb) : undefined;
   const question = followUp?.question ?? state.question;
   const u = await understandQuestion(question, ctx.kb);
   let route: Route = "research";

@@ -36,6 +36,8 @@ export interface FollowUpFeatures {
   ownConstraints: boolean;
   /** Whether it gives a name the knowledge base lacks (its own subject, though unknown). */
   ownUnknown: boolean;
+  /** Whether it asks about a role or character ("who played Sharpay?"), which is always in some film. */
+  asksCharacter: boolean;
   /** Whether it asks a relation (a year, a director…). */
   asksRelation: boolean;
   /** The first pointing word of each class, outside the question's own names. */
@@ -91,6 +93,28 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     build: (f) => replaceAnaphors(f),
   },
   {
+    id: "followup.character",
+    kind: "ellipsis",
+    reads: "a role or character asked with no film named (\"who played Sharpay?\"): asked of the previous film",
+    applies: (f) => f.asksCharacter && !f.own.some((o) => o.type === "Movie") && Object.keys(f.anaphors).length === 0,
+    build: (f) => {
+      const film = pick(f.frames, "film");
+      return film ? { question: `${stripEnd(f.said)} in ${film.name}?`, referents: [film] } : undefined;
+    },
+  },
+  {
+    id: "followup.which-one",
+    kind: "anaphor",
+    reads: "which one / which of them, after a turn about several films: which of those films",
+    applies: (f) => /^(?:and |so )?(?:which|what) (?:one|of (?:them|the two|those|these|both))\b/.test(foldText(f.said)) && f.own.length === 0,
+    build: (f) => {
+      const films = choices(f.frames);
+      if (films.length < 2) return undefined;
+      const question = f.said.replace(/\b(which|what)\s+(?:one|of\s+(?:them|the\s+two|those|these|both))\b/i, (_m, w: string) => `${w} of ${listNames(films.map((r) => r.name))}`);
+      return { question, referents: films };
+    },
+  },
+  {
     id: "followup.ellipsis",
     kind: "ellipsis",
     reads: "a relation asked of nothing named (\"and the director?\", \"what year?\"): asked of the previous film or person",
@@ -137,15 +161,21 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   // A relation or a film's figure asked ("the director?", "how long?", "the genre?"), read from the words: a bare fragment is no question shape understanding knows.
   const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || folded.split(" ").some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
+  // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
+  const asksCharacter = u.readings.some((r) => r.cues.character !== undefined) || /\b(?:play|plays|played|playing|protagonist|character|role|lead)\b/.test(folded);
   const ownFolded = own.map((o) => foldText(o.text));
   const anaphors: FollowUpFeatures["anaphors"] = {};
   for (const [cls, words] of [["film", FILM_ANAPHORS], ["person", PERSON_ANAPHORS], ["plural", PLURAL_ANAPHORS]] as const) {
     // A pointing word inside the question's own name is part of a title ("It Follows", "Her").
     const hit = words.find((w) => hasPhrase(folded, w) && !ownFolded.some((o) => hasPhrase(o, w)) && !titleCased(said, w));
-    // A question that names a film of its own means that film by "the film"; likewise a person.
-    const named = own.some((o) => (cls === "film" ? o.type === "Movie" : cls === "person" ? o.type === "Person" : false));
+    // A question that names a film of its own means that film by "the film"; likewise a person. A
+    // lower-case "title" right after the pointing phrase is the sentence's next word ("where did the
+    // movie take place" is not about The Take).
+    const named = own.some((o) => (cls === "film" ? o.type === "Movie" : cls === "person" ? o.type === "Person" : false) && !(hit && wordAfter(folded, hit, o.text)));
     if (hit && !named) anaphors[cls] = hit;
   }
+  const found = Object.values(anaphors);
+  const ownNames = own.filter((o) => !found.some((a) => wordAfter(folded, a, o.text)));
   const frames: TurnFrame[] = [];
   for (const [i, t] of history.entries()) frames.push(await frameOf(t, i, kb));
   const substitution = opener(said, folded, SUBSTITUTION_OPENERS);
@@ -154,17 +184,39 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const lead = continuation ? folded.slice(continuation.length) : folded;
   const first = lead.split(" ")[0] ?? "";
   const bareConstraint = CONSTRAINT_WORDS.includes(first) && !/^(?:in|from|that|which|where|with) (?:what|which|who|whom|when)\b/.test(lead) && !startsWithQuestion(lead) ? dropWords(said, continuation ? 1 : 0) : undefined;
-  return { said, own, ownConstraints, ownUnknown, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
 
-/** The earlier film, person or answers a pointing word of this class means: the newest turn first, its answers before its topics. */
+/**
+ * The one earlier film or person a singular pointing word means: the newest turn first; in a turn, its
+ * answer when it gave exactly one of that kind ("who directed Jaws?" → he), else its topic ("it" is
+ * Jaws). A list of answers is no single referent, so an older turn's topic comes before it; only when
+ * no turn has one does the first of a list stand in.
+ */
 export function pick(frames: readonly TurnFrame[], cls: "film" | "person"): Referent | undefined {
   const type: NodeType = cls === "film" ? "Movie" : "Person";
-  for (const frame of [...frames].reverse()) {
-    const hit = frame.answers.find((a) => a.type === type) ?? frame.topics.find((t) => t.type === type);
+  const newestFirst = [...frames].reverse();
+  for (const frame of newestFirst) {
+    const answers = frame.answers.filter((a) => a.type === type);
+    const hit = (answers.length === 1 ? answers[0] : undefined) ?? frame.topics.find((t) => t.type === type);
+    if (hit) return hit;
+  }
+  for (const frame of newestFirst) {
+    const hit = frame.answers.find((a) => a.type === type);
     if (hit) return hit;
   }
   return undefined;
+}
+
+/** The films the newest turn that had several was about or answered: what "which one" chooses among. */
+function choices(frames: readonly TurnFrame[]): Referent[] {
+  for (const frame of [...frames].reverse()) {
+    const topics = frame.topics.filter((t) => t.type === "Movie");
+    if (topics.length >= 2) return topics.slice(0, MAX_LISTED);
+    const answers = frame.answers.filter((a) => a.type === "Movie");
+    if (answers.length >= 2) return answers.slice(0, MAX_LISTED);
+  }
+  return [];
 }
 
 function pickPlural(frames: readonly TurnFrame[]): Referent[] {
@@ -252,6 +304,11 @@ function startsWithQuestion(folded: string): boolean {
 function titleCased(said: string, phrase: string): boolean {
   const re = new RegExp(`(?<=\\S\\s+)${phrase.split(" ").map(escape).join("\\s+")}\\b`, "gi");
   return [...said.matchAll(re)].some((m) => /^\p{Lu}/u.test(m[0]) && !/^I\b/.test(m[0]));
+}
+
+/** Whether a name written in lower case comes right after a pointing phrase. */
+function wordAfter(folded: string, phrase: string, text: string): boolean {
+  return !/\p{Lu}/u.test(text) && new RegExp(`(?:^| )${phrase} ${escape(foldText(text))}(?: |$)`).test(folded);
 }
 
 function hasPhrase(folded: string, phrase: string): boolean {
