@@ -73,6 +73,11 @@ const EnvSchema = z.object({
   /** fsync stored runs (survive power loss); off still never leaves a torn record on a crash. */
   RUNS_FSYNC: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
   SSE_KEEPALIVE_MS: intIn(100, 600_000, 15_000),
+  /** Conversations (threads): where their records live, and the checkpointer that keeps each run's state (sqlite: a file beside them; postgres: POSTGRES_URL; memory: lost on exit). */
+  THREADS_DIR: optionalString,
+  CHECKPOINTER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["sqlite", "postgres", "memory"]).default("sqlite")),
+  CHECKPOINT_DB: optionalString,
+  POSTGRES_URL: optionalString,
   /** OpenTelemetry traces over OTLP/HTTP: off unless an endpoint is set (the base, traces go to /v1/traces; or the traces URL itself). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
@@ -109,6 +114,10 @@ export interface Config {
   env: Env;
   /** State that outlives a run but is not a cache: $XDG_STATE_HOME/movie-graph-research (~/.local/state/...). */
   stateDir: string;
+  /** Where thread records and (with sqlite) the checkpoint database live: $THREADS_DIR, else beside the runs. */
+  threadsDir: string;
+  /** The SQLite checkpoint database: $CHECKPOINT_DB, else threadsDir/checkpoints.sqlite. */
+  checkpointDb: string;
   /** Where stored runs live (state, not cache): $RUNS_DIR, else stateDir/runs. */
   runsDir: string;
   /** The eval reports the API serves: $EVAL_DIR, else out/ in the working directory (where `npm run eval` writes). */
@@ -154,14 +163,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (chatModel === "gemini" && !env.GOOGLE_API_KEY) missing.push("CHAT_MODEL=gemini needs GOOGLE_API_KEY");
   if (chatModel === "openai" && !env.OPENAI_BASE_URL) missing.push("CHAT_MODEL=openai needs OPENAI_BASE_URL (e.g. http://127.0.0.1:11434/v1 for Ollama)");
   if (chatModel === "openai" && !env.OPENAI_CHAT_MODEL) missing.push("CHAT_MODEL=openai needs OPENAI_CHAT_MODEL (a model name the server serves)");
+  if (env.CHECKPOINTER === "memory" && env.WORKERS !== 0) missing.push("CHECKPOINTER=memory keeps threads in one thread's memory: set WORKERS=0 (or use sqlite, the default)");
+  if (env.CHECKPOINTER === "postgres" && !env.POSTGRES_URL) missing.push("CHECKPOINTER=postgres needs POSTGRES_URL (e.g. postgresql://user:password@127.0.0.1:5432/graph)");
   if (missing.length) throw new AppError("config_invalid", `invalid environment:\n${missing.map((m) => `  ${m}`).join("\n")}`);
   const stateRoot = source.XDG_STATE_HOME || join(homedir(), ".local", "state");
   const stateDir = join(stateRoot, "movie-graph-research");
   const runsDir = env.RUNS_DIR ? resolve(env.RUNS_DIR) : join(stateDir, "runs");
   const evalDir = resolve(env.EVAL_DIR ?? "out");
+  // Threads sit beside the runs they ran (inside RUNS_DIR when one is given, so a test's folder holds both).
+  const threadsDir = env.THREADS_DIR ? resolve(env.THREADS_DIR) : env.RUNS_DIR ? join(runsDir, "threads") : join(stateDir, "threads");
+  const checkpointDb = env.CHECKPOINT_DB ? resolve(env.CHECKPOINT_DB) : join(threadsDir, "checkpoints.sqlite");
   const apiKeys = (env.API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
   const caps = { maxSteps: env.MAX_STEPS_CAP, maxLlmCalls: env.MAX_LLM_CALLS_CAP, maxTokens: env.MAX_TOKENS_CAP, deadlineMs: env.DEADLINE_MS_CAP };
-  return { env, caps, stateDir, runsDir, evalDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, chatModel, localChatModel, ci: env.CI === "true" || env.CI === "1" };
+  return { env, caps, stateDir, runsDir, threadsDir, checkpointDb, evalDir, apiKeys, dataDir, cacheDir, embedder, localEmbedModel, chatModel, localChatModel, ci: env.CI === "true" || env.CI === "1" };
 }
 
 /** EMBEDDER resolved: an explicit choice must have what it needs; auto takes the best one available. */

@@ -9,6 +9,7 @@ export type ErrorCode =
   | "snapshot_invalid"
   | "invalid_input"
   | "not_found"
+  | "conflict"
   | "unknown_entity"
   | "model_error"
   | "backend_unavailable"

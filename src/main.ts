@@ -11,6 +11,9 @@ import { createLogger } from "./util/logger";
 import { runningBuild } from "./kb/model-vectors";
 import { createTracing } from "./tracing/factory";
 import { runMain } from "./cli/entry";
+import { openCheckpointer } from "./threads/checkpointer";
+import { FileThreadStore } from "./threads/store";
+import { once } from "./util/once";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,8 +30,13 @@ async function main(): Promise<void> {
   // Research runs on worker threads (one per core by default) so HTTP stays responsive under load.
   const workers = config.env.WORKERS ?? availableParallelism();
   // The workers load in the background: the service listens (and answers health) at once, and a run waits for the first ready worker.
-  const executor = workers > 0 ? WorkerPoolExecutor.starting(workers, log, kb) : new InProcessExecutor({ kb, model, caps: config.caps, tracing });
-  const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log, vectorBuild: () => runningBuild(config) });
+  // Conversations: thread records beside the runs, their state in the checkpointer (opened on first use; workers open their own connection).
+  const checkpointer = once(() => openCheckpointer(config));
+  const openSaver = async () => (await checkpointer()).saver;
+  const threadRecords = new FileThreadStore(config.threadsDir);
+  log.info("threads store ready", { dir: config.threadsDir, checkpointer: config.env.CHECKPOINTER, markedInterrupted: threadRecords.recovered.interrupted, unreadable: threadRecords.recovered.unreadable });
+  const executor = workers > 0 ? WorkerPoolExecutor.starting(workers, log, kb) : new InProcessExecutor({ kb, model, caps: config.caps, tracing, checkpointer: openSaver });
+  const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log, vectorBuild: () => runningBuild(config), threads: { records: threadRecords, openSaver } });
   const server = await listen(app, config.env.PORT, config.env.HOST);
   log.info("listening", { url: server.url, executor: executor.kind, apiKeys: config.apiKeys.length > 0 });
 
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
       .then(() => store.flush())
       .then(() => executor.close())
       .then(() => kb.close())
+      .then(() => (checkpointer.opened() ? checkpointer().then((c) => c.close()) : undefined))
       .then(() => tracing.shutdown())
       .then(() => log.info("stopped", {}))
       .catch((e: unknown) => log.error("shutdown failed", { error: String(e) }))

@@ -1,4 +1,4 @@
-import { END, START, Send, StateGraph } from "@langchain/langgraph";
+import { END, START, Send, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { ResearchState, type ResearchStateValue } from "./state";
 import { router } from "./nodes/router";
 import { reply } from "./nodes/reply";
@@ -20,7 +20,7 @@ import { StepRunnable } from "./step-runnable";
  *                      └─ prime → plan ─(Send ×N)→ act → judge ─ more ─► plan
  *                                   └─ finish ───────────────┴─ enough ─► organize → answer → validate
  */
-export function buildResearchGraph() {
+export function buildResearchGraph(checkpointer?: BaseCheckpointSaver) {
   return new StateGraph(ResearchState)
     .addNode("router", router)
     .addNode("reply", reply)
@@ -43,7 +43,7 @@ export function buildResearchGraph() {
     .addEdge("organize", "answer")
     .addEdge("answer", "validate")
     .addEdge("validate", END)
-    .compile();
+    .compile(checkpointer ? { checkpointer } : undefined);
 }
 
 function routeAfterRouter(s: ResearchStateValue): "reply" | "simple_rag" | "prime" {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { GraphRecursionError } from "@langchain/langgraph";
+import { GraphRecursionError, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { InvalidInputError } from "../../src/errors";
 import { codePointLength } from "../../src/util/text";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
@@ -8,13 +8,13 @@ import { BudgetMeter } from "../../src/llm/budget";
 import { MeteredChatModel } from "../../src/llm/metered";
 import { NO_TRACING, type Tracing } from "../../src/ports/tracing";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
-import { checkHistory, type ConversationTurn } from "../../src/conversation/turns";
+import { MAX_HISTORY_TURNS, checkHistory, type ConversationTurn } from "../../src/conversation/turns";
 import type { FollowUp } from "../../src/question/followup/resolve";
 import { barePlan } from "../planners/heuristic";
 import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
 import { buildResearchGraph } from "./graph";
-import type { ResearchStateValue, ResearchUpdate } from "./state";
+import { turnInput, type ResearchStateValue, type ResearchUpdate } from "./state";
 import { ABLATIONS, DEFAULT_BUDGET, MAX_QUESTION_CHARS, STRATEGIES, type Ablation, type Budget, type RunResult, type Strategy, type TraceStep } from "./types";
 
 export { MAX_QUESTION_CHARS } from "./types";
@@ -26,6 +26,8 @@ export interface ResearchDeps {
   tracing?: Tracing;
   /** Upper bounds a request's budget may not exceed. */
   caps?: Budget;
+  /** The checkpointer threads keep their state in, opened on first use (runs outside a thread need none). */
+  checkpointer?: () => Promise<BaseCheckpointSaver>;
 }
 
 export interface ResearchOptions {
@@ -39,10 +41,23 @@ export interface ResearchOptions {
   onStep?: (step: TraceStep) => void;
   /** The conversation's earlier turns, oldest first: the question is read as a follow-up to them. */
   history?: ConversationTurn[];
+  /**
+   * Run as a turn of this thread: its state is checkpointed after every step and the earlier turns
+   * are the thread's own (`history` is ignored). `resume` continues the thread's last run from its
+   * last checkpoint instead of starting a turn (the question is then the one that run was asked).
+   */
+  thread?: { id: string; resume?: boolean };
 }
 
 let compiled: ReturnType<typeof buildResearchGraph> | undefined;
 const graph = () => (compiled ??= buildResearchGraph());
+const threaded = new WeakMap<BaseCheckpointSaver, ReturnType<typeof buildResearchGraph>>();
+/** The research graph compiled with a thread's checkpointer (one per saver). */
+export function threadGraph(saver: BaseCheckpointSaver): ReturnType<typeof buildResearchGraph> {
+  let g = threaded.get(saver);
+  if (!g) threaded.set(saver, (g = buildResearchGraph(saver)));
+  return g;
+}
 
 /** Checks a request's budget against the caps; the error names the cap that was exceeded. */
 export function resolveBudget(requested: Partial<Budget> | undefined, caps: Budget | undefined): Budget {
@@ -109,7 +124,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   const planner = plannerFor(strategy, deps.model);
   const ctx: RunContext = { kb: deps.kb, model, planner, meter, budget, signal, deadline, deadlineAt: started + budget.deadlineMs, ablations: new Set(ablations), timings, span };
   try {
-    const result = await research(q, strategy, ablations, budget, runId, ctx, options);
+    const result = await research(q, strategy, ablations, budget, runId, ctx, options, deps);
     span.set({ "gen_ai.usage.input_tokens": result.usage.inputTokens, "gen_ai.usage.output_tokens": result.usage.outputTokens, "movie_graph.llm_calls": result.usage.llmCalls, "movie_graph.plan.kinds": result.parts.map((p) => p.kind), "movie_graph.plan.rules": result.plan.rules, "movie_graph.truncated": result.truncated, "movie_graph.route": result.route });
     return result;
   } catch (e) {
@@ -120,8 +135,41 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   }
 }
 
+/** What a thread run starts from: the thread's graph and the input of a new turn (its history the thread's earlier turns), or null to resume. */
+async function threadRun(thread: NonNullable<ResearchOptions["thread"]>, q: string, strategy: Strategy, deps: ResearchDeps): Promise<{ graph: ReturnType<typeof buildResearchGraph>; input: ResearchUpdate | null }> {
+  if (!deps.checkpointer) throw new InvalidInputError("threads need a checkpointer; this service was started without one");
+  const g = threadGraph(await deps.checkpointer());
+  const config = { configurable: { thread_id: thread.id } };
+  if (thread.resume) {
+    const last = await g.getState(config);
+    if (!last.next.length) throw new InvalidInputError(`thread ${thread.id} has no unfinished run to resume`, { field: "thread" });
+    return { graph: g, input: null };
+  }
+  const prev = await g.getState(config);
+  const values = prev.values as Partial<ResearchStateValue>;
+  return { graph: g, input: turnInput(q, strategy, turnsOf(values), values.truncated !== undefined) };
+}
+
+/** A thread's turns so far: the history its last turn was read against, and that turn itself when it was answered. */
+export function turnsOf(values: Partial<ResearchStateValue>): ConversationTurn[] {
+  const earlier = values.history ?? [];
+  const d = values.draft;
+  if (!values.question || !d) return earlier.slice(-MAX_HISTORY_TURNS);
+  const said = values.followUp?.said ?? values.question;
+  const last: ConversationTurn = { question: said, answer: d.text, answers: d.answers.map((a) => a.name), ...(said !== values.question ? { resolved: values.question } : {}) };
+  return [...earlier, last].slice(-MAX_HISTORY_TURNS);
+}
+
+/** Fills what the result needs from the thread's state after the run (a resumed run streams only the steps after its checkpoint). */
+async function fromThreadState(g: ReturnType<typeof buildResearchGraph>, id: string, state: Collected, trace: TraceStep[]): Promise<void> {
+  const v = (await g.getState({ configurable: { thread_id: id } })).values as ResearchStateValue;
+  Object.assign(state, { question: v.followUp?.said ?? v.question, evidence: v.evidence, analysis: v.analysis, queryPlan: v.queryPlan, clauses: v.clauses, route: v.route, draft: v.draft, truncated: v.truncated, followUp: v.followUp });
+  trace.splice(0, trace.length, ...v.trace.map((s, index) => ({ ...s, index })));
+  state.trace = [...trace];
+}
+
 /** The graph run itself, folded into the result. */
-async function research(q: string, strategy: Strategy, ablations: Ablation[], budget: Budget, runId: string, ctx: RunContext, options: ResearchOptions): Promise<RunResult> {
+async function research(q: string, strategy: Strategy, ablations: Ablation[], budget: Budget, runId: string, ctx: RunContext, options: ResearchOptions, deps: ResearchDeps): Promise<RunResult> {
   const { meter, timings, planner } = ctx;
   const started = ctx.deadlineAt - budget.deadlineMs;
 
@@ -133,10 +181,15 @@ async function research(q: string, strategy: Strategy, ablations: Ablation[], bu
   try {
     // Cancellation is checked at every node (tracedNode) rather than raced inside LangGraph, which
     // would add listeners and promises to every step of every run.
-    const stream = await graph().stream({ question: q, strategy, history: checkHistory(options.history) }, { configurable: { run: ctx }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30 });
+    const thread = options.thread ? await threadRun(options.thread, q, strategy, deps) : undefined;
+    const input = thread ? thread.input : { question: q, strategy, history: checkHistory(options.history) };
+    const g = thread ? thread.graph : graph();
+    const stream = await g.stream(input, { configurable: { run: ctx, ...(thread ? { thread_id: options.thread!.id } : {}) }, streamMode: "updates", recursionLimit: 8 * budget.maxSteps + 30 });
     for await (const chunk of stream as AsyncIterable<Record<string, ResearchUpdate | undefined>>) {
       for (const update of Object.values(chunk)) if (update) collect(state, update, trace, options.onStep);
     }
+    // A thread's state holds the whole turn, also the steps run before a resume.
+    if (thread) await fromThreadState(thread.graph, options.thread!.id, state, trace);
   } catch (e) {
     if (!(e instanceof GraphRecursionError)) throw e;
     recursion = "graph step limit reached";
@@ -154,7 +207,7 @@ async function research(q: string, strategy: Strategy, ablations: Ablation[], bu
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   return {
     runId,
-    question: q,
+    question: state.question,
     strategy,
     planner: planner.name,
     route: state.route ?? "research",

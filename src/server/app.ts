@@ -1,4 +1,7 @@
 import { Hono } from "hono";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { ThreadService } from "../threads/service";
+import type { FileThreadStore } from "../threads/store";
 import { bodyLimit } from "hono/body-limit";
 import type { Budget } from "../../agents/research/types";
 import type { KnowledgeBase } from "../kb/knowledge-base";
@@ -20,7 +23,9 @@ import { allowedMethods, openApiDocument } from "./openapi";
 import { VERSION } from "../version";
 import { entityRoutes } from "./routes/entities";
 import { evalRoutes } from "./routes/evals";
+import { mcpRoutes } from "./routes/mcp";
 import { metaRoutes } from "./routes/meta";
+import { ollamaRoutes } from "./routes/ollama";
 import { researchRoutes } from "./routes/research";
 import { runRoutes } from "./routes/runs";
 
@@ -50,18 +55,21 @@ export interface AppDeps {
   drain?: Drain;
   /** The model-vector build another process runs, for /v1/health. */
   vectorBuild?: () => BuildProgress | undefined;
+  /** Conversations: thread records and the checkpointer their state is kept in (the Agent Protocol routes need them). */
+  threads?: { records: FileThreadStore; openSaver: () => Promise<BaseCheckpointSaver> };
 }
 
 const OPEN = new Set(["/v1/health", "/v1/openapi.json"]);
 const isOpen = (path: string) => OPEN.has(path) || isConsolePath(path);
 
 /** The HTTP API. Thin: validation and shaping here, the work in the agent and the ports. */
-export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; drain: Drain } {
+export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; drain: Drain; threads?: ThreadService } {
   const log = deps.log ?? createLogger("silent");
   const o = deps.options;
   const gate = new RunGate(o.maxConcurrentRuns, o.maxQueuedRuns, o.queueTimeoutMs);
   const drain = deps.drain ?? new Drain();
   const service = { executor: deps.executor, store: deps.store, gate, caps: o.caps, hasModel: deps.hasModel, drain };
+  const threads = deps.threads ? new ThreadService(deps.threads.records, deps.threads.openSaver, service) : undefined;
   const app = new Hono<AppEnv>();
 
   app.onError((e, c) => {
@@ -102,6 +110,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; dr
   app.route("/", runRoutes(deps.store));
   app.route("/", entityRoutes(deps.kb));
   app.route("/", chatRoutes(service, o.keepAliveMs));
+  app.route("/", ollamaRoutes(service, o.keepAliveMs));
   app.route("/", evalRoutes(deps.evalDir));
-  return { app, gate, drain };
+  app.route("/", mcpRoutes({ service, kb: deps.kb, authRequired: o.apiKeys.length > 0, keepAliveMs: o.keepAliveMs }));
+  return { app, gate, drain, ...(threads ? { threads } : {}) };
 }

@@ -53,21 +53,29 @@ export class Drain {
     };
   }
 
+  /**
+   * Counts a request in flight until the returned function is called: the middleware's HTTP
+   * requests, and requests that come in another way (MCP tool calls over stdio).
+   */
+  trackRequest(): () => void {
+    this.inFlight++;
+    let counted = true;
+    return () => {
+      if (!counted) return;
+      counted = false;
+      this.inFlight--;
+      if (this.draining) this.finished++;
+      if (this.inFlight === 0) for (const wake of this.idle.splice(0)) wake();
+    };
+  }
+
   middleware(): MiddlewareHandler<AppEnv> {
     return async (c, next) => {
       if (this.draining) {
         c.header("connection", "close");
         throw new HttpError(503, "draining", "the service is shutting down; retry on another instance or in a moment", undefined, { "retry-after": String(this.retryAfterSeconds) });
       }
-      this.inFlight++;
-      let counted = true;
-      const done = () => {
-        if (!counted) return;
-        counted = false;
-        this.inFlight--;
-        if (this.draining) this.finished++;
-        if (this.inFlight === 0) for (const wake of this.idle.splice(0)) wake();
-      };
+      const done = this.trackRequest();
       const outgoing = (c.env as { outgoing?: NodeResponse } | undefined)?.outgoing;
       try {
         await next();

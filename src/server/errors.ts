@@ -23,6 +23,7 @@ const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   data_invalid: 500,
   snapshot_invalid: 500,
   not_found: 404,
+  conflict: 409,
   unknown_entity: 404,
   model_error: 502,
   backend_unavailable: 503,
@@ -30,8 +31,12 @@ const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   aborted: 499 as ContentfulStatusCode,
 };
 
+/** The Ollama-compatible API (routes/ollama.ts), whose errors are `{ error: "message" }`. */
+export const isOllamaPath = (path: string): boolean => path.startsWith("/api/");
+
 /**
- * Every error as `{ error: { code, message, details? } }` with the request id; never a stack.
+ * Every error as `{ error: { code, message, details? } }` with the request id (under /api/, Ollama's
+ * `{ error: message }`); never a stack.
  * Unknown errors are logged by the caller and shown as a plain "internal error".
  */
 export function errorResponse(c: Context, e: unknown): Response {
@@ -50,5 +55,7 @@ export function errorResponse(c: Context, e: unknown): Response {
     details = e.details;
   }
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  // Ollama clients read `error` as the message itself, so its API answers in Ollama's shape.
+  if (isOllamaPath(c.req.path)) return c.json({ error: message }, status);
   return c.json({ error: { code, message, ...(details !== undefined ? { details } : {}), ...(requestId ? { requestId } : {}) } }, status);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Budget } from "../../agents/research/types";
 import { REPORT_NAME, ReportListingSchema, ReportSchema } from "../evals/schemas";
+import { IGNORED_FIELDS_HEADER, ollamaDocument } from "./openapi-ollama";
 import { ChatCompletionRequest, EntitiesQuery, NON_BLANK, ErrorSchema, NeighborsQuery, ResearchRequest, RunResultSchema, RunsQuery, StoredRunSchema } from "./schemas";
 
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
@@ -48,16 +49,20 @@ function researchRequestSchema(caps: Budget, hasModel: boolean): Record<string, 
   return schema;
 }
 
-/** The chat request: the models this service answers as, and messages holding at least one user message with text. */
+/**
+ * The chat request: the models this service answers as, messages holding at least one user message
+ * with text, and a user message with images, audio or files holding text too (the service reads text only).
+ */
 function chatRequestSchema(models: readonly string[]): Record<string, unknown> {
-  const schema = json(ChatCompletionRequest) as { properties: { model: Record<string, unknown>; messages: Record<string, unknown> } };
+  type Json = Record<string, any>;
+  const schema = json(ChatCompletionRequest) as { properties: { model: Json; messages: Json } };
   schema.properties.model = { type: "string", enum: [...models] };
   const text = { type: "string", pattern: NON_BLANK };
-  schema.properties.messages.contains = {
-    type: "object",
-    properties: { role: { const: "user" }, content: { anyOf: [text, { type: "array", contains: { type: "object", properties: { text }, required: ["text"] } }] } },
-    required: ["role", "content"],
-  };
+  const textPart = { type: "object", properties: { type: { const: "text" }, text }, required: ["type", "text"] };
+  schema.properties.messages.contains = { type: "object", properties: { role: { const: "user" }, content: { anyOf: [text, { type: "array", contains: textPart }] } }, required: ["role", "content"] };
+  const user = (schema.properties.messages.items.oneOf as Json[]).find((m) => m.properties.role.const === "user")!;
+  const parts = (user.properties.content.anyOf as Json[]).find((c) => c.type === "array")!;
+  parts.anyOf = [{ items: { properties: { type: { const: "text" } } } }, { contains: textPart }];
   return schema;
 }
 
@@ -69,7 +74,9 @@ function chatRequestSchema(models: readonly string[]): Record<string, unknown> {
  */
 export function openApiDocument(version: string, o: OpenApiOptions): Record<string, unknown> {
   const auth = o.authRequired ? [401] : [];
-  const errors = (...codes: number[]) => Object.fromEntries([...new Set([...codes, 405, 500, 503])].sort().map((c) => [String(c), { description: ERROR_TEXT[c] ?? "error", content: { "application/json": { schema: ref("Error") } } }]));
+  const errorsAs = (schema: string) => (...codes: number[]) => Object.fromEntries([...new Set([...codes, 405, 500, 503])].sort().map((c) => [String(c), { description: ERROR_TEXT[c] ?? "error", content: { "application/json": { schema: ref(schema) } } }]));
+  const errors = errorsAs("Error");
+  const ollama = ollamaDocument(o.models, (...codes) => errorsAs("OllamaError")(...codes, ...auth));
   const open = { security: [] as unknown[] };
   const body = (schema: string) => ({ requestBody: { required: true, content: { "application/json": { schema: ref(schema) } } } });
   const reportName = { name: "name", in: "path", required: true, description: "a report folder's name (GET /v1/evals lists them)", schema: { type: "string", pattern: REPORT_NAME.source, maxLength: 121 } };
@@ -83,6 +90,8 @@ export function openApiDocument(version: string, o: OpenApiOptions): Record<stri
         StoredRun: json(StoredRunSchema),
         ChatCompletionRequest: chatRequestSchema(o.models),
         Error: json(ErrorSchema),
+        Model: { type: "object", properties: { id: { type: "string" }, object: { const: "model" }, created: { type: "integer" }, owned_by: { type: "string" } }, required: ["id", "object", "created", "owned_by"] },
+        ...ollama.schemas,
         EvalReportList: json(ReportListingSchema),
         EvalReport: json(ReportSchema),
       },
@@ -110,12 +119,20 @@ export function openApiDocument(version: string, o: OpenApiOptions): Record<stri
           summary: "OpenAI-compatible chat completions; the model names the strategy (graphrag-<strategy>)",
           ...body("ChatCompletionRequest"),
           responses: {
-            200: { description: "chat.completion, or with stream: true a stream of chat.completion.chunk events ending in [DONE]", content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: SSE_EVENT(["message"]) } } },
+            200: { description: "chat.completion, or with stream: true a stream of chat.completion.chunk events ending in [DONE]; the reply's [n] cite the footnotes after it", headers: IGNORED_FIELDS_HEADER, content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: SSE_EVENT(["message"]) } } },
             ...errors(400, ...auth, 404, 413, 415, 429),
           },
         },
       },
-      "/v1/models": { get: { summary: "The strategies as OpenAI model ids", responses: { 200: { description: "model list", content: { "application/json": { schema: { type: "object" } } } }, ...errors(...auth, 429) } } },
+      "/v1/models": { get: { summary: "The strategies as OpenAI model ids", responses: { 200: { description: "model list", content: { "application/json": { schema: { type: "object", properties: { object: { const: "list" }, data: { type: "array", items: ref("Model") } }, required: ["object", "data"] } } } }, ...errors(...auth, 429) } } },
+      "/v1/models/{id}": {
+        get: {
+          summary: "One model (404 names the models served)",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: { 200: { description: "the model", content: { "application/json": { schema: ref("Model") } } }, ...errors(...auth, 404, 429) },
+        },
+      },
+      ...ollama.paths,
       "/v1/health": { get: { summary: "Health: stores, counts by type, model provider, embedder, version (503 while draining)", ...open, responses: { 200: { description: "healthy", content: { "application/json": { schema: { type: "object" } } } }, ...errors() } } },
       "/v1/openapi.json": { get: { summary: "This document", ...open, responses: { 200: { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } }, ...errors() } } },
     },

@@ -26,6 +26,8 @@ export interface RunRequest {
   via: StoredRun["request"]["via"];
   /** The conversation's earlier turns, oldest first (chat history, a thread). */
   history?: ConversationTurn[];
+  /** Run as a turn of this thread (checkpointed; its history is the thread's), or resume its last run. */
+  thread?: { id: string; resume?: boolean };
 }
 
 /**
@@ -46,10 +48,10 @@ export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: Abort
   const shutdown = deps.drain?.signal;
   const runSignal = shutdown ? AbortSignal.any([signal, shutdown]) : signal;
   try {
-    await deps.store.create({ runId, request: { question: req.question, strategy: req.strategy, ...(req.budget ? { budget: req.budget } : {}), via: req.via, ...(req.history?.length ? { history: req.history } : {}) } });
+    await deps.store.create({ runId, request: { question: req.question, strategy: req.strategy, ...(req.budget ? { budget: req.budget } : {}), via: req.via, ...(req.history?.length ? { history: req.history } : {}), ...(req.thread ? { threadId: req.thread.id } : {}) } });
     hooks.onStart?.(runId);
     try {
-      const result = await deps.executor.run(req.question, { strategy: req.strategy, budget: req.budget, signal: runSignal, runId, onStep: hooks.onStep, ...(req.history?.length ? { history: req.history } : {}) });
+      const result = await deps.executor.run(req.question, { strategy: req.strategy, budget: req.budget, signal: runSignal, runId, onStep: hooks.onStep, ...(req.history?.length ? { history: req.history } : {}), ...(req.thread ? { thread: req.thread } : {}) });
       await deps.store.finish(runId, { status: "completed", result });
       return result;
     } catch (e) {

@@ -6,6 +6,7 @@ import { runResearch, type ResearchOptions } from "../../agents/research/run";
 import { loadConfig } from "../config";
 import { isAppError } from "../errors";
 import { NO_TRACING } from "../ports/tracing";
+import { once } from "../util/once";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 /**
@@ -29,6 +30,8 @@ const deps = {
   model: config.chatModel === "none" ? undefined : (await import("../llm/factory")).createChatModel(config),
   caps: config.caps,
   tracing: tracedOn ? (await import("../tracing/factory")).createTracing(config) : NO_TRACING,
+  // A thread's turns checkpoint here; this worker's own connection, opened on its first thread run.
+  checkpointer: once(async () => (await (await import("../threads/checkpointer")).openCheckpointer(config)).saver),
 };
 const running = new Map<number, AbortController>();
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { ABLATIONS, STRATEGIES } from "../../agents/research/types";
 import { MAX_QUESTION_CHARS } from "../../agents/research/types";
-import { codePointLength } from "../util/text";
+import { NON_BLANK_PATTERN, codePointLength, editDistance } from "../util/text";
 import { EDGE_TYPES, NODE_TYPES } from "../kb/schema";
 import { TOOL_NAMES } from "../../tools/evidence";
 import { RUN_STATUSES, RUN_VIA } from "../runs/store";
-import { ConversationTurnSchema } from "../conversation/turns";
+import { ConversationTurnSchema, MAX_HISTORY_TURNS } from "../conversation/turns";
 import { FACT_KINDS, PART_KINDS, QueryPlan } from "../plan/schema";
 
 /** Request and response schemas of the HTTP API: validation and the OpenAPI document come from these. */
@@ -21,12 +21,7 @@ export const BudgetSchema = z
   .strict()
   .describe("Per-request budget; each value may not exceed the configured cap");
 
-/**
- * The documented pattern of a field that is trimmed and then must not be empty: a character that
- * is neither whitespace nor a byte-order mark (what String.prototype.trim removes), so a client
- * generating from the OpenAPI document never sends what the service rejects as blank.
- */
-export const NON_BLANK = "[^\\s\\uFEFF]";
+export const NON_BLANK = NON_BLANK_PATTERN;
 
 /** A trimmed string of at most `max` characters counted as the OpenAPI document counts them (code points, not UTF-16 units). */
 const text = (max: number, field: string) => z.string().trim().refine((v) => codePointLength(v) <= max, `${field} is over ${max} characters`);
@@ -42,6 +37,11 @@ export const ResearchRequest = z
     strategy: z.enum(STRATEGIES).default("auto"),
     budget: BudgetSchema.optional(),
     includeTrace: z.boolean().default(true),
+    history: z
+      .array(ConversationTurnSchema)
+      .max(MAX_HISTORY_TURNS, `history: send at most the newest ${MAX_HISTORY_TURNS} turns`)
+      .optional()
+      .describe("the conversation's earlier turns, oldest first: the question is read as a follow-up to them (it, he, what about…, only the ones…)"),
   })
   .strict();
 
@@ -93,6 +93,10 @@ export const RunResultSchema = z.object({
   strategy: z.enum(STRATEGIES),
   planner: z.string(),
   route: z.enum(["reply", "simple", "research"]),
+  followUp: z
+    .object({ kind: z.enum(["anaphor", "ellipsis", "substitution", "refinement"]), rule: z.string(), resolved: z.string(), referents: z.array(z.object({ name: z.string(), type: z.enum(NODE_TYPES), from: z.enum(["answer", "topic"]), turn: z.number().int() })) })
+    .optional()
+    .describe("how a question asked in a conversation was read against the turns before it"),
   /** The typed plan the run followed (runs stored before plans were kept have none). */
   plan: QueryPlan.optional(),
   /** The reply; "[n]" cites the evidence citations[n-1]. */
@@ -156,28 +160,109 @@ export const NeighborsQuery = z
 
 export const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional(), requestId: z.string().optional() }) });
 
-/** OpenAI chat completions: the fields the service reads, plus the standard ones it accepts and ignores. */
-const ChatContentPart = z.object({ type: z.literal("text"), text: z.string() }).strict();
-export const ChatCompletionRequest = z
-  .object({
-    model: z.string().min(1),
-    messages: z
-      .array(z.object({ role: z.enum(["system", "developer", "user", "assistant", "tool"]), content: z.union([z.string(), z.array(ChatContentPart)]).nullable(), name: z.string().optional() }).strict())
-      .min(1, "messages must not be empty"),
-    stream: z.boolean().default(false),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).strict().optional(),
-    temperature: z.number().optional(),
-    top_p: z.number().optional(),
-    max_tokens: z.number().int().optional(),
-    max_completion_tokens: z.number().int().optional(),
-    n: z.literal(1).optional(),
-    stop: z.union([z.string(), z.array(z.string())]).optional(),
-    user: z.string().optional(),
-    presence_penalty: z.number().optional(),
-    frequency_penalty: z.number().optional(),
-    seed: z.number().int().optional(),
-  })
-  .strict();
+/**
+ * OpenAI chat completions: every request field of the current API (openai 6.x), typed loosely (an
+ * object the service does not read is checked to be an object, not field by field; null is "not
+ * sent") so any client's request fits. An unknown top-level field is a 400 that names it, so a typo is not silently
+ * ignored; message objects and content parts may carry extra keys. routes/chat.ts says which fields
+ * it reads; the rest are named in the x-graphrag-ignored-fields response header.
+ */
+const maybe = <T extends z.ZodType>(t: T) => t.nullable().optional();
+const ChatTextPart = z.looseObject({ type: z.literal("text"), text: z.string() });
+const ChatTextContent = z.union([z.string(), z.array(ChatTextPart)]);
+const partTypes = (types: readonly string[]) => ({
+  error: (issue: { input?: unknown }) => `a content part's type must be one of ${types.join(", ")} (got ${JSON.stringify((issue.input as { type?: unknown } | undefined)?.type ?? null)})`,
+});
+const ChatUserPart = z.discriminatedUnion(
+  "type",
+  [
+    ChatTextPart,
+    z.looseObject({ type: z.literal("image_url"), image_url: z.looseObject({ url: z.string(), detail: z.string().optional() }) }),
+    z.looseObject({ type: z.literal("input_audio"), input_audio: z.looseObject({ data: z.string(), format: z.string() }) }),
+    z.looseObject({ type: z.literal("file"), file: z.looseObject({ file_data: z.string().optional(), file_id: z.string().optional(), filename: z.string().optional() }) }),
+  ],
+  partTypes(["text", "image_url", "input_audio", "file"]),
+);
+const ChatAssistantPart = z.discriminatedUnion("type", [ChatTextPart, z.looseObject({ type: z.literal("refusal"), refusal: z.string() })], partTypes(["text", "refusal"]));
+const CHAT_ROLES = ["system", "developer", "user", "assistant", "tool", "function"] as const;
+const ChatMessage = z.discriminatedUnion(
+  "role",
+  [
+    z.looseObject({ role: z.enum(["system", "developer"]), content: ChatTextContent, name: z.string().optional() }),
+    z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(ChatUserPart)]), name: z.string().optional() }),
+    z.looseObject({
+      role: z.literal("assistant"),
+      content: maybe(z.union([z.string(), z.array(ChatAssistantPart)])),
+      name: z.string().optional(),
+      refusal: maybe(z.string()),
+      tool_calls: z.array(z.looseObject({ id: z.string(), type: z.string() })).optional(),
+      function_call: maybe(z.looseObject({ name: z.string(), arguments: z.string() })),
+      audio: maybe(z.looseObject({ id: z.string() })),
+    }),
+    z.looseObject({ role: z.literal("tool"), content: ChatTextContent, tool_call_id: z.string() }),
+    z.looseObject({ role: z.literal("function"), content: z.string().nullable(), name: z.string() }),
+  ],
+  { error: (issue) => `role must be one of ${CHAT_ROLES.join(", ")} (got ${JSON.stringify((issue.input as { role?: unknown } | undefined)?.role ?? null)})` },
+);
+const anObject = z.looseObject({});
+const typed = z.looseObject({ type: z.string() });
+
+/** The fields the service reads; every other field is accepted and ignored. */
+export const CHAT_FIELDS_READ = ["model", "messages", "stream", "stream_options", "n"] as const;
+const CHAT_FIELDS = {
+  model: z.string().min(1),
+  messages: z.array(ChatMessage).min(1, "messages must not be empty"),
+  stream: maybe(z.boolean()),
+  stream_options: maybe(z.looseObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })),
+  n: maybe(z.number().int().min(1, "n must be 1").max(1, "only n = 1 is supported: the service writes one answer")),
+  audio: maybe(z.looseObject({ format: z.string(), voice: z.union([z.string(), z.looseObject({ id: z.string() })]) })),
+  frequency_penalty: maybe(z.number()),
+  function_call: maybe(z.union([z.string(), z.looseObject({ name: z.string() })])),
+  functions: maybe(z.array(z.looseObject({ name: z.string() }))),
+  logit_bias: maybe(z.record(z.string(), z.number())),
+  logprobs: maybe(z.boolean()),
+  max_completion_tokens: maybe(z.number().int()),
+  max_tokens: maybe(z.number().int()),
+  metadata: maybe(z.record(z.string(), z.string())),
+  modalities: maybe(z.array(z.string())),
+  moderation: maybe(z.looseObject({ model: z.string() })),
+  parallel_tool_calls: maybe(z.boolean()),
+  prediction: maybe(z.looseObject({ type: z.string(), content: ChatTextContent })),
+  presence_penalty: maybe(z.number()),
+  prompt_cache_key: maybe(z.string()),
+  prompt_cache_options: maybe(anObject),
+  prompt_cache_retention: maybe(z.string()),
+  reasoning_effort: maybe(z.string()),
+  response_format: maybe(typed),
+  safety_identifier: maybe(z.string()),
+  seed: maybe(z.number().int()),
+  service_tier: maybe(z.string()),
+  stop: maybe(z.union([z.string(), z.array(z.string())])),
+  store: maybe(z.boolean()),
+  temperature: maybe(z.number()),
+  tool_choice: maybe(z.union([z.string(), typed])),
+  tools: maybe(z.array(typed)),
+  top_logprobs: maybe(z.number().int()),
+  top_p: maybe(z.number()),
+  user: maybe(z.string()),
+  verbosity: maybe(z.string()),
+  web_search_options: maybe(anObject),
+};
+const CHAT_FIELD_NAMES = Object.keys(CHAT_FIELDS);
+
+/** Unknown fields, said with the field each is closest to when it looks like a typo ("temprature": did you mean temperature?). */
+function unknownFields(keys: readonly string[]): string {
+  const hints = keys.flatMap((k) => {
+    const near = CHAT_FIELD_NAMES.map((f) => ({ f, d: editDistance(k.toLowerCase(), f, 3) })).sort((a, b) => a.d - b.d)[0]!;
+    return near.d <= Math.min(3, Math.floor(k.length / 3)) ? [keys.length > 1 ? `${k}: did you mean ${near.f}?` : `did you mean ${near.f}?`] : [];
+  });
+  const what = keys.length > 1 ? "not OpenAI chat-completions request fields" : "not an OpenAI chat-completions request field";
+  return `${what}${hints.length ? ` (${hints.join("; ")})` : ""}`;
+}
+
+export const ChatCompletionRequest = z.strictObject(CHAT_FIELDS, {
+  error: (issue) => (issue.code === "unrecognized_keys" ? unknownFields(issue.keys) : undefined),
+});
 
 export type ResearchRequestBody = z.infer<typeof ResearchRequest>;
 export type ChatCompletionBody = z.infer<typeof ChatCompletionRequest>;

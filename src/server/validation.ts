@@ -19,10 +19,13 @@ function invalid(where: string, error: z.ZodError): HttpError {
   return new HttpError(400, "invalid_input", `invalid ${where}: ${fields.map((f) => `${f.field}: ${f.message}`).join("; ")}`, fields);
 }
 
-/** The JSON body, checked against the schema (strict schemas reject unknown fields). */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+/**
+ * The JSON body, checked against the schema (strict schemas reject unknown fields). `anyType` reads
+ * it as JSON whatever its content-type, as Ollama does (`curl -d` sends a form type).
+ */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, o: { anyType?: boolean } = {}): Promise<z.infer<S>> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "unsupported_media_type", "send the body as JSON with content-type: application/json");
+  if (!o.anyType && !/^application\/json\b/i.test(type)) throw new HttpError(415, "unsupported_media_type", "send the body as JSON with content-type: application/json");
   let raw: unknown;
   try {
     raw = JSON.parse(await c.req.text());

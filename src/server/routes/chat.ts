@@ -1,29 +1,51 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { STRATEGIES, type RunResult, type Strategy } from "../../../agents/research/types";
+import { chatConversation, nameIgnored, replyChunks, replyWithFootnotes, type ChatInput } from "../chat-clients";
 import type { AppEnv } from "../env";
 import { HttpError, errorResponse } from "../errors";
 import { serveRun, type ServiceDeps } from "../research-service";
-import { ChatCompletionRequest, type ChatCompletionBody } from "../schemas";
+import { CHAT_FIELDS_READ, ChatCompletionRequest, type ChatCompletionBody } from "../schemas";
 import { jsonBody } from "../validation";
-import { MAX_QUESTION_CHARS } from "../../../agents/research/types";
-import { codePointLength } from "../../util/text";
 
 const PREFIX = "graphrag-";
 const OWNER = "movie-graph-research";
 
+/** The chat models this service answers as: one a strategy, `llm` only with a chat model. */
 export function modelIds(hasModel: boolean): string[] {
   return STRATEGIES.filter((s) => s !== "llm" || hasModel).map((s) => `${PREFIX}${s}`);
 }
 
-/** The question is the last user message with text (the service answers single questions, not dialogues). */
-function questionOf(body: ChatCompletionBody): string {
-  const textOf = (m: ChatCompletionBody["messages"][number]) => (typeof m.content === "string" ? m.content : (m.content ?? []).map((p) => p.text).join("\n")).trim();
-  const q = [...body.messages].reverse().filter((m) => m.role === "user").map(textOf).find((t) => t.length > 0) ?? "";
-  if (!q) throw new HttpError(400, "invalid_input", "invalid body: messages: needs a user message with text");
-  const chars = codePointLength(q);
-  if (chars > MAX_QUESTION_CHARS) throw new HttpError(400, "invalid_input", `invalid body: messages: the question is ${chars} characters; the limit is ${MAX_QUESTION_CHARS}`);
-  return q;
+/** The strategy a served model id names; undefined for any other id. */
+export function strategyOfModel(id: string, hasModel: boolean): Strategy | undefined {
+  return modelIds(hasModel).includes(id) ? (id.slice(PREFIX.length) as Strategy) : undefined;
+}
+
+type Message = ChatCompletionBody["messages"][number];
+type Part = { type: string; text?: unknown };
+const partsOf = (m: Message): Part[] => (Array.isArray(m.content) ? (m.content as Part[]) : []);
+
+/** A message as the service reads it: its string content or its text parts joined, and the other parts' types. */
+const inputOf = (m: Message): ChatInput => ({
+  role: m.role,
+  text: typeof m.content === "string" ? m.content : partsOf(m).flatMap((p) => (p.type === "text" ? [String(p.text)] : [])).join("\n"),
+  unread: partsOf(m).flatMap((p) => (p.type === "text" ? [] : [p.type])),
+});
+
+const READ = new Set<string>(CHAT_FIELDS_READ);
+
+/**
+ * What the request sent that the service does not apply, for the x-graphrag-ignored-fields header:
+ * top-level fields it does not read (sampling, tools, formats...), message fields other than role
+ * and content, and content parts other than text. A field sent as null counts as not sent.
+ */
+export function ignoredChatFields(body: ChatCompletionBody): string[] {
+  const names = Object.entries(body).flatMap(([k, v]) => (v != null && !READ.has(k) ? [k] : []));
+  for (const m of body.messages) {
+    for (const [k, v] of Object.entries(m)) if (v != null && k !== "role" && k !== "content") names.push(`messages[].${k}`);
+    for (const p of partsOf(m)) if (p.type !== "text") names.push(`messages[].content[].${p.type}`);
+  }
+  return names;
 }
 
 function completion(model: string, r: RunResult, created: number) {
@@ -32,30 +54,45 @@ function completion(model: string, r: RunResult, created: number) {
     object: "chat.completion" as const,
     created,
     model,
-    choices: [{ index: 0, message: { role: "assistant" as const, content: r.answer }, finish_reason: r.truncated ? "length" : "stop", logprobs: null }],
-    usage: { prompt_tokens: r.usage.inputTokens, completion_tokens: r.usage.outputTokens, total_tokens: r.usage.inputTokens + r.usage.outputTokens },
+    choices: [{ index: 0, message: { role: "assistant" as const, content: replyWithFootnotes(r), refusal: null }, finish_reason: r.truncated ? "length" : "stop", logprobs: null }],
+    usage: usageOf(r),
     graphrag: { runId: r.runId, strategy: r.strategy, answers: r.answers.map((a) => a.name), truncated: r.truncated, ...(r.truncatedReason ? { truncatedReason: r.truncatedReason } : {}) },
   };
 }
 
+/** The chat model's tokens when one ran; 0 when none did (the offline default). */
+const usageOf = (r: RunResult) => ({ prompt_tokens: r.usage.inputTokens, completion_tokens: r.usage.outputTokens, total_tokens: r.usage.inputTokens + r.usage.outputTokens });
+const modelObject = (id: string) => ({ id, object: "model" as const, created: 0, owned_by: OWNER });
+
+function modelNotFound(id: string, hasModel: boolean): HttpError {
+  return new HttpError(404, "model_not_found", `unknown model "${id}"; available: ${modelIds(hasModel).join(", ")}`);
+}
+
 /**
  * OpenAI-compatible chat completions, so existing clients and UIs can use the service: the model
- * names the strategy (`graphrag-auto`, `graphrag-simple`, ...). Standard sampling fields are
- * accepted and ignored; unknown fields are rejected.
+ * names the strategy (`graphrag-auto`, `graphrag-simple`, ...), the transcript is the conversation
+ * (the last user message is the question, the turns before it its history). Every standard field
+ * is accepted; those that do not apply are named in the x-graphrag-ignored-fields header.
  */
 export function chatRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get("/v1/models", (c) => c.json({ object: "list", data: modelIds(deps.hasModel).map((id) => ({ id, object: "model", created: 0, owned_by: OWNER })) }));
+  app.get("/v1/models", (c) => c.json({ object: "list", data: modelIds(deps.hasModel).map(modelObject) }));
+  app.get("/v1/models/:id", (c) => {
+    const id = c.req.param("id");
+    if (!strategyOfModel(id, deps.hasModel)) throw modelNotFound(id, deps.hasModel);
+    return c.json(modelObject(id));
+  });
 
   app.post("/v1/chat/completions", async (c) => {
     const body = await jsonBody(c, ChatCompletionRequest);
-    const models = modelIds(deps.hasModel);
-    if (!models.includes(body.model)) throw new HttpError(404, "model_not_found", `unknown model "${body.model}"; available: ${models.join(", ")}`);
-    const strategy = body.model.slice(PREFIX.length) as Strategy;
-    const question = questionOf(body);
+    const strategy = strategyOfModel(body.model, deps.hasModel);
+    if (!strategy) throw modelNotFound(body.model, deps.hasModel);
+    const { question, history } = chatConversation(body.messages.map(inputOf));
+    const request = { question, strategy, via: "chat" as const, ...(history.length ? { history } : {}) };
+    nameIgnored(c, ignoredChatFields(body));
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
-      const r = await serveRun(deps, { question, strategy, via: "chat" }, c.req.raw.signal);
+      const r = await serveRun(deps, request, c.req.raw.signal);
       return c.json(completion(body.model, r, created));
     }
     const controller = new AbortController();
@@ -64,13 +101,13 @@ export function chatRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<AppEnv>
       stream.onAbort(() => controller.abort());
       const keepAlive = setInterval(() => void stream.write(": keep-alive\n\n"), keepAliveMs);
       try {
-        const r = await serveRun(deps, { question, strategy, via: "chat" }, controller.signal);
+        const r = await serveRun(deps, request, controller.signal);
         const base = { id: `chatcmpl-${r.runId}`, object: "chat.completion.chunk", created, model: body.model };
         const chunk = (delta: Record<string, string>, finish: string | null) => stream.writeSSE({ data: JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] }) });
         await chunk({ role: "assistant", content: "" }, null);
-        for (const piece of r.answer.match(/[^\n]{1,80}(\s+|$)|\n/g) ?? [r.answer]) await chunk({ content: piece }, null);
+        for (const piece of replyChunks(replyWithFootnotes(r))) await chunk({ content: piece }, null);
         await chunk({}, r.truncated ? "length" : "stop");
-        if (body.stream_options?.include_usage) await stream.writeSSE({ data: JSON.stringify({ ...base, choices: [], usage: completion(body.model, r, created).usage }) });
+        if (body.stream_options?.include_usage) await stream.writeSSE({ data: JSON.stringify({ ...base, choices: [], usage: usageOf(r) }) });
         await stream.writeSSE({ data: "[DONE]" });
       } catch (e) {
         if (!controller.signal.aborted) await stream.writeSSE({ data: JSON.stringify(await errorResponse(c, e).json()) });
