@@ -162,7 +162,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || folded.split(" ").some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
   // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
-  const asksCharacter = u.readings.some((r) => r.cues.character !== undefined) || /\b(?:play|plays|played|playing|protagonist|character|role|lead)\b/.test(folded);
+  const asksCharacter = u.readings.some((r) => r.cues.character !== undefined) || /\b(?:play|plays|played|playing|voice|voiced|protagonist|character|role|lead)\b/.test(folded);
   const ownFolded = own.map((o) => foldText(o.text));
   const anaphors: FollowUpFeatures["anaphors"] = {};
   for (const [cls, words] of [["film", FILM_ANAPHORS], ["person", PERSON_ANAPHORS], ["plural", PLURAL_ANAPHORS]] as const) {
