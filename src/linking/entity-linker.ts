@@ -259,6 +259,8 @@ export class InMemoryEntityLinker implements EntityLinker {
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       if (!/^\p{Lu}/u.test(t.text) || i === 0 || QUESTION_WORDS.has(t.folded) || STOP_WORDS.has(t.folded)) continue;
+      // An abbreviation in capitals ("US", "UK", "TV") is not part of a longer name.
+      if (t.text.length <= 3 && t.text === t.text.toUpperCase() && !/\p{N}/u.test(t.text)) continue;
       if (spans.some((s) => s.start <= t.start && s.end >= t.end && s.confidence >= 0.5)) continue;
       const candidates = this.link(t.text, { limit: 5 }).filter((c) => c.match === "partial" || c.match === "fuzzy");
       if (candidates.length) spans.push({ text: t.text, start: t.start, end: t.end, candidates, confidence: 0.45 * candidates[0]!.score + 0.1 });
@@ -307,7 +309,11 @@ function caseKey(s: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/['’`]/g, "")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+    .trim()
+    // Title case capitalises the small words a title keeps lower ("The Wolf Of Wall Street"): their case says nothing.
+    .split(" ")
+    .map((w) => (STOP_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : w))
+    .join(" ");
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number): void {

@@ -143,9 +143,15 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who starred in the film her", "Her"],
     ["the first movie hitchcock directed", "Alfred Hitchcock"],
     ["what is go about", "Go"],
+    ["Who directed The Wolf Of Wall Street?", "The Wolf of Wall Street"],
   ])("links the name a film fan means: %s → %s", async (q, name) => {
     const u = await understandQuestion(q, kb);
     expect(u.readings[0]!.analysis.topics.map((t) => t.name)).toContain(name);
+  });
+
+  it("a country's abbreviation in capitals is no part of a title", async () => {
+    const u = await understandQuestion("When was Beverly Hills Cop released in the US?", kb);
+    expect(u.readings[0]!.analysis.topics.map((t) => t.name)).toEqual(["Beverly Hills Cop"]);
   });
 
   it("an ordinary word is no surname, whatever role word the question has", async () => {
