@@ -41,6 +41,11 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["refinement by a kind said as a noun", [hanks], "just the comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
     ["refinement by a kind after what about", [hanks], "what about dramas?", "followup.substitution-constraint", "What films did Tom Hanks star in that are dramas?"],
     ["refinement by a period after what about", [hanks], "what about the 90s?", "followup.substitution-constraint", "What films did Tom Hanks star in from the 90s?"],
+    ["a character asked with no film", [titanic], "which actor plays the main protagonist?", "followup.character", "Which actor plays the main protagonist in Titanic?"],
+    ["a cast word beside a name the KB lacks", [turn("When was Beverly Hills Cop released?")], "actor of Axel?", "followup.character", "Actor of Axel in Beverly Hills Cop?"],
+    ["a lower-case word after 'the movie' is the sentence's", [turn("Who directed Avatar?")], "where did the movie take place?", "followup.anaphor", "Where did Avatar take place?"],
+    ["which one, after several films", [turn("Who directed Heat and Ronin?")], "Which one is longer?", "followup.which-one", "Which of Heat and Ronin is longer?"],
+    ["together with, after one person answered", [turn("who directed Jaws?", "Jaws (1975) was directed by Steven Spielberg [1].")], "films together with Richard Dreyfuss?", "followup.together", "Films together with Richard Dreyfuss and Steven Spielberg?"],
   ])("%s", async (_kind, history, question, rule, resolved) => {
     const f = await resolveFollowUp(question, history, kb);
     expect({ rule: f.rule, question: f.question }).toEqual({ rule, question: resolved });

@@ -103,6 +103,18 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     },
   },
   {
+    id: "followup.together",
+    kind: "anaphor",
+    reads: "films together with X, after a turn that answered one person: the films of that person and X",
+    applies: (f) => /\btogether\b/.test(foldText(f.said)) && f.own.length === 1 && f.own[0]!.type === "Person" && Object.keys(f.anaphors).length === 0,
+    build: (f) => {
+      const frame = f.frames.at(-1)!;
+      const people = frame.answers.filter((a) => a.type === "Person" && a.name !== f.own[0]!.name);
+      const other = people[0] ?? frame.topics.find((t) => t.type === "Person" && t.name !== f.own[0]!.name);
+      return other ? { question: `${stripEnd(f.said)} and ${other.name}?`, referents: [other] } : undefined;
+    },
+  },
+  {
     id: "followup.which-one",
     kind: "anaphor",
     reads: "which one / which of them, after a turn about several films: which of those films",
@@ -162,7 +174,11 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || folded.split(" ").some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
   // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
-  const asksCharacter = u.readings.some((r) => r.cues.character !== undefined) || /\b(?:play|plays|played|playing|voice|voiced|protagonist|character|role|lead)\b/.test(folded);
+  const asksCharacter =
+    u.readings.some((r) => r.cues.character !== undefined) ||
+    /\b(?:play|plays|played|playing|voice|voiced|protagonist|character|role|lead)\b/.test(folded) ||
+    // "actor of Axel?", "who starred as Axel Foley?": a cast word beside a name the KB lacks is a character's name.
+    (ownUnknown && /\b(?:actor|actress|actors|starred|stared|stars|as)\b/.test(folded));
   const ownFolded = own.map((o) => foldText(o.text));
   const anaphors: FollowUpFeatures["anaphors"] = {};
   for (const [cls, words] of [["film", FILM_ANAPHORS], ["person", PERSON_ANAPHORS], ["plural", PLURAL_ANAPHORS]] as const) {
