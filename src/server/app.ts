@@ -22,6 +22,7 @@ import { chatRoutes, modelIds } from "./routes/chat";
 import { allowedMethods, openApiDocument } from "./openapi";
 import { VERSION } from "../version";
 import { entityRoutes } from "./routes/entities";
+import { agentProtocolRoutes } from "./routes/agent-protocol";
 import { evalRoutes } from "./routes/evals";
 import { mcpRoutes } from "./routes/mcp";
 import { metaRoutes } from "./routes/meta";
@@ -113,5 +114,6 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; gate: RunGate; dr
   app.route("/", ollamaRoutes(service, o.keepAliveMs));
   app.route("/", evalRoutes(deps.evalDir));
   app.route("/", mcpRoutes({ service, kb: deps.kb, authRequired: o.apiKeys.length > 0, keepAliveMs: o.keepAliveMs }));
+  if (threads) app.route("/", agentProtocolRoutes(threads, { hasModel: deps.hasModel, keepAliveMs: o.keepAliveMs, caps: o.caps, log }));
   return { app, gate, drain, ...(threads ? { threads } : {}) };
 }

@@ -75,6 +75,13 @@ export class ThreadService {
     return r;
   }
 
+  /** Merges metadata into a thread's (a key set to null is removed), as the Agent Protocol's PATCH does. */
+  update(id: string, metadata: Record<string, unknown>): ThreadRecord {
+    const r = this.get(id);
+    const merged = Object.fromEntries(Object.entries({ ...r.metadata, ...metadata }).filter(([, v]) => v !== null));
+    return this.records.update(id, { metadata: merged }, now())!;
+  }
+
   search(filter: { status?: ThreadStatus; metadata?: Record<string, unknown> }, limit: number, offset: number): ThreadRecord[] {
     return this.records.search(filter, limit, offset);
   }
@@ -106,14 +113,17 @@ export class ThreadService {
   async run(id: string, req: ThreadRunRequest, signal: AbortSignal, hooks: { onStart?: (runId: string) => void; onStep?: (s: TraceStep) => void } = {}): Promise<RunResult> {
     const r = this.get(id);
     if (r.status === "busy") throw new AppError("conflict", `thread ${id} already has a run going; wait for it (runs.join) or use another thread`);
-    const question = req.resume ? await this.unfinishedQuestion(id) : req.question;
-    if (!question) throw new InvalidInputError("input.question is required (or resume the thread's interrupted run)", { field: "input.question" });
+    // Busy before the first await, so two requests at once cannot both start a run on the thread.
     this.records.update(id, { status: "busy" }, now());
+    let started = false;
     let status: ThreadStatus = "error";
     try {
+      const question = req.resume ? await this.unfinishedQuestion(id) : req.question;
+      if (!question) throw new InvalidInputError("input.question is required (or resume the thread's interrupted run)", { field: "input.question" });
       const result = await serveRun(this.deps, { question, strategy: req.strategy, ...(req.budget ? { budget: req.budget } : {}), via: "thread", thread: { id, ...(req.resume ? { resume: true } : {}) } }, signal, {
         ...hooks,
         onStart: (runId) => {
+          started = true;
           this.records.update(id, { lastRunId: runId }, now());
           hooks.onStart?.(runId);
         },
@@ -124,7 +134,8 @@ export class ThreadService {
       if ((e as { code?: string }).code === "interrupted" || signal.aborted) status = "interrupted";
       throw e;
     } finally {
-      this.records.update(id, { status }, now());
+      // A run refused before it started (a cap, a full queue) leaves the thread as it was.
+      this.records.update(id, { status: started || status === "idle" ? status : r.status }, now());
     }
   }
 

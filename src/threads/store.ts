@@ -79,6 +79,7 @@ export class FileThreadStore {
   update(id: string, change: Partial<Pick<ThreadRecord, "status" | "metadata" | "lastRunId">>, now: string): ThreadRecord | undefined {
     const r = this.records.get(id);
     if (!r) return undefined;
+    if (change.metadata && Buffer.byteLength(JSON.stringify(change.metadata)) > MAX_METADATA_BYTES) throw new InvalidInputError(`metadata: at most ${MAX_METADATA_BYTES} bytes as JSON`, { field: "metadata" });
     const next = { ...r, ...change, updatedAt: now };
     this.write(next);
     this.records.set(id, next);

@@ -48,17 +48,20 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
     const p = u.plan.parts.find((x) => x.id === id);
     return p?.kind === "films" || p?.kind === "order" || p?.kind === "similar" || (p?.kind === "lookup" && p.asks === "Movie");
   });
-  const answers = turn.answers?.length ? typedNames(turn.answers, kb, index) : namesInReply(turn.answer ?? "", topics, kb, index);
+  // A name of two kinds (a person who is also a film title) is an answer of the kind the turn asked for.
+  const asked = u.plan.answer.map((id) => u.plan.parts.find((p) => p.id === id)).find((p) => p?.kind === "lookup")?.asks;
+  const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : namesInReply(turn.answer ?? "", topics, kb, index);
   const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
   return { index, question, topics, answers, asksFilms, unknown };
 }
 
 /** Answer names the service gave, typed from the knowledge base (names it does not hold, such as years, are kept out). */
-function typedNames(names: readonly string[], kb: KnowledgeBase, turn: number): Referent[] {
+function typedNames(names: readonly string[], kb: KnowledgeBase, turn: number, asked?: string): Referent[] {
   const out: Referent[] = [];
   for (const name of names) {
     const hit = kb.linker.link(name, { exact: true, limit: 1, types: REFERABLE })[0];
-    if (hit && hit.name === name) out.push({ name, type: hit.type, from: "answer", turn });
+    const type = hit && asked && hit.types.includes(asked as NodeType) ? (asked as NodeType) : hit?.type;
+    if (hit && type && hit.name === name) out.push({ name, type, from: "answer", turn });
   }
   return out;
 }
