@@ -155,6 +155,14 @@ export function relaxedCalls(part: PartOf<"films">, plan: QueryPlan, results: Re
   return filmsCalls(part.id, part.where, { results }, { atLeast: groups - 1 }, `no film meets all ${groups} constraints: those meeting ${groups - 1}`).map((c) => ({ ...c, score: 0.5 }));
 }
 
+/** A list asked in an order none of its films has a figure for: the films themselves, unordered ("what else did she direct" when none is rated). */
+export function unrankedCalls(part: PartOf<"order">, plan: QueryPlan, results: ReadonlyMap<string, PartResult>): PlannedCall[] {
+  const of = filmsOf(plan, part.of.ref);
+  const r = results.get(part.id);
+  if (!of || part.nth !== undefined || r?.ranking?.length || r?.items.length) return [];
+  return filmsCalls(part.id, of, { results }, { limit: 50 }, `no film that fits has a ${part.by} figure: the films themselves`).map((c) => ({ ...c, score: 0.5 }));
+}
+
 /** A relation from names: its figure, its known hop (exact neighbours), a discovered path (Think-on-Graph), or every direct relation. */
 function lookupCalls(part: PartOf<"lookup">, ctx: { results: ReadonlyMap<string, PartResult> }): PlannedCall[] {
   const names = [...new Set(startsOf(part, ctx).map((s) => s.id))];

@@ -4,7 +4,7 @@ import type { Evidence } from "../../tools/evidence";
 import { callSignature } from "../planners/planner";
 import type { Judgement, PlannedCall, TraceStep } from "../research/types";
 import { call } from "./calls";
-import { compileReady, relaxedCalls, togFilters } from "./compile";
+import { compileReady, relaxedCalls, togFilters, unrankedCalls } from "./compile";
 import { evaluatePlan, evidenceOfPart, type PartResult } from "./results";
 import { startsOf } from "./results-paths";
 
@@ -26,7 +26,7 @@ export async function judgePlan(plan: QueryPlan, state: { trace: readonly TraceS
   for (const part of plan.parts) {
     const r = results.get(part.id)!;
     if (!r.done || r.figures.length) continue;
-    const more = part.kind === "lookup" ? lookupFallbacks(part, r, state, results) : part.kind === "plot" && !r.items.length ? plotFallbacks(part) : part.kind === "films" && r.total === 0 ? relaxedCalls(part, plan, results) : [];
+    const more = part.kind === "lookup" ? lookupFallbacks(part, r, state, results) : part.kind === "plot" && !r.items.length ? plotFallbacks(part) : part.kind === "films" && r.total === 0 ? relaxedCalls(part, plan, results) : part.kind === "order" ? unrankedCalls(part, plan, results) : [];
     const untried = more.filter((c) => !tried.has(callSignature(c)));
     if (untried.length) missing.push(`${part.id}: nothing found yet`);
     fallbacks.push(...untried);

@@ -67,7 +67,9 @@ function order(part: PartOf<"order">, evidence: Evidence[]): PartResult {
   const summary = summaries(evidence)[0];
   const total = Number(summary?.meta?.total ?? ranked.length);
   const counted = Number(summary?.meta?.ranked ?? total);
-  if (part.nth === undefined) return { done: true, items: ranked, ranking: ranked, ranked: counted, total, figures, evidence, ...(ranked.length ? {} : { missing: "no film that fits has that figure" }) };
+  // None ranked: the films themselves, when the judge has fetched them unordered.
+  const unranked = ranked.length ? [] : filmItems(rows(evidence).filter((e) => e.meta?.metric === undefined));
+  if (part.nth === undefined) return { done: true, items: ranked.length ? ranked : unranked, ranking: ranked, ranked: counted, total, figures, evidence, ...(ranked.length ? {} : { missing: "no film that fits has that figure" }) };
   const nth = ranked[part.nth - 1];
   return { done: true, items: nth ? [{ ...nth, score: 1 }] : [], ranking: ranked, ranked: counted, total, figures, evidence, ...(nth ? {} : { missing: `only ${ranked.length} film${ranked.length === 1 ? "" : "s"} that fit${ranked.length === 1 ? "s" : ""} could be ranked` }) };
 }

@@ -66,7 +66,12 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   const ctx = inPeriod(outer, of?.kind === "films" ? periodOf(of.where) : undefined);
   const set = of?.kind === "films" ? constraintWords(of.where, ctx) : "those films";
   const m = METRIC_WORDS[part.by];
-  if (!r.ranking?.length) return { text: `None of the films that fit (${set}) has a ${m.noun} in ${m.source}.`, answers: [] };
+  if (!r.ranking?.length) {
+    // A list asked in an order none of its films has a figure for is still the list ("what else did she direct" when no film is rated).
+    const n = r.total ?? r.items.length;
+    if (part.nth === undefined && r.items.length) return { text: `${n} film${n === 1 ? "" : "s"} (${set}): ${listed(ctx, r.items.slice(0, SHOWN))}${n > Math.min(SHOWN, r.items.length) ? ` and ${n - Math.min(SHOWN, r.items.length)} more` : ""}. None has a ${m.noun} in ${m.source} to order them by.`, answers: r.items };
+    return { text: `None of the films that fit (${set}) has a ${m.noun} in ${m.source}.`, answers: [] };
+  }
   const fig = (id: string) => r.figures.find((f) => f.id === id);
   const named = (id: string) => (fig(id)?.year ? `${id} (${fig(id)!.year})` : film(ctx, id));
   const valueOf = (id: string, lead: string) => (fig(id) && part.by !== "releaseYear" ? `${lead}${figureWords(part.by, fig(id)!.value)}` : "");
