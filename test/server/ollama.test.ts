@@ -80,6 +80,8 @@ describe("the Ollama API with the ollama client", () => {
     expect(executor.runs).toEqual([{ question: "what else did she direct?", history: [{ question: "who directed Paper Moons", answer: expect.stringMatching(/^Paper Moons \(2010\) was directed by Lena Marlowe \[1\]\.?$/) }] }]);
     const runId = (next as unknown as { graphrag: { runId: string } }).graphrag.runId;
     expect(((await (await srv.get(`/v1/runs/${runId}`)).json()) as { request: { via: string } }).request.via).toBe("ollama");
+    // Answered as the follow-up it is: "she" is the director the first reply named.
+    expect(next.message.content).toMatch(/^1 film \(Lena Marlowe directed\): Paper Moons \(2010\) \[1\]/);
   });
 
   it("generates from a prompt, streamed and not", async () => {

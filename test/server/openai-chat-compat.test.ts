@@ -41,6 +41,8 @@ describe("chat completions as a conversation, with the official openai client", 
     const stored = (await (await srv.get(`/v1/runs/${next.id.replace(/^chatcmpl-/, "")}`)).json()) as { request: { via: string; history: unknown[] } };
     expect(stored.request.via).toBe("chat");
     expect(stored.request.history).toHaveLength(1);
+    // Answered as the follow-up it is: "she" is the director the first reply named.
+    expect(next.choices[0]!.message.content).toMatch(/^1 film \(Lena Marlowe directed\): Paper Moons \(2010\) \[1\]/);
   });
 
   it("accepts the standard request fields and names the ones it ignores in a header", async () => {
