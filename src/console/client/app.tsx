@@ -25,7 +25,7 @@ export function App({ config }: { config: ConsoleConfig }) {
     // "/" goes to the question box wherever one is shown (as in most search pages).
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "/" || typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const box = document.querySelector<HTMLInputElement>("#question, #compare-question, #runs-q");
+      const box = document.querySelector<HTMLInputElement>("#question, #followup, #compare-question, #runs-q");
       if (box) {
         e.preventDefault();
         box.focus();

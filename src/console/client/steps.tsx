@@ -5,10 +5,10 @@ import type { TraceStep } from "./types.js";
  * The run's steps as they happen: router, prime, plan (the chosen tool and why), each tool call with
  * its arguments, time and evidence count, the judge's verdict and follow-ups, organize, answer.
  */
-export function StepList({ steps, running }: { steps: readonly TraceStep[]; running: boolean }) {
+export function StepList({ steps, running, heading = true }: { steps: readonly TraceStep[]; running: boolean; heading?: boolean }) {
   return (
     <section class="steps" aria-label="Steps">
-      <h3>Steps</h3>
+      {heading ? <h3>Steps</h3> : null}
       <ol class="step-list" aria-live="polite" aria-busy={running ? "true" : "false"}>
         {steps.map((s) => (
           <StepItem step={s} />

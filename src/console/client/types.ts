@@ -8,6 +8,7 @@ import type { AggregateSchema } from "../../evals/schemas";
 /** One strategy's figures in a report, as the reports API reads summary.json. */
 export type Aggregate = z.infer<typeof AggregateSchema>;
 export type { KbNode, Neighbor } from "../../kb/schema";
+export type { ConversationTurn } from "../../conversation/turns";
 
 export interface ApiErrorBody {
   code: string;
