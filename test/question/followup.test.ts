@@ -44,6 +44,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["a character asked with no film", [titanic], "which actor plays the main protagonist?", "followup.character", "Which actor plays the main protagonist in Titanic?"],
     ["a cast word beside a name the KB lacks", [turn("When was Beverly Hills Cop released?")], "actor of Axel?", "followup.character", "Actor of Axel in Beverly Hills Cop?"],
     ["a lower-case word after 'the movie' is the sentence's", [turn("Who directed Avatar?")], "where did the movie take place?", "followup.anaphor", "Where did Avatar take place?"],
+    ["a superlative over no set of its own, after a family of films", [turn("Which is the best Rocky movie?")], "which one is the oldest?", "followup.within", "Which one is the oldest among the Rocky films?"],
     ["which one, after several films", [turn("Who directed Heat and Ronin?")], "Which one is longer?", "followup.which-one", "Which of Heat and Ronin is longer?"],
     ["together with, after one person answered", [turn("who directed Jaws?", "Jaws (1975) was directed by Steven Spielberg [1].")], "films together with Richard Dreyfuss?", "followup.together", "Films together with Richard Dreyfuss and Steven Spielberg?"],
   ])("%s", async (_kind, history, question, rule, resolved) => {

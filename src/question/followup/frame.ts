@@ -26,6 +26,8 @@ export interface TurnFrame {
   asksFilms: boolean;
   /** Names the turn gave that the knowledge base lacks, as written. */
   unknown: string[];
+  /** The family of films the turn was about ("the Iron Man films"), if any. */
+  series?: string;
 }
 
 const REFERABLE: readonly NodeType[] = ["Movie", "Person"];
@@ -52,7 +54,8 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const asked = u.plan.answer.map((id) => u.plan.parts.find((p) => p.id === id)).find((p) => p?.kind === "lookup")?.asks;
   const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : namesInReply(turn.answer ?? "", topics, kb, index);
   const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
-  return { index, question, topics, answers, asksFilms, unknown };
+  const series = u.readings.find((r) => r.series)?.series?.name;
+  return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}) };
 }
 
 /** Answer names the service gave, typed from the knowledge base (names it does not hold, such as years, are kept out). */

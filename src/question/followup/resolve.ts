@@ -38,6 +38,8 @@ export interface FollowUpFeatures {
   ownUnknown: boolean;
   /** Whether it asks about a role or character ("who played Sharpay?"), which is always in some film. */
   asksCharacter: boolean;
+  /** Whether it ranks (a superlative or an ordinal: "the longest", "the third"). */
+  ranks: boolean;
   /** Whether it asks a relation (a year, a director…). */
   asksRelation: boolean;
   /** The first pointing word of each class, outside the question's own names. */
@@ -127,6 +129,18 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     },
   },
   {
+    id: "followup.within",
+    kind: "ellipsis",
+    reads: "a superlative or ordinal over no set of its own (\"which one is the longest?\") after a turn about a family of films or a few: among those",
+    applies: (f) => f.ranks && f.own.length === 0 && !f.ownConstraints,
+    build: (f) => {
+      const frame = f.frames.at(-1)!;
+      if (frame.series) return { question: `${stripEnd(f.said)} among the ${frame.series} films?`, referents: [] };
+      const films = choices(f.frames);
+      return films.length >= 2 ? { question: `${stripEnd(f.said)} among ${listNames(films.map((r) => r.name))}?`, referents: films } : undefined;
+    },
+  },
+  {
     id: "followup.ellipsis",
     kind: "ellipsis",
     reads: "a relation asked of nothing named (\"and the director?\", \"what year?\"): asked of the previous film or person",
@@ -173,6 +187,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   // A relation or a film's figure asked ("the director?", "how long?", "the genre?"), read from the words: a bare fragment is no question shape understanding knows.
   const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || folded.split(" ").some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
+  const ranks = u.readings.some((r) => r.cues.superlative !== undefined || r.cues.ordinal !== undefined);
   // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
   const asksCharacter =
     u.readings.some((r) => r.cues.character !== undefined) ||
@@ -200,7 +215,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const lead = continuation ? folded.slice(continuation.length) : folded;
   const first = lead.split(" ")[0] ?? "";
   const bareConstraint = CONSTRAINT_WORDS.includes(first) && !/^(?:in|from|that|which|where|with) (?:what|which|who|whom|when)\b/.test(lead) && !startsWithQuestion(lead) ? dropWords(said, continuation ? 1 : 0) : undefined;
-  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
 
 /**
