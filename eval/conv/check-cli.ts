@@ -3,24 +3,11 @@
  * Prints every turn with its computed gold in short form, then counts per follow-up category, per turn
  * position and per expectation, and exits non-zero when a turn's gold cannot be computed or is empty.
  */
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { checkArgs } from "../real/check-args";
 import { loadRawKb } from "../real/raw-kb";
 import { CONV_CATEGORIES, CONVERSATIONS_PATH, evaluateConversation, readConvLines, type ConvTurnItem } from "./gold";
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const here = dirname(fileURLToPath(import.meta.url));
-const dataDir = resolve(arg("--data") ?? process.env.DATA_DIR ?? join(here, "..", "..", "..", "shared", "data"));
-const quiet = process.argv.includes("--quiet");
-if (!existsSync(join(dataDir, "metaqa", "kb.txt"))) {
-  console.error(`no MetaQA data at ${dataDir} (set DATA_DIR or pass --data DIR)`);
-  process.exit(2);
-}
+const { dataDir, quiet } = checkArgs();
 
 const kb = loadRawKb(dataDir);
 const lines = readConvLines(CONVERSATIONS_PATH);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readJsonlFile } from "../jsonl-file";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -172,25 +172,7 @@ export const CONVERSATIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), 
 
 /** Reads and validates conversations.jsonl; a bad line is an error naming the line. */
 export function readConvLines(path: string = CONVERSATIONS_PATH): ConvLine[] {
-  const out: ConvLine[] = [];
-  const seen = new Set<string>();
-  readFileSync(path, "utf8")
-    .split("\n")
-    .forEach((text, i) => {
-      if (text.trim() === "") return;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (e) {
-        throw new Error(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
-      }
-      const parsed = ConvLine.safeParse(json);
-      if (!parsed.success) throw new Error(`${path}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")}`);
-      if (seen.has(parsed.data.id)) throw new Error(`${path}:${i + 1}: duplicate id "${parsed.data.id}"`);
-      seen.add(parsed.data.id);
-      out.push(parsed.data);
-    });
-  return out;
+  return readJsonlFile(path, ConvLine);
 }
 
 /** The {"all": ...} check: yes iff every item's figure is lt/gt the figure of `than`. */

@@ -4,25 +4,12 @@
  * three answers), and exits non-zero when any item names a non-KB entity or has a gold that cannot be
  * computed or is empty.
  */
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { checkArgs } from "./check-args";
 import { namedEntities, type GoldResult } from "./gold-spec";
 import { QUESTIONS_PATH, REAL_KINDS, evaluateLine, readRealLines } from "./load";
 import { loadRawKb } from "./raw-kb";
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const here = dirname(fileURLToPath(import.meta.url));
-const dataDir = resolve(arg("--data") ?? process.env.DATA_DIR ?? join(here, "..", "..", "..", "shared", "data"));
-const quiet = process.argv.includes("--quiet");
-if (!existsSync(join(dataDir, "metaqa", "kb.txt"))) {
-  console.error(`no MetaQA data at ${dataDir} (set DATA_DIR or pass --data DIR)`);
-  process.exit(2);
-}
+const { dataDir, quiet } = checkArgs();
 
 const kb = loadRawKb(dataDir);
 const lines = readRealLines(QUESTIONS_PATH);

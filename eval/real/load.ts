@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readJsonlFile } from "../jsonl-file";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -47,25 +47,7 @@ export const QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "que
 
 /** Reads and validates questions.jsonl; a bad line is an error naming the line. */
 export function readRealLines(path: string = QUESTIONS_PATH): RealLine[] {
-  const out: RealLine[] = [];
-  const seen = new Set<string>();
-  readFileSync(path, "utf8")
-    .split("\n")
-    .forEach((text, i) => {
-      if (text.trim() === "") return;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (e) {
-        throw new Error(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
-      }
-      const parsed = RealLine.safeParse(json);
-      if (!parsed.success) throw new Error(`${path}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")}`);
-      if (seen.has(parsed.data.id)) throw new Error(`${path}:${i + 1}: duplicate id "${parsed.data.id}"`);
-      seen.add(parsed.data.id);
-      out.push(parsed.data);
-    });
-  return out;
+  return readJsonlFile(path, RealLine);
 }
 
 /** Turns an evaluated gold into the eval item's answers and expectation. Empty answer sets are errors. */
