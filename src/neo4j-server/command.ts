@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { InvalidInputError } from "../errors";
+import { parseServerCommand as parseCommand, type ServerCommand } from "../cli/server-command";
 
 export const USAGE = `usage: npm run neo4j -- start|stop|status
 
@@ -10,16 +9,9 @@ export const USAGE = `usage: npm run neo4j -- start|stop|status
 environment: NEO4J_PASSWORD (8+ characters; required by start), NEO4J_BOLT_PORT (7687),
 NEO4J_HEAP (1g), NEO4J_HOME_DIR ($XDG_STATE_HOME/movie-graph-research/neo4j)`;
 
-const Command = z.enum(["start", "stop", "status", "help"]);
-export type ServerCommand = z.infer<typeof Command>;
+export type { ServerCommand } from "../cli/server-command";
 
 /** Exactly one subcommand; -h and --help ask for the usage. */
 export function parseServerCommand(argv: readonly string[]): ServerCommand {
-  const words = argv.map((a) => (a === "-h" || a === "--help" ? "help" : a));
-  const parsed = Command.safeParse(words[0]);
-  if (words.length !== 1 || !parsed.success) {
-    const got = argv.length === 0 ? "no command" : JSON.stringify(argv.join(" "));
-    throw new InvalidInputError(`${USAGE}\n\n(got ${got})`);
-  }
-  return parsed.data;
+  return parseCommand(argv, USAGE);
 }

@@ -1,7 +1,8 @@
+import { parseServerCommand as parseCommand, type ServerCommand } from "../cli/server-command";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { AppError, InvalidInputError } from "../errors";
+import { AppError } from "../errors";
 
 export const USAGE = `usage: npm run postgres -- start|stop|status
 
@@ -13,18 +14,11 @@ export const USAGE = `usage: npm run postgres -- start|stop|status
 environment: POSTGRES_PASSWORD (8+ printable ASCII characters; required by start), POSTGRES_PORT (5432),
 POSTGRES_USER and POSTGRES_DB (graph), POSTGRES_HOME_DIR ($XDG_STATE_HOME/movie-graph-research/postgres)`;
 
-const Command = z.enum(["start", "stop", "status", "help"]);
-export type ServerCommand = z.infer<typeof Command>;
+export type { ServerCommand } from "../cli/server-command";
 
 /** Exactly one subcommand; -h and --help ask for the usage. */
 export function parseServerCommand(argv: readonly string[]): ServerCommand {
-  const words = argv.map((a) => (a === "-h" || a === "--help" ? "help" : a));
-  const parsed = Command.safeParse(words[0]);
-  if (words.length !== 1 || !parsed.success) {
-    const got = argv.length === 0 ? "no command" : JSON.stringify(argv.join(" "));
-    throw new InvalidInputError(`${USAGE}\n\n(got ${got})`);
-  }
-  return parsed.data;
+  return parseCommand(argv, USAGE);
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
