@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { InvalidInputError } from "../src/errors";
 import { EDGE_TYPES, type EdgeType, type Neighbor } from "../src/kb/schema";
-import { MIN_VOTES_FOR_AVERAGE, RANK_METRICS, type MovieMetric, type RankMetric, type TmdbFacts } from "../src/ports/movie-catalog";
+import { MIN_VOTES_FOR_AVERAGE, RANK_METRICS, type RankMetric, type TmdbFacts } from "../src/ports/movie-catalog";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
 import { facetOf } from "./genre-distribution";

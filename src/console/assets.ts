@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { PROJECT_ROOT } from "../config";
 import { transform } from "esbuild";

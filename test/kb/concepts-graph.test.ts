@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConceptCache } from "../../src/kb/concepts/cache";
 import { buildConceptGraph, type ConceptFilm, type ConceptProgress } from "../../src/kb/concepts/index";
-import { FilmRecord, type ConceptReply } from "../../src/kb/concepts/schema";
+import { FilmRecord } from "../../src/kb/concepts/schema";
 import { ModelCallError, type StructuredRequest } from "../../src/ports/chat-model";
 import { scriptedModel } from "../helpers/scripted-model";
 
