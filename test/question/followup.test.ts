@@ -45,6 +45,8 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["a cast word beside a name the KB lacks", [turn("When was Beverly Hills Cop released?")], "actor of Axel?", "followup.character", "Actor of Axel in Beverly Hills Cop?"],
     ["a lower-case word after 'the movie' is the sentence's", [turn("Who directed Avatar?")], "where did the movie take place?", "followup.anaphor", "Where did Avatar take place?"],
     ["a superlative over no set of its own, after a family of films", [turn("Which is the best Rocky movie?")], "which one is the oldest?", "followup.within", "Which one is the oldest among the Rocky films?"],
+    ["a yes/no about a person's role, the film unsaid", [jaws], "did he also write it?", "followup.anaphor", "Did Steven Spielberg also write Jaws?"],
+    ["a yes/no about a role with no film or pointing word for it", [jaws], "did he help write the screenplay?", "followup.role-check", "Did Steven Spielberg help write the screenplay of Jaws?"],
     ["which one, after several films", [turn("Who directed Heat and Ronin?")], "Which one is longer?", "followup.which-one", "Which of Heat and Ronin is longer?"],
     ["together with, after one person answered", [turn("who directed Jaws?", "Jaws (1975) was directed by Steven Spielberg [1].")], "films together with Richard Dreyfuss?", "followup.together", "Films together with Richard Dreyfuss and Steven Spielberg?"],
   ])("%s", async (_kind, history, question, rule, resolved) => {

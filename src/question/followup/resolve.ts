@@ -40,6 +40,8 @@ export interface FollowUpFeatures {
   asksCharacter: boolean;
   /** Whether it ranks (a superlative or an ordinal: "the longest", "the third"). */
   ranks: boolean;
+  /** Whether it asks yes or no. */
+  yesNo: boolean;
   /** Whether it asks a relation (a year, a director…). */
   asksRelation: boolean;
   /** The first pointing word of each class, outside the question's own names. */
@@ -86,6 +88,19 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     reads: "what about + a kind of film or a period: the previous question narrowed by it",
     applies: (f) => f.substitution !== undefined && f.own.length === 0 && f.ownConstraints && f.substitution.opener !== "and",
     build: (f) => refine({ ...f, refinement: { opener: f.substitution!.opener, rest: f.substitution!.rest } }),
+  },
+  {
+    id: "followup.role-check",
+    kind: "anaphor",
+    reads: "a yes/no about a person's role with no film named (\"did he help write the screenplay?\"): on the film in context",
+    applies: (f) => f.yesNo && f.asksRelation && !f.own.some((o) => o.type === "Movie") && (f.own.some((o) => o.type === "Person") || f.anaphors.person !== undefined) && f.anaphors.film === undefined,
+    build: (f) => {
+      const film = pick(f.frames, "film");
+      if (!film) return undefined;
+      const withPerson = f.anaphors.person ? replaceAnaphors({ ...f, anaphors: { person: f.anaphors.person } }) : undefined;
+      if (f.anaphors.person && !withPerson) return undefined;
+      return { question: `${stripEnd(withPerson?.question ?? f.said)} of ${film.name}?`, referents: [...(withPerson?.referents ?? []), film] };
+    },
   },
   {
     id: "followup.anaphor",
@@ -188,6 +203,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || folded.split(" ").some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
   const ranks = u.readings.some((r) => r.cues.superlative !== undefined || r.cues.ordinal !== undefined);
+  const yesNo = u.readings.some((r) => r.cues.yesNo !== undefined);
   // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
   const asksCharacter =
     u.readings.some((r) => r.cues.character !== undefined) ||
@@ -215,7 +231,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const lead = continuation ? folded.slice(continuation.length) : folded;
   const first = lead.split(" ")[0] ?? "";
   const bareConstraint = CONSTRAINT_WORDS.includes(first) && !/^(?:in|from|that|which|where|with) (?:what|which|who|whom|when)\b/.test(lead) && !startsWithQuestion(lead) ? dropWords(said, continuation ? 1 : 0) : undefined;
-  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
 
 /**
