@@ -11,7 +11,7 @@ import { createLogger } from "./util/logger";
 import { runningBuild } from "./kb/model-vectors";
 import { createTracing } from "./tracing/factory";
 import { runMain } from "./cli/entry";
-import { openCheckpointer } from "./threads/checkpointer";
+import { openCheckpointer, openThreadStore } from "./threads/checkpointer";
 import { FileThreadStore } from "./threads/store";
 import { once } from "./util/once";
 
@@ -33,8 +33,9 @@ async function main(): Promise<void> {
   // Conversations: thread records beside the runs, their state in the checkpointer (opened on first use; workers open their own connection).
   const checkpointer = once(() => openCheckpointer(config));
   const openSaver = async () => (await checkpointer()).saver;
-  const threadRecords = new FileThreadStore(config.threadsDir);
-  log.info("threads store ready", { dir: config.threadsDir, checkpointer: config.env.CHECKPOINTER, markedInterrupted: threadRecords.recovered.interrupted, unreadable: threadRecords.recovered.unreadable });
+  const threadRecords = await openThreadStore(config);
+  const recovered = threadRecords instanceof FileThreadStore ? { markedInterrupted: threadRecords.recovered.interrupted, unreadable: threadRecords.recovered.unreadable } : {};
+  log.info("threads store ready", { store: threadRecords.describe, checkpointer: config.env.CHECKPOINTER, ...recovered });
   const executor = workers > 0 ? WorkerPoolExecutor.starting(workers, log, kb) : new InProcessExecutor({ kb, model, caps: config.caps, tracing, checkpointer: openSaver });
   const { app, drain } = createApp({ kb, store, executor, modelProvider: modelProvider(model), hasModel: model !== undefined, evalDir: config.evalDir, options: appOptionsFrom(config), log, vectorBuild: () => runningBuild(config), threads: { records: threadRecords, openSaver } });
   const server = await listen(app, config.env.PORT, config.env.HOST);
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       .then(() => executor.close())
       .then(() => kb.close())
       .then(() => (checkpointer.opened() ? checkpointer().then((c) => c.close()) : undefined))
+      .then(() => threadRecords.close())
       .then(() => tracing.shutdown())
       .then(() => log.info("stopped", {}))
       .catch((e: unknown) => log.error("shutdown failed", { error: String(e) }))

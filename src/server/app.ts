@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { ThreadService } from "../threads/service";
-import type { FileThreadStore } from "../threads/store";
+import type { ThreadStore } from "../threads/store";
 import { bodyLimit } from "hono/body-limit";
 import type { Budget } from "../../agents/research/types";
 import type { KnowledgeBase } from "../kb/knowledge-base";
@@ -57,7 +57,7 @@ export interface AppDeps {
   /** The model-vector build another process runs, for /v1/health. */
   vectorBuild?: () => BuildProgress | undefined;
   /** Conversations: thread records and the checkpointer their state is kept in (the Agent Protocol routes need them). */
-  threads?: { records: FileThreadStore; openSaver: () => Promise<BaseCheckpointSaver> };
+  threads?: { records: ThreadStore; openSaver: () => Promise<BaseCheckpointSaver> };
 }
 
 const OPEN = new Set(["/v1/health", "/v1/openapi.json"]);

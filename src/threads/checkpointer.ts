@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { MemorySaver } from "@langchain/langgraph";
 import type { Config } from "../config";
+import { FileThreadStore, type ThreadStore } from "./store";
 
 /** A checkpointer opened: LangGraph's saver, a line saying which (never a password), and how to close it. */
 export interface Checkpointer {
@@ -25,4 +26,17 @@ export async function openCheckpointer(config: Config): Promise<Checkpointer> {
     default:
       return (await import("../adapters/checkpoint/sqlite")).openSqliteCheckpointer(config.checkpointDb);
   }
+}
+
+/**
+ * The thread records' store: a table beside the checkpoints when they are in PostgreSQL (every
+ * instance shares the threads), else files in the threads folder.
+ */
+export async function openThreadStore(config: Config): Promise<ThreadStore> {
+  if (config.env.CHECKPOINTER === "postgres") {
+    // No run outlives the deadline cap and the drain; a busy mark older than that is an instance's that died.
+    const staleMs = config.caps.deadlineMs + config.env.DRAIN_TIMEOUT_MS + 60_000;
+    return (await import("../adapters/postgres/thread-store")).PostgresThreadStore.open(config.env.POSTGRES_URL!, staleMs);
+  }
+  return new FileThreadStore(config.threadsDir);
 }

@@ -6,7 +6,7 @@ import type { Budget, RunResult, Strategy, TraceStep } from "../../agents/resear
 import type { ConversationTurn } from "../conversation/turns";
 import { AppError, InvalidInputError } from "../errors";
 import { serveRun, type ServiceDeps } from "../server/research-service";
-import type { FileThreadStore, ThreadRecord, ThreadStatus } from "./store";
+import type { ThreadRecord, ThreadStatus, ThreadStore } from "./store";
 
 /** What a thread's state shows a client: the last turn's question and answer, and the turns so far. */
 export interface ThreadValues {
@@ -54,54 +54,52 @@ export class ThreadService {
   private saver?: Promise<BaseCheckpointSaver>;
 
   constructor(
-    private readonly records: FileThreadStore,
+    private readonly records: ThreadStore,
     private readonly openSaver: () => Promise<BaseCheckpointSaver>,
     private readonly deps: ServiceDeps,
   ) {}
 
-  create(req: { threadId?: string; metadata?: Record<string, unknown>; ifExists?: "raise" | "do_nothing" }): ThreadRecord {
+  async create(req: { threadId?: string; metadata?: Record<string, unknown>; ifExists?: "raise" | "do_nothing" }): Promise<ThreadRecord> {
     const id = req.threadId ?? randomUUID();
-    const existing = this.records.get(id);
-    if (existing) {
-      if (req.ifExists === "do_nothing") return existing;
-      throw new AppError("conflict", `thread ${id} already exists`, { threadId: id });
-    }
-    return this.records.create(id, req.metadata ?? {}, now());
+    const made = await this.records.create(id, req.metadata ?? {}, now());
+    if (made) return made;
+    if (req.ifExists === "do_nothing") return this.get(id);
+    throw new AppError("conflict", `thread ${id} already exists`, { threadId: id });
   }
 
-  get(id: string): ThreadRecord {
-    const r = this.records.get(id);
+  async get(id: string): Promise<ThreadRecord> {
+    const r = await this.records.get(id);
     if (!r) throw new AppError("not_found", `no thread ${id}`, { threadId: id });
     return r;
   }
 
   /** Merges metadata into a thread's (a key set to null is removed), as the Agent Protocol's PATCH does. */
-  update(id: string, metadata: Record<string, unknown>): ThreadRecord {
-    const r = this.get(id);
+  async update(id: string, metadata: Record<string, unknown>): Promise<ThreadRecord> {
+    const r = await this.get(id);
     const merged = Object.fromEntries(Object.entries({ ...r.metadata, ...metadata }).filter(([, v]) => v !== null));
-    return this.records.update(id, { metadata: merged }, now())!;
+    return (await this.records.update(id, { metadata: merged }, now())) ?? this.get(id);
   }
 
-  search(filter: { status?: ThreadStatus; metadata?: Record<string, unknown> }, limit: number, offset: number): ThreadRecord[] {
+  search(filter: { status?: ThreadStatus; metadata?: Record<string, unknown> }, limit: number, offset: number): Promise<ThreadRecord[]> {
     return this.records.search(filter, limit, offset);
   }
 
   async delete(id: string): Promise<void> {
-    const r = this.get(id);
+    const r = await this.get(id);
     if (r.status === "busy") throw new AppError("conflict", `thread ${id} has a run going; wait for it before deleting the thread`);
     await (await this.checkpointer()).deleteThread(id);
-    this.records.delete(id);
+    await this.records.delete(id);
   }
 
   /** The thread's latest state. */
   async state(id: string): Promise<ThreadState> {
-    this.get(id);
+    await this.get(id);
     return view(id, await threadGraph(await this.checkpointer()).getState({ configurable: { thread_id: id } }));
   }
 
   /** The thread's checkpoints, newest first. */
   async history(id: string, limit: number, before?: string): Promise<ThreadState[]> {
-    this.get(id);
+    await this.get(id);
     const g = threadGraph(await this.checkpointer());
     const out: ThreadState[] = [];
     const options = { limit, ...(before ? { before: { configurable: { thread_id: id, checkpoint_id: before } } } : {}) };
@@ -111,10 +109,11 @@ export class ThreadService {
 
   /** A turn of the thread (or the resumption of its interrupted run), through the service's run path. */
   async run(id: string, req: ThreadRunRequest, signal: AbortSignal, hooks: { onStart?: (runId: string) => void; onStep?: (s: TraceStep) => void } = {}): Promise<RunResult> {
-    const r = this.get(id);
-    if (r.status === "busy") throw new AppError("conflict", `thread ${id} already has a run going; wait for it (runs.join) or use another thread`);
-    // Busy before the first await, so two requests at once cannot both start a run on the thread.
-    this.records.update(id, { status: "busy" }, now());
+    const before = await this.get(id);
+    // Claimed in one step, so two requests (or two instances sharing the store) cannot both start a run on the thread.
+    const claim = await this.records.claim(id, now());
+    if (claim === "missing") throw new AppError("not_found", `no thread ${id}`, { threadId: id });
+    if (claim === "busy") throw new AppError("conflict", `thread ${id} already has a run going; wait for it (runs.join) or use another thread`);
     let started = false;
     let status: ThreadStatus = "error";
     try {
@@ -124,7 +123,7 @@ export class ThreadService {
         ...hooks,
         onStart: (runId) => {
           started = true;
-          this.records.update(id, { lastRunId: runId }, now());
+          void this.records.update(id, { lastRunId: runId }, now());
           hooks.onStart?.(runId);
         },
       });
@@ -135,7 +134,7 @@ export class ThreadService {
       throw e;
     } finally {
       // A run refused before it started (a cap, a full queue) leaves the thread as it was.
-      this.records.update(id, { status: started || status === "idle" ? status : r.status }, now());
+      await this.records.update(id, { status: started || status === "idle" ? status : before.status }, now());
     }
   }
 

@@ -100,8 +100,8 @@ export function agentProtocolRoutes(threads: ThreadService, deps: AgentProtocolD
     const budget = { ...body.config?.configurable?.budget, ...body.input?.budget };
     const hasBudget = Object.keys(budget).length > 0;
     checkRunRequest(deps, { strategy, ...(hasBudget ? { budget } : {}) });
-    if (body.if_not_exists === "create") threads.create({ threadId, ifExists: "do_nothing" });
-    else threads.get(threadId);
+    if (body.if_not_exists === "create") await threads.create({ threadId, ifExists: "do_nothing" });
+    else await threads.get(threadId);
     const checkpointId = body.checkpoint_id ?? body.checkpoint?.checkpoint_id;
     if (checkpointId) {
       const latest = (await threads.state(threadId)).checkpoint.checkpoint_id;
@@ -120,7 +120,7 @@ export function agentProtocolRoutes(threads: ThreadService, deps: AgentProtocolD
       return t;
     } catch (e) {
       if (!isAppError(e) || e.code !== "conflict") throw e;
-      const runId = threads.get(threadId).lastRunId;
+      const runId = (await threads.get(threadId)).lastRunId;
       throw new HttpError(409, "conflict", `${e.message}. This server rejects a second run on a busy thread (multitask_strategy "reject")`, { threadId, ...(runId ? { runId } : {}) });
     }
   };
@@ -187,7 +187,7 @@ export function agentProtocolRoutes(threads: ThreadService, deps: AgentProtocolD
     const b = await jsonBody(c, ThreadCreateBody);
     if (!isEmpty(b.supersteps)) throw new InvalidInputError("supersteps are not supported: a thread's state changes only by its runs", { field: "supersteps" });
     nameIgnored(c, b.ttl != null ? ["ttl"] : []);
-    const r = threads.create({ ...(b.thread_id ? { threadId: b.thread_id } : {}), ...(b.metadata ? { metadata: b.metadata } : {}), ...(b.if_exists ? { ifExists: b.if_exists } : {}) });
+    const r = await threads.create({ ...(b.thread_id ? { threadId: b.thread_id } : {}), ...(b.metadata ? { metadata: b.metadata } : {}), ...(b.if_exists ? { ifExists: b.if_exists } : {}) });
     return c.json(await threadView(r));
   });
   app.post("/threads/search", async (c) => {
@@ -196,18 +196,18 @@ export function agentProtocolRoutes(threads: ThreadService, deps: AgentProtocolD
     const found =
       b.ids || b.sort_by
         ? sorted(
-            threads.search(filter, Number.MAX_SAFE_INTEGER, 0).filter((r) => !b.ids || b.ids.includes(r.threadId)),
+            (await threads.search(filter, Number.MAX_SAFE_INTEGER, 0)).filter((r) => !b.ids || b.ids.includes(r.threadId)),
             b.sort_by ? { thread_id: "threadId", status: "status", created_at: "createdAt", updated_at: "updatedAt", state_updated_at: "updatedAt" }[b.sort_by] : undefined,
             b.sort_order,
           ).slice(b.offset, b.offset + b.limit)
-        : threads.search(filter, b.limit, b.offset);
+        : await threads.search(filter, b.limit, b.offset);
     return c.json(await Promise.all(found.map((r) => threadView(r, b.select))));
   });
-  app.post("/threads/count", async (c) => c.json(threads.search(threadFilter(await jsonBody(c, ThreadCountBody)), Number.MAX_SAFE_INTEGER, 0).length));
-  app.get("/threads/:thread_id", async (c) => c.json(await threadView(threads.get(c.req.param("thread_id")))));
+  app.post("/threads/count", async (c) => c.json((await threads.search(threadFilter(await jsonBody(c, ThreadCountBody)), Number.MAX_SAFE_INTEGER, 0)).length));
+  app.get("/threads/:thread_id", async (c) => c.json(await threadView(await threads.get(c.req.param("thread_id")))));
   app.patch("/threads/:thread_id", async (c) => {
     const b = await jsonBody(c, ThreadPatchBody);
-    return c.json(await threadView(threads.update(c.req.param("thread_id"), b.metadata ?? {})));
+    return c.json(await threadView(await threads.update(c.req.param("thread_id"), b.metadata ?? {})));
   });
   app.delete("/threads/:thread_id", async (c) => {
     const id = c.req.param("thread_id");
@@ -244,9 +244,9 @@ export function agentProtocolRoutes(threads: ThreadService, deps: AgentProtocolD
 
   // Runs: turns of a thread.
   /** The run in the path, in the thread in the path (404 for either unknown). */
-  const runOf = (c: Context<AppEnv>) => {
+  const runOf = async (c: Context<AppEnv>) => {
     const threadId = c.req.param("thread_id")!;
-    threads.get(threadId);
+    await threads.get(threadId);
     return runs.get(threadId, c.req.param("run_id")!);
   };
   const truthy = (v: string | undefined) => v === "1" || v === "true";
@@ -270,24 +270,24 @@ export function agentProtocolRoutes(threads: ThreadService, deps: AgentProtocolD
     const t = await begin(c, threadId, p);
     return stream(c, t, p.modes, first, p.cancelOnDisconnect);
   });
-  app.get("/threads/:thread_id/runs", (c) => {
+  app.get("/threads/:thread_id/runs", async (c) => {
     const threadId = c.req.param("thread_id");
-    threads.get(threadId);
+    await threads.get(threadId);
     return c.json(runs.list(threadId, queryParams(c, RunListQuery)));
   });
-  app.get("/threads/:thread_id/runs/:run_id", (c) => c.json(runOf(c).run));
+  app.get("/threads/:thread_id/runs/:run_id", async (c) => c.json((await runOf(c)).run));
   app.delete("/threads/:thread_id/runs/:run_id", (c) => {
     runs.delete(c.req.param("thread_id"), c.req.param("run_id"));
     return c.body(null, 204);
   });
   app.get("/threads/:thread_id/runs/:run_id/join", async (c) => {
-    const t = runOf(c);
+    const t = await runOf(c);
     if (truthy(c.req.query("cancel_on_disconnect"))) c.req.raw.signal.addEventListener("abort", () => !t.finished && t.controller.abort(), { once: true });
     await t.done;
     return outcome(c, t);
   });
-  app.get("/threads/:thread_id/runs/:run_id/stream", (c) => {
-    const t = runOf(c);
+  app.get("/threads/:thread_id/runs/:run_id/stream", async (c) => {
+    const t = await runOf(c);
     const asked = c.req.queries("stream_mode");
     for (const m of asked ?? []) if (!(STREAM_MODES as readonly string[]).includes(m)) throw new InvalidInputError(`stream_mode "${m}": choose from ${STREAM_MODES.join(", ")}`, { field: "stream_mode" });
     return stream(c, t, modesOf(asked as StreamMode[] | undefined), undefined, truthy(c.req.query("cancel_on_disconnect")));
