@@ -18,6 +18,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
   it.each([
     ["Who wrote Memento and when did it come out?","lookup.relation,lookup.relation","*p1 lookup(Memento → WROTE in); *p2 lookup(Memento → RELEASED_IN out)"],
     ["who directed casablanca","lookup.relation","*p1 lookup(Casablanca → DIRECTED in)"],
+    ["Who played Axel Foley in Beverly Hills Cop?","beyond.character-in-film","p1 lookup(Beverly Hills Cop → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["Films like The Silence of the Lambs","similar.like","*p1 similar(The Silence of the Lambs)"],
     ["if i liked finding nemo what should i watch next","similar.like","*p1 similar(Finding Nemo)"],
     ["What westerns came out in 1969?","films.kind","*p1 films(western, 1969–1969)"],

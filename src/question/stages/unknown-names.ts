@@ -61,12 +61,15 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
  */
 function splitAtKnownName(run: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis): WordToken[][] {
   const known = analysis.topics.filter((m) => m.confidence >= 0.8 && filmOrPerson(m));
-  const isKnown = (part: readonly WordToken[]) => part.length > 0 && known.some((m) => tokens[m.tokenStart] === part[0] && tokens[m.tokenEnd - 1] === part[part.length - 1]);
+  // After "in", a film written with its capital and linked surely enough is the film the name is in ("Sidney Prescott in Scream").
+  const filmAfterIn = analysis.topics.filter((m) => m.confidence >= 0.7 && m.types.includes("Movie") && /^\p{Lu}/u.test(m.text));
+  const matches = (list: typeof known, part: readonly WordToken[]) => part.length > 0 && list.some((m) => tokens[m.tokenStart] === part[0] && tokens[m.tokenEnd - 1] === part[part.length - 1]);
+  const isKnown = (part: readonly WordToken[]) => matches(known, part);
   for (let k = 1; k < run.length - 1; k++) {
     if (run[k]!.folded !== "in" && run[k]!.folded !== "from") continue;
     const before = run.slice(0, k);
     const after = run.slice(k + 1);
-    if (isKnown(after)) return before.length >= 1 && /^\p{Lu}/u.test(before[0]!.text) ? [before] : [];
+    if (isKnown(after) || (run[k]!.folded === "in" && matches(filmAfterIn, after))) return before.length >= 1 && /^\p{Lu}/u.test(before[0]!.text) ? [before] : [];
     if (isKnown(before)) return after.length >= 2 ? [after] : [];
   }
   return [[...run]];
