@@ -264,7 +264,7 @@ async function useModelEmbedder(kb: Omit<KnowledgeBase, "info">, config: Config,
   }
   if (stores.length < sets.length) {
     await (model as { close?: () => Promise<void> }).close?.();
-    log(`${model.id}: its vectors are not built yet, so the offline embedder (${offline}) serves; build them with npm run ingest -- --vectors (about 15 minutes for the local encoder on 2 cores), then restart`);
+    log(`${model.id}: its vectors are not built yet, so the offline embedder (${offline}) serves; build them with npm run ingest -- --vectors (about 6 minutes for the local encoder on 2 cores), then restart`);
     return { serving: offline, wanted: model.id, vectors: "missing", build: "npm run ingest -- --vectors" };
   }
   kb.embedder = model;
