@@ -92,11 +92,4 @@ export function capText(text: string, max = MAX_TEXT_CHARS): string {
   return `${cps.join("")}${note}`;
 }
 
-/** Evidence ids (`ev_…`) are internal: a text that names one says its citation number instead, or nothing. */
-export function withoutEvidenceIds(text: string, citations: readonly string[] = []): string {
-  return text.replace(/\s?\(?\bev_[0-9a-f]{16}\b\)?/g, (m) => {
-    const id = /ev_[0-9a-f]{16}/.exec(m)![0];
-    const n = citations.indexOf(id);
-    return n >= 0 ? ` [${n + 1}]` : "";
-  });
-}
+export { withoutEvidenceIds } from "../server/chat-clients";

@@ -37,6 +37,14 @@ export function chatConversation(messages: readonly ChatInput[]): { question: st
 const FOOTNOTE_CHARS = 240;
 /** An evidence id, maybe in brackets or parentheses, with the space before it. */
 const EVIDENCE_ID = /\s?[[(]?\bev_[0-9a-f]{16}\b[\])]?/g;
+/** Evidence ids are internal: a text that names one (in brackets or parentheses or bare) says its citation number instead, or nothing. */
+export function withoutEvidenceIds(text: string, citations: readonly string[] = []): string {
+  return text.replace(EVIDENCE_ID, (m) => {
+    const n = citations.indexOf(/ev_[0-9a-f]{16}/.exec(m)![0]);
+    return n >= 0 ? ` [${n + 1}]` : "";
+  });
+}
+
 /** A footnote block as replyWithFootnotes writes it: a blank line, then "[1] …", "[2] …" to the end. */
 const FOOTNOTES = /\n\n\[1\] [^\n]*(?:\n\[\d+\] [^\n]*)*\s*$/;
 
@@ -46,11 +54,7 @@ const FOOTNOTES = /\n\n\[1\] [^\n]*(?:\n\[\d+\] [^\n]*)*\s*$/;
  * becomes its citation number, or goes.
  */
 export function replyWithFootnotes(r: Pick<RunResult, "answer" | "citations" | "evidence">): string {
-  const scrub = (text: string) =>
-    text.replace(EVIDENCE_ID, (m) => {
-      const n = r.citations.indexOf(/ev_[0-9a-f]{16}/.exec(m)![0]);
-      return n >= 0 ? ` [${n + 1}]` : "";
-    });
+  const scrub = (text: string) => withoutEvidenceIds(text, r.citations);
   const textOf = new Map(r.evidence.map((e) => [e.id, e.text]));
   const notes = r.citations.map((id, i) => `[${i + 1}] ${clip(scrub(textOf.get(id) ?? "(evidence not kept)").replace(/\s+/g, " ").trim(), FOOTNOTE_CHARS)}`);
   const answer = scrub(r.answer).trimEnd();
