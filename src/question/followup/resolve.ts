@@ -2,7 +2,28 @@ import type { ConversationTurn } from "../../conversation/turns";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
 import { foldText } from "../../util/text";
-import { CONSTRAINT_WORDS, FILM_ANAPHORS, PERSON_ANAPHORS, PLURAL_ANAPHORS, REFINEMENT_OPENERS, SUBSTITUTION_OPENERS } from "../lexicon/followup";
+import {
+  ASKING_CONSTRAINT_WORDS,
+  CAST_WORDS,
+  CHOICE_LEADS,
+  CHOICE_PHRASES,
+  CONSTRAINT_QUESTION_WORDS,
+  CONSTRAINT_WORDS,
+  CONTINUATION_WORDS,
+  COPULAS,
+  FILM_ANAPHORS,
+  PERSON_ANAPHORS,
+  PLURAL_ANAPHORS,
+  POSSESSIVE_POINTERS,
+  QUESTION_OPENERS,
+  REFINEMENT_FILLER,
+  REFINEMENT_OPENERS,
+  ROLE_IN_FILM_WORDS,
+  SUBSTITUTION_FILLER,
+  SUBSTITUTION_OPENERS,
+  TOGETHER_WORDS,
+} from "../lexicon/followup";
+import { findPhrase } from "../stages/phrases";
 import { CONFIDENT } from "../reading";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { understandQuestion } from "../understand";
@@ -66,6 +87,17 @@ export interface FollowUpRule {
 
 const MAX_LISTED = 5;
 
+/** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
+const alternatives = (phrases: readonly string[]) => [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+")).join("|");
+/** "which one", "what of them"…, after "and" or "so", at the start of folded text. */
+const CHOOSING = new RegExp(`^(?:(?:${CHOICE_LEADS.join("|")}) )?(?:which|what) (?:${CHOICE_PHRASES.join("|")})\\b`);
+/** The same, as written, to put the films in its place. */
+const CHOICE_SAID = new RegExp(`\\b(which|what)\\s+(?:${alternatives(CHOICE_PHRASES)})\\b`, "i");
+/** A continuation word opening a resolved question ("and when did Jaws…" reads "When did Jaws…"). */
+const CONTINUATION_SAID = new RegExp(`^(?:${CONTINUATION_WORDS.join("|")})[\\s,]+`, "i");
+/** "ones", "films that"… before a refinement's constraint. */
+const REFINEMENT_LEAD = new RegExp(`^(?:${REFINEMENT_FILLER.join("|")})(?:\\s+that)?\\s+`, "i");
+
 /** The rules in order; the first that applies and builds reads the question. */
 export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
   {
@@ -123,7 +155,7 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     id: "followup.together",
     kind: "anaphor",
     reads: "films together with X, after a turn that answered one person: the films of that person and X",
-    applies: (f) => /\btogether\b/.test(foldText(f.said)) && f.own.length === 1 && f.own[0]!.type === "Person" && Object.keys(f.anaphors).length === 0,
+    applies: (f) => TOGETHER_WORDS.some((w) => hasPhrase(foldText(f.said), w)) && f.own.length === 1 && f.own[0]!.type === "Person" && Object.keys(f.anaphors).length === 0,
     build: (f) => {
       const frame = f.frames.at(-1)!;
       const people = frame.answers.filter((a) => a.type === "Person" && a.name !== f.own[0]!.name);
@@ -135,11 +167,11 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     id: "followup.which-one",
     kind: "anaphor",
     reads: "which one / which of them, after a turn about several films: which of those films",
-    applies: (f) => /^(?:and |so )?(?:which|what) (?:one|of (?:them|the two|those|these|both))\b/.test(foldText(f.said)) && f.own.length === 0,
+    applies: (f) => CHOOSING.test(foldText(f.said)) && f.own.length === 0,
     build: (f) => {
       const films = choices(f.frames);
       if (films.length < 2) return undefined;
-      const question = f.said.replace(/\b(which|what)\s+(?:one|of\s+(?:them|the\s+two|those|these|both))\b/i, (_m, w: string) => `${w} of ${listNames(films.map((r) => r.name))}`);
+      const question = f.said.replace(CHOICE_SAID, (_m, w: string) => `${w} of ${listNames(films.map((r) => r.name))}`);
       return { question, referents: films };
     },
   },
@@ -187,7 +219,7 @@ export async function resolveFollowUp(question: string, history: readonly Conver
   for (const rule of FOLLOW_UP_RULES) {
     if (!rule.applies(f)) continue;
     const built = rule.build(f);
-    const resolved = built?.question.replace(/^(?:and|also|so|then|ok|okay)[\s,]+/i, "");
+    const resolved = built?.question.replace(CONTINUATION_SAID, "");
     if (built && resolved && resolved !== said) return { kind: rule.kind, rule: rule.id, said, question: resolved.charAt(0).toUpperCase() + resolved.slice(1), referents: built.referents };
   }
   return standalone;
@@ -199,17 +231,18 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person")).map((t) => ({ name: t.name, type: t.type, text: t.text })));
   const ownConstraints = u.readings.some((r) => r.concepts.some((c) => c.strong) || r.periods.length > 0 || r.languages.length > 0 || r.series !== undefined);
   const folded = foldText(said);
+  const words = folded.split(" ");
   // A relation or a film's figure asked ("the director?", "how long?", "the genre?"), read from the words: a bare fragment is no question shape understanding knows.
-  const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || folded.split(" ").some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
+  const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || words.some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
   const ranks = u.readings.some((r) => r.cues.superlative !== undefined || r.cues.ordinal !== undefined);
   const yesNo = u.readings.some((r) => r.cues.yesNo !== undefined);
   // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
   const asksCharacter =
     u.readings.some((r) => r.cues.character !== undefined) ||
-    /\b(?:play|plays|played|playing|voice|voiced|protagonist|character|role|lead)\b/.test(folded) ||
+    words.some((w) => ROLE_IN_FILM_WORDS.includes(w)) ||
     // "actor of Axel?", "who starred as Axel Foley?": a cast word beside a name the KB lacks is a character's name.
-    (ownUnknown && /\b(?:actor|actress|actors|starred|stared|stars|as)\b/.test(folded));
+    (ownUnknown && words.some((w) => CAST_WORDS.includes(w)));
   const ownFolded = own.map((o) => foldText(o.text));
   const anaphors: FollowUpFeatures["anaphors"] = {};
   for (const [cls, words] of [["film", FILM_ANAPHORS], ["person", PERSON_ANAPHORS], ["plural", PLURAL_ANAPHORS]] as const) {
@@ -227,10 +260,10 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   for (const [i, t] of history.entries()) frames.push(await frameOf(t, i, kb));
   const substitution = opener(said, folded, SUBSTITUTION_OPENERS);
   const refinement = opener(said, folded, REFINEMENT_OPENERS);
-  const continuation = /^(?:and|also|so|then|ok|okay) /.exec(folded)?.[0];
-  const lead = continuation ? folded.slice(continuation.length) : folded;
-  const first = lead.split(" ")[0] ?? "";
-  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !/^(?:in|from|that|which|where|with) (?:what|which|who|whom|when)\b/.test(lead) && !startsWithQuestion(lead) ? dropWords(said, continuation ? 1 : 0) : undefined;
+  const continued = words.length > 1 && CONTINUATION_WORDS.includes(words[0]!);
+  const [first = "", second = ""] = continued ? words.slice(1) : words;
+  const asking = (ASKING_CONSTRAINT_WORDS.includes(first) && CONSTRAINT_QUESTION_WORDS.includes(second)) || QUESTION_OPENERS.includes(first);
+  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : undefined;
   return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
 
@@ -306,7 +339,7 @@ function refine(f: FollowUpFeatures): { question: string; referents: Referent[] 
   const frame = f.frames.slice(-2).reverse().find((x) => x.asksFilms);
   if (!frame) return undefined;
   let rest = f.refinement?.rest ?? f.bareConstraint ?? "";
-  rest = rest.replace(/^(?:ones|films|movies)(?:\s+that)?\s+/i, "").trim();
+  rest = rest.replace(REFINEMENT_LEAD, "").trim();
   if (!rest) return undefined;
   const first = foldText(rest).split(" ")[0]!;
   // "which of those are comedies", "just the comedies": a kind of film said as a noun.
@@ -317,14 +350,14 @@ function refine(f: FollowUpFeatures): { question: string; referents: Referent[] 
 /** A constraint as a clause the question can take: as said after a constraint word ("after 2000"), a period ("from the 90s"), else a kind ("that are comedies"). */
 function constraintPhrase(rest: string, first: string): string {
   if (CONSTRAINT_WORDS.includes(first)) return rest;
-  if (/^(?:are|were|is)\s/i.test(rest)) return `that ${rest}`;
+  if (COPULAS.includes(first) && foldText(rest).split(" ").length > 1) return `that ${rest}`;
   if (/\d/.test(rest)) return `from ${rest}`;
   return `that are ${rest}`;
 }
 
 /** Whether the question's own names make up what follows a substitution opener ("what about Alien" — not "what about Alien's director"). */
 function coversRest(own: FollowUpFeatures["own"], rest: string): boolean {
-  const restWords = foldText(rest).split(" ").filter((w) => w && !["the", "a", "for", "with", "film", "movie", "then"].includes(w));
+  const restWords = foldText(rest).split(" ").filter((w) => w && !SUBSTITUTION_FILLER.includes(w));
   const named = new Set(own.flatMap((o) => foldText(o.text).split(" ")));
   return restWords.length > 0 && restWords.filter((w) => named.has(w)).length / restWords.length >= 0.6;
 }
@@ -342,31 +375,26 @@ function dropWords(said: string, n: number): string {
   return said.slice(at).replace(/[?.!\s]+$/, "").trim();
 }
 
-const QUESTION_START = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could|has|have|had|tell|list|name|show|give|find)\b/;
-function startsWithQuestion(folded: string): boolean {
-  return QUESTION_START.test(folded);
-}
-
 /** A pointing word written with a capital inside the sentence is a title's word ("who directed It Follows"), not a pronoun. */
 function titleCased(said: string, phrase: string): boolean {
   const re = new RegExp(`(?<=\\S\\s+)${phrase.split(" ").map(escape).join("\\s+")}\\b`, "gi");
-  return [...said.matchAll(re)].some((m) => /^\p{Lu}/u.test(m[0]) && !/^I\b/.test(m[0]));
+  return [...said.matchAll(re)].some((m) => /^\p{Lu}/u.test(m[0]));
 }
 
 /** Whether a name written in lower case comes right after a pointing phrase. */
 function wordAfter(folded: string, phrase: string, text: string): boolean {
-  return !/\p{Lu}/u.test(text) && new RegExp(`(?:^| )${phrase} ${escape(foldText(text))}(?: |$)`).test(folded);
+  return !/\p{Lu}/u.test(text) && hasPhrase(folded, `${phrase} ${foldText(text)}`);
 }
 
+/** Whether folded text holds the phrase as whole words. */
 function hasPhrase(folded: string, phrase: string): boolean {
-  return new RegExp(`(?:^| )${phrase.replace(/ /g, " ")}(?: |$)`).test(folded);
+  return findPhrase(folded.split(" "), phrase).length > 0;
 }
 
 /** Replaces every pointing phrase of a class, longest first, keeping the rest of the words as asked; possessives become "Name's". */
 function replacePhrases(text: string, phrases: readonly string[], name: string): string {
-  const sorted = [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+"));
-  const re = new RegExp(`\\b(?:${sorted.join("|")})\\b`, "gi");
-  return text.replace(re, (m) => (/^(?:its|his|their|hers)$/i.test(m) ? `${name}'s` : name));
+  const re = new RegExp(`\\b(?:${alternatives(phrases)})\\b`, "gi");
+  return text.replace(re, (m) => (POSSESSIVE_POINTERS.includes(m.toLowerCase()) ? `${name}'s` : name));
 }
 
 function listNames(names: readonly string[]): string {

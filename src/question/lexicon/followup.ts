@@ -40,7 +40,31 @@ export const REFINEMENT_OPENERS = [
   "restricted to",
   "limited to",
 ];
-/** Words a fragment may open with that say it continues the conversation ("and when…", "also, who…"). */
-export const CONTINUATION_OPENERS = ["and", "also", "then", "so", "ok", "okay", "and also", "what about", "how about"];
+/** Words a fragment may open with that say it continues the conversation ("and when…", "also, who…"); the resolved question drops them. */
+export const CONTINUATION_WORDS = ["and", "also", "so", "then", "ok", "okay"];
+/** Pointing words that are possessives: "its genre" becomes "Jaws's genre". */
+export const POSSESSIVE_POINTERS = ["its", "his", "their", "hers"];
+/** Words that ask for a role or character in some film ("who played Sharpay?", "the main protagonist"). */
+export const ROLE_IN_FILM_WORDS = ["play", "plays", "played", "playing", "voice", "voiced", "protagonist", "character", "role", "lead"];
+/** Cast words that, beside a name the KB lacks, make that name a character ("actor of Axel?", "who starred as Axel Foley?"). */
+export const CAST_WORDS = ["actor", "actress", "actors", "starred", "stared", "stars", "as"];
+/** Words that ask for the films two people made together. */
+export const TOGETHER_WORDS = ["together"];
+/** What follows "which" or "what" to choose among earlier films ("which one is longer?", "which of them"). */
+export const CHOICE_PHRASES = ["one", "of them", "of the two", "of those", "of these", "of both"];
+/** Words a substitution's rest may hold beside the name it brings ("what about for the film Alien then"). */
+export const SUBSTITUTION_FILLER = ["the", "a", "for", "with", "film", "movie", "then"];
+/** Words a refinement's rest may open with before its constraint ("only the ones that…", "just films from…"). */
+export const REFINEMENT_FILLER = ["ones", "films", "movies"];
+/** Words before "which one" that keep it a choice among earlier films ("and which one…", "so which of them…"). */
+export const CHOICE_LEADS = ["and", "so"];
+/** Question words after a constraint word that make it a question of its own. */
+export const CONSTRAINT_QUESTION_WORDS = ["what", "which", "who", "whom", "when"];
+/** Verbs a refinement's kind of film may open with ("which of those are comedies"). */
+export const COPULAS = ["are", "were", "is"];
+/** Words that open a question of its own, not a constraint on the previous one. */
+export const QUESTION_OPENERS = ["who", "whom", "whose", "what", "which", "when", "where", "why", "how", "is", "are", "was", "were", "do", "does", "did", "can", "could", "has", "have", "had", "tell", "list", "name", "show", "give", "find"];
+/** Constraint words that open a question when a question word follows ("in which year…", "with whom…"). */
+export const ASKING_CONSTRAINT_WORDS = ["in", "from", "that", "which", "where", "with"];
 /** Words that open a constraint rather than a new subject ("…with Meg Ryan", "…after 2000", "…in French"). */
 export const CONSTRAINT_WORDS = ["with", "without", "after", "before", "since", "from", "in", "during", "between", "starring", "featuring", "directed", "written", "not", "released", "made", "that", "which", "where"];
