@@ -119,3 +119,28 @@ function describeReading(r: Reading): string {
   const extra = [...(kinds.length ? [`kinds ${kinds.join(", ")}`] : []), ...(periods.length ? [`periods ${periods.join(", ")}`] : []), ...(r.series ? [`series ${r.series.name} (${r.series.films.length})`] : []), ...(r.notFound.length ? [`not found ${r.notFound.map((n) => n.text).join(", ")}`] : [])];
   return [names, ...extra].join("; ");
 }
+
+const RECENT = 256;
+const recent = new WeakMap<KnowledgeBase, Map<string, Promise<Understanding>>>();
+
+/**
+ * understandQuestion for a question read again soon after: a conversation's earlier turns are read
+ * for every follow-up, and a follow-up that stands alone is read by the resolver and then by the
+ * router. Reading is deterministic for a knowledge base, so the newest readings are kept (per KB,
+ * at most 256) and shared; callers must not change what they get.
+ */
+export function understandRecent(question: string, kb: KnowledgeBase): Promise<Understanding> {
+  let byText = recent.get(kb);
+  if (!byText) recent.set(kb, (byText = new Map()));
+  const hit = byText.get(question);
+  if (hit) {
+    byText.delete(question);
+    byText.set(question, hit);
+    return hit;
+  }
+  const p = understandQuestion(question, kb);
+  byText.set(question, p);
+  p.catch(() => byText.delete(question));
+  if (byText.size > RECENT) byText.delete(byText.keys().next().value!);
+  return p;
+}

@@ -1,5 +1,5 @@
 import type { QueryPlan } from "../../../src/plan/schema";
-import { understandQuestion } from "../../../src/question/understand";
+import { understandQuestion, understandRecent } from "../../../src/question/understand";
 import { describeFollowUp, resolveFollowUp } from "../../../src/question/followup/resolve";
 import type { Route } from "../types";
 import { tracedNode } from "../node";
@@ -21,7 +21,8 @@ export const router = tracedNode("router", async (state, ctx) => {
   if (ctx.ablations.has("prime")) return { update: { route: state.strategy === "simple" ? "simple" : "research" }, step: { decision: state.strategy === "simple" ? "simple" : "research", rationale: "prime switched off (ablation): the question is not read", evidenceIds: [], notes: [] } };
   const followUp = state.history.length && !ctx.ablations.has("followup") ? await resolveFollowUp(state.question, state.history, ctx.kb) : undefined;
   const question = followUp?.question ?? state.question;
-  const u = await understandQuestion(question, ctx.kb);
+  // A follow-up that stood alone was just read by the resolver: the same reading serves.
+  const u = followUp ? await understandRecent(question, ctx.kb) : await understandQuestion(question, ctx.kb);
   let route: Route = "research";
   let rationale = `strategy ${state.strategy}: research loop with the ${ctx.planner.name} planner`;
   const nothingNamed = u.readings.every((r) => r.named.length === 0 && r.concepts.length === 0 && r.periods.length === 0);

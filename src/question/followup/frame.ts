@@ -1,7 +1,7 @@
 import type { ConversationTurn } from "../../conversation/turns";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
-import { understandQuestion } from "../understand";
+import { understandRecent } from "../understand";
 
 /** A film or person an earlier turn was about (a topic) or answered (an answer), which a follow-up may point back at. */
 export interface Referent {
@@ -43,7 +43,7 @@ const MAX_REPLY_NAMES = 12;
  */
 export async function frameOf(turn: ConversationTurn, index: number, kb: KnowledgeBase): Promise<TurnFrame> {
   const question = turn.resolved ?? turn.question;
-  const u = await understandQuestion(question, kb);
+  const u = await understandRecent(question, kb);
   const topics: Referent[] = [];
   for (const r of u.readings) for (const t of r.named) if (REFERABLE.includes(t.type) && !topics.some((x) => x.name === t.name)) topics.push({ name: t.name, type: t.type, from: "topic", turn: index, said: t.text });
   const asksFilms = u.plan.answer.some((id) => {

@@ -26,7 +26,7 @@ import {
 import { findPhrase } from "../stages/phrases";
 import { CONFIDENT } from "../reading";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { understandQuestion } from "../understand";
+import { understandRecent } from "../understand";
 import { frameOf, type Referent, type TurnFrame } from "./frame";
 
 /** How a question relates to the conversation before it. */
@@ -227,7 +227,7 @@ export async function resolveFollowUp(question: string, history: readonly Conver
 
 /** Reads the features the rules need: the question's own names and constraints, its pointing words and openers, and the earlier turns' frames. */
 export async function followUpFeatures(said: string, history: readonly ConversationTurn[], kb: KnowledgeBase): Promise<FollowUpFeatures> {
-  const u = await understandQuestion(said, kb);
+  const u = await understandRecent(said, kb);
   const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person")).map((t) => ({ name: t.name, type: t.type, text: t.text })));
   const ownConstraints = u.readings.some((r) => r.concepts.some((c) => c.strong) || r.periods.length > 0 || r.languages.length > 0 || r.series !== undefined);
   const folded = foldText(said);
