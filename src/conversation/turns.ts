@@ -39,19 +39,32 @@ export interface ChatText {
  * A chat transcript as the question to answer and the turns before it: the last user message with
  * text is the question; each earlier user message is a turn, with the assistant reply that follows
  * it (if any) as its answer. System, developer and tool messages are not turns. Only the newest
- * MAX_HISTORY_TURNS turns are kept.
+ * MAX_HISTORY_TURNS turns are kept. What the history leaves out is named in `unread`, for the
+ * client to be told: older turns, text past MAX_TURN_TEXT, further replies to one question, and
+ * messages after the question.
  */
-export function conversationFromMessages(messages: readonly ChatText[]): { question: string; history: ConversationTurn[] } {
+export function conversationFromMessages(messages: readonly ChatText[]): { question: string; history: ConversationTurn[]; unread: string[] } {
   const lastUser = findLastIndex(messages, (m) => m.role === "user" && m.text.trim().length > 0);
   if (lastUser < 0) throw new InvalidInputError("messages: needs a user message with text");
   const question = messages[lastUser]!.text.trim();
   const history: ConversationTurn[] = [];
+  const unread = new Set<string>();
+  const kept = (text: string) => {
+    const t = clip(text.trim());
+    if (t !== text.trim()) unread.add(`messages[].content[past-${MAX_TURN_TEXT}-characters]`);
+    return t;
+  };
   for (let i = 0; i < lastUser; i++) {
     const m = messages[i]!;
-    if (m.role === "user" && m.text.trim()) history.push({ question: clip(m.text.trim()) });
-    else if (m.role === "assistant" && m.text.trim() && history.length > 0 && history.at(-1)!.answer === undefined) history.at(-1)!.answer = clip(m.text.trim());
+    if (m.role === "user" && m.text.trim()) history.push({ question: kept(m.text) });
+    else if (m.role === "assistant" && m.text.trim() && history.length > 0) {
+      if (history.at(-1)!.answer === undefined) history.at(-1)!.answer = kept(m.text);
+      else unread.add("messages[further-assistant-replies-to-one-question]");
+    }
   }
-  return { question, history: history.slice(-MAX_HISTORY_TURNS) };
+  if (history.length > MAX_HISTORY_TURNS) unread.add(`messages[turns-before-the-newest-${MAX_HISTORY_TURNS}]`);
+  if (messages.slice(lastUser + 1).some((m) => m.text.trim() && (m.role === "user" || m.role === "assistant"))) unread.add("messages[after-the-last-user-question]");
+  return { question, history: history.slice(-MAX_HISTORY_TURNS), unread: [...unread] };
 }
 
 /** Checks a request's history: at most MAX_HISTORY_TURNS (the error says to send the newest), texts within MAX_TURN_TEXT. */

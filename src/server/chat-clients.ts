@@ -22,15 +22,15 @@ export interface ChatInput {
  * earlier reply without the footnotes this service appended. A user message with images, audio or
  * files but no text cannot be read: a 400, rather than silently answering an older message.
  */
-export function chatConversation(messages: readonly ChatInput[]): { question: string; history: ConversationTurn[] } {
+export function chatConversation(messages: readonly ChatInput[]): { question: string; history: ConversationTurn[]; unread: string[] } {
   messages.forEach((m, i) => {
     if (m.role === "user" && m.unread.length && !m.text.trim())
       throw new HttpError(400, "invalid_input", `invalid body: messages.${i}: the user message has only ${[...new Set(m.unread)].join(", ")} content; this service answers questions in text, so send the question as text`);
   });
-  const { question, history } = conversationFromMessages(messages.map((m) => ({ role: m.role, text: m.role === "assistant" ? withoutFootnotes(m.text) : m.text })));
+  const { question, history, unread } = conversationFromMessages(messages.map((m) => ({ role: m.role, text: m.role === "assistant" ? withoutFootnotes(m.text) : m.text })));
   const chars = codePointLength(question);
   if (chars > MAX_QUESTION_CHARS) throw new HttpError(400, "invalid_input", `invalid body: messages: the question is ${chars} characters; the limit is ${MAX_QUESTION_CHARS}`);
-  return { question, history };
+  return { question, history, unread };
 }
 
 /** The longest footnote, in characters (code points): a film's overview is cut to this. */

@@ -71,6 +71,16 @@ describe("chat completions as a conversation, with the official openai client", 
     expect(named).toEqual(["max_completion_tokens", "messages[].content[].image_url", "messages[].name", "metadata", "reasoning_effort", "response_format", "seed", "store", "temperature", "tool_choice", "tools", "user"].sort());
   });
 
+  it("says what of a long transcript the history leaves out: the turns before the newest 8, a further reply, a message after the question", async () => {
+    const turns = Array.from({ length: 10 }, (_, i) => [{ role: "user" as const, content: `question ${i}` }, { role: "assistant" as const, content: `reply ${i}` }]).flat();
+    executor.runs.length = 0;
+    const { response } = await client.chat.completions
+      .create({ model: "graphrag-heuristic", messages: [...turns, { role: "assistant", content: "a second reply" }, ASK, { role: "assistant", content: "an answer sent ahead" }] })
+      .withResponse();
+    expect(response.headers.get("x-graphrag-ignored-fields")!.split(", ").sort()).toEqual(["messages[after-the-last-user-question]", "messages[further-assistant-replies-to-one-question]", "messages[turns-before-the-newest-8]"]);
+    expect(executor.runs[0]!.history!.map((t) => t.question)).toEqual(["question 2", "question 3", "question 4", "question 5", "question 6", "question 7", "question 8", "question 9"]);
+  });
+
   it("sends no ignored-fields header when every field applies", async () => {
     const { response } = await client.chat.completions.create({ model: "graphrag-heuristic", messages: [ASK] }).withResponse();
     expect(response.headers.get("x-graphrag-ignored-fields")).toBeNull();

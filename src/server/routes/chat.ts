@@ -87,9 +87,9 @@ export function chatRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<AppEnv>
     const body = await jsonBody(c, ChatCompletionRequest);
     const strategy = strategyOfModel(body.model, deps.hasModel);
     if (!strategy) throw modelNotFound(body.model, deps.hasModel);
-    const { question, history } = chatConversation(body.messages.map(inputOf));
+    const { question, history, unread } = chatConversation(body.messages.map(inputOf));
     const request = { question, strategy, via: "chat" as const, ...(history.length ? { history } : {}) };
-    nameIgnored(c, ignoredChatFields(body));
+    nameIgnored(c, [...ignoredChatFields(body), ...unread]);
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
       const r = await serveRun(deps, request, c.req.raw.signal);

@@ -43,7 +43,7 @@ function ignoredOf(body: Record<string, unknown>, read: readonly string[]): stri
   return names;
 }
 
-function conversationOf(body: OllamaChatBody): { question: string; history: ConversationTurn[] } {
+function conversationOf(body: OllamaChatBody): { question: string; history: ConversationTurn[]; unread: string[] } {
   return chatConversation((body.messages ?? []).map((m) => ({ role: m.role, text: m.content ?? "", unread: m.images?.length ? ["images"] : [] })));
 }
 
@@ -143,9 +143,12 @@ export function ollamaRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<AppEn
   app.post("/api/chat", async (c) => {
     const body = await jsonBody(c, OllamaChatRequest, { anyType: true });
     const strategy = strategyOf(body.model, deps.hasModel);
-    nameIgnored(c, ignoredOf(body, ["model", "messages", "stream"]));
-    if (!body.messages?.length) return loaded(c, { model: body.model, shape: "chat" }, body.keep_alive);
-    const { question, history } = conversationOf(body);
+    if (!body.messages?.length) {
+      nameIgnored(c, ignoredOf(body, ["model", "messages", "stream"]));
+      return loaded(c, { model: body.model, shape: "chat" }, body.keep_alive);
+    }
+    const { question, history, unread } = conversationOf(body);
+    nameIgnored(c, [...ignoredOf(body, ["model", "messages", "stream"]), ...unread]);
     return answer(c, deps, keepAliveMs, { model: body.model, strategy, question, history, stream: body.stream ?? true, shape: "chat" });
   });
 
