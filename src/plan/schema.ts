@@ -10,7 +10,7 @@ import { MOVIE_METRICS, RANK_METRICS } from "../ports/movie-catalog";
  * lists the parts the reply is about, in order.
  */
 
-export const PART_KINDS = ["lookup", "films", "aggregate", "order", "compare", "check", "similar", "plot", "describe", "combine", "beyond", "reply", "unknown"] as const;
+export const PART_KINDS = ["lookup", "films", "aggregate", "order", "compare", "check", "similar", "plot", "describe", "open", "combine", "beyond", "reply", "unknown"] as const;
 export type PartKind = (typeof PART_KINDS)[number];
 
 /** Kinds of fact people ask about films that the knowledge base does not hold. */
@@ -153,14 +153,60 @@ export type CheckTest = z.infer<typeof CheckTest>;
 
 export const CheckPart = z.object({ ...base, kind: z.literal("check"), test: CheckTest }).strict();
 
+/**
+ * What an open request asks of a film that is no KB relation: a theme ("drug addiction"), a setting
+ * ("the American Southwest"), a character ("Abby"), a mood ("mysterious"), a plot element ("outlaws
+ * riding to their doom"). Soft: films are ranked by the facets they meet, and a facet no film meets is
+ * said. The deep route maps each to concepts and text at run time.
+ */
+export const FACET_KINDS = ["theme", "setting", "character", "mood", "plot"] as const;
+export type FacetKind = (typeof FACET_KINDS)[number];
+
+export const Facet = z
+  .object({
+    id: z.string().regex(/^f\d{1,2}$/, "a facet id is f1, f2, …"),
+    /** The request's own words for it. */
+    said: z.string().trim().min(1).max(200),
+    kind: z.enum(FACET_KINDS),
+  })
+  .strict();
+export type Facet = z.infer<typeof Facet>;
+
 export const SimilarPart = z
-  .object({ ...base, kind: z.literal("similar"), seeds: z.array(EntityRef).min(1).max(5), where: z.array(FilmConstraint).max(6).default([]), age: z.enum(["newer", "older"]).optional() })
+  .object({ ...base, kind: z.literal("similar"), seeds: z.array(EntityRef).min(1).max(5), where: z.array(FilmConstraint).max(6).default([]), age: z.enum(["newer", "older"]).optional(), facets: z.array(Facet).max(12).default([]) })
   .strict();
 
-export const PlotPart = z.object({ ...base, kind: z.literal("plot"), story: z.string().trim().min(1).max(2000), hints: z.array(FilmConstraint).max(4).default([]) }).strict();
+/** A film told in the user's words (a known item): `hints` lift the films they fit (a cast member, a decade) without excluding others, since people misremember. */
+export const PlotPart = z
+  .object({ ...base, kind: z.literal("plot"), story: z.string().trim().min(1).max(2000), hints: z.array(FilmConstraint).max(6).default([]), facets: z.array(Facet).max(12).default([]) })
+  .strict();
 
 export const DescribePart = z
   .object({ ...base, kind: z.literal("describe"), of: KindRef, options: z.array(z.object({ said: Name, genre: Name }).strict()).max(5).default([]) })
+  .strict();
+
+export const OPEN_INTENTS = ["recommend", "known_item", "explore"] as const;
+export type OpenIntent = (typeof OPEN_INTENTS)[number];
+
+/**
+ * An open request, taken by the deep route: films that meet the hard constraints (`where`: people,
+ * kinds, periods, languages, series), ranked by the soft facets they meet; like the `like` films
+ * when given (by shared concepts), never one of the films the person has `seen`; `hints` lift a
+ * film without excluding others (a half-remembered decade or actor may be wrong).
+ */
+export const OpenPart = z
+  .object({
+    ...base,
+    kind: z.literal("open"),
+    intent: z.enum(OPEN_INTENTS),
+    facets: z.array(Facet).max(12).default([]),
+    where: z.array(FilmConstraint).max(8).default([]),
+    like: z.array(EntityRef).max(5).default([]),
+    seen: z.array(EntityRef).max(20).default([]),
+    hints: z.array(FilmConstraint).max(6).default([]),
+    /** The request as asked (what text search reads for a known item). */
+    text: z.string().trim().min(1).max(2000),
+  })
   .strict();
 
 export const CombinePart = z.object({ ...base, kind: z.literal("combine"), op: z.enum(["both", "either", "minus"]), parts: z.array(PartRef).min(2).max(5) }).strict();
@@ -183,7 +229,7 @@ export const UnknownPart = z
   .object({ ...base, kind: z.literal("unknown"), names: z.array(z.object({ said: z.string().trim().min(1).max(300), closest: z.array(Name).max(5) }).strict()).min(1).max(5) })
   .strict();
 
-export const PlanPart = z.discriminatedUnion("kind", [LookupPart, FilmsPart, AggregatePart, OrderPart, ComparePart, CheckPart, SimilarPart, PlotPart, DescribePart, CombinePart, BeyondPart, ReplyPart, UnknownPart]);
+export const PlanPart = z.discriminatedUnion("kind", [LookupPart, FilmsPart, AggregatePart, OrderPart, ComparePart, CheckPart, SimilarPart, PlotPart, DescribePart, OpenPart, CombinePart, BeyondPart, ReplyPart, UnknownPart]);
 export type PlanPart = z.infer<typeof PlanPart>;
 export type PlanPartInput = z.input<typeof PlanPart>;
 export type PartOf<K extends PartKind> = Extract<PlanPart, { kind: K }>;
@@ -226,7 +272,8 @@ export function refsOf(part: PlanPartInput | PlanPart): string[] {
       (part.within ?? []).forEach((c) => c.on === "person" && add(c.who));
       break;
     case "films":
-      part.where.forEach((c) => c.on === "person" && add(c.who));
+    case "open":
+      (part.where ?? []).forEach((c) => c.on === "person" && add(c.who));
       break;
     case "aggregate":
     case "order":

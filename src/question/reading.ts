@@ -8,6 +8,8 @@ import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { unknownNames } from "./stages/unknown-names";
+import { accountWords, type WordLedger } from "./stages/ledger";
+import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
 
 /** Linked at least this surely, a film or person is a name the question gives. */
 export const CONFIDENT = 0.7;
@@ -34,6 +36,14 @@ export interface Reading {
   told?: ToldPlot;
   notFound: { text: string; closest: string[] }[];
   cues: ShapeCues;
+  /** What kind of open request the clause is, when it is one (remembering a film, asking for some, asking which ones). */
+  request?: RequestCue;
+  /** Where it names films loved or seen. */
+  taste: TasteCues;
+  /** A film described at length (several sentences, many content words). */
+  longStory: boolean;
+  /** What each word became, and the soft facets: the words no name, constraint or cue took. */
+  ledger: WordLedger;
 }
 
 const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= min;
@@ -41,7 +51,7 @@ const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.t
 /** Reads one clause; `analyze` is memoised per question so the split and the clauses share analyses. */
 export async function readClause(id: string, text: string, kb: KnowledgeBase, analyze: (text: string) => QuestionAnalysis, inherited: Reading["notFound"] = []): Promise<Reading> {
   const tokens = wordTokens(text);
-  let analysis = asPeopleByRole(joinSplitTitles(analyze(text), text, tokens));
+  let analysis = casualTitles(asPeopleByRole(joinSplitTitles(analyze(text), text, tokens)), text, tokens, kb);
   const words = tokens.map((t) => t.folded);
   const periods = findPeriods(text);
   const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
@@ -67,10 +77,12 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
   const langs = languagesOf(analysis, concepts, kb);
-  return {
+  const request = requestCue(words);
+  const reading: Omit<Reading, "ledger"> = {
     id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts, periods, languages: langs.languages, languageConcepts: langs.fromConcepts,
-    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, cues,
+    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, cues, ...(request ? { request } : {}), taste: tasteCues(words), longStory: isLongStory(text, words),
   };
+  return { ...reading, ledger: accountWords(reading) };
 }
 
 /** Languages the clause names ("Irish-language films", "thai movies", "films in French"), and the concepts that turned out to be one. */
@@ -121,6 +133,23 @@ function joinSplitTitles(a: QuestionAnalysis, text: string, tokens: readonly Wor
     Object.assign(owner, { tokenStart: x.tokenStart, tokenEnd: y.tokenEnd, confidence: Math.max(x.confidence, y.confidence) });
   }
   return gone.size ? { ...a, topics: a.topics.filter((t) => !gone.has(t)) } : a;
+}
+
+/** A word of plain English: in at least this share of the films' texts. */
+const PLAIN_WORD_SHARE = 0.0005;
+/** Linked at least this surely, a film keeps its place whatever its case. */
+const SURE_TITLE = 0.9;
+
+/**
+ * A writer who capitalises names (a capital inside a sentence, not "I") wrote a title in lower case
+ * only when it was no title: "outlaws riding to their doom in the American Southwest" is not about
+ * the film Doom. Plain words written in lower case in such a text are not a film, unless linked surely.
+ */
+function casualTitles(a: QuestionAnalysis, text: string, tokens: readonly WordToken[], kb: KnowledgeBase): QuestionAnalysis {
+  const capitalises = tokens.some((t, i) => i > 0 && /^\p{Lu}/u.test(t.text) && t.text !== "I" && !/[.!?]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start)));
+  if (!capitalises) return a;
+  const casual = (t: TopicEntity) => t.type === "Movie" && t.confidence < SURE_TITLE && !/\p{Lu}/u.test(t.text) && tokens.slice(t.tokenStart, t.tokenEnd).every((w) => STOP_WORDS.has(w.folded) || kb.words.share(w.folded) >= PLAIN_WORD_SHARE);
+  return a.topics.some(casual) ? { ...a, topics: a.topics.filter((t) => !casual(t)) } : a;
 }
 
 const ROLE_EDGES = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);

@@ -11,6 +11,8 @@ import { calibratedLinker } from "./stages/calibrate";
 import { outOfDomain } from "./stages/domain";
 import { detectSmallTalk } from "./stages/smalltalk";
 import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
+import { isOneRequest } from "./stages/open-request";
+import { wordTokens } from "../util/text";
 
 /** The question read: its plan, the clauses it was read from, and one line per pass for the trace. */
 export interface Understanding {
@@ -69,6 +71,11 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
 
 /** Splits the question into clauses and reads each; a clause naming nothing of its own is about the first clause's film or person. */
 async function readClauses(text: string, names: readonly Mention[], kb: KnowledgeBase, analyze: (t: string) => QuestionAnalysis, stages: string[]): Promise<Reading[]> {
+  // A film remembered, films asked for, a long story: its sentences are one request, not several questions.
+  if (isOneRequest(text, wordTokens(text).map((t) => t.folded))) {
+    stages.push("one request: its sentences are read together");
+    return [await readClause("c1", text, kb, analyze)];
+  }
   const pieces = splitQuestion(text, names).flatMap((piece) => {
     const a = analyze(piece.text);
     const films = a.topics.filter((t) => t.confidence >= CONFIDENT && t.type === "Movie").map((t) => ({ start: a.tokens[t.tokenStart]!.start, end: a.tokens[t.tokenEnd - 1]!.end }));

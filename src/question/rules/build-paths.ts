@@ -9,6 +9,7 @@ import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
 import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
+import { planFacets } from "./build-open";
 
 /**
  * Builders of the parts that start from named things or from text: relation lookups, figures of a
@@ -69,7 +70,7 @@ export function shared(r: Reading): Built | undefined {
 }
 
 /** "films like Heat but newer", "if I enjoyed Alien, what else": similar films, with the kinds, periods and exclusions said. */
-export function similar(r: Reading, before: boolean): Built | undefined {
+export function similar(r: Reading, before: boolean, ctx: RuleContext): Built | undefined {
   const seeds = before ? seedsBeforeCue(r) : seedsAfterCue(r);
   if (!seeds.length) return undefined;
   const excluded = negatedItems(r.cues.negations, r.named, r.concepts).concepts;
@@ -80,18 +81,18 @@ export function similar(r: Reading, before: boolean): Built | undefined {
     ...(kind ? [{ on: "kind" as const, kind: kindOf(kind), negated: false }] : []),
     ...(excluded[0] ? [{ on: "kind" as const, kind: kindOf(excluded[0]), negated: true }] : []),
   ];
-  return { parts: [{ kind: "similar", seeds: seeds.map(entityRef), where, ...(r.cues.age ? { age: r.cues.age } : {}) }] };
+  return { parts: [{ kind: "similar", seeds: seeds.map(entityRef), where, ...(r.cues.age ? { age: r.cues.age } : {}), facets: planFacets(r, ctx.kb) }] };
 }
 
 /** A story told in the user's words; a person named in full ("the one where bill murray …") narrows it to their films. */
-export function toldPlot(r: Reading): Built {
+export function toldPlot(r: Reading, ctx: RuleContext): Built {
   const cast = people(r).filter((p) => p.confidence >= 0.75 && /\s/.test(p.text.trim())).slice(0, 3);
-  return { parts: [{ kind: "plot", story: r.text, hints: cast.map((p) => ({ on: "person" as const, who: personRef(p), negated: false })) }] };
+  return { parts: [{ kind: "plot", story: r.text, hints: cast.map((p) => ({ on: "person" as const, who: personRef(p), negated: false })), facets: planFacets(r, ctx.kb) }] };
 }
 
 /** Nothing named to start from: the clause is searched as a description of films. */
-export function described(r: Reading): Built {
-  return { parts: [{ kind: "plot", story: r.text, hints: [] }] };
+export function described(r: Reading, ctx: RuleContext): Built {
+  return { parts: [{ kind: "plot", story: r.text, hints: [], facets: planFacets(r, ctx.kb) }] };
 }
 
 /** "stephen king movies: horror or drama mostly?": the genre split of one person's films. */

@@ -34,6 +34,14 @@ const FEATURE_TESTS = {
   /** "who played the Ringo Kid in Stagecoach", "who portrayed Carl Bernstein in All the President's Men": the actor of a character the KB does not name. */
   "character-in-film": (r: Reading) => characterInFilm(r),
   "told-plot": (r: Reading) => r.told !== undefined,
+  /** A film remembered and asked for by name ("trying to remember a movie …"), or described at length. */
+  "known-item": (r: Reading) => (r.request?.intent === "known_item" && r.ledger.facets.length >= 2) || r.longStory,
+  /** Films asked for: "recommend", "something like", "I loved …". */
+  "recommend-request": (r: Reading) => r.request?.intent === "recommend" || r.taste.loved.length > 0,
+  /** Films asked which hold something: "movies about …", "are there any films where …". */
+  "explore-request": (r: Reading) => r.request?.intent === "explore",
+  /** Content words no name, constraint or cue took: what the request wants a film to be about. */
+  facets: (r: Reading) => r.ledger.facets.length > 0,
   sequel: (r: Reading) => r.cues.sequel !== undefined,
   series: (r: Reading) => r.series !== undefined,
   named: (r: Reading) => r.named.length > 0,

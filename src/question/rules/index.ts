@@ -1,5 +1,6 @@
 import * as paths from "./build-paths";
 import * as sets from "./build-sets";
+import * as open from "./build-open";
 import type { Rule } from "./types";
 
 /**
@@ -7,11 +8,17 @@ import type { Rule } from "./types";
  * holds and whose builder accepts the clause builds its parts. A question kind the plan cannot
  * express yet is a new rule or a new plan case here, never a phrase in code.
  */
+/** Shapes of a structured question: an open reading never takes a clause that has one. */
+const STRUCTURED = ["count", "comparative", "ordinal", "threshold", "most-common", "figure", "fact", "kind-question", "options", "in-common", "plays-character", "character-in-film", "sequel"] as const;
+
 export const RULES: readonly Rule[] = [
+  { id: "plot.known-item", reads: "a film the person saw and cannot name, told at length (what it names are hints)", when: { all: ["known-item"], none: ["yes-no", ...STRUCTURED] }, build: open.knownItem },
   { id: "unknown.names", reads: "names the KB lacks and nothing it has", when: { all: ["not-found"], none: ["named", "told-plot"] }, build: paths.unknownNames },
-  { id: "similar.like", reads: "films like X (constraints, newer/older, but not a kind)", when: { all: ["similar-seeds"] }, build: (r) => paths.similar(r, false) },
-  { id: "similar.after", reads: "loved X, what else", when: { all: ["seeds-before-cue"] }, build: (r) => paths.similar(r, true) },
-  { id: "plot.told", reads: "a story told in the user's words", when: { all: ["told-plot"] }, build: paths.toldPlot },
+  { id: "open.recommend", reads: "films to watch: tastes, films loved or seen, constraints and facets in one request", when: { all: ["recommend-request"], none: ["yes-no", "superlative", ...STRUCTURED] }, build: open.openRequest },
+  { id: "open.facets", reads: "films of a kind, period or language (or any) that are also about something the KB has no relation for (a theme, a setting, a character, a mood); a person's films are few and keep their own reading", when: { all: ["facets"], any: ["films-asked", "explore-request"], none: ["person", "film", "superlative", "told-plot", ...STRUCTURED] }, build: open.openRequest },
+  { id: "similar.like", reads: "films like X (constraints, newer/older, but not a kind)", when: { all: ["similar-seeds"] }, build: (r, ctx) => paths.similar(r, false, ctx) },
+  { id: "similar.after", reads: "loved X, what else", when: { all: ["seeds-before-cue"] }, build: (r, ctx) => paths.similar(r, true, ctx) },
+  { id: "plot.told", reads: "a story told in the user's words", when: { all: ["told-plot"] }, build: (r, ctx) => paths.toldPlot(r, ctx) },
   { id: "aggregate.person-genres", reads: "a person's films: horror or drama mostly?", when: { all: ["options", "person=1", "named=1"], any: ["kind-question", "film-word"] }, build: paths.personGenres },
   { id: "lookup.film-genre-options", reads: "is X a thriller or a comedy (the genres of one film)", when: { all: ["options", "film=1", "named=1"], none: ["person"] }, build: paths.filmGenres },
   { id: "describe.kind", reads: "what a kind of film is like (scary or funny, usually)", when: { any: ["options", "kind-question"], none: ["named"] }, build: paths.describeKind },
@@ -42,7 +49,7 @@ export const RULES: readonly Rule[] = [
   { id: "films.kind", reads: "films of a kind, period, language or series", when: { all: ["films-asked"], any: ["kind", "period", "language"], none: ["named", "series"] }, build: sets.films_ },
   { id: "lookup.relation", reads: "a relation asked of named films or people", when: { all: ["named"] }, build: (r) => paths.lookup(r, 0.5) },
   { id: "lookup.weak", reads: "a relation asked of a loosely linked name", when: { all: ["weak-topic"] }, build: (r) => paths.lookup(r, 0.35) },
-  { id: "plot.described", reads: "nothing named: the words searched as a description", when: {}, build: paths.described },
+  { id: "plot.described", reads: "nothing named: the words searched as a description", when: {}, build: (r, ctx) => paths.described(r, ctx) },
 ];
 
 /** Rules that add to what the clause's own rule built: what the KB lacks, said beside what it holds. */

@@ -1,0 +1,92 @@
+/**
+ * Word lists for open requests (recommendations, half-remembered films, films about something):
+ * which words say what kind of request it is, which are talk about the asking itself (remembering,
+ * watching, thanking) rather than about a film, and which describe a film's mood. Folded text;
+ * written for this domain, not learned from any request set.
+ */
+
+/** Asking to identify one film the person has seen and cannot name. */
+export const KNOWN_ITEM_PHRASES = [
+  "trying to remember", "trying to find", "trying to figure out", "trying to think of", "cant remember", "cannot remember", "cant recall",
+  "dont remember the name", "forgot the name", "forget the name", "remember the name", "tip of my tongue", "tomt", "name of this movie", "name of this film",
+  "what movie is this", "what film is this", "what is this movie", "whats this movie", "help me find", "help me identify", "help identifying", "identify this movie", "identify a movie", "looking for a movie", "looking for a film",
+  "looking for this movie", "looking for an old movie", "i remember a movie", "i remember a film", "i remember watching", "i remember seeing", "i saw a movie", "i saw a film",
+  "i watched a movie", "i watched a film", "there was a movie", "there was this movie", "there is a movie", "theres a movie", "this movie where", "a movie i saw",
+  "a film i saw", "movie i watched", "film i watched", "anyone know", "does anyone know", "anybody know", "any ideas",
+];
+
+/** Asking for films to watch. */
+export const RECOMMEND_PHRASES = [
+  "recommend", "recommendation", "recommendations", "suggest", "suggestion", "suggestions", "tips", "what should i watch", "what to watch", "watch next", "something to watch",
+  "something similar", "anything similar", "similar", "something like", "anything like", "more like", "in the mood for", "looking for something", "looking for movies",
+  "looking for films", "looking for some", "i want to watch", "i would like to watch", "id like to watch", "any good", "good movies", "good films",
+];
+
+/** Asking which films hold something (no taste or memory said). */
+export const EXPLORE_PHRASES = [
+  "movies about", "films about", "movies featuring", "films featuring", "movies where", "films where",
+  "are there any", "is there any", "is there a", "any movies", "any films", "what movies", "what films", "which movies", "which films", "list of movies", "list of films",
+];
+
+/** Films the person has seen: never recommended back. */
+export const SEEN_PHRASES = ["i have seen", "ive seen", "i already saw", "already seen", "i already watched", "i have watched", "ive watched", "i watched", "i saw", "seen all", "watched all"];
+
+/** Films the person loved: where "like these" starts. */
+export const LOVED_PHRASES = [
+  "i loved", "i love", "i liked", "i like", "i really liked", "i really like", "i enjoyed", "i enjoy", "i really enjoyed", "my favorite", "my favourite", "my favorites", "my favourites",
+  "fan of", "big fan", "im into", "i am into", "i dig", "enjoyed", "loved", "liked",
+];
+
+/**
+ * Talk about the asking, the remembering and the watching: words that say nothing about the film
+ * itself. They are accounted for as filler, never searched as a facet.
+ */
+export const REQUEST_TALK_WORDS = (
+  "movie movies film films flick flicks cinema picture pictures remember remembered recall recalled recollection memory memories vague vaguely " +
+  "think thinking thought believe believed guess guessing suppose probably possibly maybe perhaps sure unsure certain pretty kinda sorta somewhat " +
+  "saw seen see seeing watch watched watching rewatch viewing trying try tried find finding found looking look search searched searching " +
+  "help helping please thanks thank advance appreciated appreciate anyone anybody someone somebody idea ideas know knows knew name named title titled called " +
+  "ago long time years year back recommend recommended recommendation recommendations suggest suggested suggestion suggestions tips tip " +
+  "want wanted would like liked love loved enjoy enjoyed enjoying favorite favourite fan fans good great best nice awesome cool amazing interesting " +
+  "something anything stuff things thing kind sort type some any few lots lot couple really very also just still even else similar " +
+  "scene scenes plot part parts detail details edit update solved tomt agree agreed friend said says " +
+  // Talk about credits: who is listed for what, in the words people use ("contributed to", "credited as", "staring" for starring).
+  "credit credits credited contribute contributes contributed contributor contributors listed list receive received receives staring stared " +
+  // A service that shows films: where a film streams is no fact the KB holds, and no topic of the film.
+  "netflix hulu streaming"
+).split(" ");
+
+/** Phrases of talk around a request ("my friend said", "in the mood for"): filler however their words would read alone. */
+export const REQUEST_TALK_PHRASES = ["my friend said", "a friend said", "i agree", "in the mood for", "when i was a kid", "when i was young", "as a kid", "a long time ago", "years ago", "thanks in advance", "any help"];
+
+/** Words that carry no topic of their own: light verbs, counts, connectives ("come", "gets", "two", "instead"). */
+export const GENERIC_WORDS = (
+  "come comes came coming go goes went gone going get gets got getting gotten take takes took taken taking make makes made making use uses used using " +
+  "say says said saying tell tells told put puts keep keeps kept give gives gave given have has had having do does did done doing be been being become becomes " +
+  "involve involves involved involving feature features featured featuring include includes including contain contains containing show shows showing " +
+  "one two three four five six seven eight nine ten ones first second third last ever never since though although while because instead way ways times " +
+  "least multiple several many much more most every each other others own whole entire main major role roles right left today example " +
+  "lot lots bit bunch end ending start starts beginning middle day days night week year"
+).split(" ");
+
+/** Words for how a film feels: a facet made only of these is a mood. */
+export const MOOD_WORDS = (
+  "dark darker gritty bleak grim depressing sad tragic melancholic melancholy moody atmospheric eerie creepy scary spooky frightening terrifying disturbing " +
+  "unsettling tense suspenseful intense thrilling exciting gripping funny hilarious witty quirky whimsical silly goofy lighthearted light hearted heartwarming " +
+  "uplifting feel inspiring inspirational touching moving emotional romantic sweet cute charming wholesome cozy mysterious mystical dreamy surreal weird strange " +
+  "bizarre trippy mind bending thought provoking philosophical cerebral slow paced fast epic grand violent brutal gory bloody raw realistic gentle calm quiet " +
+  "serious lighter upbeat cheerful hopeful haunting beautiful stylish campy cheesy satirical absurd"
+).split(" ");
+
+/** Words before a place that make it where the film is set ("set in Prague", "takes place in Texas"). */
+export const SETTING_LEADS = ["set in", "takes place in", "taking place in", "take place in", "located in", "in", "at", "across", "around", "through", "from"];
+
+/** Words that say a facet is where or when a film is set, even without a place name. */
+export const SETTING_WORDS = (
+  "city cities town village island jungle desert forest mountains mountain sea ocean space planet prison school highschool college hospital " +
+  "southwest northwest west east south north countryside suburbs suburb farm ranch castle palace church ship submarine train underwater underground " +
+  "ancient medieval futuristic future victorian prehistoric postapocalyptic apocalyptic dystopian wartime"
+).split(" ");
+
+/** Words before a character's name ("named Abby", "a girl called Rose"). */
+export const CHARACTER_LEADS = ["named", "called", "character", "about"];

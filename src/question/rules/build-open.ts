@@ -1,0 +1,64 @@
+import type { KnowledgeBase } from "../../kb/knowledge-base";
+import type { EntityRef, FacetKind, FilmConstraintInput } from "../../plan/schema";
+import type { TopicEntity } from "../analyze";
+import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-set";
+import type { Reading } from "../reading";
+import type { FacetSpan } from "../stages/ledger";
+import { films, people } from "./features";
+import { entityRef } from "./helpers";
+import type { Built, RuleContext } from "./types";
+
+/** At most this many facets a part; the rest are said in the plan's notes (the ones most films share go first). */
+export const MAX_FACETS = 12;
+/** A name said after a taste phrase within this many words is one the person loved or has seen. */
+const TASTE_REACH = 12;
+
+/** A clause's facets as plan facets, the most specific first when there are more than the cap. */
+export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: string; kind: FacetKind }[] {
+  const rarity = (f: FacetSpan) => Math.min(...r.words.slice(f.tokenStart, f.tokenEnd).map((w) => kb.words.share(w)));
+  const kept = r.ledger.facets.length > MAX_FACETS ? [...r.ledger.facets].sort((a, b) => rarity(a) - rarity(b) || a.tokenStart - b.tokenStart).slice(0, MAX_FACETS).sort((a, b) => a.tokenStart - b.tokenStart) : r.ledger.facets;
+  return kept.map((f, i) => ({ id: `f${i + 1}`, said: f.said.slice(0, 200), kind: f.kind }));
+}
+
+/** The films (and a title family) the person says they have seen, and those they loved or want more like. */
+function tastes(r: Reading): { like: EntityRef[]; seen: EntityRef[]; seenSeries: boolean } {
+  const near = (marks: readonly number[], at: number) => marks.some((m) => at >= m && at - m <= TASTE_REACH);
+  const named = films(r);
+  const seen = named.filter((f) => near(r.taste.seen, f.tokenStart));
+  const seenSeries = r.series !== undefined && near(r.taste.seen, r.series.tokenStart);
+  const like = named.filter((f) => !seen.includes(f));
+  const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];
+  // "I've seen all Star Wars movies, something similar?": what was seen is also what to start from.
+  const likeRefs = like.length ? like.map(entityRef) : seen.length ? seen.map(entityRef) : seenSeries ? seriesFilms.slice(0, 5) : [];
+  return { like: likeRefs.slice(0, 5), seen: [...seen.map(entityRef), ...(seenSeries ? seriesFilms : [])].slice(0, 20), seenSeries };
+}
+
+/**
+ * An open request: films to watch (tastes, films loved or seen, constraints, facets), or films that
+ * hold something the KB has no relation for ("westerns about outlaws in the Southwest"). Declines
+ * when the clause says nothing an open reading adds (no facet, no film to start from): the
+ * structured rules read it.
+ */
+export async function openRequest(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const intent = r.request?.intent === "recommend" || r.taste.loved.length ? "recommend" : "explore";
+  const facets = planFacets(r, ctx.kb);
+  const { like, seen, seenSeries } = tastes(r);
+  if (!facets.length && !seen.length) return undefined;
+  // Films named as tastes are where to start, not constraints; a series seen is what to leave out, not a constraint.
+  const where = (await filmConstraints(r, ctx.kb)).filter((c) => !(c.on === "series" && seenSeries));
+  return { parts: [{ kind: "open", intent, facets, where, like, seen, hints: [], text: r.text.slice(0, 2000) }] };
+}
+
+/**
+ * A film the person saw and cannot name, told at length: the whole text is the story. What it names
+ * (an actor, a decade, a kind of film) are hints that lift the films they fit, never filters.
+ */
+export function knownItem(r: Reading, ctx: RuleContext): Built {
+  const hints: FilmConstraintInput[] = [];
+  for (const p of people(r).filter((t: TopicEntity) => t.confidence >= 0.75 && /\s/.test(t.text.trim())).slice(0, 2)) hints.push({ on: "person", who: personRef(p), negated: false });
+  const years = yearsOf(r);
+  if (years) hints.push({ on: "years", ...years, negated: false });
+  for (const c of kindsOf(r).slice(0, 2)) hints.push({ on: "kind", kind: kindOf(c), negated: false });
+  for (const language of r.languages.slice(0, 1)) hints.push({ on: "language", language, negated: false });
+  return { parts: [{ kind: "plot", story: r.text.slice(0, 2000), hints: hints.slice(0, 6), facets: planFacets(r, ctx.kb) }] };
+}

@@ -1,0 +1,144 @@
+import { QUESTION_WORDS } from "../../linking/question-words";
+import { STOP_WORDS, linkKey } from "../../util/text";
+import type { FacetKind } from "../../plan/schema";
+import type { Reading } from "../reading";
+import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
+import { CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
+import { findPhrase } from "./phrases";
+import { NATIONALITY_LANGUAGES } from "../lexicon/linking";
+
+/**
+ * What each word of a clause became: a name, a constraint, a cue of the question's shape, filler
+ * (talk about the asking, a greeting) or a facet (what the request wants a film to be about). Every
+ * content word lands somewhere, so the trace can show it and no word is dropped unsaid.
+ */
+export type WordRole = "name" | "constraint" | "cue" | "question" | "stop" | "filler" | "greeting" | "facet";
+
+export interface WordUse {
+  token: number;
+  word: string;
+  as: WordRole;
+  /** What it was read as: the entity, the kind of film, the period, the cue phrase, the facet. */
+  by?: string;
+}
+
+/** A soft facet found in a clause: its words as said, its kind, its token span. */
+export interface FacetSpan {
+  said: string;
+  kind: FacetKind;
+  tokenStart: number;
+  tokenEnd: number;
+}
+
+export interface WordLedger {
+  uses: WordUse[];
+  facets: FacetSpan[];
+}
+
+const GREETING = new Set([...GREETING_WORDS, ...THANKS_WORDS]);
+const TALK = new Set(REQUEST_TALK_WORDS);
+const MOOD = new Set(MOOD_WORDS);
+const GENERIC = new Set(GENERIC_WORDS);
+const SETTING = new Set(SETTING_WORDS);
+const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...EXPLORE_PHRASES, ...SEEN_PHRASES, ...LOVED_PHRASES, ...REQUEST_TALK_PHRASES];
+/** Joining words a facet may span ("drug addiction and recovery" stays two; "lord of the flies" one). */
+const INSIDE_FACET = new Set(["of"]);
+
+type Claim = { as: WordRole; by: string };
+/** A name the KB lacks: said as a name, and searched as a facet ("the American Southwest", "Abby"). */
+const LACKED = "a name the KB lacks";
+const free = (c: Claim | undefined) => c === undefined || c.by === LACKED;
+
+/** Marks [from, to) with a claim, keeping any earlier one (names first, then constraints, then cues). */
+function claim(claims: (Claim | undefined)[], from: number, to: number, c: Claim): void {
+  for (let k = Math.max(0, from); k < Math.min(to, claims.length); k++) claims[k] ??= c;
+}
+
+function claimNames(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
+  for (const t of r.analysis.topics) if (t.confidence >= 0.5 && (t.type === "Movie" || t.type === "Person")) claim(claims, t.tokenStart, t.tokenEnd, { as: "name", by: `${t.name} (${t.type})` });
+  for (const n of r.notFound) {
+    const at = r.text.indexOf(n.text);
+    if (at < 0) continue;
+    r.tokens.forEach((tok, k) => tok.start >= at && tok.end <= at + n.text.length && claim(claims, k, k + 1, { as: "name", by: LACKED }));
+  }
+  if (r.series) claim(claims, r.series.tokenStart, r.series.tokenEnd, { as: "constraint", by: `series ${r.series.name}` });
+}
+
+function claimConstraints(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
+  for (const c of r.concepts) if (c.strong || c.cued) claim(claims, c.tokenStart, c.tokenEnd, { as: "constraint", by: `kind ${c.label}` });
+  for (const p of r.periods) r.tokens.forEach((tok, k) => tok.start >= p.start && tok.end <= p.end && claim(claims, k, k + 1, { as: "constraint", by: `period ${p.negated ? "not " : ""}${p.from}–${p.to}` }));
+  for (const t of r.analysis.topics) if (t.confidence >= 0.35 && t.types.some((x) => x === "Language" || x === "Genre" || x === "Year")) claim(claims, t.tokenStart, t.tokenEnd, { as: "constraint", by: `${t.type} ${t.name}` });
+  // "an iranian drama", "in the russian language": a nationality or a language's name said for the film's language.
+  const languages = new Set(r.languages.map((l) => linkKey(l)));
+  if (languages.size) r.words.forEach((w, k) => (NATIONALITY_LANGUAGES[w] || languages.has(w)) && claim(claims, k, k + 1, { as: "constraint", by: `language ${NATIONALITY_LANGUAGES[w]?.join("/") ?? w}` }));
+  for (const c of r.analysis.constraints) if (c.kind === "entity" && c.type === "Language") r.tokens.forEach((tok, k) => tok.text === c.text && claim(claims, k, k + 1, { as: "constraint", by: `language ${c.id}` }));
+}
+
+/** The shape cues' spans (yes/no, superlative, "like", negation …) and the relation words. */
+function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
+  const spans = Object.values(r.cues).filter((v): v is { phrase: string; at: number; end: number } => typeof v === "object" && v !== null && "at" in v && "end" in v && "phrase" in v);
+  for (const s of [...spans, ...r.cues.negations]) claim(claims, s.at, s.end, { as: "cue", by: s.phrase });
+  for (const o of r.cues.options) for (const k of o.tokens) claim(claims, k, k + 1, { as: "cue", by: `option ${o.genre}` });
+  for (const c of r.analysis.cues) if (c.weight >= 0.7) claim(claims, c.token, c.token + 1, { as: "cue", by: `relation ${c.edge}` });
+  if (r.told) claim(claims, r.told.at, r.told.storyFrom, { as: "cue", by: `told plot: ${r.told.phrase}` });
+  for (const phrase of REQUEST_PHRASES) for (const at of findPhrase(r.words, phrase)) claim(claims, at, at + phrase.split(" ").length, { as: "filler", by: phrase });
+}
+
+function wordRole(word: string): Claim | undefined {
+  if (QUESTION_WORDS.has(word)) return { as: "question", by: word };
+  if (GREETING.has(word)) return { as: "greeting", by: word };
+  if (STOP_WORDS.has(word) || word.length < 2) return { as: "stop", by: word };
+  if (TALK.has(word)) return { as: "filler", by: "talk about the asking" };
+  if (/^\d+$/.test(word)) return { as: "filler", by: "a number with nothing to count" };
+  return undefined;
+}
+
+/** The clause's words, each with what it became, and the facets: runs of content words nothing else claimed. */
+export function accountWords(r: Omit<Reading, "ledger">): WordLedger {
+  const claims: (Claim | undefined)[] = new Array(r.tokens.length).fill(undefined);
+  claimNames(r, claims);
+  claimConstraints(r, claims);
+  claimCues(r, claims);
+  r.words.forEach((w, k) => (claims[k] ??= wordRole(w)));
+  const facets = facetSpans(r, claims);
+  for (const f of facets) for (let k = f.tokenStart; k < f.tokenEnd; k++) claims[k] ??= { as: "facet", by: `${f.kind}: ${f.said}` };
+  r.words.forEach((w, k) => (claims[k] ??= { as: "filler", by: GENERIC.has(w) ? "a word with no topic of its own" : "no topic" }));
+  const uses = r.tokens.map((t, k): WordUse => ({ token: k, word: t.text, as: claims[k]?.as ?? "facet", ...(claims[k]?.by ? { by: claims[k]!.by } : {}) }));
+  return { uses, facets };
+}
+
+/** Runs of unclaimed words (a lone "of" may join two), each typed by its words and what leads it. */
+function facetSpans(r: Omit<Reading, "ledger">, claims: readonly (Claim | undefined)[]): FacetSpan[] {
+  const out: FacetSpan[] = [];
+  let k = 0;
+  while (k < r.tokens.length) {
+    if (!free(claims[k])) {
+      k++;
+      continue;
+    }
+    let end = k + 1;
+    while (end < r.tokens.length && (free(claims[end]) || (INSIDE_FACET.has(r.words[end]!) && end + 1 < r.tokens.length && free(claims[end + 1])))) end++;
+    const next = end;
+    // Light words at either end are not what the facet is about ("gets locked" is "locked"); a run of only those is none.
+    let from = k;
+    while (from < end && GENERIC.has(r.words[from]!)) from++;
+    while (end > from && (GENERIC.has(r.words[end - 1]!) || INSIDE_FACET.has(r.words[end - 1]!))) end--;
+    if (end > from) out.push({ said: r.text.slice(r.tokens[from]!.start, r.tokens[end - 1]!.end), kind: facetKind(r, from, end), tokenStart: from, tokenEnd: end });
+    k = next;
+  }
+  return out;
+}
+
+/** A mood when its words are mood words; a setting after "set in"/"in" with a capital or a place word; a character after "named" or as a lone capitalised name; a plot element when a verb is in it; else a theme. */
+export function facetKind(r: Pick<Reading, "tokens" | "words">, from: number, to: number): FacetKind {
+  const words = r.words.slice(from, to);
+  if (words.every((w) => MOOD.has(w))) return "mood";
+  const before = r.words.slice(Math.max(0, from - 3), from).join(" ");
+  const capitalised = r.tokens.slice(from, to).every((t) => /^\p{Lu}/u.test(t.text)) && from > 0;
+  const led = (leads: readonly string[]) => leads.some((l) => before === l || before.endsWith(` ${l}`));
+  if (words.some((w) => SETTING.has(w)) || (capitalised && led(SETTING_LEADS))) return "setting";
+  if (led(CHARACTER_LEADS.filter((l) => l !== "about")) || (capitalised && words.length <= 2 && led(["about"]))) return "character";
+  if (capitalised && words.length <= 2) return "character";
+  if (words.length >= 2 && words.some((w) => /(?:ing|ed|es)$/.test(w) && w.length > 4)) return "plot";
+  return "theme";
+}
