@@ -5,6 +5,7 @@ import { makeEvidence, tripleFrom, tripleText, type Evidence } from "./evidence"
 import { Concept } from "./find-movies";
 import { genreDistribution } from "./genre-distribution";
 import { defineTool, type ToolContext } from "./tool";
+import { filmsOfCommunity, filmsUnderConcepts } from "./concept-walk";
 
 const CONCEPT_TYPES = ["Genre", "Tag", "Language", "Year"] as const;
 type ConceptType = (typeof CONCEPT_TYPES)[number];
@@ -18,6 +19,12 @@ export const BreadthFirstInput = z
     moviesPerConcept: z.number().int().min(1).max(20).default(5),
     /** A kind of film named by all its KB and TMDB names; with it, the genre distribution of its films is returned too. */
     kind: Concept.optional(),
+    /** Concept-graph keys ("keyword:strong woman"): the films linked to them, strongest first, instead of KB genres and tags. */
+    conceptKeys: z.array(z.string().trim().min(1).max(200)).min(1).max(10).optional(),
+    /** A concept community's id: its representative films. */
+    community: z.string().trim().min(1).max(100).optional(),
+    /** How many films to return from concept keys or a community. */
+    films: z.number().int().min(1).max(100).default(40),
   })
   .strict();
 
@@ -79,10 +86,12 @@ function bump(m: Map<string, number>, k: string): void {
 export const breadthFirst = defineTool({
   name: "breadth_first",
   description:
-    "Start from concepts (genres, tags, languages, years) that match the query, summarise each (how many movies, when, who directed them, what they go with) and return representative movies under them; with `kind`, also the genre distribution of every film of that kind. Use for questions about a kind of film ('are vampire films scary or funny?', 'movies about time travel').",
+    "Start from concepts (genres, tags, languages, years) that match the query, summarise each (how many movies, when, who directed them, what they go with) and return representative movies under them; with `kind`, also the genre distribution of every film of that kind; with `conceptKeys` (from find_concepts), the films linked to those concepts; with `community`, a concept community's representative films. Use for questions about a kind of film ('are vampire films scary or funny?', 'movies about time travel').",
   input: BreadthFirstInput,
   async run(input, ctx) {
     const { kb } = ctx;
+    if (input.conceptKeys) return filmsUnderConcepts(input.conceptKeys, input.films, ctx);
+    if (input.community) return filmsOfCommunity(kb, input.community, input.films, ctx);
     const distribution = input.kind ? await genreDistribution(kb, input.kind, ctx.step) : undefined;
     const rest = await conceptsFirst(input, ctx);
     return distribution ? { evidence: [...distribution.evidence, ...rest.evidence], notes: [...distribution.notes, ...rest.notes] } : rest;

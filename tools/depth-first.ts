@@ -6,6 +6,7 @@ import { resolveEntity } from "./entities";
 import { titleWithYear } from "./movie-text";
 import { conceptMembers, Concept } from "./find-movies";
 import { defineTool, type ToolContext } from "./tool";
+import { filmsSharingConcepts } from "./shared-concepts";
 
 /** Fusion of BM25 and vector ranks chosen on held-out TMDB queries (`npm run bench -- kb`). */
 const FUSION = { k: 10, weights: [1, 0.1] } as const;
@@ -26,6 +27,8 @@ export const DepthFirstInput = z
     results: z.number().int().min(1).max(30).default(8),
     /** Which relations to climb through (all by default). */
     edges: z.array(z.enum(EDGE_TYPES)).min(1).optional(),
+    /** `graph`: the KB's people, genres and tags; `concepts`: what the films are about (the concept graph), no people. */
+    via: z.enum(["graph", "concepts"]).default("graph"),
     /** Constraints every returned movie must meet ("like Alien but from the 90s", "like X but a comedy"). */
     filters: z
       .object({
@@ -55,6 +58,7 @@ export const depthFirst = defineTool({
     const notes: string[] = [];
     const seeds = await findSeeds(input, ctx, notes);
     if (seeds.length === 0) return { evidence: [], notes: [...notes, "depth_first: no seed movie found"] };
+    if (input.via === "concepts" && kb.concepts) return byConcepts(seeds, input, ctx, notes);
     const seedSet = new Set(seeds);
     const edges = input.edges as EdgeType[] | undefined;
     const movieCount = (await kb.graph.stats()).nodesByType.Movie || 1;
@@ -160,6 +164,43 @@ export const depthFirst = defineTool({
     return { evidence, notes };
   },
 });
+
+/** "Like X" through the concept graph: the films sharing the most specific concepts with the seeds, of the seeds' genres first. */
+async function byConcepts(seeds: string[], input: z.infer<typeof DepthFirstInput>, ctx: ToolContext, notes: string[]): Promise<{ evidence: Evidence[]; notes: string[] }> {
+  const { kb } = ctx;
+  const shared = await filmsSharingConcepts(seeds, input.concepts, ctx);
+  notes.push(...shared.notes);
+  let ranked = shared.ranked.map((r) => ({ ...r, final: r.score }));
+  const seedGenres = new Set([...(await kb.graph.neighborsMany(seeds, { edges: ["HAS_GENRE"], direction: "out" })).values()].flat().map((nb) => nb.id));
+  if (seedGenres.size) {
+    const top = ranked.sort((a, b) => b.final - a.final).slice(0, 500);
+    const genres = await kb.graph.neighborsMany(top.map((r) => r.id), { edges: ["HAS_GENRE"], direction: "out" });
+    ranked = top.map((r) => ((genres.get(r.id) ?? []).some((g) => seedGenres.has(g.id)) ? r : { ...r, final: r.final * 0.5 }));
+  }
+  ranked.sort((a, b) => b.final - a.final || b.via.length - a.via.length || (a.id < b.id ? -1 : 1));
+  if (input.filters) ranked = await applyFilters(ranked, input.filters, ctx, notes);
+  const results = ranked.slice(0, input.results);
+  const evidence: Evidence[] = [...seedEvidence(seeds, ctx, await kb.graph.getNodes(seeds)), ...shared.evidence];
+  const nodes = await kb.graph.getNodes(results.map((r) => r.id));
+  const max = results[0]?.final || 1;
+  results.forEach((r, i) => {
+    const via = [...r.via].sort((a, b) => b.weight - a.weight);
+    evidence.push(
+      makeEvidence({
+        kind: "node",
+        text: `${nodes[i] ? titleWithYear(nodes[i]!) : r.id} shares ${via.slice(0, 4).map((v) => `"${v.concept.name}"`).join(", ")} with ${seeds.join(", ")}`,
+        nodeIds: [r.id, ...via.slice(0, 4).map((v) => v.concept.key), ...seeds],
+        focus: r.id,
+        focusType: "Movie",
+        score: Math.round((r.final / max) * 1000) / 1000,
+        tool: "depth_first",
+        step: ctx.step,
+        meta: { role: "result", sharedConcepts: r.via.length, shares: via.slice(0, 4).map((v) => v.concept.name).join("|") },
+      }),
+    );
+  });
+  return { evidence, notes };
+}
 
 async function findSeeds(input: z.infer<typeof DepthFirstInput>, ctx: ToolContext, notes: string[]): Promise<string[]> {
   if (input.movies) {

@@ -92,7 +92,7 @@ function filmsCalls(serves: string, where: readonly FilmConstraint[], ctx: { res
   return [call("find_movies", args, `${why}: ${describeArgs(args)}`, serves)];
 }
 
-function filmArgs(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): FindArgs {
+export function filmArgs(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): FindArgs {
   const args = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], languages: [] as string[], titles: [] as string[] };
   const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
   let years: { from: number; to: number } | undefined;

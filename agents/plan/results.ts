@@ -4,6 +4,7 @@ import type { Evidence } from "../../tools/evidence";
 import type { RankedAnswer, TraceStep } from "../research/types";
 import { evaluatePaths } from "./results-paths";
 import { evaluateSets } from "./results-sets";
+import type { DeepMemory } from "../deep/memory";
 
 /** A figure read for one item (a film's runtime, a person's number of films), with the evidence that says it. */
 export interface Figure {
@@ -34,6 +35,8 @@ export interface PartResult {
   relaxed?: { atLeast: number; of: number };
   /** A threshold no one met: the most reached, and by whom. */
   nearest?: { support: number; names: string[] };
+  /** An open request answered by the deep route: its memory with the reduce's result. */
+  deep?: DeepMemory;
 }
 
 export type PlanResults = ReadonlyMap<string, PartResult>;
@@ -46,6 +49,8 @@ export interface ResultContext {
   results: Map<string, PartResult>;
   /** Films parts whose only use is as the set another part orders or counts: that part's calls carry them. */
   fused: ReadonlyMap<string, string>;
+  /** The deep route's memory, when it ran: its part is answered from the reduce. */
+  deep?: DeepMemory;
 }
 
 export const pending = (evidence: Evidence[] = []): PartResult => ({ done: false, items: [], figures: [], evidence });
@@ -107,18 +112,27 @@ export function compiled(state: { trace: readonly TraceStep[] }, partId: string)
 }
 
 /** Every part's result, in plan order (a part's inputs come before it). */
-export function evaluatePlan(plan: QueryPlan, state: { trace: readonly TraceStep[]; evidence: readonly Evidence[] }, kb: ResultContext["kb"]): Map<string, PartResult> {
-  const ctx: ResultContext = { plan, trace: state.trace, evidence: state.evidence, kb, results: new Map(), fused: fusedParts(plan) };
+export function evaluatePlan(plan: QueryPlan, state: { trace: readonly TraceStep[]; evidence: readonly Evidence[]; deep?: DeepMemory | undefined }, kb: ResultContext["kb"]): Map<string, PartResult> {
+  const ctx: ResultContext = { plan, trace: state.trace, evidence: state.evidence, kb, results: new Map(), fused: fusedParts(plan), ...(state.deep ? { deep: state.deep } : {}) };
   for (const part of plan.parts) ctx.results.set(part.id, evaluatePart(part, ctx));
   return ctx.results;
 }
 
 function evaluatePart(part: PlanPart, ctx: ResultContext): PartResult {
+  if (ctx.deep?.result && ctx.deep.partId === part.id) return deepResult(ctx.deep, ctx.evidence);
   const carrier = ctx.fused.get(part.id) ?? part.id;
   const evidence = evidenceOfPart(ctx, carrier);
   const inputsDone = refsOf(part).every((r) => ctx.results.get(r)?.done);
   if (takesCalls(part, ctx.plan) ? !compiled(ctx, carrier) || !inputsDone : !inputsDone) return pending(evidence);
   return evaluateSets(part, evidence, ctx) ?? evaluatePaths(part, evidence, ctx) ?? { done: true, items: [], figures: [], evidence };
+}
+
+/** An open request's films from the deep route's reduce, each with the evidence that found or tested it. */
+function deepResult(m: DeepMemory, evidence: readonly Evidence[]): PartResult {
+  const byFilm = new Map<string, Evidence[]>();
+  for (const e of evidence) if (e.focusType === "Movie") byFilm.set(e.focus, [...(byFilm.get(e.focus) ?? []), e]);
+  const items = m.result!.films.map((f) => ({ name: f.film, type: "Movie" as const, score: f.score, evidenceIds: (byFilm.get(f.film) ?? []).sort((a, b) => b.score - a.score).map((e) => e.id) }));
+  return { done: true, items, figures: [], evidence: items.flatMap((i) => (byFilm.get(i.name) ?? [])), deep: m };
 }
 
 /** The items of an earlier part a reference points to. */

@@ -15,6 +15,7 @@ export function plannerFor(strategy: Strategy, model: ChatModel | undefined): Pl
     case "simple":
       return model ? new LlmPlanner() : new HeuristicPlanner();
     case "heuristic":
+    case "deep":
       return new HeuristicPlanner();
     case "tog":
     case "depth":

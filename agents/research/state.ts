@@ -5,6 +5,7 @@ import type { ConversationTurn } from "../../src/conversation/turns";
 import type { FollowUp } from "../../src/question/followup/resolve";
 import type { QuestionAnalysis } from "../../src/question/analyze";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
+import type { DeepMemory } from "../deep/memory";
 import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type TraceStep } from "./types";
 
 /**
@@ -20,7 +21,7 @@ export const ResearchState = new StateSchema({
   /** How the question was read against those turns (set by the router when there are any). */
   followUp: z.custom<FollowUp | undefined>(),
   strategy: z.enum(STRATEGIES),
-  route: z.enum(["reply", "simple", "research"]).optional(),
+  route: z.enum(["reply", "simple", "research", "deep"]).optional(),
   /** What the question asks: the typed plan the router read and the planner kept or edited (the contract every later node reads). */
   queryPlan: z.custom<QueryPlan | undefined>(),
   /** The clause each answered part of the plan answers, in order. */
@@ -37,6 +38,8 @@ export const ResearchState = new StateSchema({
   evidence: new ReducedValue(z.custom<Evidence[]>().default(() => []), { inputSchema: z.custom<Evidence[] | TurnStart>(), reducer: perTurn(mergeEvidence, []) }),
   trace: new ReducedValue(z.custom<TraceStep[]>().default(() => []), { inputSchema: z.custom<TraceStep[] | TurnStart>(), reducer: perTurn((a: TraceStep[], b: TraceStep[]) => [...a, ...b], []) }),
   judgement: z.custom<Judgement | undefined>(),
+  /** The deep route's working memory: facets, concepts, candidates and their tests, communities, the reduce. */
+  deep: z.custom<DeepMemory | undefined>(),
   /** The organised context: deduplicated, reranked, capped. */
   context: z.custom<Evidence[]>().default(() => []),
   draft: z.custom<Draft | undefined>(),
@@ -66,7 +69,7 @@ function perTurn<T>(reducer: (a: T, b: T) => T, empty: T): (a: T, b: T | TurnSta
 export function turnInput(question: string, strategy: ResearchStateValue["strategy"], history: ResearchStateValue["history"], wasTruncated: boolean): ResearchUpdate {
   return {
     question, strategy, history, followUp: undefined, route: undefined, queryPlan: undefined, clauses: [], analysis: undefined, pending: [], call: undefined, round: 0,
-    judgement: undefined, context: [], draft: undefined, tried: TURN_START, evidence: TURN_START, trace: TURN_START, ...(wasTruncated ? { truncated: TURN_START } : {}),
+    judgement: undefined, deep: undefined, context: [], draft: undefined, tried: TURN_START, evidence: TURN_START, trace: TURN_START, ...(wasTruncated ? { truncated: TURN_START } : {}),
   } as ResearchUpdate;
 }
 export type ResearchUpdate = typeof ResearchState.Update;

@@ -2,7 +2,7 @@ import type { NodeType } from "../../src/kb/schema";
 import type { FactKind, PartKind, QueryPlan } from "../../src/plan/schema";
 import type { Evidence, ToolName } from "../../tools/evidence";
 
-export const STRATEGIES = ["auto", "llm", "heuristic", "tog", "depth", "breadth", "fulltext", "simple"] as const;
+export const STRATEGIES = ["auto", "llm", "heuristic", "deep", "tog", "depth", "breadth", "fulltext", "simple"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 /** Stages an ablation can switch off: `graph` removes the graph tools, leaving text retrieval; `followup` reads a conversation's turns as if each stood alone. */
@@ -93,8 +93,8 @@ export interface TraceStep {
   error?: { code: string; message: string };
 }
 
-/** Where the router sent a question: a short reply (chit-chat, out of domain), SimpleRAG, or research. */
-export type Route = "reply" | "simple" | "research";
+/** Where the router sent a question: a short reply (chit-chat, out of domain), SimpleRAG, research, or the deep route (open requests). */
+export type Route = "reply" | "simple" | "research" | "deep";
 
 /** One answered part of the plan: its kind, the clause it answers, ranked answers and text. */
 export interface AnswerPart {

@@ -1,3 +1,4 @@
+import type { ConceptGraph } from "../ports/concept-graph";
 import type { Embedder } from "../ports/embedder";
 import type { EntityLinker } from "../ports/entity-linker";
 import type { GraphStats, GraphStore } from "../ports/graph-store";
@@ -26,6 +27,8 @@ export interface KnowledgeBase {
   catalog: MovieCatalog;
   /** The films a merged title stands for, with their years and people. */
   editions: FilmEditions;
+  /** What films are about: concepts, their films and communities (built at ingest). */
+  concepts?: ConceptGraph;
   /** How ordinary each word is in the films' plots and overviews (for calibrated linking). */
   words: WordStats;
   info: KnowledgeBaseInfo;

@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<Strategy, string> = {
   auto: "the default: without a chat model the heuristic planner; with one, open descriptions go to simple and the rest to llm",
   llm: "a chat model reads the rules' query plan and keeps or corrects it; the same compiler, judge and renderer run its plan",
   heuristic: "the rules' query plan, no model (the offline default)",
+  deep: "the deep route for every question: facets and constraints, concepts and communities, an iterative traversal tested facet by facet, films ranked by the facets they meet",
   tog: "Think-on-Graph only, then the shared answerer (a baseline)",
   depth: "depth-first search only, then the shared answerer (a baseline)",
   breadth: "breadth-first search only, then the shared answerer (a baseline)",

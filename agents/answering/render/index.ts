@@ -6,6 +6,7 @@ import type { AnswerPart, Draft, RankedAnswer } from "../../research/types";
 import { citationsFor } from "./citations";
 import { filmYears, resultOf, type RenderContext, type Rendered } from "./context";
 import { renderAggregate, renderCheck, renderCombine, renderCompare, renderDistribution, renderFilms, renderOrder } from "./render-sets";
+import { renderOpen } from "./render-open";
 import { renderBeyond, renderDescribe, renderLookup, renderPlot, renderReply, renderSimilar, renderUnknown } from "./render-paths";
 
 /** One renderer per part kind: the answer a film fan would write, from that part's result. */
@@ -27,9 +28,11 @@ export function renderPart(part: PlanPart, ctx: RenderContext): Rendered {
     case "combine":
       return renderCombine(part, r, ctx);
     case "similar":
-      return renderSimilar(part, r, ctx);
+      return r.deep ? renderOpen(part, r, ctx) : renderSimilar(part, r, ctx);
     case "plot":
-      return renderPlot(part, r, ctx);
+      return r.deep ? renderOpen(part, r, ctx) : renderPlot(part, r, ctx);
+    case "open":
+      return renderOpen(part, r, ctx);
     case "describe":
       return renderDescribe(part, r, ctx, renderDistribution);
     case "beyond":

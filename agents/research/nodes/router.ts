@@ -1,7 +1,10 @@
 import type { QueryPlan } from "../../../src/plan/schema";
 import { understandQuestion, understandRecent } from "../../../src/question/understand";
+import type { Reading } from "../../../src/question/reading";
 import { describeFollowUp, resolveFollowUp } from "../../../src/question/followup/resolve";
 import type { Route } from "../types";
+import { isDeepPart } from "../../deep/primer";
+import { asOpenPlan } from "../../deep/open-plan";
 import { tracedNode } from "../node";
 
 /** A plan answered without retrieval: small talk, out of domain, or only a fact the knowledge base lacks with nothing named to say beside it. */
@@ -9,6 +12,24 @@ export function needsNoRetrieval(plan: QueryPlan): boolean {
   return plan.answer.every((id) => {
     const p = plan.parts.find((x) => x.id === id);
     return p?.kind === "reply" || (p?.kind === "beyond" && !p.about);
+  });
+}
+
+/** Strategies whose open requests take the deep route (the fixed baselines and SimpleRAG keep theirs). */
+const DEEP_STRATEGIES: ReadonlySet<string> = new Set(["auto", "heuristic", "deep"]);
+
+/** What each content word of each clause became, for the trace: names, constraints, cues, filler, facets. */
+function wordNotes(readings: readonly Reading[]): string[] {
+  return readings.map((r) => {
+    // Neighbouring words read as one thing ("Christopher Nolan", "strong female lead") are shown together.
+    const groups: { words: string[]; as: string; by?: string }[] = [];
+    for (const w of r.ledger.uses) {
+      if (w.as === "stop" || w.as === "question") continue;
+      const last = groups.at(-1);
+      if (last && last.as === w.as && last.by === w.by && w.as !== "filler") last.words.push(w.word);
+      else groups.push({ words: [w.word], as: w.as, ...(w.by ? { by: w.by } : {}) });
+    }
+    return `${r.id} words: ${groups.map((g) => `${g.words.join(" ")} → ${g.as}${g.by ? ` (${g.by})` : ""}`).join("; ") || "none"}`;
   });
 }
 
@@ -26,9 +47,15 @@ export const router = tracedNode("router", async (state, ctx) => {
   let route: Route = "research";
   let rationale = `strategy ${state.strategy}: research loop with the ${ctx.planner.name} planner`;
   const nothingNamed = u.readings.every((r) => r.named.length === 0 && r.concepts.length === 0 && r.periods.length === 0);
+  let plan = u.plan;
+  const answered = plan.answer.length === 1 ? plan.parts.find((p) => p.id === plan.answer[0]) : undefined;
   if (needsNoRetrieval(u.plan)) {
     route = "reply";
     rationale = `the plan needs no retrieval (${u.plan.rules.join(", ")}): a short reply`;
+  } else if (state.strategy === "deep" || (DEEP_STRATEGIES.has(state.strategy) && isDeepPart(answered))) {
+    route = "deep";
+    if (!isDeepPart(answered)) plan = await asOpenPlan(u.plan, u.readings, ctx.kb);
+    rationale = isDeepPart(answered) ? `an open request (${answered.kind === "plot" ? "a film described" : answered.kind === "similar" ? "films like others" : "facets and constraints"}): the deep route` : "strategy deep: the whole question as an open request";
   } else if (state.strategy === "simple") {
     route = "simple";
     rationale = "strategy simple: SimpleRAG";
@@ -39,7 +66,7 @@ export const router = tracedNode("router", async (state, ctx) => {
   const clauses = u.readings.map((r) => r.text);
   const read = followUp ? [describeFollowUp(followUp, state.history.length)] : [];
   return {
-    update: { route, queryPlan: u.plan, clauses: clauses.length ? clauses : [question], ...(u.readings[0] ? { analysis: u.readings[0].analysis } : {}), ...(followUp ? { followUp, question } : {}) },
-    step: { decision: route, rationale, evidenceIds: [], notes: [...read, ...u.stages], plan: u.plan },
+    update: { route, queryPlan: plan, clauses: clauses.length ? clauses : [question], ...(u.readings[0] ? { analysis: u.readings[0].analysis } : {}), ...(followUp ? { followUp, question } : {}) },
+    step: { decision: route, rationale, evidenceIds: [], notes: [...read, ...u.stages, ...wordNotes(u.readings)], plan },
   };
 });

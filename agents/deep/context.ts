@@ -1,0 +1,39 @@
+import { TOOLS } from "../../tools/index";
+import { runTool } from "../../tools/tool";
+import { filmArgs } from "../plan/compile";
+import type { RunContext } from "../research/context";
+import { FilmTexts } from "./film-text";
+import type { DeepMemory } from "./memory";
+
+const texts = new WeakMap<RunContext, FilmTexts>();
+
+/** The films' texts read so far in this run (the deep route's nodes test the same films across rounds). */
+export function filmTextsOf(ctx: RunContext): FilmTexts {
+  let t = texts.get(ctx);
+  if (!t) texts.set(ctx, (t = new FilmTexts(ctx.kb)));
+  return t;
+}
+
+/** Titles per exact check (find_movies takes at most 40). */
+const CHECK_BATCH = 40;
+
+/**
+ * The exact check of the hard constraints on a list of films: find_movies with the films as titles
+ * and the request's constraints, in batches; a film it returns fits. Timed as a tool call.
+ */
+export function constraintCheck(m: DeepMemory, ctx: RunContext, step: number): (films: string[]) => Promise<Set<string>> {
+  return async (films) => {
+    const fit = new Set<string>();
+    const args = filmArgs(m.where, { results: new Map() });
+    for (let i = 0; i < films.length; i += CHECK_BATCH) {
+      const titles = films.slice(i, i + CHECK_BATCH);
+      const t0 = performance.now();
+      const out = await runTool(TOOLS.find_movies, { ...args, titles, limit: titles.length }, { kb: ctx.kb, step, signal: ctx.signal });
+      const ms = performance.now() - t0;
+      ctx.timings.toolMs += ms;
+      ctx.timings.byTool.find_movies = (ctx.timings.byTool.find_movies ?? 0) + ms;
+      for (const e of out.evidence) if (e.focusType === "Movie" && titles.includes(e.focus)) fit.add(e.focus);
+    }
+    return fit;
+  };
+}

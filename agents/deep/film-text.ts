@@ -1,0 +1,63 @@
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { indexTerms } from "../../src/kb/text-fields";
+import type { FilmConceptLink } from "../../src/ports/concept-graph";
+
+/** What a film says about itself, field by field, as index terms: what a facet is tested against offline. */
+export interface FilmText {
+  film: string;
+  fields: { field: FilmField; text: string; terms: Set<string> }[];
+  genres: string[];
+  tags: string[];
+  keywords: string[];
+  directors: string[];
+  year?: number;
+  votes: number;
+  degree: number;
+  concepts: FilmConceptLink[];
+}
+
+export type FilmField = "title" | "plot" | "overview" | "keywords" | "tags" | "genres";
+
+/**
+ * The texts of many films at once (graph nodes, their tags and genres, TMDB keywords, concept links),
+ * kept for the run: the deep route tests the same candidates against several facets and rounds.
+ */
+export class FilmTexts {
+  private readonly cache = new Map<string, FilmText>();
+  constructor(private readonly kb: KnowledgeBase) {}
+
+  async load(films: readonly string[]): Promise<Map<string, FilmText>> {
+    const missing = [...new Set(films)].filter((f) => !this.cache.has(f));
+    if (missing.length) {
+      const [nodes, values, concepts] = await Promise.all([
+        this.kb.graph.getNodes(missing),
+        this.kb.graph.neighborsMany(missing, { edges: ["HAS_TAG", "HAS_GENRE", "DIRECTED"] }),
+        this.kb.concepts ? this.kb.concepts.conceptsOf(missing, { limit: 60 }) : Promise.resolve(new Map<string, FilmConceptLink[]>()),
+      ]);
+      missing.forEach((film, i) => {
+        const node = nodes[i];
+        const nbs = values.get(film) ?? [];
+        const tags = nbs.filter((n) => n.edge === "HAS_TAG").map((n) => n.id);
+        const genres = nbs.filter((n) => n.edge === "HAS_GENRE").map((n) => n.id);
+        const directors = nbs.filter((n) => n.edge === "DIRECTED").map((n) => n.id);
+        const tmdb = this.kb.catalog.tmdb(film);
+        const keywords = tmdb?.keywords ?? [];
+        const field = (f: FilmField, text: string | undefined) => (text ? [{ field: f, text, terms: new Set(indexTerms(text)) }] : []);
+        const year = node?.years?.map(Number).find((y) => Number.isFinite(y));
+        this.cache.set(film, {
+          film,
+          fields: [...field("title", film), ...field("plot", node?.plot), ...field("overview", node?.overview), ...field("keywords", keywords.join(" ; ")), ...field("tags", tags.join(" ; ")), ...field("genres", genres.join(" ; "))],
+          genres,
+          tags,
+          keywords,
+          directors,
+          ...(year !== undefined ? { year } : {}),
+          votes: tmdb?.voteCount ?? 0,
+          degree: node?.degree ?? 0,
+          concepts: concepts.get(film) ?? [],
+        });
+      });
+    }
+    return new Map(films.map((f) => [f, this.cache.get(f)!]));
+  }
+}

@@ -1,0 +1,104 @@
+import { linkKey } from "../../src/util/text";
+import type { FilmText, FilmTexts } from "./film-text";
+import type { Candidate, DeepMemory, DeepResult, RankedFilm, Reason } from "./memory";
+
+/** Answers the reduce keeps. */
+const KEEP = 20;
+/** How much the films' fame may reorder close matches (a log of TMDB votes, or of KB facts when TMDB has no row). */
+const FAME_WEIGHT = 0.08;
+const MAX_LOG_VOTES = Math.log1p(15_000);
+/** The facets a film meets count most; among equals, what found it, then likeness to the films to start from. */
+const COVERAGE_WEIGHT = 3;
+const LIKENESS_WEIGHT = 1;
+/** A known item is found by its story; facets and hints only reorder close matches. */
+const KNOWN_COVERAGE_WEIGHT = 0.4;
+const HINT_WEIGHT = 0.25;
+
+const PARODY_WORDS = new Set(["parody", "spoof", "satire", "mockumentary"]);
+
+/**
+ * The reduce: candidates ranked by the facets they meet (weighted by how telling each facet is),
+ * then by how the local steps ranked them and how much they share with the films to start from;
+ * films the person has seen, the films started from, their own series, documentaries about their
+ * makers and parodies of them left out unless asked; each film with its reasons, and the facets no
+ * film met said plainly.
+ */
+export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepResult> {
+  const pool = m.candidates.filter((c) => c.fits !== false);
+  const film = await texts.load([...pool.map((c) => c.film), ...m.like.map((l) => l.id)]);
+  const excluded = exclusions(m, pool, film);
+  const kept = pool.filter((c) => !excluded.has(c.film));
+  const maxRetrieval = Math.max(...kept.map((c) => c.retrieval), 1e-9);
+  const totalWeight = m.facets.reduce((s, f) => s + f.weight, 0) || 1;
+  const hinted = hintsMet(m, kept, film);
+  const scored = kept.map((c): RankedFilm & { sort: number } => {
+    const coverage = m.facets.reduce((s, f) => s + (c.met[f.id]?.strength ?? 0) * f.weight, 0) / totalWeight;
+    const fame = fameOf(film.get(c.film)!);
+    const retrieval = c.retrieval / maxRetrieval;
+    const hints = hinted.get(c.film) ?? [];
+    const sort =
+      m.intent === "known_item"
+        ? retrieval + KNOWN_COVERAGE_WEIGHT * coverage + HINT_WEIGHT * hints.length + FAME_WEIGHT * fame
+        : COVERAGE_WEIGHT * coverage + retrieval + LIKENESS_WEIGHT * c.likeness + FAME_WEIGHT * fame;
+    const reasons = [...m.facets.flatMap((f) => (c.met[f.id] ? [c.met[f.id]!] : [])), ...hints.map((h): Reason => ({ facet: "hint", text: h, strength: 1 }))];
+    return { film: c.film, score: Math.round(sort * 1000) / 1000, reasons, met: Object.keys(c.met).filter((k) => m.facets.some((f) => f.id === k)).length, sort };
+  });
+  scored.sort((a, b) => b.sort - a.sort || (a.film < b.film ? -1 : 1));
+  const films = scored.slice(0, KEEP).map(({ sort: _sort, ...f }) => f);
+  const unmet = m.facets.filter((f) => !pool.some((c) => c.met[f.id] && !excluded.has(c.film))).map((f) => ({ id: f.id, said: f.said }));
+  return { films, unmet, unmetConstraints: m.where.length > 0 && m.intent !== "known_item" && pool.length === 0 && m.candidates.length > 0, excluded: [...excluded].map(([f, why]) => ({ film: f, why })), facetsTotal: m.facets.length };
+}
+
+function fameOf(f: FilmText): number {
+  const logVotes = f.votes > 0 ? Math.log1p(f.votes) : 2.25 * Math.log1p(f.degree);
+  return Math.min(1, logVotes / MAX_LOG_VOTES);
+}
+
+/** Which of a known item's hints each candidate fits: its decade, its kind, a cast member (boosts, never filters). */
+function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<string, FilmText>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const c of kept) {
+    const f = film.get(c.film)!;
+    const hits: string[] = [];
+    for (const h of m.hints) {
+      if (h.on === "years" && f.year !== undefined && f.year >= h.from - 1 && f.year <= h.to + 1) hits.push(`from ${f.year}, as remembered`);
+      if (h.on === "kind" && [...h.kind.genres, ...h.kind.tags, ...h.kind.keywords].some((k) => [...f.genres, ...f.tags, ...f.keywords].some((x) => linkKey(x) === linkKey(k)))) hits.push(`${h.kind.label}, as remembered`);
+    }
+    if (hits.length) out.set(c.film, hits);
+  }
+  return out;
+}
+
+/** Films not to recommend, and why: seen, started from, the same series, a documentary about its maker, a parody of it. */
+function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap<string, FilmText>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of m.seen) out.set(s.id, "you have seen it");
+  if (m.intent === "known_item") return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
+  for (const l of m.like) out.set(l.id, "it is the film to start from");
+  const asked = new Set(m.text.toLowerCase().split(/\W+/));
+  const seeds = m.like.map((l) => film.get(l.id)).filter((f): f is FilmText => f !== undefined);
+  const seedSeries = new Set(seeds.flatMap((s) => s.concepts.filter((c) => c.concept.type === "series").map((c) => c.concept.key)));
+  const families = seeds.map((s) => familyName(s.film)).filter((x) => x.length >= 4);
+  for (const c of pool) {
+    if (out.has(c.film)) continue;
+    const f = film.get(c.film);
+    if (!f) continue;
+    const sameSeries = f.concepts.some((x) => x.concept.type === "series" && seedSeries.has(x.concept.key)) || families.some((fam) => linkKey(c.film).startsWith(fam));
+    if (sameSeries && !asked.has("series") && !asked.has("sequel") && !asked.has("sequels")) out.set(c.film, "it is in the same series");
+    else if (f.genres.includes("Documentary") && !asked.has("documentary") && !asked.has("documentaries") && seeds.some((s) => mentionsMaker(f, s))) out.set(c.film, "it is a documentary about the film's makers");
+    else if ([...f.tags, ...f.keywords].some((k) => PARODY_WORDS.has(k.toLowerCase())) && !seeds.some((s) => [...s.tags, ...s.keywords].some((k) => PARODY_WORDS.has(k.toLowerCase()))) && ![...asked].some((w) => PARODY_WORDS.has(w))) out.set(c.film, "it is a parody");
+  }
+  return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
+}
+
+/** A title's family name: the words before a number, a colon or "Part" ("Star Wars: Episode IV" → "star wars"). */
+function familyName(title: string): string {
+  const head = title.split(/:|\s(?:\d+|II|III|IV|V|VI|Part|Episode|Chapter)\b/)[0] ?? title;
+  return linkKey(head);
+}
+
+/** Whether a documentary names the seed's director in its title or text, or is by them about their work (a film about its maker). */
+function mentionsMaker(doc: FilmText, seed: FilmText): boolean {
+  const text = doc.fields.map((f) => f.text.toLowerCase()).join(" ");
+  return seed.directors.some((name) => text.includes(name.toLowerCase()) || doc.directors.includes(name));
+}

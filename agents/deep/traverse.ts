@@ -1,0 +1,55 @@
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { call } from "../plan/calls";
+import { filmArgs } from "../plan/compile";
+import { toldPlotQuery } from "../planners/told-plot-query";
+import type { PlannedCall } from "../research/types";
+import type { DeepMemory, SubQuery } from "./memory";
+
+/** Calls one deep round may run in parallel: a facet's concept and text searches, the seeds, the constraints, two communities. */
+export const DEEP_PARALLEL = 8;
+/** Rounds of local steps at most (the primer's, then follow-ups for the facets still unsupported). */
+export const DEEP_ROUNDS = 3;
+
+const FACET_FILMS = 40;
+const STORY_FILMS = 50;
+const COMMUNITY_FILMS = 20;
+
+/** The first round: each of the primer's sub-queries as a typed tool call. */
+export function firstRound(m: DeepMemory, kb: KnowledgeBase): PlannedCall[] {
+  return m.subQueries.map((q) => subQueryCall(q, m, kb)).filter((c): c is PlannedCall => c !== undefined);
+}
+
+function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCall | undefined {
+  const facet = m.facets.find((f) => f.id === q.serves);
+  const why = `${q.serves}: ${q.why}`;
+  if (q.serves === "story") {
+    const { story, keywords } = toldPlotQuery(m.text, kb);
+    if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], fields: ["plot", "overview", "tags"], scoring: "sum" }, why, q.serves) : undefined;
+    return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
+  }
+  if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: "concepts", concepts: 20, results: 30 }, why, q.serves);
+  if (q.serves === "constraints") return call("find_movies", { ...filmArgs(m.where, { results: new Map() }), limit: 50, rankBy: "voteCount", order: "desc" }, why, q.serves);
+  if (facet && q.tool === "breadth_first") return call("breadth_first", { query: facet.said.slice(0, 1000), conceptKeys: facet.concepts.map((c) => c.key).slice(0, 10), films: FACET_FILMS }, why, q.serves);
+  if (facet && q.tool === "full_text") return call("full_text", { query: facet.said.slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, why, q.serves);
+  if (facet && q.tool === "semantic_search") return call("semantic_search", { query: facet.said.slice(0, 2000), k: FACET_FILMS, threshold: 0.1, overviews: true }, why, q.serves);
+  const community = m.communities.find((c) => c.id === q.serves);
+  if (community) return call("breadth_first", { query: community.title.slice(0, 1000), community: community.id, films: COMMUNITY_FILMS }, why, q.serves);
+  return undefined;
+}
+
+/** A follow-up for a facet no tested film meets yet: concepts related to its own, then its words by meaning. */
+export function facetFollowUp(m: DeepMemory, facetId: string, related: readonly { key: string; name: string }[]): PlannedCall[] {
+  const f = m.facets.find((x) => x.id === facetId);
+  if (!f) return [];
+  const out: PlannedCall[] = [];
+  if (related.length) out.push(call("breadth_first", { query: f.said.slice(0, 1000), conceptKeys: related.map((r) => r.key).slice(0, 10), films: FACET_FILMS }, `${f.id}: no tested film meets "${f.said}" yet: the concepts that go with its own (${related.map((r) => r.name).slice(0, 4).join(", ")})`, f.id));
+  out.push(call("full_text", { query: f.said.slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, `${f.id}: "${f.said}" as words in plots and overviews`, f.id));
+  out.push(call("semantic_search", { query: f.said.slice(0, 2000), k: FACET_FILMS, threshold: 0.1, overviews: true }, `${f.id}: "${f.said}" by meaning, against the films' documents`, f.id));
+  return out;
+}
+
+/** Descending into a promising community: its children's representative films. */
+export function descend(m: DeepMemory, communityId: string, title: (id: string) => string): PlannedCall[] {
+  const c = m.communities.find((x) => x.id === communityId);
+  return (c?.children ?? []).slice(0, 2).map((child) => call("breadth_first", { query: title(child).slice(0, 1000) || child, community: child, films: COMMUNITY_FILMS }, `${child}: inside "${c!.title}", whose films met the request: its sub-community's representative films`, child));
+}
