@@ -8,13 +8,15 @@ import { describeEmbedder } from "../src/kb/embedder-status";
 import { createChatModel } from "../src/llm/factory";
 import { createProgress } from "../src/util/progress";
 import { runEval } from "./runner";
+import { rankingText } from "./open-requests/report";
 import type { Aggregate } from "./summary";
 import { runMain } from "../src/cli/entry";
 
-const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test] [--limit N] [--seed S]
+const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test|train] [--limit N] [--seed S]
        [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
        [--ablate prime,organize,validate,graph] [--judge]
-datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, conv (conversations, turn by turn; --limit counts conversations), probe, complex, jsonl:PATH
+datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, conv (conversations, turn by turn; --limit counts conversations),
+          known-item (Reddit tip-of-the-tongue requests; dev = validation split, train), recommend (INSPIRED dev dialogues), probe, complex, jsonl:PATH
 strategies: ${STRATEGIES.join(", ")}`;
 
 function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] {
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   if (!values.dataset) throw new InvalidInputError(`--dataset is required\n${USAGE}`);
-  if (values.split !== "dev" && values.split !== "test") throw new InvalidInputError(`--split must be dev or test, got "${values.split}"`);
+  if (values.split !== "dev" && values.split !== "test" && values.split !== "train") throw new InvalidInputError(`--split must be dev, test or train (train: known-item only), got "${values.split}"`);
   if (values.brackets !== "keep" && values.brackets !== "strip") throw new InvalidInputError(`--brackets must be keep or strip, got "${values.brackets}"`);
   const strategies = list<Strategy>("strategies", values.strategies, STRATEGIES);
   if (!strategies.length) throw new InvalidInputError("--strategies needs at least one strategy");
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
       ablate: list<Ablation>("ablate", values.ablate, ABLATIONS),
       dataDir: config.dataDir,
     },
-    { kb, model, judge: values.judge ? model : undefined, caps: config.caps, progress: createProgress() },
+    { kb, model, judge: values.judge ? model : undefined, caps: config.caps, progress: createProgress(), note: (line) => process.stderr.write(`${line}\n`) },
   ).finally(async () => {
     await kb.close();
     await (model as { close?: () => Promise<void> } | undefined)?.close?.();
@@ -102,7 +104,9 @@ async function main(): Promise<void> {
     groupTable(`${s.strategy} by plan kind (what the planner wrote)`, "plan kind", s.byPlanKind),
     ...(s.byTurn ? [groupTable(`${s.strategy} by conversation turn (each turn asked after the ones before it, with their answers as history)`, "turn", s.byTurn)] : []),
   ]);
-  process.stdout.write(`${[...rows, ...tables].join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);
+  // Failed runs are scored as wrong; say how many so a crash is never read as a plain miss.
+  const failed = summary.strategies.filter((s) => s.errors > 0).map((s) => `${s.strategy}: ${s.errors} of ${s.n} runs failed (scored as wrong; the error is in results.jsonl)`);
+  process.stdout.write(`${[...rows, ...tables, rankingText(summary.strategies), ...failed].filter(Boolean).join("\n")}\nwrote ${out}/{results.jsonl,summary.json,summary.md,summary.svg}\n`);
 }
 
 runMain("eval failed", main);

@@ -1,6 +1,7 @@
 import type { RunResult } from "../agents/research/types";
 import { checkExpectation } from "./natural/check";
 import type { Expectation } from "./natural/types";
+import type { RankingMetrics } from "./open-requests/ranking";
 
 /** Answers are compared by KB name: exact, modulo case and surrounding space. */
 export function normalizeAnswer(s: string): string {
@@ -32,6 +33,8 @@ export interface DeterministicMetrics {
   fallbackSteps?: number;
   /** Plan, judge and answer steps in all (the denominator of the fallback rate). */
   decisionSteps?: number;
+  /** Open requests only: hit@5, hit@10, reciprocal rank over the ranked answers. */
+  ranking?: RankingMetrics;
 }
 
 /** `expect` is the question's own check (natural set); without one the intent check is Hits@1. */

@@ -1,4 +1,5 @@
 import type { Aggregate, Summary } from "./summary";
+import { rankingMarkdown } from "./open-requests/report";
 
 const f3 = (x: number) => x.toFixed(3);
 const f1 = (x: number) => x.toFixed(1);
@@ -37,6 +38,7 @@ export function renderMarkdown(s: Summary): string {
     const kinds = Object.keys(x.byPlanKind).sort();
     if (kinds.length) parts.push("", `### ${x.strategy} by plan kind (what the planner wrote)`, "", table(CATEGORY, kinds.map((k) => categoryRow(k, x.byPlanKind[k]!))));
   }
+  parts.push(...rankingMarkdown(s.strategies));
   parts.push("", "## LLM-as-judge");
   if (!s.judgeConfigured) parts.push("", "No judge model was configured (set CHAT_MODEL and pass --judge): these metrics are absent, not zero.");
   else parts.push("", table(["strategy", "n", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, x.judge.unjudged, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall)] : [x.strategy, 0, x.n, "—", "—", "—", "—", "—", "—"]))));

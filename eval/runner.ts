@@ -9,10 +9,10 @@ import type { ChatModel } from "../src/ports/chat-model";
 import { stableSample } from "../src/util/random";
 import type { Progress } from "../src/util/progress";
 import type { Budget } from "../agents/research/types";
-import { loadDataset, type EvalQuestion } from "./datasets/index";
-import type { Split } from "./datasets/metaqa";
+import { loadDataset, type EvalQuestion, type EvalSplit } from "./datasets/index";
 import { judgeAnswer } from "./judge";
 import { deterministicMetrics } from "./metrics";
+import { failedRanking, rankingMetrics } from "./open-requests/ranking";
 import { appendRecord, readRecords, type EvalRecord } from "./records";
 import { renderMarkdown } from "./report-md";
 import { renderSvg } from "./report-svg";
@@ -20,7 +20,7 @@ import { summarize, type Summary } from "./summary";
 
 export interface EvalOptions {
   datasets: string[];
-  split: Split;
+  split: EvalSplit;
   limit?: number;
   seed: number;
   strategies: Strategy[];
@@ -38,6 +38,8 @@ export interface EvalDeps {
   judge?: ChatModel;
   caps?: Budget;
   progress: Progress;
+  /** Where a data set's loader says what it cut or left out (stderr from the CLI). */
+  note?: (line: string) => void;
 }
 
 export interface Variant {
@@ -62,9 +64,9 @@ export function variantsOf(strategies: readonly Strategy[], ablate: readonly Abl
 }
 
 /** The questions of each dataset, seeded-sampled by stable id (the same sample on every machine). */
-export function sampleQuestions(o: EvalOptions, kb: KnowledgeBase): EvalQuestion[] {
+export function sampleQuestions(o: EvalOptions, kb: KnowledgeBase, note?: (line: string) => void): EvalQuestion[] {
   return o.datasets.flatMap((name) => {
-    const all = loadDataset(name, { split: o.split, dataDir: o.dataDir, brackets: o.brackets, kb, seed: o.seed });
+    const all = loadDataset(name, { split: o.split, dataDir: o.dataDir, brackets: o.brackets, kb, seed: o.seed, note });
     if (!o.limit) return all;
     // A conversation set is sampled by conversation (--limit conversations), every turn of each kept.
     if (all.some((q) => q.conversation)) {
@@ -113,7 +115,7 @@ export async function runEval(o: EvalOptions, deps: EvalDeps): Promise<Summary> 
   }
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
 
-  const questions = sampleQuestions(o, deps.kb);
+  const questions = sampleQuestions(o, deps.kb, deps.note);
   const variants = variantsOf(o.strategies, o.ablate);
   const recorded = readRecords(resultsPath);
   const done = new Map(recorded.map((r) => [r.key, r]));
@@ -158,9 +160,11 @@ async function evaluateOne({ v, q, order }: WorkItem, deps: EvalDeps, history: r
   try {
     result = await runResearch(q.question, { kb: deps.kb, model: deps.model, caps: deps.caps }, { strategy: v.strategy, ablations: v.ablations, runId: base.key, ...(history.length ? { history: history.slice(-MAX_HISTORY_TURNS) } : {}) });
   } catch (e) {
-    if (!isAppError(e)) throw e;
-    const zero = { hits1: 0, precision: 0, recall: 0, f1: 0, contextRecall: 0, steps: 0, toolCalls: 0, toolCallsByTool: {}, llmCalls: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0, nonModelMs: 0 };
-    return { ...base, answer: "", answers: [], truncated: false, trace: [], cited: [], evidenceCount: 0, usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0, cachedCalls: 0 }, timings: { totalMs: 0, toolMs: 0, llmMs: 0, nonModelMs: 0, byNode: {}, byTool: {} }, metrics: zero, error: { code: e.code, message: e.message } };
+    // A run that throws is a failed run in the results (counted in the summary's errors and printed), not the end of the eval.
+    if (!(e instanceof Error)) throw e;
+    const error = isAppError(e) ? { code: e.code, message: e.message } : { code: "crash", message: `${e.name}: ${e.message}`.replace(/\s+/g, " ").slice(0, 2000) };
+    const zero = { hits1: 0, precision: 0, recall: 0, f1: 0, contextRecall: 0, steps: 0, toolCalls: 0, toolCallsByTool: {}, llmCalls: 0, inputTokens: 0, outputTokens: 0, latencyMs: 0, nonModelMs: 0, ...(q.ranked ? { ranking: failedRanking(q.ranked) } : {}) };
+    return { ...base, answer: "", answers: [], truncated: false, trace: [], cited: [], evidenceCount: 0, usage: { llmCalls: 0, inputTokens: 0, outputTokens: 0, cachedCalls: 0 }, timings: { totalMs: 0, toolMs: 0, llmMs: 0, nonModelMs: 0, byNode: {}, byTool: {} }, metrics: zero, error };
   }
   const cites = new Set(result.trace.filter((s) => s.node === "answer").flatMap((s) => s.evidenceIds));
   const cited = result.evidence.filter((e) => cites.has(e.id)).map((e) => ({ id: e.id, kind: e.kind, text: e.text, score: e.score, sources: e.sources }));
@@ -179,7 +183,7 @@ async function evaluateOne({ v, q, order }: WorkItem, deps: EvalDeps, history: r
     evidenceCount: result.evidence.length,
     usage: result.usage,
     timings: result.timings,
-    metrics: deterministicMetrics(result, q.answers, q.expect),
+    metrics: { ...deterministicMetrics(result, q.answers, q.expect), ...(q.ranked ? { ranking: rankingMetrics(result.answers, q.answers, q.ranked) } : {}) },
   };
   if (deps.judge) {
     const context = result.evidence.filter((e) => cites.has(e.id) || result.trace.some((s) => s.node === "organize" && s.evidenceIds.includes(e.id))).map((e) => e.text);

@@ -4,6 +4,7 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 import type { JudgeMetrics } from "./judge";
 import type { EvalRecord } from "./records";
 import { carriesPlan, internalNotation } from "./prose";
+import { rankedByDataset, type RankedDataset } from "./open-requests/ranking";
 
 export interface Aggregate {
   n: number;
@@ -49,6 +50,8 @@ export interface StrategySummary extends Aggregate {
   toolCallsByTool: Record<string, number>;
   /** Mean milliseconds per question by stage, graph node and tool. */
   time: { byStage: Record<string, number>; byNode: Record<string, number>; byTool: Record<string, number> };
+  /** Open-request sets only (known-item, recommend): hit@k and MRR per data set and category. */
+  ranked?: Record<string, RankedDataset>;
 }
 
 export interface Summary {
@@ -136,6 +139,7 @@ export function summarize(records: readonly EvalRecord[], variants: readonly str
         if (s.tool) byTool[s.tool] = (byTool[s.tool] ?? 0) + s.ms;
       }
     }
+    const ranked = rankedByDataset(rs);
     const per = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort().map(([k, v]) => [k, round(v / Math.max(1, rs.length), 4)]));
     return {
       strategy: variant,
@@ -146,6 +150,7 @@ export function summarize(records: readonly EvalRecord[], variants: readonly str
       ...(turns.length ? { byTurn: Object.fromEntries(turns.map((t) => [`turn ${t + 1}`, aggregate(rs.filter((r) => r.turn === t))])) } : {}),
       toolCallsByTool: per(toolCallsByTool),
       time: { byStage: per(byStage), byNode: per(byNode), byTool: per(byTool) },
+      ...(ranked ? { ranked } : {}),
     };
   });
   return { judgeConfigured, datasets, strategies };

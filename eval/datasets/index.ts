@@ -10,6 +10,9 @@ import { FACT_KINDS } from "../../src/plan/schema";
 import { loadRealSet } from "../real/load";
 import { conversationGold } from "../conv/gold";
 import { generateProbeSet, isProbeSet } from "./probe-sets";
+import { loadKnownItemSet } from "../known-item/load";
+import { loadRecommendSet } from "../recommend/load";
+import type { RankedGold } from "../open-requests/ranking";
 
 export type { Expectation } from "../natural/types";
 
@@ -24,6 +27,8 @@ export interface EvalQuestion {
   expect?: Expectation;
   /** A turn of a conversation: asked after the turns before it, with their questions and answers as history. */
   conversation?: { id: string; turn: number };
+  /** An open request (known item, recommendation): its answers are scored as a ranking (hit@5, hit@10, MRR), with what it adds. */
+  ranked?: RankedGold;
 }
 
 export const METAQA_DATASETS = ["metaqa-1hop", "metaqa-2hop", "metaqa-3hop", "metaqa-1hop-ntm"] as const;
@@ -49,13 +54,18 @@ const JsonlLine = z
   .strict()
   .refine((l) => l.answers.length > 0 || ["no_answer", "verdict", "lacks", "count"].includes(l.expect?.kind ?? ""), { message: "answers must not be empty unless expect is no_answer, verdict, lacks or count", path: ["answers"] });
 
+/** `train` exists only for the open-request sets (known-item); every other set has dev and test. */
+export type EvalSplit = Split | "train";
+
 export interface DatasetOptions {
-  split: Split;
+  split: EvalSplit;
   dataDir: string;
   brackets: "keep" | "strip";
   /** Only for the generated `categories` set. */
   kb?: KnowledgeBase;
   seed: number;
+  /** Where a loader says what it changed or left out (requests cut to the cap, dialogues without a KB film). */
+  note?: (line: string) => void;
 }
 
 /**
@@ -63,6 +73,20 @@ export interface DatasetOptions {
  * files, category = intent) or `jsonl:PATH`; a bad line is an error naming it.
  */
 export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
+  if (name === "known-item") {
+    // Reddit tip-of-the-tongue movie requests (validation split as dev, train for tuning); gold checked against the raw KB.
+    const set = loadKnownItemSet(o.dataDir, o.split);
+    o.note?.(`known-item (${o.split === "dev" ? "Reddit-TOMT validation" : "Reddit-TOMT train"}): ${set.items.length} requests, ${set.cut} cut to the question cap at a sentence or word boundary`);
+    return set.items.map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, ranked: {} }));
+  }
+  if (name === "recommend") {
+    // INSPIRED dev dialogues: the seeker's words up to the first suggestion; gold = the suggested films in the KB, mapped now.
+    const set = loadRecommendSet(o.dataDir, o.split);
+    const d = set.dropped;
+    o.note?.(`recommend (INSPIRED dev): ${set.items.length} requests from ${set.dialogues} dialogues; left out ${d.noKbFilm.length} whose suggestions are not in the KB, ${d.noSuggestion.length} with no suggestion, ${d.noSeekerWords.length} with no seeker words before it; ${set.cut} cut to the question cap`);
+    return set.items.map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, ranked: { accepted: it.accepted, seen: it.seen } }));
+  }
+  if (o.split === "train") throw new InvalidInputError(`--split train exists only for known-item (Reddit-TOMT's train split); ${name} has dev and test`);
   const m = /^metaqa-([123])hop(-ntm)?$/.exec(name);
   if (m) {
     const qs = readMetaqa(o.dataDir, Number(m[1]) as MetaqaHop, o.split, m[2] ? "ntm" : "vanilla");
@@ -89,7 +113,7 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     if (!existsSync(path)) throw new DataMissingError(`dataset file ${path} does not exist`);
     return parseJsonlSet(name, path, readFileSync(path, "utf8"), o.brackets);
   }
-  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, probe, complex, or jsonl:PATH`);
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, conv, known-item, recommend, probe, complex, or jsonl:PATH`);
 }
 
 /** Questions in jsonl, one per line; a bad line is an error naming its place (`where`:line). */

@@ -49,6 +49,24 @@ export const AggregateSchema = z.object({
   judge: JudgeAggregateSchema.nullable(),
 });
 
+/** Open-request sets (known-item, recommend): hit@k and MRR over the ranked answers (eval/open-requests/ranking.ts). */
+export const RankingAggregateSchema = z.object({
+  n: z.number().int().nonnegative(),
+  hit5: num,
+  hit10: num,
+  mrr: num,
+  seenN: num.optional(),
+  seenIn5: num.optional(),
+  acceptedN: num.optional(),
+  acceptedHit5: num.optional(),
+  nonModelP50Ms: num,
+  nonModelP95Ms: num,
+  avgLlmCalls: num,
+  errors: num,
+});
+
+export const RankedDatasetSchema = z.object({ all: RankingAggregateSchema, byCategory: z.record(z.string(), RankingAggregateSchema) });
+
 export const StrategySummarySchema = AggregateSchema.extend({
   strategy: z.string(),
   byDataset: z.record(z.string(), AggregateSchema),
@@ -58,6 +76,8 @@ export const StrategySummarySchema = AggregateSchema.extend({
   byPlanKind: z.record(z.string(), AggregateSchema).default({}),
   toolCallsByTool: byName,
   time: z.object({ byStage: byName, byNode: byName, byTool: byName }),
+  /** Only in reports of open-request sets, and absent in reports written before they existed. */
+  ranked: z.record(z.string(), RankedDatasetSchema).optional(),
 });
 
 export const SummarySchema = z

@@ -9,7 +9,8 @@ import { runEval, writeReports } from "../../eval/runner";
 import type { Aggregate, JudgeAggregate, StrategySummary, Summary } from "../../eval/summary";
 import { loadConfig } from "../../src/config";
 import { checkReportName, listReports } from "../../src/evals/reports";
-import { AggregateSchema, JudgeAggregateSchema, ReportListingSchema, ReportSchema, StrategySummarySchema, SummarySchema } from "../../src/evals/schemas";
+import { AggregateSchema, JudgeAggregateSchema, RankedDatasetSchema, RankingAggregateSchema, ReportListingSchema, ReportSchema, StrategySummarySchema, SummarySchema } from "../../src/evals/schemas";
+import type { RankedDataset, RankingAggregate } from "../../eval/open-requests/ranking";
 import { silentProgress } from "../../src/util/progress";
 import { writeFixtureDataset } from "../helpers/eval-fixture";
 import { fixtureKb } from "../helpers/fixture-kb";
@@ -27,7 +28,9 @@ export const SCHEMA_NAMES_EVERY_FIELD: [
   SameKeys<StrategySummary, z.output<typeof StrategySummarySchema>>,
   SameKeys<Aggregate, z.output<typeof AggregateSchema>>,
   SameKeys<JudgeAggregate, z.output<typeof JudgeAggregateSchema>>,
-] = [true, true, true, true];
+  SameKeys<RankingAggregate, z.output<typeof RankingAggregateSchema>>,
+  SameKeys<RankedDataset, z.output<typeof RankedDatasetSchema>>,
+] = [true, true, true, true, true, true];
 
 /**
  * Report folders are made the way the eval makes them: one by runEval over the fixture world (with
