@@ -8,6 +8,7 @@ import { testFacet } from "./facet-match";
 import type { FilmTexts } from "./film-text";
 import type { Candidate, DeepMemory, Reason } from "./memory";
 import { DEEP_ROUNDS, descend, facetFollowUp } from "./traverse";
+import { call } from "../plan/calls";
 
 /** Candidates tested per round, best first by what found them (the rest wait for the next round, or for none). */
 const TESTED_PER_ROUND = 60;
@@ -56,7 +57,12 @@ export async function assessRound(
   const why = unsupported.length ? `no tested film meets ${unsupported.map((f) => `"${f.said}"`).join(", ")}` : memory.facets.length ? "every facet is met by a film that fits" : `${fitting} films fit`;
   if (memory.testsSpent >= memory.testBudget) return done(memory, `test budget of ${memory.testBudget} spent; ${why}`, notes);
   if (memory.round >= DEEP_ROUNDS) return done(memory, `${DEEP_ROUNDS} rounds done; ${why}`, notes);
-  if (!unsupported.length && (fitting > 0 || memory.intent === "known_item")) return done(memory, why, notes);
+  if (memory.intent === "known_item" && candidates.length) return done(memory, `a known item: the story's searches ranked ${candidates.length} films, tested against its facets`, notes);
+  if (memory.intent === "known_item") {
+    const next = storyFollowUps(memory).filter((c) => !state.tried.includes(callSignature(c)));
+    return next.length ? { memory: { ...memory, next }, enough: false, next, rationale: `the story's searches found no film: ${next.length} looser search(es)`, notes } : done(memory, "the story's searches found no film, even loosely", notes);
+  }
+  if (!unsupported.length && fitting > 0) return done(memory, why, notes);
   const next = (await followUps(memory, unsupported.map((f) => f.id), kb)).filter((c) => !state.tried.includes(callSignature(c)));
   if (!next.length) return done(memory, `nothing left to try; ${why}`, notes);
   return { memory: { ...memory, next }, enough: false, next, rationale: `${why}: ${next.length} follow-up(s)`, notes };
@@ -164,6 +170,14 @@ function judgeCommunities(m: DeepMemory): DeepMemory["communities"] {
     const hits = films.filter((x) => x.fits !== false && Object.keys(x.met).length > 0).length;
     return { ...c, status: hits > 0 ? "promising" : "dry" };
   });
+}
+
+/** A story nothing matched: typo-tolerant words, and a looser search by meaning. */
+function storyFollowUps(m: DeepMemory): PlannedCall[] {
+  return [
+    call("full_text", { query: m.text.slice(0, 500), limit: 20, types: ["Movie"], fuzzy: true }, "story: nothing matched its words as written: a typo-tolerant full-text search", "story"),
+    call("semantic_search", { query: m.text.slice(0, 2000), k: 20, threshold: 0.05 }, "story: a looser search by meaning", "story"),
+  ];
 }
 
 async function followUps(m: DeepMemory, unsupported: string[], kb: KnowledgeBase): Promise<PlannedCall[]> {

@@ -31,6 +31,9 @@ export interface Primed {
  */
 export async function primeDeep(part: DeepPart, kb: KnowledgeBase, testBudget = DEFAULT_TEST_BUDGET): Promise<Primed> {
   const base = normalize(part);
+  // "like Heat but newer": the years after the latest film started from (or before the earliest).
+  const age = part.kind === "similar" && part.age ? await yearsBeyond(part.seeds, part.age, kb) : undefined;
+  if (age) base.where = [...base.where, { on: "years", ...age, negated: false }];
   const notes: string[] = [];
   const idf: Record<string, number> = {};
   const facets: FacetState[] = [];
@@ -69,6 +72,12 @@ function normalize(part: DeepPart): Pick<DeepMemory, "intent" | "text" | "where"
     case "similar":
       return { intent: "recommend", text: part.seeds.map((s) => s.said ?? s.id).join(", "), facets: part.facets, where: part.where, like: part.seeds, seen: [] as EntityRef[], hints: [] as FilmConstraint[] };
   }
+}
+
+async function yearsBeyond(seeds: readonly EntityRef[], age: "newer" | "older", kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
+  const years = (await kb.graph.getNodes(seeds.map((s) => s.id))).flatMap((n) => (n?.years ?? []).map(Number)).filter((y) => Number.isFinite(y));
+  if (!years.length) return undefined;
+  return age === "newer" ? { from: Math.max(...years) + 1, to: 9999 } : { from: 0, to: Math.min(...years) - 1 };
 }
 
 /** A facet's content words as index terms (no filler), each with its idf over the films' texts. */
@@ -114,8 +123,10 @@ function subQueries(m: DeepMemory): SubQuery[] {
     out.push({ serves: "story", tool: "semantic_search", why: "the story's meaning against the films' documents" });
   }
   if (m.like.length) out.push({ serves: "seeds", tool: "depth_first", why: `films sharing the most specific concepts with ${m.like.map((l) => l.id).slice(0, 3).join(", ")}` });
-  if (m.where.some((c) => !c.negated) && m.intent !== "known_item") out.push({ serves: "constraints", tool: "find_movies", why: "the films that meet every hard constraint (exact graph filters)" });
-  for (const f of m.facets) {
+  // With films to start from, depth_first applies the constraints itself; without, the constraints give the pool.
+  if (m.where.some((c) => !c.negated) && m.intent !== "known_item" && !m.like.length) out.push({ serves: "constraints", tool: "find_movies", why: "the films that meet every hard constraint (exact graph filters)" });
+  // A known item is found by its whole story; its facets rerank what the story found, with no searches of their own.
+  for (const f of m.intent === "known_item" ? [] : m.facets) {
     if (f.concepts.length) out.push({ serves: f.id, tool: "breadth_first", why: `from ${f.concepts.map((c) => c.name).join(", ")} down to the films linked to them` });
     if (!f.concepts.length || f.kind === "character" || f.kind === "setting" || f.kind === "plot") out.push({ serves: f.id, tool: "full_text", why: `"${f.said}" as words in plots and overviews (${f.kind === "character" ? "a name" : f.kind === "setting" ? "a place" : "a plot phrase"})` });
   }

@@ -24,10 +24,10 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
   const why = `${q.serves}: ${q.why}`;
   if (q.serves === "story") {
     const { story, keywords } = toldPlotQuery(m.text, kb);
-    if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], fields: ["plot", "overview", "tags"], scoring: "sum" }, why, q.serves) : undefined;
+    if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], scoring: "story", ...headlineWeights(m.text, keywords) }, why, q.serves) : undefined;
     return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
   }
-  if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: "concepts", concepts: 20, results: 30 }, why, q.serves);
+  if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
   if (q.serves === "constraints") return call("find_movies", { ...filmArgs(m.where, { results: new Map() }), limit: 50, rankBy: "voteCount", order: "desc" }, why, q.serves);
   if (facet && q.tool === "breadth_first") return call("breadth_first", { query: facet.said.slice(0, 1000), conceptKeys: facet.concepts.map((c) => c.key).slice(0, 10), films: FACET_FILMS }, why, q.serves);
   if (facet && q.tool === "full_text") return call("full_text", { query: facet.said.slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, why, q.serves);
@@ -35,6 +35,25 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
   const community = m.communities.find((c) => c.id === q.serves);
   if (community) return call("breadth_first", { query: community.title.slice(0, 1000), community: community.id, films: COMMUNITY_FILMS }, why, q.serves);
   return undefined;
+}
+
+/** Words of a request's first line (a post's title says what the film is in a few words) count double. */
+const HEADLINE_WEIGHT = 2;
+
+function headlineWeights(text: string, keywords: string): { weights?: Record<string, number> } {
+  const newline = text.indexOf("\n");
+  if (newline < 0) return {};
+  const head = new Set(text.slice(0, newline).toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const weights = Object.fromEntries(keywords.split(" ").filter((w) => head.has(w)).slice(0, 40).map((w) => [w, HEADLINE_WEIGHT]));
+  return Object.keys(weights).length ? { weights } : {};
+}
+
+/** The constraints depth_first applies itself (a period, a kind), so the films like the seeds that fit are not crowded out by those that do not. */
+function seedFilters(m: DeepMemory): { filters?: { years?: { from: number; to: number }; kind?: { label: string; genres: string[]; tags: string[]; tmdbGenres: string[]; keywords: string[] } } } {
+  const years = m.where.find((c) => c.on === "years" && !c.negated);
+  const kind = m.where.find((c) => c.on === "kind" && !c.negated);
+  const filters = { ...(years?.on === "years" ? { years: { from: years.from, to: years.to } } : {}), ...(kind?.on === "kind" ? { kind: { label: kind.kind.label, genres: kind.kind.genres.slice(0, 10), tags: kind.kind.tags.slice(0, 10), tmdbGenres: kind.kind.tmdbGenres.slice(0, 10), keywords: kind.kind.keywords.slice(0, 10) } } : {}) };
+  return Object.keys(filters).length ? { filters } : {};
 }
 
 /** A follow-up for a facet no tested film meets yet: concepts related to its own, then its words by meaning. */

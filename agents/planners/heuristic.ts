@@ -3,7 +3,7 @@ import { describePlan } from "../../src/plan/describe";
 import { analyzeQuestion } from "../../src/question/analyze";
 import { understandQuestion } from "../../src/question/understand";
 import { renderPlan } from "../answering/render/index";
-import { renderEvidenceAnswer } from "../answering/text";
+import { renderEvidenceAnswer, renderRetrievedFilms } from "../answering/text";
 import { call } from "../plan/calls";
 import { compileReady } from "../plan/compile";
 import { judgePlan, NEXT_PART } from "../plan/judge";
@@ -68,9 +68,13 @@ export class HeuristicPlanner implements Planner {
 
   async answer(state: ResearchStateValue, ctx: RunContext): Promise<Draft & StepNote> {
     const plan = state.queryPlan ?? barePlan(state.question);
-    if (state.route === "simple" || ctx.ablations.has("graph") || !this.compilesPlan) {
+    if (state.route === "simple") {
+      const d = renderRetrievedFilms(plan, state.evidence, state.clauses, state.truncated);
+      return { ...d, rationale: `SimpleRAG: the ${d.answers.length} retrieved film(s), best first` };
+    }
+    if (ctx.ablations.has("graph") || !this.compilesPlan) {
       const d = renderEvidenceAnswer(state.analysis, plan, state.evidence, state.clauses, state.truncated);
-      return { ...d, rationale: `answered from the evidence (${state.route === "simple" ? "SimpleRAG" : ctx.ablations.has("graph") ? "graph tools switched off" : `fixed strategy ${this.name}`}): ${d.answers.length} answer(s)` };
+      return { ...d, rationale: `answered from the evidence (${ctx.ablations.has("graph") ? "graph tools switched off" : `fixed strategy ${this.name}`}): ${d.answers.length} answer(s)` };
     }
     const results = evaluatePlan(plan, state, ctx.kb);
     const draft = await renderPlan(plan, results, state.evidence, ctx.kb, state.clauses, state.truncated);

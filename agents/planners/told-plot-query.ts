@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerm } from "../../src/kb/text-fields";
 import { STOP_WORDS, wordTokens } from "../../src/util/text";
+import { MEMORY_TALK_WORDS } from "../../src/question/lexicon/requests";
 
 /** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
 export function storyOf(text: string): string {
@@ -18,9 +19,11 @@ export function storyOf(text: string): string {
  * Words of spoken storytelling that say how the user talks, not what happens in the film ("a guy
  * who somehow ends up", "kind of like", "I think"): never searched for.
  */
-export const FILLER_WORDS: ReadonlySet<string> = new Set(
-  "like kind sort guy guys thing things stuff somehow even really basically actually think remember maybe probably pretty whole something someone somebody lot bunch literally totally movie movies film films".split(" "),
-);
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  ..."like kind sort guy guys thing things stuff somehow even really basically actually think remember maybe probably pretty whole something someone somebody lot bunch literally totally movie movies film films".split(" "),
+  // Talk about remembering and watching ("I vaguely remember seeing it, any help appreciated").
+  ...MEMORY_TALK_WORDS,
+]);
 
 /**
  * Share of plots above which a word says nothing about which film is meant ("man", "life"), dropped

@@ -8,6 +8,7 @@ import { EmbeddedFilmEditions } from "../adapters/embedded/film-editions";
 import type { FilmEdition } from "../ports/film-editions";
 import { EmbeddedMovieCatalog } from "../adapters/embedded/movie-catalog";
 import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
+import { StoryIndex, buildStoryIndex, type StoryIndexData } from "../adapters/embedded/story-index";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
 import { InMemoryEntityLinker } from "../linking/entity-linker";
 import { countWords, shareWordCounts, sharedWordStats, type WordCounts } from "./word-stats";
@@ -46,6 +47,7 @@ const SNAPSHOT_SOURCES = [
   "src/kb/parse/csv.ts",
   "src/adapters/embedded/corpus-embedder.ts",
   "src/adapters/embedded/text-index.ts",
+  "src/adapters/embedded/story-index.ts",
   "src/math/dense.ts",
   "src/math/sparse.ts",
   "src/util/text.ts",
@@ -82,6 +84,7 @@ export interface KbArtifacts {
   movieRows: Int32Array;
   movieVectors: Float32Array;
   textIndexJson: string;
+  stories: StoryIndexData;
   wordCounts: WordCounts;
 }
 
@@ -160,10 +163,11 @@ export function buildArtifacts(ingest: IngestResult, dimension: number, progress
   docs.forEach((d, i) => movieVectors.set(embedder.embedSync(d), i * k));
   progress.tick(3);
   const textIndexJson = serializeTextIndex(buildTextIndex(data, facts));
+  const stories = buildStoryIndex(data, facts);
   progress.tick(4);
   progress.done(`${data.names.length} nodes, ${data.edgeType.length} edges`);
   const wordCounts = countWords(data.plots.map((p, i) => `${p} ${data.overviews[i] ?? ""}`));
-  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson, wordCounts };
+  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson, stories, wordCounts };
 }
 
 function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifacts): number {
@@ -191,6 +195,12 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
     movieRows: { kind: "i32", value: a.movieRows },
     movieVectors: { kind: "f32", value: a.movieVectors },
     textIndex: { kind: "json", value: a.textIndexJson },
+    storyTerms: { kind: "json", value: a.stories.terms },
+    storyOffsets: { kind: "i32", value: a.stories.offsets },
+    storyDocs: { kind: "i32", value: a.stories.docs },
+    storyTf: { kind: "u8", value: a.stories.tf },
+    storyFields: { kind: "u8", value: a.stories.fields },
+    storyLength: { kind: "f32", value: a.stories.length },
     wordVocab: { kind: "json", value: { words: a.wordCounts.words, documents: a.wordCounts.documents } },
     wordCounts: { kind: "i32", value: a.wordCounts.counts },
   });
@@ -232,6 +242,7 @@ export function readArtifacts(path: string, key: string): KbArtifacts {
     movieRows: r.array("movieRows", "i32"),
     movieVectors: r.array("movieVectors", "f32"),
     textIndexJson: r.json<string>("textIndex"),
+    stories: { terms: r.json<string[]>("storyTerms"), offsets: r.array("storyOffsets", "i32"), docs: r.array("storyDocs", "i32"), tf: r.array("storyTf", "u8"), fields: r.array("storyFields", "u8"), length: r.array("storyLength", "f32") },
     wordCounts: wordCountsFrom(r, path),
   };
 }
@@ -279,7 +290,7 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const graphIndex = buildGraphIndex(a.data, linkerIndex.exact);
   const wordCounts = shareWordCounts(a.wordCounts);
   const graph = new EmbeddedGraphStore(a.data, graphIndex);
-  const text = new EmbeddedTextIndex(loadTextIndex(a.textIndexJson), a.data);
+  const text = new EmbeddedTextIndex(loadTextIndex(a.textIndexJson), a.data, new StoryIndex(a.stories, a.data.names));
   const embedder = new CorpusEmbedder(a.embedderModel);
   const ids = Array.from(a.movieRows, (i) => a.data.names[i]!);
   const types: NodeType[] = Array.from(a.movieRows, () => "Movie");

@@ -3,7 +3,7 @@ import { AppError, BackendUnavailableError, isAppError, type ErrorCode } from ".
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { RemotePorts } from "../kb/shared/parts";
 import type { EmbedOptions } from "../ports/embedder";
-import type { TextQuery } from "../ports/text-index";
+import type { StoryQuery, TextQuery } from "../ports/text-index";
 import type { VectorQuery } from "../ports/vector-store";
 
 /**
@@ -14,6 +14,7 @@ import type { VectorQuery } from "../ports/vector-store";
  */
 export type KbCall =
   | { type: "kb"; id: number; port: "text"; method: "search"; args: [string, TextQuery | undefined] }
+  | { type: "kb"; id: number; port: "text"; method: "searchStories"; args: [string, StoryQuery | undefined] }
   | { type: "kb"; id: number; port: "vectors" | "passages"; method: "search"; args: [Float32Array, VectorQuery | undefined] }
   | { type: "kb"; id: number; port: "vectors" | "passages"; method: "size"; args: [] }
   | { type: "kb"; id: number; port: "embedder"; method: "embed"; args: [string[], Omit<EmbedOptions, "signal"> | undefined] };
@@ -51,7 +52,7 @@ export async function answerKbCall(kb: KnowledgeBase, call: KbCall): Promise<KbR
 function dispatch(kb: KnowledgeBase, call: KbCall): Promise<unknown> {
   switch (call.port) {
     case "text":
-      return kb.text.search(call.args[0], call.args[1]);
+      return call.method === "searchStories" ? kb.text.searchStories(call.args[0], call.args[1]) : kb.text.search(call.args[0], call.args[1]);
     case "vectors":
     case "passages": {
       const store = call.port === "vectors" ? kb.vectors : kb.passages;
@@ -99,7 +100,11 @@ export function remotePorts(port: MessagePort | { postMessage(m: unknown): void;
     upsert: () => Promise.reject(new AppError("invalid_input", "a worker thread does not write vectors; ingest runs on the main thread")),
   });
   return {
-    text: { kind: info.text.kind, search: (query, options) => ask({ port: "text", method: "search", args: [query, options] }) },
+    text: {
+      kind: info.text.kind,
+      search: (query, options) => ask({ port: "text", method: "search", args: [query, options] }),
+      searchStories: (query, options) => ask({ port: "text", method: "searchStories", args: [query, options] }),
+    },
     vectors: store("vectors") as RemotePorts["vectors"],
     passages: store("passages") as RemotePorts["passages"],
     embedder: {

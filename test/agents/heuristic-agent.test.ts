@@ -55,7 +55,9 @@ describe("heuristic research agent", () => {
     const r = await ask("the movie about qwxyz plorf", { budget: { maxSteps: 1 } });
     expect(r.truncated).toBe(true);
     expect(r.truncatedReason).toBe("step budget of 1 reached");
-    expect(r.trace.filter((s) => s.node === "plan").map((s) => s.decision)).toEqual(["full_text + semantic_search", "finish"]);
+    // Words the KB has no relation for take the deep route: searched as words, then by meaning (cut by the step budget).
+    expect(r.trace.filter((s) => s.node === "traverse").map((s) => s.decision)).toEqual(["full_text", "finish"]);
+    expect(r.trace.find((s) => s.node === "assess")!.decision).toBe("more: 1 follow-up(s)");
   });
 
   it("answers from what it has when the deadline passes", async () => {

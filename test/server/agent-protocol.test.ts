@@ -65,7 +65,7 @@ afterAll(async () => {
 describe("the Agent Protocol with LangGraph's SDK", () => {
   it("lists one assistant per strategy, research (auto) first, and gets one by id", async () => {
     const list = await client.assistants.search({ limit: 100 });
-    expect(list.map((a) => a.assistant_id)).toEqual(["research", "heuristic", "tog", "depth", "breadth", "fulltext", "simple"]); // no llm without a model
+    expect(list.map((a) => a.assistant_id)).toEqual(["research", "heuristic", "deep", "tog", "depth", "breadth", "fulltext", "simple"]); // no llm without a model
     expect(new Set(list.map((a) => a.graph_id))).toEqual(new Set(["research"]));
     expect(list[0]).toMatchObject({ config: { configurable: { strategy: "auto" } }, metadata: { strategy: "auto" }, version: 1 });
     expect((await client.assistants.search({ metadata: { strategy: "tog" } })).map((a) => a.assistant_id)).toEqual(["tog"]);
@@ -239,7 +239,7 @@ describe("the Agent Protocol with LangGraph's SDK", () => {
     expect((await failure(client.runs.wait("no-such-thread", "research", { input: { question: ASK } }))).status).toBe(404);
     expect((await failure(client.threads.getState("no-such-thread"))).status).toBe(404);
     const noAssistant = await failure(client.runs.wait(thread.thread_id, "gpt-4o", { input: { question: ASK } }));
-    expect(noAssistant).toMatchObject({ status: 404, error: { message: 'unknown assistant "gpt-4o"; available: research, heuristic, tog, depth, breadth, fulltext, simple' } });
+    expect(noAssistant).toMatchObject({ status: 404, error: { message: 'unknown assistant "gpt-4o"; available: research, heuristic, deep, tog, depth, breadth, fulltext, simple' } });
     expect((await failure(client.threads.create({ threadId: "not a slug!" }))).error).toMatchObject({ code: "invalid_input", message: expect.stringMatching(/^thread_id: letters, digits/) });
     expect((await failure(client.threads.create({ threadId: thread.thread_id }))).status).toBe(409);
     expect((await client.threads.create({ threadId: thread.thread_id, ifExists: "do_nothing" })).thread_id).toBe(thread.thread_id);

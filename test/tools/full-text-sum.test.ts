@@ -6,7 +6,10 @@ import { TOOLS } from "../../tools/index";
 import { runTool } from "../../tools/tool";
 import { fixtureKb } from "../helpers/fixture-kb";
 
-/** A TextIndex that answers each single-term search from a table and records what it was asked. */
+/**
+ * A TextIndex that scores as the embedded one does: each query term's BM25 from a table (term →
+ * hits), summed per document and multiplied by (terms matched)^coordination. It records what it was asked.
+ */
 function stubKb(table: Record<string, TextHit[]>): { kb: KnowledgeBase; calls: { query: string; options: TextQuery }[] } {
   const calls: { query: string; options: TextQuery }[] = [];
   const node = (id: string): KbNode => ({ id, name: id, type: "Movie", types: ["Movie"], degree: 7, plot: `the plot of ${id}` });
@@ -15,7 +18,19 @@ function stubKb(table: Record<string, TextHit[]>): { kb: KnowledgeBase; calls: {
       kind: "stub",
       search: async (query: string, options: TextQuery = {}) => {
         calls.push({ query, options });
-        return (table[query] ?? []).slice(0, options.limit ?? 10);
+        const docs = new Map<string, { score: number; matched: TextHit["matched"] }>();
+        for (const term of query.split(" ")) {
+          for (const h of table[term] ?? []) {
+            const d = docs.get(h.id) ?? { score: 0, matched: {} };
+            d.score += h.score * (options.termWeights?.[Object.keys(h.matched)[0]!] ?? 1);
+            Object.assign(d.matched, h.matched);
+            docs.set(h.id, d);
+          }
+        }
+        return [...docs]
+          .map(([id, d]) => ({ id, type: "Movie" as const, score: d.score * Object.keys(d.matched).length ** (options.coordination ?? 1), matched: d.matched }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, options.limit ?? 10);
       },
     },
     graph: { getNodes: async (ids: readonly string[]) => ids.map(node) },
@@ -26,14 +41,12 @@ function stubKb(table: Record<string, TextHit[]>): { kb: KnowledgeBase; calls: {
 const hit = (id: string, score: number, term: string): TextHit => ({ id, type: "Movie", score, matched: { [term]: ["plot"] } });
 
 describe('full_text scoring: "sum"', () => {
-  it("searches each distinct term alone through the TextIndex port, passing the filters on", async () => {
+  it("searches once through the TextIndex port, each distinct term once, with the filters and a square-root coordination", async () => {
     const { kb, calls } = stubKb({});
     await runTool(TOOLS.full_text, { query: "the killer kills in the rain, killers everywhere", scoring: "sum", types: ["Movie"], fields: ["plot", "overview"], limit: 5 }, { kb, step: 1 });
     // Stop words are never searched, and "killers" is the index term of "killer": searched once.
-    expect(calls.map((c) => c.query)).toEqual(["killer", "kills", "rain", "everywhere"]);
-    for (const c of calls) expect(c.options).toMatchObject({ types: ["Movie"], fields: ["plot", "overview"] });
-    // Deep per-term lists, so a film holding a common word still counts it.
-    expect(calls[0]!.options.limit).toBeGreaterThanOrEqual(1000);
+    expect(calls.map((c) => c.query)).toEqual(["killer kills rain everywhere"]);
+    expect(calls[0]!.options).toMatchObject({ types: ["Movie"], fields: ["plot", "overview"], coordination: 0.5, limit: 5 });
   });
 
   it("lets one rare word outweigh three common ones, where the index's own scoring multiplies by matched terms", async () => {
@@ -49,6 +62,9 @@ describe('full_text scoring: "sum"', () => {
     expect(out.evidence.map((e) => e.focus)).toEqual(["The Prestige", "London Calling"]);
     expect(out.evidence[0]!.meta).toMatchObject({ bm25: 13.01, matched: "magician use", scoring: "sum", degree: 7 });
     expect(out.evidence[1]!.score).toBeCloseTo(7.79 / 13.01, 2);
+    // A word weighted up counts that much more: London Calling's "london" at 4 makes it (1.5·3 + 4.5) × √3 ≈ 15.6.
+    const weighted = await runTool(TOOLS.full_text, { query: "magicians use try london", scoring: "sum", limit: 5, weights: { london: 4 } }, { kb, step: 1 });
+    expect(weighted.evidence[0]!.focus).toBe("London Calling");
   });
 
   it("ranks on the embedded index too, and keeps 'bm25' as the default", async () => {

@@ -1,5 +1,6 @@
 import MiniSearch, { type Options, type SearchOptions } from "minisearch";
-import type { TextField, TextHit, TextIndex, TextQuery } from "../../ports/text-index";
+import type { StoryQuery, TextField, TextHit, TextIndex, TextQuery } from "../../ports/text-index";
+import type { StoryIndex } from "./story-index";
 import { NODE_TYPES, NODE_TYPE_BIT } from "../../kb/schema";
 import type { KbGraphData } from "../../kb/graph-data";
 import type { MovieFacts } from "../../kb/documents";
@@ -45,7 +46,12 @@ export class EmbeddedTextIndex implements TextIndex {
   constructor(
     private readonly ms: MiniSearch<TextDoc>,
     private readonly data: KbGraphData,
+    private readonly stories: StoryIndex,
   ) {}
+
+  async searchStories(query: string, options: StoryQuery = {}): Promise<TextHit[]> {
+    return this.stories.search(query, options);
+  }
 
   async search(query: string, options: TextQuery = {}): Promise<TextHit[]> {
     return this.searchSync(query, options);
@@ -54,13 +60,21 @@ export class EmbeddedTextIndex implements TextIndex {
   searchSync(query: string, options: TextQuery = {}): TextHit[] {
     const limit = options.limit ?? 10;
     const mask = options.types?.reduce((m, t) => m | NODE_TYPE_BIT[t], 0) ?? 0;
+    const weights = options.termWeights;
     const search: SearchOptions = {
       fuzzy: options.fuzzy ?? 0,
       prefix: options.prefix ?? false,
       ...(options.fields ? { fields: [...options.fields] } : {}),
       ...(mask ? { filter: (r) => (this.data.typeMask[r.id as number]! & mask) !== 0 } : {}),
+      ...(weights ? { boostTerm: (term: string) => weights[term] ?? 1 } : {}),
     };
-    const results = this.ms.search(query, search);
+    let results = this.ms.search(query, search);
+    // MiniSearch multiplies the summed score by the number of query terms matched; another coordination replaces it.
+    const c = options.coordination;
+    if (c !== undefined && c !== 1) {
+      results = results.map((r) => ({ ...r, score: (r.score / Math.max(1, r.queryTerms.length)) * Math.max(1, r.queryTerms.length) ** c }));
+      results.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+    }
     const out: TextHit[] = [];
     for (const r of results) {
       if (out.length >= limit) break;

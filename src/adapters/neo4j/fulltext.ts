@@ -50,7 +50,9 @@ export function buildLuceneQuery(query: string, options: TextQuery = {}): Lucene
     const edits = fuzzyEdits(term, options.fuzzy);
     if (edits > 0) forms.push(`${e}~${edits}`);
     const alternatives = forms.length === 1 ? e : `(${forms.join(" OR ")})`;
-    return `(${fields.map((f) => `${searchProperty(f)}:${alternatives}${BOOST[f] === 1 ? "" : `^${BOOST[f]}`}`).join(" OR ")})`;
+    const w = options.termWeights?.[term] ?? 1;
+    const boost = (f: TextField) => Math.round(BOOST[f] * w * 1000) / 1000;
+    return `(${fields.map((f) => `${searchProperty(f)}:${alternatives}${boost(f) === 1 ? "" : `^${boost(f)}`}`).join(" OR ")})`;
   });
   return { text: clauses.join(" OR "), terms, fields };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TextHit, TextIndex, TextQuery } from "../../ports/text-index";
+import type { StoryQuery, TextHit, TextIndex, TextQuery } from "../../ports/text-index";
 import { NODE_TYPES } from "../../kb/schema";
 import type { Neo4jConnection } from "./connection";
 import { buildLuceneQuery, fulltextQuery, matchedFields } from "./fulltext";
@@ -29,6 +29,15 @@ export class Neo4jTextIndex implements TextIndex {
     this.index = neo4jNames(label).textIndex;
   }
 
+  /**
+   * Stories on the same Lucene index: the plot, overview, tags and title fields, each term's clauses
+   * summed with no bonus for matching many (Lucene scores per field, where the embedded story index
+   * scores one text: ranks agree on the films that hold the rare words, not exactly).
+   */
+  async searchStories(query: string, options: StoryQuery = {}): Promise<TextHit[]> {
+    return this.search(query, { types: ["Movie"], fields: ["name", "plot", "overview", "tags"], coordination: 0, limit: options.limit ?? 10, ...(options.termWeights ? { termWeights: options.termWeights } : {}) });
+  }
+
   async search(query: string, options: TextQuery = {}): Promise<TextHit[]> {
     const lucene = buildLuceneQuery(query, options);
     const limit = options.limit ?? 10;
@@ -42,7 +51,7 @@ export class Neo4jTextIndex implements TextIndex {
     return rows
       .map((r) => {
         const matched = matchedFields(lucene.terms, lucene.fields, r, options);
-        return { id: r.id, type: r.type, score: r.score * Math.max(1, Object.keys(matched).length), matched };
+        return { id: r.id, type: r.type, score: r.score * Math.max(1, Object.keys(matched).length) ** (options.coordination ?? 1), matched };
       })
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit);

@@ -38,6 +38,15 @@ export const LOVED_PHRASES = [
 ];
 
 /**
+ * Talk about remembering and watching, never about what happens in a film ("I vaguely remember
+ * seeing it, any help appreciated"): left out of a told story's search as well as its facets.
+ */
+export const MEMORY_TALK_WORDS = (
+  "remember remembered recall recalled recollection memory memories vague vaguely think believe guess probably possibly maybe perhaps unsure " +
+  "saw seen watched watching rewatch help please thanks thank advance appreciated appreciate anyone anybody tomt edit update solved scene scenes details"
+).split(" ");
+
+/**
  * Talk about the asking, the remembering and the watching: words that say nothing about the film
  * itself. They are accounted for as filler, never searched as a facet.
  */
@@ -53,7 +62,7 @@ export const REQUEST_TALK_WORDS = (
   // Talk about credits: who is listed for what, in the words people use ("contributed to", "credited as", "staring" for starring).
   "credit credits credited contribute contributes contributed contributor contributors listed list receive received receives staring stared " +
   // A service that shows films: where a film streams is no fact the KB holds, and no topic of the film.
-  "netflix hulu streaming"
+  "netflix hulu streaming tv television cable channel vhs dvd"
 ).split(" ");
 
 /** Phrases of talk around a request ("my friend said", "in the mood for"): filler however their words would read alone. */

@@ -35,7 +35,9 @@ const FEATURE_TESTS = {
   "character-in-film": (r: Reading) => characterInFilm(r),
   "told-plot": (r: Reading) => r.told !== undefined,
   /** A film remembered and asked for by name ("trying to remember a movie …"), or described at length. */
-  "known-item": (r: Reading) => (r.request?.intent === "known_item" && r.ledger.facets.length >= 2) || r.longStory,
+  "known-item": (r: Reading) => r.request?.intent === "known_item" && r.ledger.facets.length >= 2,
+  /** Several sentences and many content words: a film described at length, whatever cue words its story holds. */
+  "long-story": (r: Reading) => r.longStory,
   /** Films asked for: "recommend", "something like", "I loved …". */
   "recommend-request": (r: Reading) => r.request?.intent === "recommend" || r.taste.loved.length > 0,
   /** Films asked which hold something: "movies about …", "are there any films where …". */

@@ -218,8 +218,13 @@ function theProminentOne(people: readonly EntityCandidate[]): EntityCandidate | 
  * "Monstes, Inc."), or a bare surname no name starts with ("dicaprio"). Each found span replaces
  * weaker mentions it overlaps.
  */
+/** Texts longer than this many words are searched for typo'd names only where a name is capitalised. */
+const LOOSE_SCAN_TOKENS = 60;
+
 export function findLooseNames(question: string, mentions: readonly Mention[], linker: EntityLinker, commonness: WordCommonness): Mention[] {
   const tokens = wordTokens(question);
+  // In a long text (a film described at length) a lower-case typo'd name is no more than a hint: only capitalised spans are tried.
+  const long = tokens.length > LOOSE_SCAN_TOKENS;
   const strong = (m: Mention) => m.confidence >= 0.5;
   // A typo'd name of n words may replace a shorter mention inside it ("Frank" in "Frank Daabont").
   const coveredBy = (t: WordToken, n: number) => mentions.some((m) => strong(m) && t.start >= m.start && t.end <= m.end && wordTokens(m.text).length >= n);
@@ -233,7 +238,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       // A title may open with its article ("the godfater"): the article then starts the span.
       // A capitalised word inside the sentence opens a name even when it is also a word ("Will Sith").
       const capitalised = i > 0 && /^\p{Lu}/u.test(span[0]!.text) && /^\p{Lu}/u.test(span[n - 1]!.text);
-      const opens = plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalised;
+      const opens = long ? capitalised : plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalised;
       // A title may end with a word questions also use ("schindlers list") when a rare word opens it.
       const closes = plain(span[n - 1]!) || (QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded) && plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE);
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
@@ -249,7 +254,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   const hasRoleWord = tokens.some((t) => ROLES.has(t.folded));
   if (hasRoleWord) {
     tokens.forEach((t, i) => {
-      if (taken.has(i) || covered(t) || !plain(t) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE) return;
+      if (taken.has(i) || covered(t) || !plain(t) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE || (long && !/^\p{Lu}/u.test(t.text))) return;
       const next = tokens[i + 1]?.folded;
       if (next && HEADS.has(next)) return;
       const prev = tokens[i - 1]?.folded;

@@ -76,10 +76,12 @@ function claimConstraints(r: Omit<Reading, "ledger">, claims: (Claim | undefined
 
 /** The shape cues' spans (yes/no, superlative, "like", negation …) and the relation words. */
 function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
+  // Words inside a told story are the story's, not the question's cues ("a pilot races a collapsing star").
+  const inStory = (k: number) => r.longStory || (r.told !== undefined && k >= r.told.storyFrom);
   const spans = Object.values(r.cues).filter((v): v is { phrase: string; at: number; end: number } => typeof v === "object" && v !== null && "at" in v && "end" in v && "phrase" in v);
-  for (const s of [...spans, ...r.cues.negations]) claim(claims, s.at, s.end, { as: "cue", by: s.phrase });
+  for (const s of [...spans, ...r.cues.negations]) if (!inStory(s.at)) claim(claims, s.at, s.end, { as: "cue", by: s.phrase });
   for (const o of r.cues.options) for (const k of o.tokens) claim(claims, k, k + 1, { as: "cue", by: `option ${o.genre}` });
-  for (const c of r.analysis.cues) if (c.weight >= 0.7) claim(claims, c.token, c.token + 1, { as: "cue", by: `relation ${c.edge}` });
+  for (const c of r.analysis.cues) if (c.weight >= 0.7 && !inStory(c.token)) claim(claims, c.token, c.token + 1, { as: "cue", by: `relation ${c.edge}` });
   if (r.told) claim(claims, r.told.at, r.told.storyFrom, { as: "cue", by: `told plot: ${r.told.phrase}` });
   for (const phrase of REQUEST_PHRASES) for (const at of findPhrase(r.words, phrase)) claim(claims, at, at + phrase.split(" ").length, { as: "filler", by: phrase });
 }

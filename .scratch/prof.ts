@@ -1,0 +1,13 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { loadConfig } from "../src/config";
+import { loadKnowledgeBase } from "../src/kb/load";
+import { understandQuestion } from "../src/question/understand";
+const config = loadConfig();
+const kb = await loadKnowledgeBase(config, { log: () => {} });
+const rows = gunzipSync(readFileSync(`${config.dataDir}/open-requests/tomt-movies-validation.jsonl.gz`)).toString().trim().split("\n").map((l) => JSON.parse(l)).slice(0, 150);
+for (const r of rows.slice(0, 10)) await understandQuestion(`${r.title}\n${r.text}`.slice(0, 2000), kb);
+const t0 = performance.now();
+for (const r of rows) await understandQuestion(`${r.title}\n${r.text}`.slice(0, 2000), kb);
+console.log("ms/question", ((performance.now() - t0) / rows.length).toFixed(1));
+process.exit(0);
