@@ -80,6 +80,26 @@ describe.skipIf(!hasRealData)("no request crashes a research run (real KB, in-pr
   );
 });
 
+describe.skipIf(!hasRealData)("no follow-up crashes a research run (real KB, in-process)", () => {
+  it(
+    "reads the noisy corpus as follow-ups, after a short turn and after a turn of 4,000 characters with 100 answers",
+    async () => {
+      const long = `Which films did Tom Hanks star in? ${"I mean the ones with Meg Ryan, or set in New York, or about boats. ".repeat(60)}`.slice(0, 4000);
+      const histories: ConversationTurn[][] = [
+        [{ question: "Who directed Jaws?", answer: "Jaws (1975) was directed by Steven Spielberg [1].", answers: ["Steven Spielberg"] }],
+        [{ question: long, answer: "Tom Hanks acted in Big [1], Splash [2] and Cast Away [3].", answers: Array.from({ length: 100 }, (_, i) => `Film ${i + 1}`) }],
+      ];
+      const follow = ["only the ones after 2000", "what about Ridley Scott?", "and who starred in it?", "which one is longer?"].map((text, i) => ({ id: `follow-up:${i}`, source: "follow-up", text }));
+      const texts = [...readNoisyFixture(), ...limitTexts("who directed it and when did it come out"), ...follow];
+      for (const history of histories) {
+        const { failures } = await researchEach(kb, texts, () => history);
+        expect(failures, report(failures)).toEqual([]);
+      }
+    },
+    LONG,
+  );
+});
+
 describe.skipIf(!hasRealData)("a text over a plan's caps is answered in part, and the trace says what was left out", () => {
   it("answers the first six of fifteen questions and names the ones it did not answer", async () => {
     const films = ["Jaws", "Heat", "Alien", "Psycho", "Vertigo", "Rocky", "Titanic", "Avatar", "Up", "Cars", "Brave", "Frozen", "Tangled", "Memento", "Inception"];
