@@ -14,7 +14,7 @@ import { report, researchEach } from "../helpers/robustness";
  */
 
 const SEED = 27;
-const TRAIN_SAMPLE = 300;
+const TRAIN_SAMPLE = 200;
 const all = process.env.ROBUSTNESS_ALL === "1";
 
 let kb: KnowledgeBase;

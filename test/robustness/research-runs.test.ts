@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runResearch } from "../../agents/research/run";
 import type { ConversationTurn } from "../../src/conversation/turns";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { stableSample } from "../../src/util/random";
 import { limitTexts, readNoisyFixture, transformedTexts } from "../../eval/robustness/noisy";
 import { readInspiredSeekerTexts } from "../../eval/robustness/open-requests";
 import { devSetTexts, type DevTexts } from "../../eval/robustness/texts";
@@ -91,8 +92,9 @@ describe.skipIf(!hasRealData)("no follow-up crashes a research run (real KB, in-
       ];
       const follow = ["only the ones after 2000", "what about Ridley Scott?", "and who starred in it?", "which one is longer?"].map((text, i) => ({ id: `follow-up:${i}`, source: "follow-up", text }));
       const texts = [...readNoisyFixture(), ...limitTexts("who directed it and when did it come out"), ...follow];
-      for (const history of histories) {
-        const { failures } = await researchEach(kb, texts, () => history);
+      // After the long turn every follow-up is read against 4,000 characters: a sample is enough there.
+      for (const [i, history] of histories.entries()) {
+        const { failures } = await researchEach(kb, i === 0 ? texts : [...stableSample(texts, 24, SEED, (t) => t.id), ...follow], () => history);
         expect(failures, report(failures)).toEqual([]);
       }
     },
