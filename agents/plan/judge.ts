@@ -59,13 +59,13 @@ function lookupFallbacks(part: PartOf<"lookup">, r: PartResult, state: { trace: 
   );
   // A period may be misread; exclusions and kinds of film stay.
   if (filters?.years && viaPaths) for (const n of names) out.push(call("think_on_graph", { question: part.text, entities: [n], width: 3, depth: 3, scorer: "lexical" }, `Think-on-Graph from ${n} without the period, which may be misread`, part.id, 0.65));
-  out.push(call("full_text", { query: part.text.slice(0, 500), limit: 10 }, "full-text search on the question", part.id, 0.3));
+  out.push(call("full_text", { query: part.text, limit: 10 }, "full-text search on the question", part.id, 0.3));
   return out;
 }
 
 function plotFallbacks(part: PartOf<"plot">): PlannedCall[] {
   return [
-    call("full_text", { query: part.story.slice(0, 500), limit: 10, fuzzy: true }, "typo-tolerant full-text search", part.id, 0.4),
-    call("semantic_search", { query: part.story.slice(0, 2000), k: 8, threshold: 0.1 }, "semantic search with a lower threshold", part.id, 0.3),
+    call("full_text", { query: part.story, limit: 10, fuzzy: true }, "typo-tolerant full-text search", part.id, 0.4),
+    call("semantic_search", { query: part.story, k: 8, threshold: 0.1 }, "semantic search with a lower threshold", part.id, 0.3),
   ];
 }

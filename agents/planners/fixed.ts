@@ -38,12 +38,12 @@ export class FixedPlanner extends HeuristicPlanner {
       }
       case "depth": {
         const movies = topics.filter((t) => t.types.includes("Movie")).map((t) => t.name).slice(0, 10);
-        return { calls: [call("depth_first", movies.length ? { query: q.slice(0, 1000), movies } : { query: q.slice(0, 1000) }, "fixed depth-first from the question's movies", serves)], rationale: "fixed depth-first from the question's movies" };
+        return { calls: [call("depth_first", movies.length ? { query: q, movies } : { query: q }, "fixed depth-first from the question's movies", serves)], rationale: "fixed depth-first from the question's movies" };
       }
       case "breadth":
-        return { calls: [call("breadth_first", { query: q.slice(0, 1000) }, "fixed breadth-first from the question's concepts", serves)], rationale: "fixed breadth-first from the question's concepts" };
+        return { calls: [call("breadth_first", { query: q }, "fixed breadth-first from the question's concepts", serves)], rationale: "fixed breadth-first from the question's concepts" };
       case "fulltext":
-        return { calls: [call("full_text", { query: q.slice(0, 500), limit: 10 }, "fixed full-text search", serves)], rationale: "fixed full-text search" };
+        return { calls: [call("full_text", { query: q, limit: 10 }, "fixed full-text search", serves)], rationale: "fixed full-text search" };
     }
   }
 

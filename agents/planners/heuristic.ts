@@ -1,4 +1,5 @@
-import { QueryPlan } from "../../src/plan/schema";
+import { fitPlan } from "../../src/plan/fit";
+import type { QueryPlan } from "../../src/plan/schema";
 import { describePlan } from "../../src/plan/describe";
 import { analyzeQuestion } from "../../src/question/analyze";
 import { understandQuestion } from "../../src/question/understand";
@@ -15,7 +16,8 @@ import { callSignature, type PlanResult, type Planner, type PrimeResult, type St
 
 /** No understanding (the prime ablation): the question's words searched as a description, nothing linked or split. */
 export function barePlan(question: string): QueryPlan {
-  return QueryPlan.parse({ question: question.slice(0, 2000), parts: [{ id: "p1", kind: "plot", story: question.slice(0, 2000) }], answer: ["p1"], rules: ["ablation.prime"] });
+  // A question is at most 2,000 characters, as a plan's story is: nothing is cut here.
+  return fitPlan({ question, parts: [{ id: "p1", kind: "plot", story: question }], answer: ["p1"], rules: ["ablation.prime"] }).plan;
 }
 
 /**
@@ -57,7 +59,7 @@ export class HeuristicPlanner implements Planner {
   /** Graph tools switched off (ablation): full-text search on each answered clause. */
   private textOnly(state: ResearchStateValue): PlanResult {
     if (state.round > 0) return { calls: [], rationale: "graph tools switched off (ablation): one text search round" };
-    const calls = state.queryPlan!.answer.map((id, i) => call("full_text", { query: (state.clauses[i] ?? state.question).slice(0, 500), limit: 10 }, "graph tools switched off (ablation): full-text search", id));
+    const calls = state.queryPlan!.answer.map((id, i) => call("full_text", { query: state.clauses[i] ?? state.question, limit: 10 }, "graph tools switched off (ablation): full-text search", id));
     return { calls, rationale: "graph tools switched off (ablation): full-text search per answered part" };
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { GraphRecursionError, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { InvalidInputError } from "../../src/errors";
 import { codePointLength } from "../../src/util/text";
+import { overLimitMessage } from "../../src/util/limits";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { ChatModel } from "../../src/ports/chat-model";
 import { BudgetMeter } from "../../src/llm/budget";
@@ -79,7 +80,7 @@ function checkedRequest(question: string, deps: ResearchDeps, options: ResearchO
   const q = question.trim();
   if (q.length === 0) throw new InvalidInputError("question must not be empty");
   const chars = codePointLength(q);
-  if (chars > MAX_QUESTION_CHARS) throw new InvalidInputError(`question is ${chars} characters; the limit is ${MAX_QUESTION_CHARS}`);
+  if (chars > MAX_QUESTION_CHARS) throw new InvalidInputError(overLimitMessage("question", chars, MAX_QUESTION_CHARS), { field: "question", limit: MAX_QUESTION_CHARS });
   const strategy = options.strategy ?? "auto";
   if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${strategy}"; choose one of ${STRATEGIES.join(", ")}`);
   if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini), or use heuristic (offline)");

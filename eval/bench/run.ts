@@ -7,6 +7,7 @@ import { benchApi } from "./api";
 import { benchService } from "./service";
 import { benchConcepts } from "./concepts";
 import { benchNeo4jVectors } from "./neo4j-vectors";
+import { benchRobustness } from "./robustness";
 import { runMain } from "../../src/cli/entry";
 
 /**
@@ -14,9 +15,10 @@ import { runMain } from "../../src/cli/entry";
  * Suites: kb, tools, api and service (these start the service in its own processes: service measures
  * start to healthy, memory with 1, 2 and 4 workers, throughput, drain and the model vector build), concepts (needs
  * a chat model; see concepts.ts for its environment), neo4j-vectors (a live Neo4j: ANN recall@10
- * against the exact scan, query latency, ingest time). Benchmarks are not tests: they print numbers, and the README records them.
+ * against the exact scan, query latency, ingest time), robustness (the first 1,500 tip-of-the-tongue requests
+ * sent to a started service: status counts). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools", "api", "service", "concepts", "neo4j-vectors"] as const;
+const SUITES = ["kb", "tools", "api", "service", "concepts", "neo4j-vectors", "robustness"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -26,7 +28,7 @@ async function main(): Promise<void> {
   const suites: Suite[] = args.length === 0 || args.includes("all") ? [...SUITES] : (args as Suite[]);
   const config = loadConfig();
   // The api suite starts the service in its own processes; only kb and tools need the KB here.
-  const kb = suites.some((s) => s !== "api" && s !== "service") ? await loadKnowledgeBase(config) : undefined;
+  const kb = suites.some((s) => s !== "api" && s !== "service" && s !== "robustness") ? await loadKnowledgeBase(config) : undefined;
   const out: Record<string, unknown> = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version } };
   for (const s of suites) {
     process.stderr.write(`bench ${s}...\n`);
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     if (s === "tools") out.tools = await benchTools(kb!, config);
     if (s === "api") out.api = await benchApi(config);
     if (s === "service") out.service = await benchService(config);
+    if (s === "robustness") out.robustness = await benchRobustness(config);
     if (s === "concepts") out.concepts = await benchConcepts(kb!, config);
     // Needs NEO4J_URI and NEO4J_PASSWORD; rewrites this embedder's vectors in that Neo4j.
     if (s === "neo4j-vectors") out.neo4jVectors = await benchNeo4jVectors(kb!, config, { log: (l) => process.stderr.write(`${l}\n`) });

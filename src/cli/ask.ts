@@ -1,17 +1,18 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { runResearch } from "../../agents/research/run";
 import { STRATEGIES, type RunResult, type Strategy } from "../../agents/research/types";
 import { loadConfig } from "../config";
-import { InvalidInputError, isAppError } from "../errors";
+import { InvalidInputError } from "../errors";
 import { loadKnowledgeBase } from "../kb/load";
 import { createChatModel } from "../llm/factory";
+import { answerFile, describeSummary } from "./answer-file";
 import { runMain } from "./entry";
 import { createTracing } from "../tracing/factory";
 
 const USAGE = `usage: npm run ask -- "question" [--strategy ${STRATEGIES.join("|")}] [--json]
-       npm run ask -- --input questions.txt [--strategy NAME] [--out answers.jsonl]`;
+       npm run ask -- --input questions.txt [--strategy NAME] [--out answers.jsonl]
+         (one question a line, as text or {"id"?, "question"}; each answer, or an error line, written as it finishes;
+          exit code 1 when any question failed)`;
 
 /** `npm run ask`: answers a question (or a file of them) and prints the answer with its evidence and trace. */
 async function main(): Promise<void> {
@@ -46,21 +47,10 @@ async function main(): Promise<void> {
 
 async function answer(values: { input?: string; out?: string; json: boolean }, positionals: string[], strategy: Strategy, deps: Parameters<typeof runResearch>[1]): Promise<void> {
   if (values.input) {
-    const out = values.out ? createWriteStream(values.out) : process.stdout;
-    let n = 0;
-    for await (const line of createInterface({ input: createReadStream(values.input) })) {
-      const q = line.trim();
-      if (!q) continue;
-      n++;
-      try {
-        out.write(`${JSON.stringify(await runResearch(q, deps, { strategy }))}\n`);
-      } catch (e) {
-        if (!isAppError(e)) throw e;
-        out.write(`${JSON.stringify({ question: q, error: { code: e.code, message: e.message } })}\n`);
-      }
-    }
-    if (values.out) (out as NodeJS.WritableStream).end();
-    process.stderr.write(`answered ${n} questions\n`);
+    const summary = await answerFile(values.input, values.out, (q) => runResearch(q, deps, { strategy }));
+    process.stderr.write(`${describeSummary(summary, values.out)}\n`);
+    // The exit code tells a script whether every question was answered.
+    if (summary.failed) process.exitCode = 1;
     return;
   }
   const result = await runResearch(positionals.join(" "), deps, { strategy });

@@ -4,6 +4,7 @@ import { MAX_QUESTION_CHARS, STRATEGIES, type Budget, type RunResult, type Strat
 import type { Evidence } from "../../tools/evidence";
 import { ConversationTurnSchema, MAX_HISTORY_TURNS, checkHistory } from "../conversation/turns";
 import { serveRun } from "../server/research-service";
+import { overLimitMessage } from "../util/limits";
 import { codePointLength } from "../util/text";
 import { MAX_ITEMS, capText, serveCall, withDeadline, withoutEvidenceIds } from "./calls";
 import type { McpDeps } from "./server";
@@ -29,7 +30,7 @@ export function researchInput(caps: Budget, hasModel: boolean) {
         .string()
         .trim()
         .min(1, "question must not be empty")
-        .refine((q) => codePointLength(q) <= MAX_QUESTION_CHARS, `question is over ${MAX_QUESTION_CHARS} characters; shorten it`)
+        .refine((q) => codePointLength(q) <= MAX_QUESTION_CHARS, { error: (iss) => overLimitMessage("question", codePointLength(String(iss.input)), MAX_QUESTION_CHARS) })
         .meta({ maxLength: MAX_QUESTION_CHARS, description: `A question about films, people in them, genres, years, languages or plots (at most ${MAX_QUESTION_CHARS} characters).` }),
       strategy: z
         .enum(strategies)

@@ -1,7 +1,9 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { EntityLinker, Mention } from "../ports/entity-linker";
-import { QueryPlan, type PlanPartInput, type QueryPlanInput } from "../plan/schema";
+import { fitPlan } from "../plan/fit";
+import type { QueryPlan, PlanPartInput, QueryPlanInput } from "../plan/schema";
 import { analyzeQuestion, type QuestionAnalysis } from "./analyze";
+import { understandingFailed } from "./fallback";
 import { normalizeQuestion } from "./normalize";
 import { CONFIDENT, readClause, type Reading } from "./reading";
 import { applyRules } from "./rules/engine";
@@ -41,9 +43,19 @@ function memoized(linker: EntityLinker): EntityLinker {
  * Reads a question into a query plan, in passes: normalize the text; small talk; split it into
  * clauses (with "it"/"he" resolved to the first clause's film or person); read each clause's
  * mentions (films, people, kinds, periods, series, unknown names) and wording cues; decide the
- * domain; then rules build each clause's plan parts. No model is called.
+ * domain; then rules build each clause's plan parts. No model is called. A plan over the schema's
+ * caps is cut to fit, with a note (src/plan/fit.ts); a reading that still fails is answered as a
+ * told plot, with the reason (fallback.ts).
  */
 export async function understandQuestion(question: string, kb: KnowledgeBase): Promise<Understanding> {
+  try {
+    return await readQuestion(question, kb);
+  } catch (e) {
+    return understandingFailed(question, e);
+  }
+}
+
+async function readQuestion(question: string, kb: KnowledgeBase): Promise<Understanding> {
   const text = normalizeQuestion(question);
   const stages: string[] = text !== question.trim() ? [`normalize: ${JSON.stringify(text)}`] : [];
   const smalltalk = detectSmallTalk(text);
@@ -115,8 +127,9 @@ function place(built: Built, parts: PlanPartInput[]): string {
 
 function done(question: string, parts: readonly (DraftPart | PlanPartInput)[], rules: string[], readings: Reading[], stages: string[], answer?: string[]): Understanding {
   const withIds = parts.map((p, i) => ({ ...p, id: (p as { id?: string }).id ?? `p${i + 1}` })) as PlanPartInput[];
-  const raw: QueryPlanInput = { question: question.slice(0, 2000), parts: withIds, answer: answer ?? [withIds[withIds.length - 1]!.id], rules };
-  return { plan: QueryPlan.parse(raw), readings, stages };
+  const raw: QueryPlanInput = { question, parts: withIds, answer: answer ?? [withIds[withIds.length - 1]!.id], rules };
+  const { plan, notes } = fitPlan(raw, { clauses: readings.map((r) => r.text) });
+  return { plan, readings, stages: notes.length ? [...stages, ...notes.map((n) => `fit: ${n}`)] : stages };
 }
 
 function describeReading(r: Reading): string {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { MAX_QUESTION_CHARS, type RunResult } from "../../agents/research/types";
 import { conversationFromMessages, type ConversationTurn } from "../conversation/turns";
+import { overLimitMessage } from "../util/limits";
 import { codePointLength } from "../util/text";
 import { HttpError } from "./errors";
 
@@ -29,7 +30,7 @@ export function chatConversation(messages: readonly ChatInput[]): { question: st
   });
   const { question, history, unread } = conversationFromMessages(messages.map((m) => ({ role: m.role, text: m.role === "assistant" ? withoutFootnotes(m.text) : m.text })));
   const chars = codePointLength(question);
-  if (chars > MAX_QUESTION_CHARS) throw new HttpError(400, "invalid_input", `invalid body: messages: the question is ${chars} characters; the limit is ${MAX_QUESTION_CHARS}`);
+  if (chars > MAX_QUESTION_CHARS) throw new HttpError(400, "invalid_input", `invalid body: messages: ${overLimitMessage("the question", chars, MAX_QUESTION_CHARS)}`);
   return { question, history, unread };
 }
 

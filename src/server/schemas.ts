@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ABLATIONS, STRATEGIES } from "../../agents/research/types";
 import { MAX_QUESTION_CHARS } from "../../agents/research/types";
 import { NON_BLANK_PATTERN, codePointLength, editDistance } from "../util/text";
+import { overLimitMessage } from "../util/limits";
 import { EDGE_TYPES, NODE_TYPES } from "../kb/schema";
 import { TOOL_NAMES } from "../../tools/evidence";
 import { RUN_STATUSES, RUN_VIA } from "../runs/store";
@@ -32,7 +33,7 @@ export const ResearchRequest = z
       .string()
       .trim()
       .min(1, "question must not be empty")
-      .refine((q) => codePointLength(q) <= MAX_QUESTION_CHARS, `question is over ${MAX_QUESTION_CHARS} characters`)
+      .refine((q) => codePointLength(q) <= MAX_QUESTION_CHARS, { error: (iss) => overLimitMessage("question", codePointLength(String(iss.input)), MAX_QUESTION_CHARS) })
       .meta({ maxLength: MAX_QUESTION_CHARS, pattern: NON_BLANK, description: `the question; at least one character that is not a space, at most ${MAX_QUESTION_CHARS} characters (code points)` }),
     strategy: z.enum(STRATEGIES).default("auto"),
     budget: BudgetSchema.optional(),

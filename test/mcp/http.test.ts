@@ -115,7 +115,7 @@ describe("MCP over Streamable HTTP at /mcp (real server on 127.0.0.1)", () => {
     const client = await connect();
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ["research", { question: "   " }, /question must not be empty/],
-      ["research", { question: "x".repeat(2001) }, /question is over 2000 characters/],
+      ["research", { question: "x".repeat(2001) }, /question is 2001 characters; the limit is 2000: shorten it by 1 character/],
       ["research", { question: "who directed Starfall", strategy: "llm" }, /strategy/],
       ["research", { question: "who directed Starfall", budget: { maxSteps: 99 } }, /budget\.maxSteps may be at most 8/],
       ["research", { question: "who directed Starfall", colour: "blue" }, /colour/],

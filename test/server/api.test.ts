@@ -88,7 +88,7 @@ describe("HTTP API (real server on 127.0.0.1)", () => {
     const b1 = await expectError(await srv.post("/v1/research", { question: "who", colour: "red", strategy: 7 }), 400, "invalid_input");
     expect(b1.error.details!.map((d) => d.field).sort()).toEqual(["colour", "strategy"]);
     await expectError(await srv.post("/v1/research", { question: "   " }), 400, "invalid_input", /question: question must not be empty/);
-    await expectError(await srv.post("/v1/research", { question: "x".repeat(2001) }), 400, "invalid_input", /over 2000 characters/);
+    await expectError(await srv.post("/v1/research", { question: "x".repeat(2001) }), 400, "invalid_input", /question is 2001 characters; the limit is 2000: shorten it by 1 character/);
     await expectError(await srv.post("/v1/research", { question: "who", budget: { maxSteps: 9 } }), 400, "invalid_input", /budget.maxSteps is 9, above the configured cap of 8/);
     await expectError(await srv.post("/v1/research", { question: "who", strategy: "llm" }), 400, "invalid_input", /needs a chat model/);
     await expectError(await srv.post("/v1/research", "{not json"), 400, "invalid_json");

@@ -1,4 +1,5 @@
 import { TOOLS } from "../../../tools/index";
+import { fitToolInput } from "../../../tools/fit-input";
 import { runTool } from "../../../tools/tool";
 import { tracedNode } from "../node";
 import type { KnowledgeBase } from "../../../src/kb/knowledge-base";
@@ -17,7 +18,8 @@ export const act = tracedNode("act", async (state, ctx) => {
   // Text and vector search are retrieval: a child span names the store searched.
   const source = RETRIEVAL_SOURCE[call.tool]?.(ctx.kb);
   const retrieval = source ? span.child(`retrieval ${source}`, { "gen_ai.operation.name": "retrieval", "gen_ai.data_source.id": source }) : undefined;
-  const out = await runTool(TOOLS[call.tool], call.args, { kb: ctx.kb, step: state.round, signal: ctx.signal, model: ctx.model });
+  const { args, notes } = fitToolInput(TOOLS[call.tool], call.args);
+  const out = await runTool(TOOLS[call.tool], args, { kb: ctx.kb, step: state.round, signal: ctx.signal, model: ctx.model });
   retrieval?.set({ "movie_graph.evidence_count": out.evidence.length });
   retrieval?.end();
   span.set({ "movie_graph.evidence_count": out.evidence.length });
@@ -28,6 +30,6 @@ export const act = tracedNode("act", async (state, ctx) => {
   ctx.timings.byTool[call.tool] = (ctx.timings.byTool[call.tool] ?? 0) + ms;
   return {
     update: { evidence: out.evidence },
-    step: { decision: call.tool, rationale: call.rationale, tool: call.tool, args: call.args, evidenceIds: out.evidence.map((e) => e.id), notes: out.notes, ...(call.serves ? { serves: call.serves } : {}), ...(out.error ? { error: out.error } : {}) },
+    step: { decision: call.tool, rationale: call.rationale, tool: call.tool, args, evidenceIds: out.evidence.map((e) => e.id), notes: [...notes, ...out.notes], ...(call.serves ? { serves: call.serves } : {}), ...(out.error ? { error: out.error } : {}) },
   };
 });

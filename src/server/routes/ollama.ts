@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { stream as streamBody } from "hono/streaming";
 import { MAX_QUESTION_CHARS, type RunResult, type Strategy } from "../../../agents/research/types";
 import type { ConversationTurn } from "../../conversation/turns";
+import { overLimitMessage } from "../../util/limits";
 import { codePointLength } from "../../util/text";
 import { VERSION } from "../../version";
 import { chatConversation, nameIgnored, replyChunks, replyWithFootnotes } from "../chat-clients";
@@ -159,7 +160,7 @@ export function ollamaRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<AppEn
     const question = body.prompt?.trim() ?? "";
     if (!question) return loaded(c, { model: body.model, shape: "generate" }, body.keep_alive);
     const chars = codePointLength(question);
-    if (chars > MAX_QUESTION_CHARS) throw new HttpError(400, "invalid_input", `invalid body: prompt: the question is ${chars} characters; the limit is ${MAX_QUESTION_CHARS}`);
+    if (chars > MAX_QUESTION_CHARS) throw new HttpError(400, "invalid_input", `invalid body: prompt: ${overLimitMessage("the question", chars, MAX_QUESTION_CHARS)}`);
     return answer(c, deps, keepAliveMs, { model: body.model, strategy, question, history: [], stream: body.stream ?? true, shape: "generate" });
   });
   return app;
