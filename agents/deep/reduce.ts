@@ -24,7 +24,10 @@ const PARODY_WORDS = new Set(["parody", "spoof", "satire", "mockumentary"]);
  * film met said plainly.
  */
 export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepResult> {
-  const pool = m.candidates.filter((c) => c.fits !== false);
+  // No film meets every hard constraint: the closest ones are shown, and the answer says none meets them all.
+  const fitting = m.candidates.filter((c) => c.fits !== false);
+  const unmetConstraints = fitting.length === 0 && m.candidates.length > 0 && m.where.length > 0 && m.intent !== "known_item";
+  const pool = unmetConstraints ? m.candidates : fitting;
   const film = await texts.load([...pool.map((c) => c.film), ...m.like.map((l) => l.id)]);
   const excluded = exclusions(m, pool, film);
   const kept = pool.filter((c) => !excluded.has(c.film));
@@ -46,7 +49,7 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
   scored.sort((a, b) => b.sort - a.sort || (a.film < b.film ? -1 : 1));
   const films = scored.slice(0, KEEP).map(({ sort: _sort, ...f }) => f);
   const unmet = m.facets.filter((f) => !pool.some((c) => c.met[f.id] && !excluded.has(c.film))).map((f) => ({ id: f.id, said: f.said }));
-  return { films, unmet, unmetConstraints: m.where.length > 0 && m.intent !== "known_item" && pool.length === 0 && m.candidates.length > 0, excluded: [...excluded].map(([f, why]) => ({ film: f, why })), facetsTotal: m.facets.length };
+  return { films, unmet, unmetConstraints, excluded: [...excluded].map(([f, why]) => ({ film: f, why })), facetsTotal: m.facets.length };
 }
 
 function fameOf(f: FilmText): number {

@@ -12,6 +12,7 @@ import { conversationGold } from "../conv/gold";
 import { generateProbeSet, isProbeSet } from "./probe-sets";
 import { loadKnownItemSet } from "../known-item/load";
 import { loadRecommendSet } from "../recommend/load";
+import { loadOpenSet } from "../open/set";
 import type { RankedGold } from "../open-requests/ranking";
 
 export type { Expectation } from "../natural/types";
@@ -73,6 +74,10 @@ export interface DatasetOptions {
  * files, category = intent) or `jsonl:PATH`; a bad line is an error naming it.
  */
 export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
+  if (name === "open") {
+    // The open example requests (themes, settings, characters, moods, "like X"), the team's own; gold computed from the raw data.
+    return loadOpenSet(o.dataDir).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.kind, expect: it.expect }));
+  }
   if (name === "known-item") {
     // Reddit tip-of-the-tongue movie requests (validation split as dev, train for tuning); gold checked against the raw KB.
     const set = loadKnownItemSet(o.dataDir, o.split);
@@ -113,7 +118,7 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     if (!existsSync(path)) throw new DataMissingError(`dataset file ${path} does not exist`);
     return parseJsonlSet(name, path, readFileSync(path, "utf8"), o.brackets);
   }
-  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, conv, known-item, recommend, probe, complex, or jsonl:PATH`);
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, conv, known-item, recommend, open, probe, complex, or jsonl:PATH`);
 }
 
 /** Questions in jsonl, one per line; a bad line is an error naming its place (`where`:line). */

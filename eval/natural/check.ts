@@ -3,7 +3,7 @@ import { normalizeAnswer } from "../metrics";
 import type { Expectation } from "./types";
 
 /** What a check reads of a run: parts and route may be absent from runs of an older runner. */
-export type CheckedRun = Pick<RunResult, "answers"> & Partial<Pick<RunResult, "parts" | "route">>;
+export type CheckedRun = Pick<RunResult, "answers"> & Partial<Pick<RunResult, "parts" | "route" | "answer">>;
 
 /**
  * Whether the run answered the way the question's intent needs (1) or not (0):
@@ -12,7 +12,8 @@ export type CheckedRun = Pick<RunResult, "answers"> & Partial<Pick<RunResult, "p
  * - count: some part's count equals the gold number;
  * - verdict: a part answers yes or no, and it is the gold one;
  * - lacks: a part says the knowledge base lacks that kind of fact (a person's age and birth date are one);
- * - no_answer: no answers at all, and the router sent it to a short reply.
+ * - no_answer: no answers at all, and the router sent it to a short reply;
+ * - top: at least `min` of the first `of` answers are gold, and the reply says `says` when given.
  */
 export function checkExpectation(result: CheckedRun, question: { answers: readonly string[]; expect?: Expectation }): 0 | 1 {
   const expect = question.expect ?? { kind: "hits1" };
@@ -31,6 +32,11 @@ export function checkExpectation(result: CheckedRun, question: { answers: readon
       return parts.some((p) => p.lacks !== undefined && sameFact(p.lacks, expect.fact)) ? 1 : 0;
     case "no_answer":
       return result.answers.length === 0 && result.route === "reply" ? 1 : 0;
+    case "top": {
+      const gold = new Set(question.answers.map(normalizeAnswer));
+      const hits = result.answers.slice(0, expect.of).filter((a) => gold.has(normalizeAnswer(a.name))).length;
+      return hits >= expect.min && (!expect.says || new RegExp(expect.says, "i").test(result.answer ?? "")) ? 1 : 0;
+    }
   }
 }
 

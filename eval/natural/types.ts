@@ -14,7 +14,9 @@ export type Expectation =
   | { kind: "count"; count: number }
   | { kind: "verdict"; verdict: "yes" | "no" }
   | { kind: "lacks"; fact: FactKind }
-  | { kind: "no_answer" };
+  | { kind: "no_answer" }
+  /** An open request: at least `min` of the first `of` answers are gold (films that meet it), and the reply says `says` when given (a facet no film met). */
+  | { kind: "top"; min: number; of: number; says?: string };
 
 /** One generated question: gold answers are exact KB names (empty for no-answer intents). */
 export interface NaturalItem {

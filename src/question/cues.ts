@@ -201,12 +201,15 @@ function ageCue(words: readonly string[]): "newer" | "older" | undefined {
  * "who was the producer of it's alive" a producer), with the question word it needs when it needs
  * one; of phrases starting at the same word, the one listed first.
  */
+const TRUE_STORY = new Set(["true", "real", "actual"]);
+
 function factCue(words: readonly string[]): ShapeCues["fact"] {
   const wh = words.slice(0, 3).join(" ");
   let best: ShapeCues["fact"];
   for (const f of FACT_PHRASES) {
     if (f.wh && !` ${wh} `.includes(` ${f.wh} `)) continue;
-    const at = findPhrase(words, f.phrase)[0];
+    // "based on a true story" names a kind of film, not its source.
+    const at = findPhrase(words, f.phrase).find((k) => !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))));
     if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact };
   }
   return best;

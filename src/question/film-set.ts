@@ -6,6 +6,7 @@ import type { Reading } from "./reading";
 import { roleNear, roleSaid, usualRole } from "./roles";
 import type { ConceptRef } from "./stages/concepts";
 
+
 /** A kind of film as plans carry it: every name the KB and TMDB use for it. */
 export function kindOf(c: ConceptRef): KindRef {
   return { label: c.label, genres: c.genres, tags: c.tags, tmdbGenres: c.tmdbGenres, keywords: c.keywords };
@@ -30,6 +31,21 @@ export function kindsOf(r: Reading, skip: readonly ConceptRef[] = []): ConceptRe
   const optionTokens = new Set([...r.cues.options.flatMap((o) => o.tokens), ...cueWords]);
   const inSeries = (c: ConceptRef) => r.series !== undefined && c.tokenStart < r.series.tokenEnd && r.series.tokenStart < c.tokenEnd;
   return r.concepts.filter((c) => c.strong && !r.languageConcepts.has(c) && !skip.includes(c) && !inSeries(c) && !optionTokens.has(c.tokenStart));
+}
+
+/**
+ * Kinds named only by a tag or keyword (no genre says them: "dogs", "outlaws", "ghosts") in a clause
+ * that also names a genre, a period or a language: there they are what the films are about, a soft
+ * facet, not a set to intersect ("animated movies about dogs" are animated films ranked by dogs, not
+ * the few animated films tagged "dogs"). Alone ("dinosaur movies") a tag is still the set.
+ */
+export function softKinds(r: Pick<Reading, "concepts" | "languageConcepts" | "periods" | "languages" | "series" | "cues" | "analysis">): ConceptRef[] {
+  const kinds = kindsOf(r as Reading);
+  const themeOnly = (c: ConceptRef) => c.genres.length === 0 && c.tmdbGenres.length === 0;
+  // A genre said as a name ("War movies about submarines") is a hard kind too.
+  const genreNamed = r.analysis.topics.filter((t) => t.type === "Genre" && t.confidence >= 0.5).length;
+  const hard = kinds.filter((c) => !themeOnly(c)).length + genreNamed + r.periods.length + r.languages.length;
+  return hard > 0 ? kinds.filter(themeOnly) : [];
 }
 
 export interface FilmSetOptions {

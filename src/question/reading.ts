@@ -1,6 +1,7 @@
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../util/text";
+import { MOVIE_WORDS } from "./lexicon/relations";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
@@ -57,7 +58,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
   const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k));
-  analysis = withPeriodsAndKinds(analysis, concepts, periods, inPeriod);
+  analysis = placesAsSettings(withPeriodsAndKinds(analysis, concepts, periods, inPeriod), tokens, words, concepts);
   const found = findShapeCues(words, analysis, concepts);
   // "no country for old men": a negation inside a name takes nothing away.
   const inName = (k: number) => analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
@@ -135,8 +136,25 @@ function joinSplitTitles(a: QuestionAnalysis, text: string, tokens: readonly Wor
   return gone.size ? { ...a, topics: a.topics.filter((t) => !gone.has(t)) } : a;
 }
 
+/** Words that make the name after them where a film is set ("set in Prague", "takes place in Tokyo"). */
+const SETTING_LEADS = [["set", "in"], ["takes", "place", "in"], ["take", "place", "in"], ["taking", "place", "in"], ["located", "in"], ["based", "in"], ["set", "on"]];
+const BARE_LEADS = new Set(["in", "at"]);
+
+/**
+ * A place asked of films is a setting, not a film or a person of that name: "dramas set in Ireland",
+ * "a heist in Las Vegas", "musicals set in Paris". After "set in" (and the like) always; after a bare
+ * "in" or "at" only when films are asked for and the name is written with its capital.
+ */
+function placesAsSettings(a: QuestionAnalysis, tokens: readonly WordToken[], words: readonly string[], concepts: readonly ConceptRef[]): QuestionAnalysis {
+  const filmsWanted = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && (words.some((w) => MOVIE_WORDS.has(w)) || concepts.some((c) => c.cued));
+  const led = (t: TopicEntity) => SETTING_LEADS.some((lead) => lead.every((w, k) => words[t.tokenStart - lead.length + k] === w));
+  const bare = (t: TopicEntity) => filmsWanted && BARE_LEADS.has(words[t.tokenStart - 1] ?? "") && /^\p{Lu}/u.test(tokens[t.tokenStart]!.text);
+  const place = (t: TopicEntity) => (t.type === "Movie" || t.type === "Person") && t.confidence < SURE_TITLE + 0.05 && (led(t) || bare(t));
+  return a.topics.some(place) ? { ...a, topics: a.topics.filter((t) => !place(t)) } : a;
+}
+
 /** A word of plain English: in at least this share of the films' texts. */
-const PLAIN_WORD_SHARE = 0.0005;
+const PLAIN_WORD_SHARE = 0.0002;
 /** Linked at least this surely, a film keeps its place whatever its case. */
 const SURE_TITLE = 0.9;
 

@@ -20,7 +20,11 @@ export function renderOpen(part: PartOf<"open"> | PartOf<"plot"> | PartOf<"simil
   if (!films.length) return { text: `I found no film that fits ${asked(m)}.${unmet}`, answers: [] };
   if (m.intent === "known_item") return knownItem(films, r, ctx, unmet);
   const shown = films.slice(0, SHOWN).map((f) => `${film(ctx, f.film)}${why(f, m)} ${ctx.cite.cite(r.items.find((i) => i.name === f.film)?.evidenceIds ?? [], 1)}`.trimEnd());
-  const partial = m.facets.length > 1 && films[0]!.met < m.facets.length ? ` None I found meets every part of the request; these meet the most.` : "";
+  const partial = m.result.unmetConstraints
+    ? ` No film in the knowledge base is ${constraintsText(m.where).slice(1, -1)} all at once; these come closest.`
+    : m.facets.length > 1 && films[0]!.met < m.facets.length
+      ? ` None I found meets every part of the request; these meet the most.`
+      : "";
   const left = m.result.excluded.length && m.intent === "recommend" ? ` Left out: ${leftOut(m)}.` : "";
   return { text: `${lead(m)}: ${shown.join("; ")}${films.length > SHOWN ? `; and ${films.length - SHOWN} more` : ""}.${partial}${unmet}${left}`, answers: r.items };
 }

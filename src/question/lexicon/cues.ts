@@ -125,7 +125,11 @@ export const AGE_PHRASES: Readonly<Record<string, "newer" | "older">> = {
   older: "older", "less recent": "older", "came out before": "older", "released before": "older", "made before": "older",
 };
 /** Phrases that make "like" a comparison ("films like X"), not a verb of taste ("what do people like"). */
-export const LIKE_HEADS = "movie movies film films something anything stuff ones flicks more others other".split(" ");
+export const LIKE_HEADS = (
+  "movie movies film films something anything stuff ones flicks more others other " +
+  // A kind of film compares too: "romantic comedies like Notting Hill", "thrillers like Se7en".
+  "comedies dramas thrillers westerns horrors musicals documentaries romances adventures cartoons animations mysteries fantasies comedy drama thriller western horror musical documentary romance adventure cartoon animation mystery fantasy"
+).split(" ");
 
 /** A description of a plot: the film is unknown, its story is told. */
 export const PLOT_LEADS = [

@@ -75,7 +75,7 @@ export const GENERIC_WORDS = (
   "involve involves involved involving feature features featured featuring include includes including contain contains containing show shows showing " +
   "one two three four five six seven eight nine ten ones first second third last ever never since though although while because instead way ways times " +
   "least multiple several many much more most every each other others own whole entire main major role roles right left today example " +
-  "lot lots bit bunch end ending start starts beginning middle day days night week year"
+  "lot lots bit bunch end ending start starts beginning middle day days night week year based"
 ).split(" ");
 
 /** Words for how a film feels: a facet made only of these is a mood. */

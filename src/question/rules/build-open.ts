@@ -1,7 +1,7 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { EntityRef, FacetKind, FilmConstraintInput } from "../../plan/schema";
 import type { TopicEntity } from "../analyze";
-import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-set";
+import { filmConstraints, kindOf, kindsOf, personRef, softKinds, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
 import type { FacetSpan } from "../stages/ledger";
 import { films, people } from "./features";
@@ -45,7 +45,7 @@ export async function openRequest(r: Reading, ctx: RuleContext): Promise<Built |
   const { like, seen, seenSeries } = tastes(r);
   if (!facets.length && !seen.length) return undefined;
   // Films named as tastes are where to start, not constraints; a series seen is what to leave out, not a constraint.
-  const where = (await filmConstraints(r, ctx.kb)).filter((c) => !(c.on === "series" && seenSeries));
+  const where = (await filmConstraints(r, ctx.kb, { skipKinds: softKinds(r) })).filter((c) => !(c.on === "series" && seenSeries));
   return { parts: [{ kind: "open", intent, facets, where, like, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
 

@@ -29,11 +29,18 @@ const FEATURE_TESTS = {
   together: (r: Reading) => r.cues.together !== undefined,
   both: (r: Reading) => r.cues.both !== undefined,
   "in-common": (r: Reading) => r.cues.inCommon,
-  fact: (r: Reading) => r.cues.fact !== undefined,
+  fact: (r: Reading) => r.cues.fact !== undefined && !storyFact(r),
+  /**
+   * Films asked for by where they are set or who is in their story ("horror films that take place on a
+   * ship", "movies about a character named Abby"): a facet of the films, not a fact asked of one.
+   */
+  "story-fact": (r: Reading) => storyFact(r),
   "plays-character": (r: Reading) => playsCharacter(r),
   /** "who played the Ringo Kid in Stagecoach", "who portrayed Carl Bernstein in All the President's Men": the actor of a character the KB does not name. */
   "character-in-film": (r: Reading) => characterInFilm(r),
   "told-plot": (r: Reading) => r.told !== undefined,
+  /** A story told of one film ("the movie where …"), not of films in the plural ("movies where …" asks which films). */
+  "told-one": (r: Reading) => r.told !== undefined && !/\b(?:movies|films|flicks|ones)\b/.test(r.told.phrase),
   /** A film remembered and asked for by name ("trying to remember a movie …"), or described at length. */
   "known-item": (r: Reading) => r.request?.intent === "known_item" && r.ledger.facets.length >= 2,
   /** Several sentences and many content words: a film described at length, whatever cue words its story holds. */
@@ -79,6 +86,11 @@ export const FEATURES: readonly Feature[] = Object.keys(FEATURE_TESTS) as Featur
 
 export function featuresOf(r: Reading): ReadonlySet<Feature> {
   return new Set(FEATURES.filter((f) => FEATURE_TESTS[f](r)));
+}
+
+function storyFact(r: Reading): boolean {
+  const f = r.cues.fact?.fact;
+  return (f === "character" || f === "country" || f === "filming_location") && films(r).length === 0 && people(r).length === 0 && filmsAsked(r);
 }
 
 export function films(r: Reading): TopicEntity[] {

@@ -14,9 +14,9 @@ const STRUCTURED = ["count", "comparative", "ordinal", "threshold", "most-common
 export const RULES: readonly Rule[] = [
   { id: "plot.long-story", reads: "a film described at length, in several sentences (what it names are hints; cue words inside the story are the story's)", when: { all: ["long-story"] }, build: open.knownItem },
   { id: "plot.known-item", reads: "a film the person saw and cannot name (what it names are hints)", when: { all: ["known-item"], none: ["yes-no", ...STRUCTURED] }, build: open.knownItem },
-  { id: "unknown.names", reads: "names the KB lacks and nothing it has", when: { all: ["not-found"], none: ["named", "told-plot"] }, build: paths.unknownNames },
   { id: "open.recommend", reads: "films to watch: tastes, films loved or seen, constraints and facets in one request", when: { all: ["recommend-request"], none: ["yes-no", "superlative", ...STRUCTURED] }, build: open.openRequest },
-  { id: "open.facets", reads: "films of a kind, period or language (or any) that are also about something the KB has no relation for (a theme, a setting, a character, a mood); a person's films are few and keep their own reading", when: { all: ["facets"], any: ["films-asked", "explore-request"], none: ["person", "film", "superlative", "told-plot", ...STRUCTURED] }, build: open.openRequest },
+  { id: "open.facets", reads: "films of a kind, period or language (or any) that are also about something the KB has no relation for (a theme, a setting, a character, a mood); a person's films are few and keep their own reading", when: { all: ["facets"], any: ["films-asked", "explore-request"], none: ["person", "film", "superlative", "told-one", ...STRUCTURED] }, build: open.openRequest },
+  { id: "unknown.names", reads: "names the KB lacks and nothing it has", when: { all: ["not-found"], none: ["named", "told-plot"] }, build: paths.unknownNames },
   { id: "similar.like", reads: "films like X (constraints, newer/older, but not a kind)", when: { all: ["similar-seeds"] }, build: (r, ctx) => paths.similar(r, false, ctx) },
   { id: "similar.after", reads: "loved X, what else", when: { all: ["seeds-before-cue"] }, build: (r, ctx) => paths.similar(r, true, ctx) },
   { id: "plot.told", reads: "a story told in the user's words", when: { all: ["told-plot"] }, build: (r, ctx) => paths.toldPlot(r, ctx) },
@@ -55,5 +55,5 @@ export const RULES: readonly Rule[] = [
 
 /** Rules that add to what the clause's own rule built: what the KB lacks, said beside what it holds. */
 export const WRAPPERS: readonly Rule[] = [
-  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "plays-character", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
+  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "story-fact", "plays-character", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
 ];

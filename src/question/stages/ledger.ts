@@ -5,6 +5,7 @@ import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
 import { CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
+import { softKinds } from "../film-set";
 import { NATIONALITY_LANGUAGES } from "../lexicon/linking";
 
 /**
@@ -65,7 +66,8 @@ function claimNames(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): 
 }
 
 function claimConstraints(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
-  for (const c of r.concepts) if (c.strong || c.cued) claim(claims, c.tokenStart, c.tokenEnd, { as: "constraint", by: `kind ${c.label}` });
+  const soft = softKinds(r);
+  for (const c of r.concepts) if ((c.strong || c.cued) && !soft.includes(c)) claim(claims, c.tokenStart, c.tokenEnd, { as: "constraint", by: `kind ${c.label}` });
   for (const p of r.periods) r.tokens.forEach((tok, k) => tok.start >= p.start && tok.end <= p.end && claim(claims, k, k + 1, { as: "constraint", by: `period ${p.negated ? "not " : ""}${p.from}–${p.to}` }));
   for (const t of r.analysis.topics) if (t.confidence >= 0.35 && t.types.some((x) => x === "Language" || x === "Genre" || x === "Year")) claim(claims, t.tokenStart, t.tokenEnd, { as: "constraint", by: `${t.type} ${t.name}` });
   // "an iranian drama", "in the russian language": a nationality or a language's name said for the film's language.

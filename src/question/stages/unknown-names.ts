@@ -38,7 +38,10 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   // A lowercase word inside a confidently named title ("From Here to Eternity") continues the run.
   const inNamedTitle = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => m.confidence >= 0.8 && filmOrPerson(m));
   tokens.forEach((t, i) => {
-    const capital = /^\p{Lu}/u.test(t.text) && i > 0;
+    // A sentence's end ends a name, and the capital that opens the next sentence says nothing ("I've seen The Godfather. Recommend …").
+    const newSentence = i === 0 || /[.!?;]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start));
+    if (newSentence) flush();
+    const capital = /^\p{Lu}/u.test(t.text) && !newSentence;
     if (capital || (run.length && (CONNECTORS.includes(t.folded) || inNamedTitle(t)))) run.push(t);
     else flush();
   });
