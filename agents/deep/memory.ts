@@ -73,6 +73,8 @@ export interface SubQuery {
   serves: string;
   tool: string;
   why: string;
+  /** The words to search when they are not the facet's own (a model's sub-query). */
+  query?: string;
 }
 
 export interface DeepMemory {

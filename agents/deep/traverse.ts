@@ -28,9 +28,9 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
     return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
   }
   if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
-  if (q.serves === "constraints") return call("find_movies", { ...filmArgs(m.where, { results: new Map() }), limit: 50, rankBy: "voteCount", order: "desc" }, why, q.serves);
+  if (q.serves === "constraints") return call("find_movies", { ...filmArgs(m.where, { results: new Map() }), limit: 50 }, why, q.serves);
   if (facet && q.tool === "breadth_first") return call("breadth_first", { query: facet.said.slice(0, 1000), conceptKeys: facet.concepts.map((c) => c.key).slice(0, 10), films: FACET_FILMS }, why, q.serves);
-  if (facet && q.tool === "full_text") return call("full_text", { query: facet.said.slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, why, q.serves);
+  if (facet && q.tool === "full_text") return call("full_text", { query: (q.query ?? facet.said).slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, why, q.serves);
   if (facet && q.tool === "semantic_search") return call("semantic_search", { query: facet.said.slice(0, 2000), k: FACET_FILMS, threshold: 0.1, overviews: true }, why, q.serves);
   const community = m.communities.find((c) => c.id === q.serves);
   if (community) return call("breadth_first", { query: community.title.slice(0, 1000), community: community.id, films: COMMUNITY_FILMS }, why, q.serves);

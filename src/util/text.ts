@@ -52,7 +52,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 export function stem(token: string): string {
   let t = token;
   if (t.length <= 3 || /^\d+$/.test(t)) return t;
-  if (t.endsWith("ies") && t.length > 4) t = t.slice(0, -3) + "y";
+  // "fishermen", "policemen", "women": the plural of -man.
+  if (t.endsWith("men") && t.length > 4 && !/(?:omen|amen|imen|umen)$/.test(t.slice(-4)) ) t = `${t.slice(0, -3)}man`;
+  else if (t === "women") t = "woman";
+  else if (t.endsWith("ies") && t.length > 4) t = t.slice(0, -3) + "y";
   else if (t.endsWith("sses")) t = t.slice(0, -2);
   else if (t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us") && !t.endsWith("is")) t = t.slice(0, -1);
   if (t.length > 5 && t.endsWith("ing")) t = undouble(t.slice(0, -3));

@@ -1,4 +1,5 @@
 import { isDeepPart, primeDeep } from "../../deep/primer";
+import { modelSubQueries } from "../../deep/model-steps";
 import { tracedNode } from "../node";
 
 /**
@@ -11,6 +12,7 @@ export const primer = tracedNode("primer", async (state, ctx) => {
   const part = plan.parts.find((p) => p.id === plan.answer[0]);
   if (!isDeepPart(part)) return { update: {}, step: { decision: "nothing to prime", rationale: "the plan's answered part is not an open request", evidenceIds: [], notes: [] } };
   const { memory, notes } = await primeDeep(part, ctx.kb);
+  memory.subQueries = [...memory.subQueries, ...(await modelSubQueries(memory, ctx, notes))];
   const decision = `${memory.intent}: ${memory.facets.length} facet(s), ${memory.subQueries.length} sub-quer${memory.subQueries.length === 1 ? "y" : "ies"}`;
   return {
     update: { deep: memory },
