@@ -1,7 +1,7 @@
 import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
-import { STOP_WORDS, wordTokens, type WordToken } from "../util/text";
+import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { NUMBER_WORDS } from "./lexicon/cues";
 
@@ -335,9 +335,9 @@ function operators(tokens: WordToken[], topics: TopicEntity[], inMention: Set<nu
   const more = /more than (once|twice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)( times?)?/.exec(text);
   const atLeast = /at least (once|twice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)( times?)?/.exec(text);
   const orMore = /(once|twice|one|two|three|four|five|six|seven|eight|nine|ten|\d+)( times| films| movies)? or more/.exec(text);
-  if (orMore && !more && !atLeast) ops.push({ kind: "count", min: NUMBER_WORDS[orMore[1]!] ?? Number(orMore[1]), text: orMore[0] });
-  else if (more) ops.push({ kind: "count", min: (NUMBER_WORDS[more[1]!] ?? Number(more[1])) + 1, text: more[0] });
-  else if (atLeast) ops.push({ kind: "count", min: NUMBER_WORDS[atLeast[1]!] ?? Number(atLeast[1]), text: atLeast[0] });
+  if (orMore && !more && !atLeast) ops.push({ kind: "count", min: entryOf(NUMBER_WORDS, orMore[1]!) ?? Number(orMore[1]), text: orMore[0] });
+  else if (more) ops.push({ kind: "count", min: (entryOf(NUMBER_WORDS, more[1]!) ?? Number(more[1])) + 1, text: more[0] });
+  else if (atLeast) ops.push({ kind: "count", min: entryOf(NUMBER_WORDS, atLeast[1]!) ?? Number(atLeast[1]), text: atLeast[0] });
   else if (/ how many /.test(text) || / number of /.test(text)) ops.push({ kind: "count", text: "how many" });
   const agg = / most (common|frequent|frequently|often|popular|usual)? ?/.exec(text);
   if (agg && !/ most recent /.test(text)) ops.push({ kind: "aggregate", text: agg[0].trim() });

@@ -1,3 +1,4 @@
+import { entryOf } from "../util/text";
 import type { EdgeType } from "../kb/schema";
 import type { MovieMetric, RankMetric } from "../ports/movie-catalog";
 import type { FactKind, Metric } from "../plan/schema";
@@ -125,11 +126,11 @@ function figureCue(words: readonly string[]): ShapeCues["figure"] {
   if (said) return said;
   const at = findPhrase(words, "how much")[0];
   if (at === undefined) return undefined;
-  const verb = words.findIndex((w, i) => i > at + 1 && HOW_MUCH_VERBS[w] !== undefined);
+  const verb = words.findIndex((w, i) => i > at + 1 && entryOf(HOW_MUCH_VERBS, w) !== undefined);
   return verb >= 0 ? { phrase: `how much … ${words[verb]}`, at, end: verb + 1, metric: HOW_MUCH_VERBS[words[verb]!]! } : undefined;
 }
 
-const numberOf = (w: string | undefined) => (w === undefined ? undefined : /^\d{1,3}$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
+const numberOf = (w: string | undefined) => (w === undefined ? undefined : /^\d{1,3}$/.test(w) ? Number(w) : entryOf(NUMBER_WORDS, w));
 
 /** The least count a threshold asks for: a phrase of the table, a number said ("more than 10", "5 or more", "4+"), or the analysis' count operator. */
 function thresholdCue(words: readonly string[], analysis: QuestionAnalysis): ShapeCues["threshold"] {
@@ -237,7 +238,7 @@ function optionAt(words: readonly string[], i: number, dir: 1 | -1): ShapeCues["
     const idx = dir === 1 ? span(from, from + len) : span(from - len + 1, from + 1);
     if (idx.some((k) => k < 0 || k >= words.length)) continue;
     const text = idx.map((k) => words[k]).join(" ");
-    const genre = OPTION_GENRES[text];
+    const genre = entryOf(OPTION_GENRES, text);
     if (genre) return { text, genre, tokens: idx };
   }
   return undefined;

@@ -1,6 +1,6 @@
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
-import { STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../util/text";
+import { STOP_WORDS, editDistance, entryOf, linkKey, wordTokens, type WordToken } from "../util/text";
 import { MOVIE_WORDS } from "./lexicon/relations";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { findShapeCues, type ShapeCues } from "./cues";
@@ -96,7 +96,7 @@ function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: K
   const inName = (k: number) => a.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.5 && k >= t.tokenStart && k < t.tokenEnd);
   a.tokens.forEach((t, k) => {
     if (inName(k)) return;
-    for (const language of NATIONALITY_LANGUAGES[t.folded] ?? []) {
+    for (const language of entryOf(NATIONALITY_LANGUAGES, t.folded) ?? []) {
       const hit = kb.linker.link(language, { types: ["Language"], limit: 1, exact: true })[0];
       if (!hit) continue;
       languages.add(hit.id);

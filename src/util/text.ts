@@ -157,3 +157,11 @@ export function codePointLength(s: string): number {
  * generates requests from the OpenAPI document never sends what the service rejects as blank.
  */
 export const NON_BLANK_PATTERN = "[^\\s\\uFEFF]";
+
+/**
+ * A word's entry in a lexicon table, own entries only: a user's word ("constructor", "toString") must
+ * never reach what every object inherits.
+ */
+export function entryOf<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}

@@ -61,7 +61,7 @@ describe("the deep route (open requests)", () => {
   it("with a chat model: sub-queries, relevance tests and the reduce go through it, each call counted", async () => {
     const model = scriptedModel([
       { queries: [{ facet: "f1", words: "fisherman boat harbor" }] },
-      (req) => ({ about: req.prompt.includes("The Quiet Harbor") ? [1] : [] }),
+      (req: { prompt: string }) => ({ about: req.prompt.includes("The Quiet Harbor") ? [1] : [] }),
       { order: [1] },
     ]);
     const r = await runResearch("dramas about fishermen", { kb, model }, { strategy: "deep" });

@@ -1,5 +1,5 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { linkKey, wordTokens, type WordToken } from "../../util/text";
+import { entryOf, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { NICKNAMES } from "../lexicon/linking";
 
 /**
@@ -31,7 +31,7 @@ function withNicknames(text: string, found: Mention[], linker: EntityLinker): Me
   const tokens = wordTokens(text);
   let out = found;
   tokens.forEach((t, i) => {
-    const forms = NICKNAMES[t.folded];
+    const forms = entryOf(NICKNAMES, t.folded);
     if (!forms || i + 1 >= tokens.length) return;
     for (const form of forms) {
       const full = /^\p{Lu}/u.test(t.text) ? form.charAt(0).toUpperCase() + form.slice(1) : form;

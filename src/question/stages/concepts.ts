@@ -53,6 +53,11 @@ function entry<V>(m: Map<string, V>, k: string, make: () => V): V {
   return e;
 }
 
+/** A listed kind by its folded phrase: own entries only ("constructor" is no kind of film, whatever an object inherits). */
+function synonym(key: string): (typeof CONCEPT_SYNONYMS)[string] | undefined {
+  return Object.hasOwn(CONCEPT_SYNONYMS, key) ? CONCEPT_SYNONYMS[key] : undefined;
+}
+
 /** "comedies" → "comedy", "westerns" → "western", "heists" → "heist". */
 export function singular(word: string): string {
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
@@ -95,7 +100,7 @@ function conceptAt(tokens: readonly WordToken[], i: number, len: number, kb: Kno
   const key = words.join(" ");
   const one = words.slice(0, -1).concat(singular(words[len - 1]!)).join(" ");
   // The synonym table first, in either number ("vampires" → every name for vampire films), then the data's own names.
-  const ref = (CONCEPT_SYNONYMS[key] || !CONCEPT_SYNONYMS[one] ? lookup(key, kb, vocab) : undefined) ?? lookup(one, kb, vocab) ?? lookup(key, kb, vocab);
+  const ref = (synonym(key) || !synonym(one) ? lookup(key, kb, vocab) : undefined) ?? lookup(one, kb, vocab) ?? lookup(key, kb, vocab);
   if (!ref) return undefined;
   // A rare multi-word tag ("french comedy") whose words are each a kind of film or a language reads
   // better as those words: "french" + "comedies". Only then: "haunted house" stays one kind.
@@ -114,7 +119,7 @@ function genreOrLanguage(w: string, kb: KnowledgeBase, vocab: Vocabulary): boole
 }
 
 function lookup(key: string, kb: KnowledgeBase, vocab: Vocabulary): (Omit<ConceptRef, "text" | "tokenStart" | "tokenEnd" | "cued" | "strong"> & { fromSynonym: boolean }) | undefined {
-  const syn = CONCEPT_SYNONYMS[key];
+  const syn = synonym(key);
   if (syn) {
     const tags = (syn.tags ?? []).filter((t) => kb.linker.link(t, { types: ["Tag"], limit: 1, exact: true }).some((c) => c.id === t));
     return { label: syn.label, genres: syn.genres ?? [], tags, tmdbGenres: syn.tmdbGenres ?? [], keywords: syn.keywords ?? [], fromSynonym: true };

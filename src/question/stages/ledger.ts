@@ -1,5 +1,5 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
-import { STOP_WORDS, linkKey } from "../../util/text";
+import { STOP_WORDS, entryOf, linkKey } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
@@ -72,7 +72,7 @@ function claimConstraints(r: Omit<Reading, "ledger">, claims: (Claim | undefined
   for (const t of r.analysis.topics) if (t.confidence >= 0.35 && t.types.some((x) => x === "Language" || x === "Genre" || x === "Year")) claim(claims, t.tokenStart, t.tokenEnd, { as: "constraint", by: `${t.type} ${t.name}` });
   // "an iranian drama", "in the russian language": a nationality or a language's name said for the film's language.
   const languages = new Set(r.languages.map((l) => linkKey(l)));
-  if (languages.size) r.words.forEach((w, k) => (NATIONALITY_LANGUAGES[w] || languages.has(w)) && claim(claims, k, k + 1, { as: "constraint", by: `language ${NATIONALITY_LANGUAGES[w]?.join("/") ?? w}` }));
+  if (languages.size) r.words.forEach((w, k) => (entryOf(NATIONALITY_LANGUAGES, w) || languages.has(w)) && claim(claims, k, k + 1, { as: "constraint", by: `language ${entryOf(NATIONALITY_LANGUAGES, w)?.join("/") ?? w}` }));
   for (const c of r.analysis.constraints) if (c.kind === "entity" && c.type === "Language") r.tokens.forEach((tok, k) => tok.text === c.text && claim(claims, k, k + 1, { as: "constraint", by: `language ${c.id}` }));
 }
 

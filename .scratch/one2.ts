@@ -1,0 +1,13 @@
+import { readFileSync } from "node:fs";
+import { loadConfig } from "../src/config";
+import { loadKnowledgeBase } from "../src/kb/load";
+import { readClause } from "../src/question/reading";
+import { analyzeQuestion } from "../src/question/analyze";
+import { kindsOf } from "../src/question/film-set";
+import { calibratedLinker } from "../src/question/stages/calibrate";
+import { aliasedLinker } from "../src/question/stages/aliases";
+const kb = await loadKnowledgeBase(loadConfig(), { log: () => {} });
+const linker = calibratedLinker(aliasedLinker(kb.linker), (w) => kb.words.share(w));
+const r = await readClause("c1", readFileSync("/tmp/q.txt", "utf8").slice(0, 2000), kb, (t) => analyzeQuestion(t, linker));
+console.log(kindsOf(r).map((c) => JSON.stringify(c).slice(0, 300)));
+process.exit(0);
