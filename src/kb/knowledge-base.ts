@@ -1,3 +1,4 @@
+import type { ConceptGraph } from "../ports/concept-graph";
 import type { Embedder } from "../ports/embedder";
 import type { EntityLinker } from "../ports/entity-linker";
 import type { GraphStats, GraphStore } from "../ports/graph-store";
@@ -28,6 +29,8 @@ export interface KnowledgeBase {
   editions: FilmEditions;
   /** How ordinary each word is in the films' plots and overviews (for calibrated linking). */
   words: WordStats;
+  /** What films are about: typed concepts, their weighted film links, co-occurrence and communities with reports. */
+  concepts: ConceptGraph;
   info: KnowledgeBaseInfo;
   /** The embedded knowledge base's arrays and indexes in shared memory, for worker threads (absent for others). */
   sharedParts?: () => SharedKbParts;
@@ -42,7 +45,7 @@ export interface KnowledgeBaseInfo {
   loadMs: number;
   report: IngestReport;
   stats: GraphStats;
-  stores: { graph: string; text: string; vectors: string; embedder: string };
+  stores: { graph: string; text: string; vectors: string; embedder: string; concepts: string };
   embedder: EmbedderStatus;
 }
 

@@ -9,6 +9,9 @@ import type { FilmEdition } from "../ports/film-editions";
 import { EmbeddedMovieCatalog } from "../adapters/embedded/movie-catalog";
 import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
+import { EmbeddedConceptGraph, shareConceptGraph } from "../adapters/embedded/concept-graph";
+import { buildConceptGraphData } from "./concepts/offline/build";
+import { conceptSections, readConceptSections, type ConceptGraphData } from "./concepts/offline/data";
 import { InMemoryEntityLinker } from "../linking/entity-linker";
 import { countWords, shareWordCounts, sharedWordStats, type WordCounts } from "./word-stats";
 import { shareParts, type SharedKbParts } from "./shared/parts";
@@ -44,6 +47,19 @@ const SNAPSHOT_SOURCES = [
   "src/kb/parse/wikimovies.ts",
   "src/kb/parse/tmdb.ts",
   "src/kb/parse/csv.ts",
+  "src/kb/concepts/offline/build.ts",
+  "src/kb/concepts/offline/collect.ts",
+  "src/kb/concepts/offline/communities.ts",
+  "src/kb/concepts/offline/cooccurrence.ts",
+  "src/kb/concepts/offline/data.ts",
+  "src/kb/concepts/offline/lexicon.ts",
+  "src/kb/concepts/offline/mentions.ts",
+  "src/kb/concepts/offline/names.ts",
+  "src/kb/concepts/offline/nlp.ts",
+  "src/kb/concepts/offline/reports.ts",
+  "src/kb/concepts/offline/series.ts",
+  "src/kb/concepts/offline/table.ts",
+  "src/kb/concepts/offline/typing.ts",
   "src/adapters/embedded/corpus-embedder.ts",
   "src/adapters/embedded/text-index.ts",
   "src/math/dense.ts",
@@ -83,6 +99,7 @@ export interface KbArtifacts {
   movieVectors: Float32Array;
   textIndexJson: string;
   wordCounts: WordCounts;
+  concepts: ConceptGraphData;
 }
 
 export function snapshotKey(dataHash: string, config: Config): string {
@@ -119,7 +136,7 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
   if (!artifacts) {
     source = "ingest";
     const progress = options.progress ?? createProgress();
-    progress.start("ingest", 4);
+    progress.start("ingest", 5);
     artifacts = buildArtifacts(ingestRawData(files, options.onRejection), config.env.EMBED_DIM, progress);
     log(formatReport(artifacts.report));
     const bytes = writeArtifacts(path, key, dataHash, artifacts);
@@ -140,7 +157,7 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
       loadMs: Math.round(performance.now() - started),
       report: artifacts.report,
       stats,
-      stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id },
+      stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id, concepts: kb.concepts.kind },
       embedder,
     },
   };
@@ -161,9 +178,11 @@ export function buildArtifacts(ingest: IngestResult, dimension: number, progress
   progress.tick(3);
   const textIndexJson = serializeTextIndex(buildTextIndex(data, facts));
   progress.tick(4);
-  progress.done(`${data.names.length} nodes, ${data.edgeType.length} edges`);
+  const concepts = buildConceptGraphData(data);
+  progress.tick(5);
+  progress.done(`${data.names.length} nodes, ${data.edgeType.length} edges, ${concepts.keys.length} concepts`);
   const wordCounts = countWords(data.plots.map((p, i) => `${p} ${data.overviews[i] ?? ""}`));
-  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson, wordCounts };
+  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson, wordCounts, concepts };
 }
 
 function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifacts): number {
@@ -193,6 +212,7 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
     textIndex: { kind: "json", value: a.textIndexJson },
     wordVocab: { kind: "json", value: { words: a.wordCounts.words, documents: a.wordCounts.documents } },
     wordCounts: { kind: "i32", value: a.wordCounts.counts },
+    ...conceptSections(a.concepts),
   });
 }
 
@@ -233,6 +253,7 @@ export function readArtifacts(path: string, key: string): KbArtifacts {
     movieVectors: r.array("movieVectors", "f32"),
     textIndexJson: r.json<string>("textIndex"),
     wordCounts: wordCountsFrom(r, path),
+    concepts: readConceptSections(r, path, n),
   };
 }
 
@@ -292,11 +313,13 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const catalog = new EmbeddedMovieCatalog(a.data.tmdbFacts);
   const editions = new EmbeddedFilmEditions(a.data.editions);
   const words = sharedWordStats(wordCounts);
+  const conceptParts = shareConceptGraph(a.concepts);
+  const concepts = new EmbeddedConceptGraph(conceptParts, { indexOf: (name) => graph.indexOf(name), nameAt: (i) => a.data.names[i]! });
   let shared: SharedKbParts | undefined;
   return {
-    graph, text, vectors, passages, embedder, linker, catalog, editions, words,
+    graph, text, vectors, passages, embedder, linker, catalog, editions, words, concepts,
     // Made on first ask (a worker pool): the films' texts are copied into shared memory only then.
-    sharedParts: () => (shared ??= shareParts(a.data, graphIndex, linkerIndex, wordCounts)),
+    sharedParts: () => (shared ??= shareParts(a.data, graphIndex, linkerIndex, wordCounts, conceptParts)),
     close: async () => {},
   };
 }
