@@ -15,7 +15,7 @@ const CURATED = SOURCE_BIT.kb_tag | SOURCE_BIT.tmdb_keyword;
 const GENRE_SOURCES = SOURCE_BIT.kb_genre | SOURCE_BIT.tmdb_genre;
 const NAMING_SOURCES = SOURCE_BIT.kb_genre | SOURCE_BIT.tmdb_genre | SOURCE_BIT.title;
 
-export const HINTS: readonly MentionHint[] = ["place", "modifier", "character", "time", "name", "noun", "none"];
+export const HINTS: readonly MentionHint[] = ["place", "modifier", "character", "time", "name", "noun", "located", "none"];
 
 /** Everything the corpus says of one folded name: where, how written, and what the words around it hinted. */
 export interface NameRecord {
@@ -126,13 +126,15 @@ export function collectNames(data: KbGraphData): Collected {
 
   const gazetteer = new Gazetteer([...curatedNames, ...TIME_SETTINGS, ...SETTING_NOUNS, ...MOOD_WORDS, ...properPhrases(overviewTokens.values(), names)]);
   const ctx = { names, gazetteer };
-  const addAll = (film: number, mentions: readonly Mention[], source: ConceptSource) => {
-    for (const m of mentions) add(film, m.folded, m.surface, source, m.hint);
+  const addAll = (film: number, mentions: readonly Mention[], source: ConceptSource, cast: ReadonlySet<string>) => {
+    // A name in the text that is someone credited on the film ("Mandy Moore stars as Halley") is no character.
+    for (const m of mentions) if (!cast.has(m.folded)) add(film, m.folded, m.surface, source, m.hint);
   };
   for (const f of facts) {
+    const cast = new Set([...f.directors, ...f.writers, ...f.actors].map((p) => foldText(p)));
     const overview = overviewTokens.get(f.node);
-    if (overview) addAll(f.node, mentionsOf(overview, true, ctx), "overview");
-    if (data.plots[f.node]) addAll(f.node, mentionsOf(readTokens(data.plots[f.node]!), false, ctx), "plot");
+    if (overview) addAll(f.node, mentionsOf(overview, true, ctx), "overview", cast);
+    if (data.plots[f.node]) addAll(f.node, mentionsOf(readTokens(data.plots[f.node]!), false, ctx), "plot", cast);
   }
   return { records, genres, families, names, dropped, movies: facts.length };
 }
@@ -148,6 +150,7 @@ function properPhrases(docs: Iterable<TextToken[][]>, names: NameModel): string[
         run = [];
       };
       for (const t of tokens) {
+        if (t.punctuationBefore) flush();
         if (t.capital && (t.pos === "PROPN" || t.pos === "NOUN") && (!t.sentenceStart || names.isName(t.folded))) run.push(t);
         else flush();
       }

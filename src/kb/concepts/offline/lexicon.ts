@@ -57,8 +57,7 @@ export const SETTING_NOUNS = [
   "mountains", "farm", "ranch", "hotel", "motel", "mansion", "castle", "suburb", "suburbs", "suburbia", "countryside", "neighborhood",
   "ghetto", "slum", "casino", "nightclub", "circus", "carnival", "monastery", "convent", "orphanage", "battlefield", "camp",
   "concentration camp", "prison camp", "army base", "military base", "trenches", "outer space", "space", "ocean", "sea", "river",
-  "lake", "beach", "swamp", "arctic", "antarctica", "wilderness", "frontier", "plantation", "laboratory", "lab", "train", "airplane",
-  "plane", "subway", "harbor", "port", "mine", "underworld", "afterlife", "heaven", "hell", "kingdom", "empire", "planet", "moon",
+  "lake", "beach", "swamp", "arctic", "antarctica", "wilderness", "frontier", "plantation", "laboratory", "lab", "train", "subway", "harbor", "port", "mine", "underworld", "afterlife", "heaven", "hell", "kingdom", "planet", "moon",
   "galaxy", "metropolis", "capital", "courtroom", "boxing ring", "stadium", "newsroom", "restaurant", "diner", "bar", "saloon",
   "haunted house", "cabin", "apartment building", "skyscraper", "lighthouse", "church", "cathedral", "temple", "palace",
 ];

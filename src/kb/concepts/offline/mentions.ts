@@ -11,7 +11,7 @@ import { isKnownWord, type TextToken } from "./nlp";
  * killer") and time settings ("1920s", "in 1944"). What each name finally is gets decided over the
  * whole corpus (see typing.ts); the hints are its votes.
  */
-export type MentionHint = "place" | "modifier" | "character" | "time" | "name" | "noun" | "none";
+export type MentionHint = "place" | "modifier" | "character" | "time" | "name" | "noun" | "located" | "none";
 
 export interface Mention {
   /** Folded; a noun phrase's last word is its lemma ("drug smugglers" → "drug smuggler"). */
@@ -72,7 +72,7 @@ export function mentionsOf(lines: readonly TextToken[][], cased: boolean, ctx: M
     const covered = new Uint8Array(tokens.length);
     knownPhrases(tokens, ctx, covered, out);
     const proper = properMask(tokens, cased, ctx.names);
-    nameSpans(tokens, proper, covered, out);
+    nameSpans(tokens, proper, covered, ctx.names, out);
     nounPhrases(tokens, proper, covered, out);
     timeSettings(tokens, out);
   }
@@ -99,7 +99,8 @@ function knownPhrases(tokens: readonly TextToken[], ctx: MentionContext, covered
 function properMask(tokens: readonly TextToken[], cased: boolean, names: NameModel): Uint8Array {
   const mask = new Uint8Array(tokens.length);
   tokens.forEach((t, i) => {
-    if (FUNCTION_POS.has(t.pos) || !names.isName(t.folded)) return;
+    // Two letters make a name only when many people are called so ("ed", not "en").
+    if (FUNCTION_POS.has(t.pos) || !names.isName(t.folded) || (t.folded.length < 3 && !names.isFirstName(t.folded))) return;
     // A common word used as an adjective here ("a french town") is no name; an unknown one may be ("mary" reads as one).
     if (t.pos === "ADJ" && isKnownWord(t.folded)) return;
     // Where case is kept, a name has its capital (a capital at a sentence's start says nothing, the model decides).
@@ -109,20 +110,26 @@ function properMask(tokens: readonly TextToken[], cased: boolean, names: NameMod
   return mask;
 }
 
-/** Runs of name words: "jack crawford", "prague"; a run inside a known phrase ("new york") is that phrase. */
-function nameSpans(tokens: readonly TextToken[], proper: Uint8Array, covered: Uint8Array, out: Mention[]): void {
+/**
+ * Runs of name words: "jack crawford", "prague"; a run inside a known phrase ("new york") is that
+ * phrase. A run ends at punctuation, and (the plots have little) where a first name follows a word
+ * that is not one ("in alaska george sends" is Alaska, then George).
+ */
+function nameSpans(tokens: readonly TextToken[], proper: Uint8Array, covered: Uint8Array, names: NameModel, out: Mention[]): void {
   for (let i = 0; i < tokens.length; ) {
     if (!proper[i]) {
       i++;
       continue;
     }
-    let end = i;
-    while (end < tokens.length && proper[end] && end - i < MAX_NAME_WORDS) end++;
+    let end = i + 1;
+    while (end < tokens.length && proper[end] && end - i < MAX_NAME_WORDS && !tokens[end]!.punctuationBefore && !(names.isFirstName(tokens[end]!.folded) && !names.isFirstName(tokens[end - 1]!.folded))) end++;
     const inside = covered.subarray(i, end).every((c) => c === 1);
     const hint = hintAt(tokens, i, end);
     // "the king", "a rogue": a lone word after a determiner is a common noun, unless a noun follows ("a london gangster").
     const common = end - i === 1 && DETERMINER.has(tokens[i - 1]?.folded ?? "") && hint !== "modifier";
-    if (!inside && !common) {
+    // A name in parentheses is the cast ("a teenage girl (hayden panettiere)").
+    const cast = tokens[i]!.punctuationBefore.endsWith("(");
+    if (!inside && !common && !cast) {
       const span = tokens.slice(i, end);
       out.push({ folded: span.map((t) => t.folded).join(" "), surface: span.map((t) => t.text).join(" "), hint: hint === "noun" ? "name" : hint });
     }
@@ -144,7 +151,12 @@ function hintAt(tokens: readonly TextToken[], start: number, end: number): Menti
   return "noun";
 }
 
-/** Single nouns (their lemma) and two-word pairs ending in a noun, outside names and known phrases. */
+/**
+ * Single nouns (their lemma) and two-word pairs ending in a noun, outside names and known phrases.
+ * An adjective pairs only with a phrase's head ("giant sea monster" gives "sea monster", not "giant
+ * sea"). A pair after a locative preposition ("in a remote jungle") is marked located (a common
+ * noun's place, not a name's).
+ */
 function nounPhrases(tokens: readonly TextToken[], proper: Uint8Array, covered: Uint8Array, out: Mention[]): void {
   const usable = (i: number) => !proper[i] && (tokens[i]!.pos === "NOUN" || tokens[i]!.pos === "ADJ" || tokens[i]!.pos === "PROPN");
   for (let i = 0; i < tokens.length; i++) {
@@ -152,10 +164,13 @@ function nounPhrases(tokens: readonly TextToken[], proper: Uint8Array, covered: 
     if (!usable(i) || t.pos === "ADJ" || !contentWord(t.lemma, EMPTY_NOUN)) continue;
     out.push({ folded: t.lemma, surface: t.lemma, hint: "noun" });
     const before = tokens[i - 1];
-    if (before && usable(i - 1) && !(covered[i] && covered[i - 1]) && contentWord(before.folded, before.pos === "ADJ" ? EMPTY_ADJ : EMPTY_NOUN)) {
-      const folded = `${before.folded} ${t.lemma}`;
-      out.push({ folded, surface: folded, hint: "noun" });
-    }
+    if (!before || !usable(i - 1) || (covered[i] && covered[i - 1])) continue;
+    const isHead = tokens[i + 1]?.pos !== "NOUN";
+    if (before.pos === "ADJ" ? !isHead || !contentWord(before.folded, EMPTY_ADJ) : !contentWord(before.folded, EMPTY_NOUN)) continue;
+    const folded = `${before.folded} ${t.lemma}`;
+    const opener = tokens[i - 2];
+    const located = LOCATIVE.has(opener?.folded ?? "") || (DETERMINER.has(opener?.folded ?? "") && LOCATIVE.has(tokens[i - 3]?.folded ?? ""));
+    out.push({ folded, surface: folded, hint: located ? "located" : "noun" });
   }
 }
 

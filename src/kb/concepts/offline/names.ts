@@ -78,7 +78,11 @@ export class NameModel {
 
   /** Whether a folded word is many KB people's first name (a character's name more likely than a place's). */
   isFirstName(word: string): boolean {
-    return (this.evidence.firstNames.get(word) ?? 0) >= 2;
+    return this.firstNameCount(word) >= 2;
+  }
+
+  firstNameCount(word: string): number {
+    return this.evidence.firstNames.get(word) ?? 0;
   }
 }
 

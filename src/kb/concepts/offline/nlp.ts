@@ -19,6 +19,8 @@ export interface TextToken {
   capital: boolean;
   /** First word of its sentence (where a capital says nothing). */
   sentenceStart: boolean;
+  /** The punctuation between it and the word before ("(" in "Williams (Ice Cube)"), "" for none: no name runs across it. */
+  punctuationBefore: string;
 }
 
 let nlp: WinkMethods | undefined;
@@ -51,6 +53,7 @@ function readLine(line: string): TextToken[] {
   for (const span of doc.sentences().out(w.its.span) as unknown as [number, number][]) starts.add(span[0]);
   const out: TextToken[] = [];
   let sentenceStart = false;
+  let punctuationBefore = "";
   for (let i = 0; i < texts.length; i++) {
     if (starts.has(i)) sentenceStart = true;
     const text = texts[i]!;
@@ -58,13 +61,15 @@ function readLine(line: string): TextToken[] {
     if (p === "PUNCT" || p === "SPACE" || p === "SYM") {
       // A sentence may open with a quote or a dash: the next word is still its first.
       if (p === "PUNCT" && /[.!?]/.test(text)) sentenceStart = true;
+      if (p !== "SPACE" && !/^['’]/.test(text)) punctuationBefore += text;
       continue;
     }
     const folded = foldText(text);
     if (folded === "" || folded.includes(" ")) continue;
     const lemma = foldText(lemmas[i] ?? "") || folded;
-    out.push({ text, folded, pos: p, lemma: lemma.includes(" ") ? folded : lemma, capital: /^\p{Lu}/u.test(text), sentenceStart });
+    out.push({ text, folded, pos: p, lemma: lemma.includes(" ") ? folded : lemma, capital: /^\p{Lu}/u.test(text), sentenceStart, punctuationBefore });
     sentenceStart = false;
+    punctuationBefore = "";
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { ConceptType } from "../../../ports/concept-graph";
+import { STOP_WORDS } from "../../../util/text";
 import { CURATED, GENRE_SOURCES, HINTS, SOURCE_BIT, type Collected, type NameRecord } from "./collect";
 import { MOOD_WORDS, SETTING_NOUNS, TIME_SETTINGS, TIME_SETTING_FORMS } from "./lexicon";
 import type { NameModel } from "./names";
@@ -41,8 +42,13 @@ export function typeName(r: NameRecord, c: Pick<Collected, "genres" | "families"
   if (lists.times.has(r.folded) || TIME_SETTING_FORMS.some((f) => f.test(r.folded)) || r.hints[HINT.time]! > 0) return { type: "setting", linkSources: ALL_SOURCES };
   const named = nameType(r, c.names);
   if (named) return { type: named, linkSources: ALL_SOURCES };
+  // A place noun alone ("prison", "island"), or a phrase ending in one that curators gave or a text put
+  // after "in", "at", "to" ("a remote jungle"; not "a boring lake house").
+  // Only a plain pair or triple of words ("back to school" is a theme, not a school).
   const words = r.folded.split(" ");
-  if (lists.places.has(r.folded) || lists.places.has(words[words.length - 1]!)) return { type: "setting", linkSources: ALL_SOURCES };
+  const located = (r.sources & CURATED) !== 0 || r.hints[HINT.place]! + r.hints[HINT.located]! > 0;
+  const plain = words.length <= 3 && !words.some((w) => STOP_WORDS.has(w));
+  if (lists.places.has(r.folded) || (located && plain && lists.places.has(words[words.length - 1]!))) return { type: "setting", linkSources: ALL_SOURCES };
   if ((r.sources & CURATED) !== 0) return { type: "theme", linkSources: ALL_SOURCES };
   if (isProper(r, c.names)) return undefined;
   // A lone word the parser called a noun but that is usually a verb or an adjective ("move", "new").
@@ -67,14 +73,17 @@ export function typingLists(): TypingLists {
  */
 function isProper(r: NameRecord, names: NameModel): boolean {
   if (!r.folded.split(" ").some((w) => names.isName(w))) return false;
-  return r.hints[HINT.place]! + r.hints[HINT.modifier]! + r.hints[HINT.character]! + r.hints[HINT.name]! >= r.hints[HINT.noun]!;
+  return r.hints[HINT.place]! + r.hints[HINT.modifier]! + r.hints[HINT.character]! + r.hints[HINT.name]! >= r.hints[HINT.noun]! + r.hints[HINT.located]!;
 }
 
 /** A setting or a character, when the record is a name and its mentions (or its first word) say which. */
 function nameType(r: NameRecord, names: NameModel): "setting" | "character" | undefined {
   if (!isProper(r, names)) return undefined;
   const place = r.hints[HINT.place]! + r.hints[HINT.modifier]! / 2;
-  const character = r.hints[HINT.character]! + (names.isFirstName(r.folded.split(" ")[0]!) ? 1 : 0);
+  // Being many people's first name counts as half the mentions ("maurice" after "brings in" is still Maurice).
+  const mentions = r.hints.reduce((a, b) => a + b, 0);
+  const firstName = names.firstNameCount(r.folded.split(" ")[0]!);
+  const character = r.hints[HINT.character]! + (firstName >= 10 ? Math.max(1, mentions / 2) : firstName >= 2 ? 1 : 0);
   // A place needs one real "in X" / "to X"; a modifier ("a disney film") only adds to it.
   if (place > character && r.hints[HINT.place]! > 0) return "setting";
   // A curator's tag ("kaiju", "dracula") is a character only when the texts say so more than once.
