@@ -1,6 +1,6 @@
 import { CONCEPT_SOURCES, CONCEPT_TYPES, type CommunityHit, type CommunityReport, type ConceptFilmLink, type ConceptGraph, type ConceptGraphStats, type ConceptHit, type ConceptInfo, type ConceptSource, type ConceptType, type FilmConceptLink } from "../../ports/concept-graph";
 import type { ConceptGraphData, LinkRows } from "../../kb/concepts/offline/data";
-import { bm25Ceiling, bm25Idf, bm25Term, matchTerms, nameVariants } from "../../kb/concepts/offline/terms";
+import { bm25Scores, matchTerms, nameVariants } from "../../kb/concepts/offline/terms";
 import { SharedStringMap, type SharedStringMapData } from "../../kb/shared/string-map";
 import { SharedStrings, toShared, type SharedStringsData } from "../../kb/shared/strings";
 import { CommunitySearch } from "./community-search";
@@ -39,7 +39,7 @@ export function shareConceptGraph(d: ConceptGraphData): SharedConceptParts {
     (byName.get(folded) ?? byName.set(folded, []).get(folded)!).push(i);
     const terms = matchTerms(d.names[i]!);
     termCounts[i] = Math.min(255, terms.length);
-    for (const t of terms) (byTerm.get(t) ?? byTerm.set(t, []).get(t)!).push(i);
+    for (const t of new Set(terms)) (byTerm.get(t) ?? byTerm.set(t, []).get(t)!).push(i);
   });
   const sortedKeys = (m: Map<string, number[]>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
@@ -57,6 +57,13 @@ export function shareConceptGraph(d: ConceptGraphData): SharedConceptParts {
     termIndex: SharedStringMap.build(sortedKeys(byTerm)).data,
     termCounts: toShared(termCounts),
   };
+}
+
+/** The mean length of concept names in terms (BM25's average document length). */
+export function averageTerms(termCounts: ArrayLike<number>): number {
+  let terms = 0;
+  for (let i = 0; i < termCounts.length; i++) terms += termCounts[i]!;
+  return terms / Math.max(1, termCounts.length);
 }
 
 /** How the concept graph names films: the KB's node index of a name, and back. */
@@ -89,14 +96,17 @@ export class EmbeddedConceptGraph implements ConceptGraph {
     this.keyIndex = new SharedStringMap(parts.keyIndex);
     this.nameIndex = new SharedStringMap(parts.nameIndex);
     this.termIndex = new SharedStringMap(parts.termIndex);
-    let terms = 0;
-    for (const c of parts.termCounts) terms += c;
-    this.averageTerms = terms / Math.max(1, parts.termCounts.length);
+    this.averageTerms = averageTerms(parts.termCounts);
     this.reportById = new Map(parts.reports.map((r, i) => [r.id, i]));
   }
 
   get size(): number {
     return this.keys.length;
+  }
+
+  /** Concept `i`'s key (keys are sorted; the index is the order ties break by). */
+  keyAt(i: number): string {
+    return this.keys.get(i);
   }
 
   async stats(): Promise<ConceptGraphStats> {
@@ -133,23 +143,14 @@ export class EmbeddedConceptGraph implements ConceptGraph {
     return hits;
   }
 
-  /** BM25 over concept names, scores scaled into [0, 1) by the query's ceiling; ties by films, then key. */
+  /** BM25 over concept names (terms.ts), ties by films, then key. */
   private bm25(text: string, keep: (i: number) => boolean): { i: number; score: number }[] {
-    const terms = [...new Set(matchTerms(text))];
-    const scores = new Map<number, number>();
-    let ceiling = 0;
-    for (const t of terms) {
-      const postings = this.termIndex.get(t);
-      if (!postings) continue;
-      const idf = bm25Idf(this.size, postings.length);
-      ceiling += bm25Ceiling(idf);
-      for (const i of postings) {
-        if (!keep(i)) continue;
-        scores.set(i, (scores.get(i) ?? 0) + bm25Term(idf, 1, this.parts.termCounts[i]!, this.averageTerms));
-      }
-    }
-    const out = [...scores].map(([i, s]) => ({ i, score: Math.round((s / ceiling) * 1e6) / 1e6 }));
-    return out.sort((a, b) => b.score - a.score || this.filmCount(b.i) - this.filmCount(a.i) || a.i - b.i);
+    const postings = [...new Set(matchTerms(text))].flatMap((t) => {
+      const docs = this.termIndex.get(t);
+      return docs ? [{ docs: Array.from(docs, (doc) => ({ doc, length: this.parts.termCounts[doc]! })) }] : [];
+    });
+    const scores = bm25Scores(postings, this.size, this.averageTerms, keep);
+    return [...scores].map(([i, score]) => ({ i, score })).sort((a, b) => b.score - a.score || this.filmCount(b.i) - this.filmCount(a.i) || a.i - b.i);
   }
 
   async conceptsOf(films: readonly string[], options: { limit?: number } = {}): Promise<Map<string, FilmConceptLink[]>> {

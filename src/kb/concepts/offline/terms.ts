@@ -62,3 +62,27 @@ export function bm25Term(idf: number, tf: number, length: number, averageLength:
 export function bm25Ceiling(idf: number): number {
   return idf * (BM25.k1 + 1);
 }
+
+/** One query term's postings: the documents holding it, with their lengths in terms. */
+export interface TermPostings {
+  docs: readonly { doc: number; length: number }[];
+}
+
+/**
+ * BM25 (tf 1: a name seldom repeats a word) of each document that holds a query term, divided by the
+ * query's ceiling so scores lie in [0, 1), rounded to six places: both backends rank names with this.
+ */
+export function bm25Scores(terms: readonly TermPostings[], documents: number, averageLength: number, keep: (doc: number) => boolean = () => true): Map<number, number> {
+  const raw = new Map<number, number>();
+  let ceiling = 0;
+  for (const t of terms) {
+    const idf = bm25Idf(documents, t.docs.length);
+    ceiling += bm25Ceiling(idf);
+    for (const { doc, length } of t.docs) {
+      if (keep(doc)) raw.set(doc, (raw.get(doc) ?? 0) + bm25Term(idf, 1, length, averageLength));
+    }
+  }
+  const out = new Map<number, number>();
+  for (const [doc, s] of raw) out.set(doc, Math.round((s / ceiling) * 1e6) / 1e6);
+  return out;
+}
