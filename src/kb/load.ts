@@ -295,6 +295,9 @@ async function useModelEmbedder(kb: Omit<KnowledgeBase, "info">, config: Config,
 
 /** The embedded adapters over a set of artifacts. */
 export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info"> {
+  // Closures below read `data` only, so the rest of the artifacts (the concept builder's arrays,
+  // copied into shared memory here) can be collected.
+  const { data } = a;
   // The indexes are built once in shared memory: this thread uses them, and worker threads read the same copy.
   const linkerIndex = buildLinkerIndex(a.data.names);
   const graphIndex = buildGraphIndex(a.data, linkerIndex.exact);
@@ -302,7 +305,7 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const graph = new EmbeddedGraphStore(a.data, graphIndex);
   const text = new EmbeddedTextIndex(loadTextIndex(a.textIndexJson), a.data);
   const embedder = new CorpusEmbedder(a.embedderModel);
-  const ids = Array.from(a.movieRows, (i) => a.data.names[i]!);
+  const ids = Array.from(a.movieRows, (i) => data.names[i]!);
   const types: NodeType[] = Array.from(a.movieRows, () => "Movie");
   const vectors = new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix: a.movieVectors });
   // The offline embedder's overview vectors cost plot matching on the tuning plots (Hits@1 0.86 ->
@@ -314,12 +317,12 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const editions = new EmbeddedFilmEditions(a.data.editions);
   const words = sharedWordStats(wordCounts);
   const conceptParts = shareConceptGraph(a.concepts);
-  const concepts = new EmbeddedConceptGraph(conceptParts, { indexOf: (name) => graph.indexOf(name), nameAt: (i) => a.data.names[i]! });
+  const concepts = new EmbeddedConceptGraph(conceptParts, { indexOf: (name) => graph.indexOf(name), nameAt: (i) => data.names[i]! });
   let shared: SharedKbParts | undefined;
   return {
     graph, text, vectors, passages, embedder, linker, catalog, editions, words, concepts,
     // Made on first ask (a worker pool): the films' texts are copied into shared memory only then.
-    sharedParts: () => (shared ??= shareParts(a.data, graphIndex, linkerIndex, wordCounts, conceptParts)),
+    sharedParts: () => (shared ??= shareParts(data, graphIndex, linkerIndex, wordCounts, conceptParts)),
     close: async () => {},
   };
 }

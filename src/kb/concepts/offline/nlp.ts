@@ -1,5 +1,6 @@
-import winkNLP, { type PartOfSpeech, type WinkMethods } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import { createRequire } from "node:module";
+import type { PartOfSpeech, WinkMethods } from "wink-nlp";
+import type { Model } from "wink-eng-lite-web-model";
 import { foldText } from "../../../util/text";
 
 /**
@@ -26,8 +27,16 @@ export interface TextToken {
 let nlp: WinkMethods | undefined;
 let probe: ReturnType<WinkMethods["readDoc"]> | undefined;
 
+/**
+ * wink and its model are loaded on first read, not on import: a service that opens a snapshot never
+ * reads text, and the model's tables cost about 18 MiB resident once loaded (50 once instantiated).
+ */
 function reader(): WinkMethods {
-  nlp ??= winkNLP(model, ["sbd", "pos"]);
+  if (!nlp) {
+    const require = createRequire(import.meta.url);
+    const winkNLP = require("wink-nlp") as (model: Model, pipe?: string[]) => WinkMethods;
+    nlp = winkNLP(require("wink-eng-lite-web-model") as Model, ["sbd", "pos"]);
+  }
   return nlp;
 }
 
