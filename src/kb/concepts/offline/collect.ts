@@ -51,8 +51,8 @@ export interface Collected {
 function canonical(name: string, names: NameModel, titles: ReadonlySet<string>): string {
   const folded = name.replace(/^(?:the|a|an) /, "");
   const words = folded.split(" ");
-  // A name, or a film's title ("star wars"), keeps its plural.
-  return names.isName(words[words.length - 1]!) || titles.has(folded) ? folded : singularHead(folded);
+  // A name ("wachowski brothers"), or a film's title ("star wars"), keeps its plural.
+  return words.some((w) => names.isName(w)) || titles.has(folded) ? folded : singularHead(folded);
 }
 
 /**
