@@ -1,4 +1,6 @@
 import { breadthFirst } from "./breadth-first";
+import { communityReports } from "./community-reports";
+import { findConcepts } from "./find-concepts";
 import { depthFirst } from "./depth-first";
 import type { ToolName } from "./evidence";
 import { findMovies } from "./find-movies";
@@ -19,4 +21,6 @@ export const TOOLS: Readonly<Record<ToolName, AnyTool>> = {
   neighbors: neighbors,
   semantic_search: semanticSearch,
   find_movies: findMovies,
+  find_concepts: findConcepts,
+  community_reports: communityReports,
 };

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { BreadthFirstInput } from "../../tools/breadth-first";
+import type { CommunityReportsInput } from "../../tools/community-reports";
+import type { FindConceptsInput } from "../../tools/find-concepts";
 import type { DepthFirstInput } from "../../tools/depth-first";
 import type { ToolName } from "../../tools/evidence";
 import type { FindMoviesInput } from "../../tools/find-movies";
@@ -20,6 +22,8 @@ export interface ToolArgs {
   full_text: z.input<typeof FullTextInput>;
   semantic_search: z.input<typeof SemanticSearchInput>;
   lookup_entity: z.input<typeof LookupEntityInput>;
+  find_concepts: z.input<typeof FindConceptsInput>;
+  community_reports: z.input<typeof CommunityReportsInput>;
 }
 
 /** A typed tool call serving one plan part, with why. */

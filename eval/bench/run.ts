@@ -6,6 +6,7 @@ import { benchTools } from "./tools";
 import { benchApi } from "./api";
 import { benchService } from "./service";
 import { benchConcepts } from "./concepts";
+import { benchConceptGraph } from "./concept-graph";
 import { benchNeo4jVectors } from "./neo4j-vectors";
 import { benchRobustness } from "./robustness";
 import { runMain } from "../../src/cli/entry";
@@ -14,11 +15,12 @@ import { runMain } from "../../src/cli/entry";
  * `npm run bench -- <suite...>`: measures the figures the issues ask for and prints them as JSON.
  * Suites: kb, tools, api and service (these start the service in its own processes: service measures
  * start to healthy, memory with 1, 2 and 4 workers, throughput, drain and the model vector build), concepts (needs
- * a chat model; see concepts.ts for its environment), neo4j-vectors (a live Neo4j: ANN recall@10
- * against the exact scan, query latency, ingest time), robustness (the first 1,500 tip-of-the-tongue requests
+ * a chat model; see concepts.ts for its environment), concept-graph (the offline concept layer: its
+ * size, build time, memory, call latency, sample reports; with NEO4J_URI, parity with Neo4j),
+ * neo4j-vectors (a live Neo4j: ANN recall@10 against the exact scan, query latency, ingest time), robustness (the first 1,500 tip-of-the-tongue requests
  * sent to a started service: status counts). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools", "api", "service", "concepts", "neo4j-vectors", "robustness"] as const;
+const SUITES = ["kb", "tools", "api", "service", "concepts", "concept-graph", "neo4j-vectors", "robustness"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     if (s === "service") out.service = await benchService(config);
     if (s === "robustness") out.robustness = await benchRobustness(config);
     if (s === "concepts") out.concepts = await benchConcepts(kb!, config);
+    if (s === "concept-graph") out.conceptGraph = await benchConceptGraph(kb!, config, { log: (l) => process.stderr.write(`${l}\n`) });
     // Needs NEO4J_URI and NEO4J_PASSWORD; rewrites this embedder's vectors in that Neo4j.
     if (s === "neo4j-vectors") out.neo4jVectors = await benchNeo4jVectors(kb!, config, { log: (l) => process.stderr.write(`${l}\n`) });
   }

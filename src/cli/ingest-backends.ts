@@ -1,5 +1,9 @@
 import { EmbeddedGraphStore } from "../adapters/embedded/graph-store";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
+import { EmbeddedConceptGraph } from "../adapters/embedded/concept-graph";
+import { Neo4jConceptGraph } from "../adapters/neo4j/concept-graph";
+import { ingestConceptGraph, type ConceptIngestReport } from "../adapters/neo4j/concept-ingest";
+import type { ConceptGraphStats } from "../ports/concept-graph";
 import { Neo4jConnection, neo4jSettingsFromEnv } from "../adapters/neo4j/connection";
 import { Neo4jGraphStore } from "../adapters/neo4j/graph-store";
 import { ensureSchema, ingestGraph, type GraphIngestReport } from "../adapters/neo4j/ingest";
@@ -46,6 +50,7 @@ export interface CountCheck {
 
 export interface BackendIngestSummary {
   graph?: GraphIngestReport;
+  concepts?: ConceptIngestReport;
   checks: CountCheck[];
   ok: boolean;
 }
@@ -55,12 +60,14 @@ export interface BackendIngestSummary {
  * and compares them with the embedded store's, type by type. Graph and vectors in Neo4j share one
  * connection.
  */
-export async function ingestIntoBackends(kb: Pick<KnowledgeBase, "graph" | "vectors" | "embedder">, config: Config, targets: BackendTargets, options: BackendIngestOptions): Promise<BackendIngestSummary> {
+export async function ingestIntoBackends(kb: Pick<KnowledgeBase, "graph" | "vectors" | "embedder"> & Partial<Pick<KnowledgeBase, "concepts">>, config: Config, targets: BackendTargets, options: BackendIngestOptions): Promise<BackendIngestSummary> {
   const progress = options.progress ?? createProgress();
   const checks: CountCheck[] = [];
   let graph: GraphIngestReport | undefined;
+  let concepts: ConceptIngestReport | undefined;
   const usesNeo4j = targets.graph === "neo4j" || targets.vectors === "neo4j";
   if (targets.graph && !(kb.graph instanceof EmbeddedGraphStore)) throw new AppError("config_invalid", "ingest reads the graph from the embedded store; load it with GRAPH_STORE=embedded");
+  if (targets.graph && !(kb.concepts instanceof EmbeddedConceptGraph)) throw new AppError("config_invalid", "ingest reads the concept graph from the embedded store; load it with GRAPH_STORE=embedded");
   if (targets.vectors && !(kb.vectors instanceof EmbeddedVectorStore)) throw new AppError("config_invalid", "ingest reads vectors from the embedded store; load it with VECTOR_STORE=embedded");
   const conn = usesNeo4j ? new Neo4jConnection(neo4jSettingsFromEnv(config.env)) : undefined;
   try {
@@ -73,6 +80,10 @@ export async function ingestIntoBackends(kb: Pick<KnowledgeBase, "graph" | "vect
       await ensureSchema(conn);
       graph = await ingestGraph(conn, data, { batchSize: options.graphBatch, progress });
       checks.push(...compareGraph(await new Neo4jGraphStore(conn).countAll(), countGraph(data)));
+      // The concept layer after the graph: its film links MATCH the films.
+      const local = kb.concepts as EmbeddedConceptGraph;
+      concepts = await ingestConceptGraph(conn, local.parts, (node) => data.names[node]!, { batchSize: options.graphBatch, progress });
+      checks.push(...compareConcepts(await new Neo4jConceptGraph(conn).stats(), await local.stats()));
     }
     if (targets.vectors) {
       const local = kb.vectors as EmbeddedVectorStore;
@@ -83,7 +94,7 @@ export async function ingestIntoBackends(kb: Pick<KnowledgeBase, "graph" | "vect
   } finally {
     await conn?.close();
   }
-  return { ...(graph ? { graph } : {}), checks, ok: checks.every((c) => c.stored === c.expected) };
+  return { ...(graph ? { graph } : {}), ...(concepts ? { concepts } : {}), checks, ok: checks.every((c) => c.stored === c.expected) };
 }
 
 async function ingestQdrant(items: VectorItem[], dimension: number, embedderId: string, config: Config, options: BackendIngestOptions, progress: Progress): Promise<CountCheck> {
@@ -124,6 +135,16 @@ function compareGraph(stored: GraphStats, local: GraphStats): CountCheck[] {
     { what: "neo4j edges", stored: stored.edges, expected: local.edges },
     ...Object.entries(local.nodesByType).map(([t, n]) => ({ what: `neo4j :${t} nodes`, stored: stored.nodesByType[t as keyof GraphStats["nodesByType"]] ?? 0, expected: n })),
     ...Object.entries(local.edgesByType).map(([t, n]) => ({ what: `neo4j ${t} edges`, stored: stored.edgesByType[t] ?? 0, expected: n })),
+  ];
+}
+
+function compareConcepts(stored: ConceptGraphStats, local: ConceptGraphStats): CountCheck[] {
+  return [
+    ...Object.entries(local.conceptsByType).map(([t, n]) => ({ what: `neo4j ${t} concepts`, stored: stored.conceptsByType[t as keyof ConceptGraphStats["conceptsByType"]] ?? 0, expected: n })),
+    { what: "neo4j film–concept links", stored: stored.filmLinks, expected: local.filmLinks },
+    { what: "neo4j concept co-occurrence edges", stored: stored.cooccurrenceEdges, expected: local.cooccurrenceEdges },
+    { what: "neo4j communities", stored: stored.communities, expected: local.communities },
+    { what: "neo4j community levels", stored: stored.levels, expected: local.levels },
   ];
 }
 

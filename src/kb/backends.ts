@@ -2,6 +2,8 @@ import type { Config } from "../config";
 import { AppError, BackendUnavailableError } from "../errors";
 import { Neo4jConnection, neo4jSettingsFromEnv } from "../adapters/neo4j/connection";
 import { Neo4jGraphStore } from "../adapters/neo4j/graph-store";
+import { Neo4jConceptGraph } from "../adapters/neo4j/concept-graph";
+import type { ConceptGraph } from "../ports/concept-graph";
 import { ensureSchema } from "../adapters/neo4j/ingest";
 import { Neo4jTextIndex } from "../adapters/neo4j/text-index";
 import { Neo4jVectorStore, listVectorSpaces, spaceExists, spaceProblem } from "../adapters/neo4j/vector-store";
@@ -39,6 +41,7 @@ export async function connectBackends(kb: Omit<KnowledgeBase, "info">, config: C
       checkGraphCounts(await graph.stats(), countGraph(artifacts.data), conn.target.uri, log);
       kb.graph = graph;
       kb.text = new Neo4jTextIndex(conn);
+      kb.concepts = await neo4jConcepts(conn, kb.concepts, log);
     }
     if (config.env.VECTOR_STORE === "qdrant") {
       const vectors = new QdrantVectorStore(qdrantSettingsFromEnv(config.env), kb.embedder.dimension, { log });
@@ -70,6 +73,17 @@ function checkGraphCounts(stored: GraphStats, local: GraphStats, uri: string, lo
   if (stored.nodes !== local.nodes || stored.edges !== local.edges) {
     log(`neo4j: warning: it holds ${stored.nodes} nodes and ${stored.edges} edges, the local knowledge base ${local.nodes} and ${local.edges}; re-run npm run ingest -- --graph neo4j`);
   }
+}
+
+/** The concept graph in Neo4j, checked: loaded, and (else a warning) of the local knowledge base's size. */
+async function neo4jConcepts(conn: Neo4jConnection, local: ConceptGraph, log: (line: string) => void): Promise<Neo4jConceptGraph> {
+  const concepts = new Neo4jConceptGraph(conn);
+  const [stored, expected] = await Promise.all([concepts.stats(), local.stats()]);
+  if (stored.concepts === 0) throw new BackendUnavailableError(`neo4j at ${conn.target.uri} holds no concept graph (no :Concept nodes); load it with npm run ingest -- --graph neo4j`);
+  if (stored.concepts !== expected.concepts || stored.filmLinks !== expected.filmLinks || stored.communities !== expected.communities) {
+    log(`neo4j: warning: it holds ${stored.concepts} concepts, ${stored.filmLinks} film links and ${stored.communities} communities, the local knowledge base ${expected.concepts}, ${expected.filmLinks} and ${expected.communities}; re-run npm run ingest -- --graph neo4j`);
+  }
+  return concepts;
 }
 
 /** The embedder's vector space in Neo4j, checked: recorded for this embedder, indexed, online, not empty. */
@@ -104,6 +118,7 @@ export async function connectWorkerGraph(kb: KnowledgeBase, config: Config): Pro
   const conn = new Neo4jConnection(neo4jSettingsFromEnv(config.env));
   await conn.verify();
   kb.graph = new Neo4jGraphStore(conn);
+  kb.concepts = new Neo4jConceptGraph(conn);
   const previous = kb.close;
   kb.close = async () => {
     await previous();

@@ -27,7 +27,7 @@ export async function createKnowledgeBaseFromTexts(
       loadMs: Math.round(performance.now() - started),
       report: artifacts.report,
       stats,
-      stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id },
+      stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id, concepts: kb.concepts.kind },
       embedder: { serving: kb.embedder.id, vectors: "offline" },
     },
   };

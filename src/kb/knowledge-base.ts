@@ -27,10 +27,10 @@ export interface KnowledgeBase {
   catalog: MovieCatalog;
   /** The films a merged title stands for, with their years and people. */
   editions: FilmEditions;
-  /** What films are about: concepts, their films and communities (built at ingest). */
-  concepts?: ConceptGraph;
   /** How ordinary each word is in the films' plots and overviews (for calibrated linking). */
   words: WordStats;
+  /** What films are about: typed concepts, their weighted film links, co-occurrence and communities with reports. */
+  concepts: ConceptGraph;
   info: KnowledgeBaseInfo;
   /** The embedded knowledge base's arrays and indexes in shared memory, for worker threads (absent for others). */
   sharedParts?: () => SharedKbParts;
@@ -45,7 +45,7 @@ export interface KnowledgeBaseInfo {
   loadMs: number;
   report: IngestReport;
   stats: GraphStats;
-  stores: { graph: string; text: string; vectors: string; embedder: string };
+  stores: { graph: string; text: string; vectors: string; embedder: string; concepts: string };
   embedder: EmbedderStatus;
 }
 

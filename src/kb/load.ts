@@ -10,6 +10,9 @@ import { EmbeddedMovieCatalog } from "../adapters/embedded/movie-catalog";
 import { EmbeddedTextIndex, buildTextIndex, loadTextIndex, serializeTextIndex } from "../adapters/embedded/text-index";
 import { StoryIndex, buildStoryIndex, type StoryIndexData } from "../adapters/embedded/story-index";
 import { EmbeddedVectorStore } from "../adapters/embedded/vector-store";
+import { EmbeddedConceptGraph, shareConceptGraph } from "../adapters/embedded/concept-graph";
+import { buildConceptGraphData } from "./concepts/offline/build";
+import { conceptSections, readConceptSections, type ConceptGraphData } from "./concepts/offline/data";
 import { InMemoryEntityLinker } from "../linking/entity-linker";
 import { countWords, shareWordCounts, sharedWordStats, type WordCounts } from "./word-stats";
 import { shareParts, type SharedKbParts } from "./shared/parts";
@@ -45,6 +48,19 @@ const SNAPSHOT_SOURCES = [
   "src/kb/parse/wikimovies.ts",
   "src/kb/parse/tmdb.ts",
   "src/kb/parse/csv.ts",
+  "src/kb/concepts/offline/build.ts",
+  "src/kb/concepts/offline/collect.ts",
+  "src/kb/concepts/offline/communities.ts",
+  "src/kb/concepts/offline/cooccurrence.ts",
+  "src/kb/concepts/offline/data.ts",
+  "src/kb/concepts/offline/lexicon.ts",
+  "src/kb/concepts/offline/mentions.ts",
+  "src/kb/concepts/offline/names.ts",
+  "src/kb/concepts/offline/nlp.ts",
+  "src/kb/concepts/offline/reports.ts",
+  "src/kb/concepts/offline/series.ts",
+  "src/kb/concepts/offline/table.ts",
+  "src/kb/concepts/offline/typing.ts",
   "src/adapters/embedded/corpus-embedder.ts",
   "src/adapters/embedded/text-index.ts",
   "src/adapters/embedded/story-index.ts",
@@ -86,6 +102,7 @@ export interface KbArtifacts {
   textIndexJson: string;
   stories: StoryIndexData;
   wordCounts: WordCounts;
+  concepts: ConceptGraphData;
 }
 
 export function snapshotKey(dataHash: string, config: Config): string {
@@ -122,7 +139,7 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
   if (!artifacts) {
     source = "ingest";
     const progress = options.progress ?? createProgress();
-    progress.start("ingest", 4);
+    progress.start("ingest", 5);
     artifacts = buildArtifacts(ingestRawData(files, options.onRejection), config.env.EMBED_DIM, progress);
     log(formatReport(artifacts.report));
     const bytes = writeArtifacts(path, key, dataHash, artifacts);
@@ -143,7 +160,7 @@ export async function loadKnowledgeBase(config: Config, options: LoadOptions = {
       loadMs: Math.round(performance.now() - started),
       report: artifacts.report,
       stats,
-      stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id },
+      stores: { graph: kb.graph.kind, text: kb.text.kind, vectors: kb.vectors.kind, embedder: kb.embedder.id, concepts: kb.concepts.kind },
       embedder,
     },
   };
@@ -165,9 +182,11 @@ export function buildArtifacts(ingest: IngestResult, dimension: number, progress
   const textIndexJson = serializeTextIndex(buildTextIndex(data, facts));
   const stories = buildStoryIndex(data, facts);
   progress.tick(4);
-  progress.done(`${data.names.length} nodes, ${data.edgeType.length} edges`);
+  const concepts = buildConceptGraphData(data);
+  progress.tick(5);
+  progress.done(`${data.names.length} nodes, ${data.edgeType.length} edges, ${concepts.keys.length} concepts`);
   const wordCounts = countWords(data.plots.map((p, i) => `${p} ${data.overviews[i] ?? ""}`));
-  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson, stories, wordCounts };
+  return { data, report, embedderModel, movieRows: Int32Array.from(facts.map((f) => f.node)), movieVectors, textIndexJson, stories, wordCounts, concepts };
 }
 
 function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifacts): number {
@@ -203,6 +222,7 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
     storyLength: { kind: "f32", value: a.stories.length },
     wordVocab: { kind: "json", value: { words: a.wordCounts.words, documents: a.wordCounts.documents } },
     wordCounts: { kind: "i32", value: a.wordCounts.counts },
+    ...conceptSections(a.concepts),
   });
 }
 
@@ -244,6 +264,7 @@ export function readArtifacts(path: string, key: string): KbArtifacts {
     textIndexJson: r.json<string>("textIndex"),
     stories: { terms: r.json<string[]>("storyTerms"), offsets: r.array("storyOffsets", "i32"), docs: r.array("storyDocs", "i32"), tf: r.array("storyTf", "u8"), fields: r.array("storyFields", "u8"), length: r.array("storyLength", "f32") },
     wordCounts: wordCountsFrom(r, path),
+    concepts: readConceptSections(r, path, n),
   };
 }
 
@@ -285,6 +306,9 @@ async function useModelEmbedder(kb: Omit<KnowledgeBase, "info">, config: Config,
 
 /** The embedded adapters over a set of artifacts. */
 export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info"> {
+  // Closures below read `data` only, so the rest of the artifacts (the concept builder's arrays,
+  // copied into shared memory here) can be collected.
+  const { data } = a;
   // The indexes are built once in shared memory: this thread uses them, and worker threads read the same copy.
   const linkerIndex = buildLinkerIndex(a.data.names);
   const graphIndex = buildGraphIndex(a.data, linkerIndex.exact);
@@ -292,7 +316,7 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const graph = new EmbeddedGraphStore(a.data, graphIndex);
   const text = new EmbeddedTextIndex(loadTextIndex(a.textIndexJson), a.data, new StoryIndex(a.stories, a.data.names));
   const embedder = new CorpusEmbedder(a.embedderModel);
-  const ids = Array.from(a.movieRows, (i) => a.data.names[i]!);
+  const ids = Array.from(a.movieRows, (i) => data.names[i]!);
   const types: NodeType[] = Array.from(a.movieRows, () => "Movie");
   const vectors = new EmbeddedVectorStore(embedder.dimension, { ids, types, matrix: a.movieVectors });
   // The offline embedder's overview vectors cost plot matching on the tuning plots (Hits@1 0.86 ->
@@ -303,11 +327,13 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const catalog = new EmbeddedMovieCatalog(a.data.tmdbFacts);
   const editions = new EmbeddedFilmEditions(a.data.editions);
   const words = sharedWordStats(wordCounts);
+  const conceptParts = shareConceptGraph(a.concepts);
+  const concepts = new EmbeddedConceptGraph(conceptParts, { indexOf: (name) => graph.indexOf(name), nameAt: (i) => data.names[i]! });
   let shared: SharedKbParts | undefined;
   return {
-    graph, text, vectors, passages, embedder, linker, catalog, editions, words,
+    graph, text, vectors, passages, embedder, linker, catalog, editions, words, concepts,
     // Made on first ask (a worker pool): the films' texts are copied into shared memory only then.
-    sharedParts: () => (shared ??= shareParts(a.data, graphIndex, linkerIndex, wordCounts)),
+    sharedParts: () => (shared ??= shareParts(data, graphIndex, linkerIndex, wordCounts, conceptParts)),
     close: async () => {},
   };
 }

@@ -43,6 +43,7 @@ export interface ConceptFilmLink {
 
 export interface ConceptHit {
   concept: ConceptInfo;
+  /** 1 for an exact match; BM25 scaled by the query's ceiling, in [0, 1), for a search match. */
   score: number;
   /** `exact`: the text is the concept's name (folded, singular or plural); `search`: BM25 over concept names. */
   match: "exact" | "search";
@@ -86,18 +87,21 @@ export interface ConceptGraph {
   readonly kind: string;
   stats(): Promise<ConceptGraphStats>;
   get(keys: readonly string[]): Promise<(ConceptInfo | undefined)[]>;
-  /** Concepts a phrase names: exact (folded, singular/plural) matches first, then BM25 over concept names. */
+  /**
+   * Concepts a phrase names: exact (folded, singular/plural, with or without a leading article) matches
+   * first, most films first, then BM25 over concept names; `limit` 10 by default.
+   */
   find(text: string, options?: { types?: readonly ConceptType[]; limit?: number }): Promise<ConceptHit[]>;
-  /** Each film's concepts, strongest first (every film asked has an entry; unknown films an empty list). */
+  /** Each film's concepts, strongest first (every film asked has an entry; unknown films an empty list); all of them unless `limit`. */
   conceptsOf(films: readonly string[], options?: { limit?: number }): Promise<Map<string, FilmConceptLink[]>>;
-  /** Each concept's films, strongest first. */
+  /** Each known concept's films, strongest first (unknown keys have no entry); all of them unless `limit`. */
   filmsOf(keys: readonly string[], options?: { limit?: number }): Promise<Map<string, ConceptFilmLink[]>>;
   /** Concepts that share films with this one (the pruned co-occurrence edges), strongest first. */
   related(key: string, options?: { limit?: number }): Promise<{ concept: ConceptInfo; weight: number }[]>;
   community(id: string): Promise<CommunityReport | undefined>;
   /** The communities a concept belongs to, from the top level down to its leaf. */
   communitiesOf(key: string): Promise<string[]>;
-  /** Communities whose reports match a query (BM25 over titles, concept names and summaries), best first. */
+  /** Communities whose reports match a query (BM25 over titles, concept names and summaries), best first; `limit` 10 by default. */
   searchCommunities(query: string, options?: { level?: number; limit?: number }): Promise<CommunityHit[]>;
   close?(): Promise<void>;
 }

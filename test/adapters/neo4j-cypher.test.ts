@@ -52,7 +52,9 @@ describe("neo4j Cypher builders", () => {
 
   it("builds neighbour queries for each direction, edge filter, neighbour type and limit", () => {
     const both = flat(neighborsQuery("Entity", ["a"]));
-    expect(both).toContain("[(n)-[r]->(m) | [m.id, toInteger($rank[type(r)]) * 2, r.ord]] + [(n)<-[r]-(m) | [m.id, toInteger($rank[type(r)]) * 2 + 1, r.ord]] AS found");
+    // With no edge filter, the KB's own edge types: a film's HAS_CONCEPT links are not neighbours.
+    const all = `r:${EDGE_TYPES.join("|")}`;
+    expect(both).toContain(`[(n)-[${all}]->(m) | [m.id, toInteger($rank[type(r)]) * 2, r.ord]] + [(n)<-[${all}]-(m) | [m.id, toInteger($rank[type(r)]) * 2 + 1, r.ord]] AS found`);
     expect(both).toContain("WITH f ORDER BY f[1], f[2] RETURN collect([f[0], f[1]]) AS neighbors");
     expect(both).not.toContain("LIMIT");
 
@@ -63,7 +65,7 @@ describe("neo4j Cypher builders", () => {
     expect(neighborsQuery("Entity", ["a"], { limit: 5.7 }).params.limit).toBe(5);
 
     const inward = flat(neighborsQuery("Entity", ["a"], { direction: "in" }));
-    expect(inward).toContain("WITH n, [(n)<-[r]-(m) |");
+    expect(inward).toContain(`WITH n, [(n)<-[${all}]-(m) |`);
     expect(inward).not.toContain("->");
 
     expect(flat(neighborsQuery("Entity", ["a"], { edges: [] }))).toContain("WITH n, [] AS found");
@@ -86,9 +88,10 @@ describe("neo4j Cypher builders", () => {
   });
 
   it("counts degree for the asked types and directions, and zero for no types", () => {
-    expect(flat(degreeQuery("Entity", "a"))).toBe("MATCH (n:Entity {id: $id}) RETURN COUNT { (n)-[]->() } + COUNT { (n)<-[]-() } AS degree");
+    const kbEdges = `:${EDGE_TYPES.join("|")}`;
+    expect(flat(degreeQuery("Entity", "a"))).toBe(`MATCH (n:Entity {id: $id}) RETURN COUNT { (n)-[${kbEdges}]->() } + COUNT { (n)<-[${kbEdges}]-() } AS degree`);
     expect(flat(degreeQuery("Entity", "a", { edges: ["ACTED_IN", "WROTE"], direction: "out" }))).toContain("RETURN COUNT { (n)-[:ACTED_IN|WROTE]->() } AS degree");
-    expect(flat(degreeQuery("Entity", "a", { direction: "in" }))).toContain("RETURN COUNT { (n)<-[]-() } AS degree");
+    expect(flat(degreeQuery("Entity", "a", { direction: "in" }))).toContain(`RETURN COUNT { (n)<-[${kbEdges}]-() } AS degree`);
     expect(flat(degreeQuery("Entity", "a", { edges: [] }))).toContain("RETURN 0 AS degree");
   });
 

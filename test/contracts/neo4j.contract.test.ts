@@ -5,6 +5,9 @@ import { dropLabel, ensureSchema, ingestGraph } from "../../src/adapters/neo4j/i
 import { Neo4jTextIndex } from "../../src/adapters/neo4j/text-index";
 import { Neo4jVectorStore } from "../../src/adapters/neo4j/vector-store";
 import { graphStoreContract } from "./graph-store.contract";
+import { conceptGraphContract } from "./concept-graph.contract";
+import { Neo4jConceptGraph } from "../../src/adapters/neo4j/concept-graph";
+import { ingestConceptGraph } from "../../src/adapters/neo4j/concept-ingest";
 import { textIndexContract } from "./text-index.contract";
 import { vectorStoreContract } from "./vector-store.contract";
 import { uniqueName, type FixtureWorld } from "./fixture-world";
@@ -44,6 +47,11 @@ if (uri && password) {
     const { conn, label, teardown } = await loaded(world);
     return { store: new Neo4jGraphStore(conn, label), teardown };
   });
+  conceptGraphContract(`neo4j concept graph at ${uri}`, async (world) => {
+    const { conn, label, teardown } = await loaded({ data: world.data } as FixtureWorld);
+    await ingestConceptGraph(conn, world.reference.parts, (node) => world.data.names[node]!, { label, batchSize: 20 });
+    return { store: new Neo4jConceptGraph(conn, label), teardown };
+  });
   textIndexContract(`neo4j full-text at ${uri}`, async (world) => {
     const { conn, label, teardown } = await loaded(world);
     return { index: new Neo4jTextIndex(conn, label), teardown };
@@ -73,6 +81,6 @@ if (uri && password) {
   });
 } else {
   describe.skip("neo4j contract (skipped: set NEO4J_URI and NEO4J_PASSWORD)", () => {
-    it("runs the GraphStore, TextIndex and VectorStore contracts against a live Neo4j", () => {});
+    it("runs the GraphStore, ConceptGraph, TextIndex and VectorStore contracts against a live Neo4j", () => {});
   });
 }

@@ -4,6 +4,9 @@ import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { SharedStringMap } from "../../src/kb/shared/string-map";
 import { SharedStrings } from "../../src/kb/shared/strings";
 import { WorkerPoolExecutor } from "../../src/server/worker-pool";
+import { kbFromShared, type SharedKbParts } from "../../src/kb/shared/parts";
+import { remotePorts } from "../../src/server/kb-rpc";
+import { MessageChannel } from "node:worker_threads";
 import { hasRealData, realKb } from "../helpers/real-kb";
 
 describe("shared-memory structures", () => {
@@ -43,6 +46,29 @@ describe.skipIf(!hasRealData)("research workers on the shared knowledge base", (
   }, 120_000);
   afterAll(async () => {
     await pool.close();
+  });
+
+  it("read the same concept graph as the main thread, from shared memory", async () => {
+    // The parts cross a message port as they cross to a worker: SharedArrayBuffers shared, reports copied.
+    const channel = new MessageChannel();
+    const received = new Promise<SharedKbParts>((resolve) => channel.port2.once("message", resolve));
+    channel.port1.postMessage(kb.sharedParts!());
+    const parts = await received;
+    channel.port1.close();
+    expect(parts.concepts.byFilm.targets.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const remote = remotePorts({ postMessage: () => {}, on: () => undefined }, { text: { kind: "x" }, vectors: { kind: "x", dimension: 1 }, passages: { kind: "x", dimension: 1 }, embedder: { id: "x", dimension: 1 } });
+    const there = kbFromShared(parts, remote, kb.info).concepts;
+    const here = kb.concepts;
+    expect(await there.stats()).toEqual(await here.stats());
+    for (const q of ["strong woman", "Prague", "drug addiction", "psychological thriller"]) {
+      expect(await there.find(q), q).toEqual(await here.find(q));
+      expect(await there.searchCommunities(q), q).toEqual(await here.searchCommunities(q));
+    }
+    const films = ["Shutter Island", "The Matrix", "Alien", "Pulp Fiction"];
+    expect(await there.conceptsOf(films)).toEqual(await here.conceptsOf(films));
+    const keys = (await here.find("prague")).map((h) => h.concept.key);
+    expect(await there.filmsOf(keys)).toEqual(await here.filmsOf(keys));
+    for (const key of keys) expect(await there.communitiesOf(key)).toEqual(await here.communitiesOf(key));
   });
 
   it("answer as the main thread does: graph, linking, text and vector search (asked of the main thread)", async () => {

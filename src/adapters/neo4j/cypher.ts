@@ -64,7 +64,8 @@ export function neighborsQuery(label: string, ids: readonly string[], query: Nei
   const edges = query.edges ? assertEdgeTypes(query.edges) : undefined;
   const direction: DirectionFilter = query.direction ?? "both";
   const target = query.neighborType ? `m:${assertNodeType(query.neighborType)}` : "m";
-  const rel = `r${typeUnion(edges)}`;
+  // The KB's edge types only: a film's HAS_CONCEPT links to the concept layer are not neighbours.
+  const rel = `r${typeUnion(edges ?? EDGE_TYPES)}`;
   const parts: string[] = [];
   if (edges?.length !== 0) {
     if (direction !== "in") parts.push(`[(n)-[${rel}]->(${target}) | [m.id, toInteger($rank[type(r)]) * 2, r.ord]]`);
@@ -110,7 +111,7 @@ export function degreeQuery(label: string, id: string, query: Pick<NeighborQuery
   const L = assertLabel(label);
   const edges = query.edges ? assertEdgeTypes(query.edges) : undefined;
   const direction = query.direction ?? "both";
-  const rel = `[${typeUnion(edges)}]`;
+  const rel = `[${typeUnion(edges ?? EDGE_TYPES)}]`;
   const terms: string[] = [];
   if (edges?.length !== 0) {
     if (direction !== "in") terms.push(`COUNT { (n)-${rel}->() }`);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { KbGraphData } from "../../kb/graph-data";
 import { silentProgress, type Progress } from "../../util/progress";
+import { conceptLabels, conceptSchemaStatements, dropConceptSchemaStatements } from "./concept-cypher";
+import { deleteConceptLayer } from "./concept-ingest";
 import type { Neo4jConnection } from "./connection";
 import type { CypherQuery } from "./cypher";
 import { deleteLabelQuery, mergeEdgesQuery, mergeNodesQuery, presentEdgesQuery, presentNodesQuery, pruneEdgesQuery, pruneNodesQuery } from "./ingest-cypher";
@@ -15,6 +17,7 @@ const DeletedRow = z.object({ deleted: z.number().int().min(0) });
 export async function ensureSchema(conn: Neo4jConnection, label?: string, awaitSeconds = 300): Promise<void> {
   const names = neo4jNames(label);
   for (const q of schemaStatements(names)) await conn.write(q, { doing: "creating the schema" });
+  for (const q of conceptSchemaStatements(conceptLabels(label))) await conn.write(q, { doing: "creating the concept schema" });
   await conn.read(awaitIndexesQuery(awaitSeconds), { timeoutMs: awaitSeconds * 1000 + 5000, doing: "waiting for indexes" });
 }
 
@@ -99,6 +102,8 @@ async function repeatDelete(conn: Neo4jConnection, query: CypherQuery, timeoutMs
 export async function dropLabel(conn: Neo4jConnection, label: string): Promise<void> {
   if (label === DEFAULT_LABEL) throw new Error(`dropLabel refuses to delete the production label "${DEFAULT_LABEL}"`);
   const names = neo4jNames(label);
+  const concepts = conceptLabels(label);
+  await deleteConceptLayer(conn, concepts);
   await repeatDelete(conn, deleteLabelQuery(names.label, 5000), Math.max(conn.target.timeoutMs, 120_000));
-  for (const q of dropSchemaStatements(names)) await conn.write(q, { doing: "dropping the schema" });
+  for (const q of [...dropSchemaStatements(names), ...dropConceptSchemaStatements(concepts)]) await conn.write(q, { doing: "dropping the schema" });
 }

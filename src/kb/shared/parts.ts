@@ -1,6 +1,7 @@
 import { EmbeddedFilmEditions } from "../../adapters/embedded/film-editions";
 import { EmbeddedGraphStore, sharedColumn, type GraphIndexData } from "../../adapters/embedded/graph-store";
 import { EmbeddedMovieCatalog } from "../../adapters/embedded/movie-catalog";
+import { EmbeddedConceptGraph, type SharedConceptParts } from "../../adapters/embedded/concept-graph";
 import { InMemoryEntityLinker, type LinkerIndexData } from "../../linking/entity-linker";
 import type { Embedder } from "../../ports/embedder";
 import type { FilmEdition } from "../../ports/film-editions";
@@ -15,7 +16,8 @@ import { SharedStrings, toShared, type SharedStringsData } from "./strings";
 /**
  * Everything a worker thread computes on, in shared memory (SharedArrayBuffers travel to a worker
  * without a copy): the node names and types, the edges, the films' texts, the graph's adjacency, the
- * linker's and the word counts' indexes. The TMDB facts and the editions are small and copied. The
+ * linker's and the word counts' indexes, the concept graph. The TMDB facts, the editions and the
+ * community reports are small and copied. The
  * text index, the vector stores and the embedder stay with the main thread, which answers a worker's
  * searches (see src/server/kb-rpc.ts): so one knowledge base is in memory however many workers run.
  */
@@ -33,10 +35,11 @@ export interface SharedKbParts {
   graph: GraphIndexData;
   linker: LinkerIndexData;
   words: SharedWordCounts;
+  concepts: SharedConceptParts;
 }
 
 /** The main thread's arrays and indexes as shared parts. */
-export function shareParts(data: KbGraphData, graph: GraphIndexData, linker: LinkerIndexData, words: SharedWordCounts): SharedKbParts {
+export function shareParts(data: KbGraphData, graph: GraphIndexData, linker: LinkerIndexData, words: SharedWordCounts, concepts: SharedConceptParts): SharedKbParts {
   return {
     names: SharedStrings.build(data.names).data,
     typeMask: toShared(data.typeMask),
@@ -51,6 +54,7 @@ export function shareParts(data: KbGraphData, graph: GraphIndexData, linker: Lin
     graph,
     linker,
     words,
+    concepts,
   };
 }
 
@@ -91,6 +95,7 @@ export function kbFromShared(parts: SharedKbParts, remote: RemotePorts, info: Kn
     catalog: new EmbeddedMovieCatalog(parts.tmdbFacts),
     editions: new EmbeddedFilmEditions(parts.editions),
     words: sharedWordStats(parts.words),
+    concepts: new EmbeddedConceptGraph(parts.concepts, { indexOf: (name) => graph.indexOf(name), nameAt: (i) => data.names[i]! }),
     info,
     close: async () => {},
   };
