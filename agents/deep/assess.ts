@@ -1,4 +1,5 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { entryOf } from "../../src/util/text";
 import { reciprocalRankFusion } from "../../src/retrieval/fusion";
 import type { Evidence } from "../../tools/evidence";
 import { callSignature } from "../planners/planner";
@@ -144,7 +145,7 @@ async function testCandidates(candidates: Candidate[], m: DeepMemory, kb: Knowle
     left -= cost;
   }
   const film = await texts.load(picked.map((c) => c.film));
-  const idf = (t: string) => m.idf[t] ?? 1;
+  const idf = (t: string) => entryOf(m.idf, t) ?? 1;
   let spent = 0;
   for (const f of m.facets) {
     const todo = picked.filter((c) => !c.tested.includes(f.id));

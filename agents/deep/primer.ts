@@ -1,7 +1,8 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerm, indexTokens } from "../../src/kb/text-fields";
-import type { EntityRef, Facet, FilmConstraint, PartOf, PlanPart } from "../../src/plan/schema";
-import { GENERIC_WORDS, REQUEST_TALK_WORDS } from "../../src/question/lexicon/requests";
+import { FACET_KINDS, type EntityRef, type Facet, type FacetKind, type FilmConstraint, type PartOf, type PlanPart } from "../../src/plan/schema";
+import { FACET_VARIANTS, GENERIC_WORDS, REQUEST_TALK_WORDS } from "../../src/question/lexicon/requests";
+import { STOP_WORDS as STOP, entryOf } from "../../src/util/text";
 import type { CommunityState, DeepMemory, FacetConcept, FacetState, SubQuery } from "./memory";
 
 /** The parts the deep route takes: an open request, a told plot (a known item), films like others. */
@@ -40,9 +41,11 @@ export async function primeDeep(part: DeepPart, kb: KnowledgeBase, testBudget = 
   for (const f of base.facets) {
     const terms = facetTerms(f.said, kb, idf);
     const concepts = await conceptsFor(f, kb);
-    const weight = terms.length ? terms.reduce((s, t) => s + idf[t]!, 0) / terms.length : 1;
-    facets.push({ id: f.id, said: f.said, kind: f.kind, terms, weight: Math.round(weight * 1000) / 1000, concepts, supported: 0, tested: 0 });
-    notes.push(`${f.id} ${f.kind} "${f.said}" → ${concepts.length ? concepts.map((c) => `${c.name} (${c.type}, ${c.films} films, ${c.match})`).join(", ") : "no concept; searched as words"}`);
+    const weight = terms.length ? terms.reduce((s, t) => s + (entryOf(idf, t) ?? 1), 0) / terms.length : 1;
+    // A concept named exactly says what the facet is ("Prague" is a setting, whatever its capital suggested).
+    const named = concepts[0]?.match === "exact" && (FACET_KINDS as readonly string[]).includes(concepts[0].type) ? (concepts[0].type as FacetKind) : f.kind;
+    facets.push({ id: f.id, said: f.said, kind: named, terms, weight: Math.round(weight * 1000) / 1000, concepts, supported: 0, tested: 0 });
+    notes.push(`${f.id} ${named} "${f.said}" → ${concepts.length ? concepts.map((c) => `${c.name} (${c.type}, ${c.films} films, ${c.match})`).join(", ") : "no concept; searched as words"}`);
   }
   const communities = await rankCommunities(base.facets, part, kb);
   if (communities.length) notes.push(`communities: ${communities.map((c) => `${c.title} (${c.score.toFixed(2)})`).join("; ")}`);
@@ -88,26 +91,61 @@ function facetTerms(said: string, kb: KnowledgeBase, idf: Record<string, number>
     const term = indexTerm(token);
     if (!term || out.includes(term)) continue;
     const share = kb.words.share(token);
-    idf[term] = Math.max(idf[term] ?? 0, Math.log(1 + 1 / Math.max(share, 1 / Math.max(kb.words.documents, 1))));
+    // Own entries only: a term may be "constructor" or "__proto__".
+    Object.defineProperty(idf, term, { value: Math.max(entryOf(idf, term) ?? 0, Math.log(1 + 1 / Math.max(share, 1 / Math.max(kb.words.documents, 1)))), enumerable: true, writable: true, configurable: true });
     out.push(term);
   }
   return out;
 }
 
-/** The concepts a facet names exactly, then those whose names resemble it closely enough. */
+/** Longest sub-phrase of a facet tried as a concept name, and how many at most. */
+const MAX_SPAN = 3;
+const MAX_SPANS = 24;
+
+/** A facet's phrases to try as concept names: itself, its shorter runs of content words, and each with other words for the same thing. */
+function facetPhrases(said: string): { text: string; share: number }[] {
+  const words = indexTokens(said).filter((w) => w.length > 1 && !QUIET.has(w) && !STOP.has(w));
+  const out = new Map<string, number>();
+  const add = (text: string, share: number) => out.set(text, Math.max(out.get(text) ?? 0, share));
+  for (let len = Math.min(MAX_SPAN, words.length); len >= 1; len--) {
+    for (let i = 0; i + len <= words.length; i++) {
+      const span = words.slice(i, i + len);
+      const share = len / words.length;
+      add(span.join(" "), share);
+      span.forEach((w, k) => {
+        for (const v of entryOf(FACET_VARIANTS, w) ?? []) add([...span.slice(0, k), v, ...span.slice(k + 1)].join(" "), share);
+      });
+    }
+  }
+  return [...out].map(([text, share]) => ({ text, share })).sort((a, b) => b.share - a.share || b.text.length - a.text.length).slice(0, MAX_SPANS);
+}
+
+/**
+ * The concepts a facet names: its own words or a run of them that is a concept's name exactly ("strong
+ * female lead" → strong woman, female protagonist), the whole facet counting most; failing those,
+ * the concepts whose names resemble it closely enough.
+ */
 async function conceptsFor(f: Facet, kb: KnowledgeBase): Promise<FacetConcept[]> {
-  if (!kb.concepts) return [];
+  const found = new Map<string, FacetConcept>();
+  for (const p of facetPhrases(f.said)) {
+    for (const h of await kb.concepts.find(p.text, { limit: 3 })) {
+      if (h.match !== "exact" || (found.get(h.concept.key)?.score ?? 0) >= p.share) continue;
+      found.set(h.concept.key, { key: h.concept.key, name: h.concept.name, type: h.concept.type, films: h.concept.films, score: Math.round(p.share * 1000) / 1000, match: p.share === 1 ? "exact" : "search" });
+    }
+  }
+  const exact = [...found.values()].sort((a, b) => b.score - a.score || b.films - a.films || (a.key < b.key ? -1 : 1));
+  if (exact.some((c) => c.score >= 0.5)) return exact.slice(0, CONCEPTS_PER_FACET);
   const hits = await kb.concepts.find(f.said, { limit: CONCEPTS_PER_FACET * 2 });
   const best = Math.max(...hits.map((h) => h.score), 1e-9);
-  return hits
-    .filter((h) => h.match === "exact" || h.score / best >= MIN_SEARCH_SCORE)
-    .slice(0, CONCEPTS_PER_FACET)
+  const searched = hits
+    .filter((h) => !found.has(h.concept.key) && (h.match === "exact" || h.score / best >= MIN_SEARCH_SCORE))
     .map((h) => ({ key: h.concept.key, name: h.concept.name, type: h.concept.type, films: h.concept.films, score: h.match === "exact" ? 1 : Math.round((h.score / best) * 1000) / 1000, match: h.match }));
+  return [...exact, ...searched].sort((a, b) => b.score - a.score).slice(0, CONCEPTS_PER_FACET);
 }
 
 /** Communities whose reports match the request's facets and kinds, best first. */
 async function rankCommunities(facets: readonly Facet[], part: DeepPart, kb: KnowledgeBase): Promise<CommunityState[]> {
-  if (!kb.concepts || part.kind === "plot") return [];
+  if (part.kind === "plot") return [];
   const kinds = (part.kind === "open" || part.kind === "similar" ? part.where : []).flatMap((c) => (c.on === "kind" ? [c.kind.label] : []));
   const query = [...facets.map((f) => f.said), ...kinds].join(" ; ");
   if (!query.trim()) return [];

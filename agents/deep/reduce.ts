@@ -78,6 +78,8 @@ function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap
   for (const s of m.seen) out.set(s.id, "you have seen it");
   if (m.intent === "known_item") return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
   for (const l of m.like) out.set(l.id, "it is the film to start from");
+  // A series, a documentary about the makers, a parody: of the films started from; with none, nothing to be "of".
+  if (!m.like.length) return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
   const asked = new Set(m.text.toLowerCase().split(/\W+/));
   const seeds = m.like.map((l) => film.get(l.id)).filter((f): f is FilmText => f !== undefined);
   const seedSeries = new Set(seeds.flatMap((s) => s.concepts.filter((c) => c.concept.type === "series").map((c) => c.concept.key)));

@@ -1,6 +1,7 @@
 import type { KbGraphData } from "../../kb/graph-data";
 import type { MovieFacts } from "../../kb/documents";
 import { indexTerms } from "../../kb/text-fields";
+import { entryOf } from "../../util/text";
 import type { TextField, TextHit, StoryQuery } from "../../ports/text-index";
 
 /**
@@ -104,7 +105,7 @@ export class StoryIndex {
   search(query: string, options: StoryQuery = {}): TextHit[] {
     const limit = options.limit ?? 10;
     const weights = options.termWeights ?? {};
-    const terms = [...new Set(indexTerms(query))].filter((t) => this.termIds.has(t) && (weights[t] ?? 1) > 0);
+    const terms = [...new Set(indexTerms(query))].filter((t) => this.termIds.has(t) && (entryOf(weights, t) ?? 1) > 0);
     const score = new Float64Array(this.names.length);
     const touched: number[] = [];
     for (const t of terms) {
@@ -112,7 +113,7 @@ export class StoryIndex {
       const from = this.d.offsets[id]!;
       const to = this.d.offsets[id + 1]!;
       const df = to - from;
-      const idf = Math.log(1 + (this.films - df + 0.5) / (df + 0.5)) * (weights[t] ?? 1);
+      const idf = Math.log(1 + (this.films - df + 0.5) / (df + 0.5)) * (entryOf(weights, t) ?? 1);
       for (let k = from; k < to; k++) {
         const doc = this.d.docs[k]!;
         const tf = this.d.tf[k]!;

@@ -5,6 +5,7 @@ import { NODE_TYPES, NODE_TYPE_BIT } from "../../kb/schema";
 import type { KbGraphData } from "../../kb/graph-data";
 import type { MovieFacts } from "../../kb/documents";
 import { indexTerm, indexTokens, textFieldsOf } from "../../kb/text-fields";
+import { entryOf } from "../../util/text";
 
 interface TextDoc {
   id: number;
@@ -66,7 +67,7 @@ export class EmbeddedTextIndex implements TextIndex {
       prefix: options.prefix ?? false,
       ...(options.fields ? { fields: [...options.fields] } : {}),
       ...(mask ? { filter: (r) => (this.data.typeMask[r.id as number]! & mask) !== 0 } : {}),
-      ...(weights ? { boostTerm: (term: string) => weights[term] ?? 1 } : {}),
+      ...(weights ? { boostTerm: (term: string) => entryOf(weights, term) ?? 1 } : {}),
     };
     let results = this.ms.search(query, search);
     // MiniSearch multiplies the summed score by the number of query terms matched; another coordination replaces it.

@@ -1,6 +1,6 @@
 import { TEXT_FIELDS, type TextField, type TextQuery } from "../../ports/text-index";
 import { indexTerms } from "../../kb/text-fields";
-import { editDistance } from "../../util/text";
+import { editDistance, entryOf } from "../../util/text";
 import { searchProperty } from "./ingest-rows";
 import type { CypherQuery } from "./cypher";
 
@@ -50,7 +50,7 @@ export function buildLuceneQuery(query: string, options: TextQuery = {}): Lucene
     const edits = fuzzyEdits(term, options.fuzzy);
     if (edits > 0) forms.push(`${e}~${edits}`);
     const alternatives = forms.length === 1 ? e : `(${forms.join(" OR ")})`;
-    const w = options.termWeights?.[term] ?? 1;
+    const w = (options.termWeights && entryOf(options.termWeights, term)) ?? 1;
     const boost = (f: TextField) => Math.round(BOOST[f] * w * 1000) / 1000;
     return `(${fields.map((f) => `${searchProperty(f)}:${alternatives}${boost(f) === 1 ? "" : `^${boost(f)}`}`).join(" OR ")})`;
   });

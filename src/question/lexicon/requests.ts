@@ -55,7 +55,7 @@ export const REQUEST_TALK_WORDS = (
   "think thinking thought believe believed guess guessing suppose probably possibly maybe perhaps sure unsure certain pretty kinda sorta somewhat " +
   "saw seen see seeing watch watched watching rewatch viewing trying try tried find finding found looking look search searched searching " +
   "help helping please thanks thank advance appreciated appreciate anyone anybody someone somebody idea ideas know knows knew name named title titled called " +
-  "ago long time years year back recommend recommended recommendation recommendations suggest suggested suggestion suggestions tips tip " +
+  "ago years recommend recommended recommendation recommendations suggest suggested suggestion suggestions tips tip " +
   "want wanted would like liked love loved enjoy enjoyed enjoying favorite favourite fan fans good great best nice awesome cool amazing interesting " +
   "something anything stuff things thing kind sort type some any few lots lot couple really very also just still even else similar " +
   "scene scenes plot part parts detail details edit update solved tomt agree agreed friend said says " +
@@ -66,7 +66,9 @@ export const REQUEST_TALK_WORDS = (
 ).split(" ");
 
 /** Phrases of talk around a request ("my friend said", "in the mood for"): filler however their words would read alone. */
-export const REQUEST_TALK_PHRASES = ["my friend said", "a friend said", "i agree", "in the mood for", "when i was a kid", "when i was young", "as a kid", "a long time ago", "years ago", "thanks in advance", "any help"];
+export const REQUEST_TALK_PHRASES = [
+  // The words before a setting ("set in Tokyo") say where, the setting itself is the facet.
+  "set in", "set on", "takes place in", "take place in", "taking place in", "located in","my friend said", "a friend said", "i agree", "in the mood for", "when i was a kid", "when i was young", "as a kid", "a long time ago", "years ago", "thanks in advance", "any help"];
 
 /** Words that carry no topic of their own: light verbs, counts, connectives ("come", "gets", "two", "instead"). */
 export const GENERIC_WORDS = (
@@ -99,3 +101,32 @@ export const SETTING_WORDS = (
 
 /** Words before a character's name ("named Abby", "a girl called Rose"). */
 export const CHARACTER_LEADS = ["named", "called", "character", "about"];
+
+/**
+ * Words people use for what films' keywords and tags say another way ("a strong female lead" is a
+ * "strong woman", a "female protagonist"): each facet word's other forms, tried when a facet's own
+ * words name no concept.
+ */
+export const FACET_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  female: ["woman", "women"],
+  male: ["man"],
+  lead: ["protagonist", "hero"],
+  leads: ["protagonist", "hero"],
+  heroine: ["female protagonist"],
+  kid: ["child", "boy"],
+  kids: ["children", "child"],
+  cop: ["police", "police officer"],
+  cops: ["police"],
+  robbery: ["heist"],
+  heist: ["robbery"],
+  ai: ["artificial intelligence"],
+  aliens: ["alien"],
+  vampires: ["vampire"],
+  zombies: ["zombie"],
+  future: ["dystopia", "futuristic"],
+  dystopian: ["dystopia"],
+  mob: ["mafia"],
+  gangsters: ["gangster", "mafia"],
+  funny: ["comedy"],
+  scary: ["horror"],
+};

@@ -96,9 +96,10 @@ function conceptAt(tokens: readonly WordToken[], i: number, len: number, kb: Kno
   // Question wording ("films", "actors", "language", "kind") is never a kind of film, and a span
   // ending in a film word ("heist film") is the kind plus the word that cues it.
   if (words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w) || ROLE.has(w))) return undefined;
-  if (len > 1 && HEADS.has(words[len - 1]!)) return undefined;
   const key = words.join(" ");
   const one = words.slice(0, -1).concat(singular(words[len - 1]!)).join(" ");
+  // A listed kind may end in a film word ("true story"); others do not.
+  if (len > 1 && HEADS.has(words[len - 1]!) && !synonym(key) && !synonym(one)) return undefined;
   // The synonym table first, in either number ("vampires" → every name for vampire films), then the data's own names.
   const ref = (synonym(key) || !synonym(one) ? lookup(key, kb, vocab) : undefined) ?? lookup(one, kb, vocab) ?? lookup(key, kb, vocab);
   if (!ref) return undefined;
