@@ -24,7 +24,7 @@ const SOURCE_LABEL: Readonly<Record<ConceptSource, string>> = {
   model: "model-extracted concept",
 };
 
-const FIELD_LABEL: Readonly<Record<FilmField, string>> = { title: "title", plot: "plot", overview: "overview", keywords: "TMDB keywords", tags: "tags", genres: "genres" };
+const FIELD_LABEL: Readonly<Record<FilmField, string>> = { title: "title", plot: "plot", overview: "overview", keywords: "TMDB keywords", tags: "tags", genres: "genres", people: "cast and crew" };
 
 /** Why the film meets the facet, or undefined when it does not. `idf` weighs a term by how rare it is. */
 export function testFacet(film: FilmText, facet: FacetState, idf: (term: string) => number): Reason | undefined {
@@ -50,14 +50,15 @@ function byText(film: FilmText, facet: FacetState, idf: (term: string) => number
   if (!facet.terms.length) return undefined;
   const total = facet.terms.reduce((s, t) => s + idf(t), 0) || 1;
   let best: { share: number; field: FilmField; matched: string[] } | undefined;
-  for (const f of film.fields) {
+  // A person is found among the cast and crew, anything else in what the film is about.
+  for (const f of film.fields.filter((x) => (x.field === "people") === (facet.kind === "person"))) {
     const matched = facet.terms.filter((t) => f.terms.has(t));
     const share = matched.reduce((s, t) => s + idf(t), 0) / total;
     if (!best || share > best.share) best = { share, field: f.field, matched };
   }
   if (!best || best.share < TEXT_MATCH_MIN) return undefined;
   const words = quoteOf(film, best.field, facet);
-  const said = best.field === "tags" || best.field === "keywords" || best.field === "genres" ? `${words} (${FIELD_LABEL[best.field].replace(/s$/, "")})` : `${FIELD_LABEL[best.field]}: "…${words}…"`;
+  const said = best.field === "tags" || best.field === "keywords" || best.field === "genres" || best.field === "people" ? `${words} (${FIELD_LABEL[best.field].replace(/s$/, "")})` : `${FIELD_LABEL[best.field]}: "…${words}…"`;
   return { facet: facet.id, text: words ? said : `${FIELD_LABEL[best.field]} match`, strength: best.share * (best.field === "keywords" || best.field === "tags" ? 0.95 : 0.85) };
 }
 
@@ -65,7 +66,7 @@ function byText(film: FilmText, facet: FacetState, idf: (term: string) => number
 function quoteOf(film: FilmText, field: FilmField, facet: FacetState): string {
   const text = film.fields.find((f) => f.field === field)?.text ?? "";
   const hit = (w: string) => facet.terms.some((s) => w.toLowerCase().startsWith(s.slice(0, Math.max(3, s.length - 1))));
-  if (field === "tags" || field === "keywords" || field === "genres") {
+  if (field === "tags" || field === "keywords" || field === "genres" || field === "people") {
     const items = text.split(" ; ").filter((item) => item.split(/\s+/).some(hit));
     return items.slice(0, 3).join(", ");
   }

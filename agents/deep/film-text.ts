@@ -16,7 +16,7 @@ export interface FilmText {
   concepts: FilmConceptLink[];
 }
 
-export type FilmField = "title" | "plot" | "overview" | "keywords" | "tags" | "genres";
+export type FilmField = "title" | "plot" | "overview" | "keywords" | "tags" | "genres" | "people";
 
 /**
  * The texts of many films at once (graph nodes, their tags and genres, TMDB keywords, concept links),
@@ -31,7 +31,7 @@ export class FilmTexts {
     if (missing.length) {
       const [nodes, values, concepts] = await Promise.all([
         this.kb.graph.getNodes(missing),
-        this.kb.graph.neighborsMany(missing, { edges: ["HAS_TAG", "HAS_GENRE", "DIRECTED"] }),
+        this.kb.graph.neighborsMany(missing, { edges: ["HAS_TAG", "HAS_GENRE", "DIRECTED", "WROTE", "ACTED_IN"] }),
         this.kb.concepts ? this.kb.concepts.conceptsOf(missing, { limit: 60 }) : Promise.resolve(new Map<string, FilmConceptLink[]>()),
       ]);
       missing.forEach((film, i) => {
@@ -40,13 +40,14 @@ export class FilmTexts {
         const tags = nbs.filter((n) => n.edge === "HAS_TAG").map((n) => n.id);
         const genres = nbs.filter((n) => n.edge === "HAS_GENRE").map((n) => n.id);
         const directors = nbs.filter((n) => n.edge === "DIRECTED").map((n) => n.id);
+        const people = nbs.filter((n) => n.edge === "DIRECTED" || n.edge === "WROTE" || n.edge === "ACTED_IN").map((n) => n.id);
         const tmdb = this.kb.catalog.tmdb(film);
         const keywords = tmdb?.keywords ?? [];
         const field = (f: FilmField, text: string | undefined) => (text ? [{ field: f, text, terms: new Set(indexTerms(text)) }] : []);
         const year = node?.years?.map(Number).find((y) => Number.isFinite(y));
         this.cache.set(film, {
           film,
-          fields: [...field("title", film), ...field("plot", node?.plot), ...field("overview", node?.overview), ...field("keywords", keywords.join(" ; ")), ...field("tags", tags.join(" ; ")), ...field("genres", genres.join(" ; "))],
+          fields: [...field("title", film), ...field("plot", node?.plot), ...field("overview", node?.overview), ...field("keywords", keywords.join(" ; ")), ...field("tags", tags.join(" ; ")), ...field("genres", genres.join(" ; ")), ...field("people", people.join(" ; "))],
           genres,
           tags,
           keywords,

@@ -165,9 +165,16 @@ function subQueries(m: DeepMemory): SubQuery[] {
   if (m.where.some((c) => !c.negated) && m.intent !== "known_item" && !m.like.length) out.push({ serves: "constraints", tool: "find_movies", why: "the films that meet every hard constraint (exact graph filters)" });
   // A known item is found by its whole story; its facets rerank what the story found, with no searches of their own.
   for (const f of m.intent === "known_item" ? [] : m.facets) {
+    // A genre or a person the person likes: their best-known films (the KB's own links, ranked by TMDB votes).
+    if (f.kind === "genre" || f.kind === "person") {
+      out.push({ serves: f.id, tool: "find_movies", why: `the best-known ${f.kind === "genre" ? `${f.said} films` : `films of ${f.said}`}` });
+      continue;
+    }
     if (f.concepts.length) out.push({ serves: f.id, tool: "breadth_first", why: `from ${f.concepts.map((c) => c.name).join(", ")} down to the films linked to them` });
     if (!f.concepts.length || f.kind === "character" || f.kind === "setting" || f.kind === "plot") out.push({ serves: f.id, tool: "full_text", why: `"${f.said}" as words in plots and overviews (${f.kind === "character" ? "a name" : f.kind === "setting" ? "a place" : "a plot phrase"})` });
   }
+  // Nothing to start from, no facet: the films people know best.
+  if (m.intent === "recommend" && !m.like.length && !m.facets.length) out.push({ serves: "popular", tool: "find_movies", why: "no taste said: the films most people have rated" });
   for (const c of m.communities.slice(0, 2)) out.push({ serves: c.id, tool: "breadth_first", why: `the representative films of the community "${c.title}"` });
   return out;
 }

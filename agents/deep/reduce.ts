@@ -13,6 +13,8 @@ const LIKENESS_WEIGHT = 1;
 /** A known item is found by its story; facets and hints only reorder close matches. */
 const KNOWN_COVERAGE_WEIGHT = 0.4;
 const HINT_WEIGHT = 0.25;
+/** Films to watch: among those that fit the tastes, the ones most people know and rated come first (recommenders suggest them). */
+const RECOMMEND_FAME_WEIGHT = 1;
 
 const PARODY_WORDS = new Set(["parody", "spoof", "satire", "mockumentary"]);
 
@@ -42,7 +44,7 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
     const sort =
       m.intent === "known_item"
         ? retrieval + KNOWN_COVERAGE_WEIGHT * coverage + HINT_WEIGHT * hints.length + FAME_WEIGHT * fame
-        : COVERAGE_WEIGHT * coverage + retrieval + LIKENESS_WEIGHT * c.likeness + FAME_WEIGHT * fame;
+        : COVERAGE_WEIGHT * coverage + retrieval + LIKENESS_WEIGHT * c.likeness + (m.intent === "recommend" ? RECOMMEND_FAME_WEIGHT : FAME_WEIGHT) * fame;
     const reasons = [...m.facets.flatMap((f) => (c.met[f.id] ? [c.met[f.id]!] : [])), ...hints.map((h): Reason => ({ facet: "hint", text: h, strength: 1 }))];
     return { film: c.film, score: Math.round(sort * 1000) / 1000, reasons, met: Object.keys(c.met).filter((k) => m.facets.some((f) => f.id === k)).length, sort };
   });

@@ -29,6 +29,12 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
   }
   if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
   if (q.serves === "constraints") return call("find_movies", { ...filmArgs(m.where, { results: new Map() }), limit: 50 }, why, q.serves);
+  if (q.serves === "popular") return call("find_movies", { rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
+  if (facet && q.tool === "find_movies" && facet.kind === "person") return call("find_movies", { people: [{ name: facet.said }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
+  if (facet && q.tool === "find_movies") {
+    const genre = facet.concepts.find((c) => c.type === "genre")?.name ?? facet.said;
+    return call("find_movies", { concepts: [{ label: facet.said.slice(0, 100), genres: [genre], tmdbGenres: [genre], tags: [facet.said.toLowerCase()], keywords: [] }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
+  }
   if (facet && q.tool === "breadth_first") return call("breadth_first", { query: facet.said.slice(0, 1000), conceptKeys: facet.concepts.map((c) => c.key).slice(0, 10), films: FACET_FILMS }, why, q.serves);
   if (facet && q.tool === "full_text") return call("full_text", { query: (q.query ?? facet.said).slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, why, q.serves);
   if (facet && q.tool === "semantic_search") return call("semantic_search", { query: facet.said.slice(0, 2000), k: FACET_FILMS, threshold: 0.1, overviews: true }, why, q.serves);

@@ -159,7 +159,7 @@ export const CheckPart = z.object({ ...base, kind: z.literal("check"), test: Che
  * riding to their doom"). Soft: films are ranked by the facets they meet, and a facet no film meets is
  * said. The deep route maps each to concepts and text at run time.
  */
-export const FACET_KINDS = ["theme", "setting", "character", "mood", "plot"] as const;
+export const FACET_KINDS = ["theme", "setting", "character", "mood", "plot", "genre", "person"] as const;
 export type FacetKind = (typeof FACET_KINDS)[number];
 
 export const Facet = z

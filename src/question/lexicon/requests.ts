@@ -31,6 +31,12 @@ export const EXPLORE_PHRASES = [
 /** Films the person has seen: never recommended back. */
 export const SEEN_PHRASES = ["i have seen", "ive seen", "i already saw", "already seen", "i already watched", "i have watched", "ive watched", "i watched", "i saw", "seen all", "watched all"];
 
+/** Asking outright for films to watch: outranks a known-item phrase ("I'm looking for a movie recommendation"). */
+export const ASKING_FOR_FILMS = ["recommend", "recommendation", "recommendations", "reccomend", "reccomendation", "recomend", "recomendation", "suggest", "suggestion", "suggestions", "what should i watch"];
+
+/** A person's tastes ("I prefer comedies", "I'm into horror"): in a message with no question of its own, films are wanted. */
+export const TASTE_PHRASES = ["i prefer", "i like", "i love", "i enjoy", "i really like", "i really love", "i really enjoy", "my favorite", "my favourite", "im into", "i am into", "im in the mood", "i m in the mood", "fan of", "i usually watch", "i watch"];
+
 /** Films the person loved: where "like these" starts. */
 export const LOVED_PHRASES = [
   "i loved", "i love", "i liked", "i like", "i really liked", "i really like", "i enjoyed", "i enjoy", "i really enjoyed", "my favorite", "my favourite", "my favorites", "my favourites",

@@ -2,6 +2,8 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { EntityRef, FacetKind, FilmConstraintInput } from "../../plan/schema";
 import type { TopicEntity } from "../analyze";
 import { filmConstraints, kindOf, kindsOf, personRef, softKinds, yearsOf } from "../film-set";
+import { negatedItems } from "../cues";
+import { TASTE_PHRASES } from "../lexicon/requests";
 import type { Reading } from "../reading";
 import type { FacetSpan } from "../stages/ledger";
 import { films, people } from "./features";
@@ -12,6 +14,8 @@ import type { Built, RuleContext } from "./types";
 export const MAX_FACETS = 12;
 /** A name said after a taste phrase within this many words is one the person loved or has seen. */
 const TASTE_REACH = 12;
+/** A film named in a conversation counts when linked this surely (a title said in passing, "Joker", may be a word). */
+const CONFIDENT_FILM = 0.7;
 
 /** A clause's facets as plan facets, the most specific first when there are more than the cap. */
 export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: string; kind: FacetKind }[] {
@@ -41,12 +45,39 @@ function tastes(r: Reading): { like: EntityRef[]; seen: EntityRef[]; seenSeries:
  */
 export async function openRequest(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const intent = r.request?.intent === "recommend" || r.taste.loved.length ? "recommend" : "explore";
+  if (intent === "recommend" && (TASTES.has(r.request?.phrase ?? "") || sentencesOf(r.text) >= 2)) return tasteRequest(r, ctx);
   const facets = planFacets(r, ctx.kb);
   const { like, seen, seenSeries } = tastes(r);
   if (!facets.length && !seen.length) return undefined;
   // Films named as tastes are where to start, not constraints; a series seen is what to leave out, not a constraint.
   const where = (await filmConstraints(r, ctx.kb, { skipKinds: softKinds(r) })).filter((c) => !(c.on === "series" && seenSeries));
   return { parts: [{ kind: "open", intent, facets, where, like, seen, hints: [], text: r.text.slice(0, 2000) }] };
+}
+
+const TASTES: ReadonlySet<string> = new Set(TASTE_PHRASES);
+const sentencesOf = (text: string) => text.split(/[.!?\n]+\s*/u).filter((x) => /\p{L}{2}/u.test(x)).length;
+
+/**
+ * A person telling their tastes in a conversation ("I prefer comedy and action. I loved Frozen, my
+ * daughters watched it twenty times."): one request for films to watch. Kinds and people said are
+ * preferences (soft: a comedy lover still takes a good action film), the films named are where to
+ * start and are never recommended back; what is said against ("I don't like sad movies") and periods
+ * stay hard.
+ */
+export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built> {
+  const excluded = negatedItems(r.cues.negations, r.named, r.concepts);
+  const own = planFacets(r, ctx.kb);
+  const kinds = kindsOf(r).filter((c) => !excluded.concepts.includes(c));
+  const persons = people(r).filter((p) => !excluded.entities.includes(p));
+  const extra = [...kinds.map((c) => ({ said: c.label, kind: "genre" as const })), ...persons.map((p) => ({ said: p.name, kind: "person" as const }))];
+  const facets = [...extra, ...own.map((f) => ({ said: f.said, kind: f.kind }))].filter((f, i, all) => all.findIndex((x) => x.said.toLowerCase() === f.said.toLowerCase()) === i).slice(0, MAX_FACETS).map((f, i) => ({ id: `f${i + 1}`, ...f }));
+  const named = films(r).filter((f) => f.confidence >= CONFIDENT_FILM && !excluded.entities.includes(f));
+  const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];
+  const like = [...named.map(entityRef), ...seriesFilms].slice(0, 5);
+  const seen = [...named.map(entityRef), ...seriesFilms].slice(0, 20);
+  const all = await filmConstraints(r, ctx.kb);
+  const where = all.filter((c) => c.negated || c.on === "years" || c.on === "language");
+  return { parts: [{ kind: "open", intent: "recommend", facets, where, like, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
 
 /**

@@ -4,6 +4,11 @@ import type { TopicEntity } from "../analyze";
 import type { Reading } from "../reading";
 import { CONFIDENT } from "../reading";
 import { kindsOf } from "../film-set";
+import { asksForFilms } from "../stages/open-request";
+import { TASTE_PHRASES } from "../lexicon/requests";
+
+const TASTES: ReadonlySet<string> = new Set(TASTE_PHRASES);
+const sentences = (text: string) => text.split(/[.!?\n]+\s*/u).filter((x) => /\p{L}{2}/u.test(x)).length;
 
 /**
  * The facts about a clause that rules match on, each a small predicate over the reading. Computed
@@ -45,6 +50,10 @@ const FEATURE_TESTS = {
   "known-item": (r: Reading) => r.request?.intent === "known_item" && r.ledger.facets.length >= 2,
   /** Several sentences and many content words: a film described at length, whatever cue words its story holds. */
   "long-story": (r: Reading) => r.longStory,
+  /** Films asked for outright ("recommend", "suggest", "I prefer …"): a request, however long. */
+  "asks-for-films": (r: Reading) => asksForFilms(r.request),
+  /** Tastes told over several sentences ("Hi! I prefer comedy and action. My daughters loved Frozen."): one request for films, whatever cue words its chatter holds. */
+  "taste-talk": (r: Reading) => r.request?.intent === "recommend" && (asksForFilms(r.request) || TASTES.has(r.request.phrase)) && sentences(r.text) >= 2,
   /** Films asked for: "recommend", "something like", "I loved …". */
   "recommend-request": (r: Reading) => r.request?.intent === "recommend" || r.taste.loved.length > 0,
   /** Films asked which hold something: "movies about …", "are there any films where …". */

@@ -12,7 +12,8 @@ import type { Rule } from "./types";
 const STRUCTURED = ["count", "comparative", "ordinal", "threshold", "most-common", "figure", "fact", "kind-question", "options", "in-common", "plays-character", "character-in-film", "sequel"] as const;
 
 export const RULES: readonly Rule[] = [
-  { id: "plot.long-story", reads: "a film described at length, in several sentences (what it names are hints; cue words inside the story are the story's)", when: { all: ["long-story"] }, build: open.knownItem },
+  { id: "plot.long-story", reads: "a film described at length, in several sentences (what it names are hints; cue words inside the story are the story's)", when: { all: ["long-story"], none: ["asks-for-films"] }, build: open.knownItem },
+  { id: "open.tastes", reads: "tastes told over several sentences, in a conversation: one request for films to watch (cue words in its chatter are the chatter's)", when: { all: ["taste-talk"] }, build: open.tasteRequest },
   { id: "plot.known-item", reads: "a film the person saw and cannot name (what it names are hints)", when: { all: ["known-item"], none: ["yes-no", ...STRUCTURED] }, build: open.knownItem },
   { id: "open.recommend", reads: "films to watch: tastes, films loved or seen, constraints and facets in one request", when: { all: ["recommend-request"], none: ["yes-no", "superlative", ...STRUCTURED] }, build: open.openRequest },
   { id: "open.facets", reads: "films of a kind, period or language (or any) that are also about something the KB has no relation for (a theme, a setting, a character, a mood); a person's films are few and keep their own reading", when: { all: ["facets"], any: ["films-asked", "explore-request"], none: ["person", "film", "superlative", "told-one", ...STRUCTURED] }, build: open.openRequest },

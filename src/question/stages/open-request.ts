@@ -1,7 +1,8 @@
 import type { OpenIntent } from "../../plan/schema";
 import { STOP_WORDS } from "../../util/text";
-import { EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, RECOMMEND_PHRASES, SEEN_PHRASES } from "../lexicon/requests";
+import { ASKING_FOR_FILMS, EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, RECOMMEND_PHRASES, SEEN_PHRASES, TASTE_PHRASES } from "../lexicon/requests";
 import { findPhrase, firstOf } from "./phrases";
+import { detectSmallTalk } from "./smalltalk";
 
 /** The words that say what kind of open request a message is: which phrase, where. */
 export interface RequestCue {
@@ -27,12 +28,16 @@ const LONG_STORY_SENTENCES = 2;
 
 /** The request's kind, by the first cue of the most telling kind: remembering a film outranks asking for some, which outranks asking which ones. */
 export function requestCue(words: readonly string[]): RequestCue | undefined {
+  const asking = firstOf(words, ASKING_FOR_FILMS);
+  if (asking) return { intent: "recommend", ...asking };
   const known = firstOf(words, KNOWN_ITEM_PHRASES);
   if (known) return { intent: "known_item", ...known };
   const recommend = firstOf(words, RECOMMEND_PHRASES);
   if (recommend) return { intent: "recommend", ...recommend };
   const explore = firstOf(words, EXPLORE_PHRASES);
-  return explore ? { intent: "explore", ...explore } : undefined;
+  if (explore) return { intent: "explore", ...explore };
+  const taste = firstOf(words, TASTE_PHRASES);
+  return taste ? { intent: "recommend", ...taste } : undefined;
 }
 
 export function tasteCues(words: readonly string[]): TasteCues {
@@ -54,5 +59,19 @@ export function isLongStory(text: string, words: readonly string[]): boolean {
  */
 export function isOneRequest(text: string, words: readonly string[]): boolean {
   const cue = requestCue(words);
-  return cue?.intent === "known_item" || cue?.intent === "recommend" || isLongStory(text, words);
+  // Tastes alone ("I like comedies. Frozen 2, saw it last night.") are one request unless a question is asked too.
+  const tastesOnly = cue?.intent === "recommend" && TASTE_PHRASES.includes(cue.phrase);
+  return cue?.intent === "known_item" || (cue?.intent === "recommend" && (!tastesOnly || !asksQuestion(text))) || isLongStory(text, words);
 }
+
+/** A question asked besides small talk ("How are you?" and "and you?" ask nothing of films). */
+function asksQuestion(text: string): boolean {
+  const questions = text.match(/[^.!?\n]*\?/gu) ?? [];
+  return questions.some((q) => q.trim().split(/\s+/).length > 3 && detectSmallTalk(q.trim()) === undefined);
+}
+
+/** Asking for films outright ("recommend", "I'm in the mood for"): such a message is no film described, however long. */
+export function asksForFilms(cue: RequestCue | undefined): boolean {
+  return cue?.intent === "recommend" && (ASKING_FOR_FILMS.includes(cue.phrase) || ASKING_TASTES.has(cue.phrase));
+}
+const ASKING_TASTES: ReadonlySet<string> = new Set(["i prefer", "im in the mood", "i m in the mood", "fan of"]);
