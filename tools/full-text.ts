@@ -23,7 +23,8 @@ export const FullTextInput = z
      * "sum": each term searched alone and a document's per-term BM25 scores added, times the square root
      * of how many terms it matched (a told plot: "magicians" outweighs "use", "try" and "london").
      * "story": plain BM25 over each film's story as one text (title, plot, overview, keywords, tags),
-     * summed over the terms: a film described at length, half remembered. Films only; `fields` is ignored.
+     * summed over the terms: a film described at length, half remembered. Films only; with `fields`, only
+     * those texts count and the score is scaled by √(terms matched), as "sum" does.
      */
     scoring: z.enum(["bm25", "sum", "story"]).default("bm25"),
     /** A weight per word of the query (1 when absent): a word of a post's title, or said twice, counts more. */
@@ -68,7 +69,7 @@ export const fullText = defineTool({
     const query = { types: input.types, limit: input.limit, fuzzy: input.fuzzy ? 0.2 : 0, prefix: input.prefix, ...(input.fields ? { fields: input.fields } : {}), ...(termWeights ? { termWeights } : {}) };
     const among = input.linkedTo?.length ? await filmsLinkedToAll(ctx.kb, input.linkedTo) : undefined;
     const hits = input.scoring === "story"
-      ? (await ctx.kb.text.searchStories(input.query, { limit: among ? AMONG_WINDOW : input.limit, ...(termWeights ? { termWeights } : {}) })).filter((h) => !among || among.has(h.id)).slice(0, input.limit)
+      ? (await ctx.kb.text.searchStories(input.query, { limit: among ? AMONG_WINDOW : input.limit, ...(termWeights ? { termWeights } : {}), ...(input.fields ? { fields: input.fields, coordination: SUM_COORDINATION } : {}) })).filter((h) => !among || among.has(h.id)).slice(0, input.limit)
       : input.scoring === "sum"
       ? await searchSummed(ctx.kb, input.query, query, among)
       : among

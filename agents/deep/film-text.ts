@@ -5,7 +5,7 @@ import type { FilmConceptLink } from "../../src/ports/concept-graph";
 /** What a film says about itself, field by field, as index terms: what a facet is tested against offline. */
 export interface FilmText {
   film: string;
-  fields: { field: FilmField; text: string; terms: Set<string> }[];
+  fields: FilmTextField[];
   genres: string[];
   tags: string[];
   keywords: string[];
@@ -14,6 +14,18 @@ export interface FilmText {
   votes: number;
   degree: number;
   concepts: FilmConceptLink[];
+}
+
+/** One of a film's texts; its index terms are read on first use (most films found are never tested against a facet's words). */
+export class FilmTextField {
+  private cached?: Set<string>;
+  constructor(
+    readonly field: FilmField,
+    readonly text: string,
+  ) {}
+  get terms(): Set<string> {
+    return (this.cached ??= new Set(indexTerms(this.text)));
+  }
 }
 
 export type FilmField = "title" | "plot" | "overview" | "keywords" | "tags" | "genres" | "people";
@@ -43,7 +55,7 @@ export class FilmTexts {
         const people = nbs.filter((n) => n.edge === "DIRECTED" || n.edge === "WROTE" || n.edge === "ACTED_IN").map((n) => n.id);
         const tmdb = this.kb.catalog.tmdb(film);
         const keywords = tmdb?.keywords ?? [];
-        const field = (f: FilmField, text: string | undefined) => (text ? [{ field: f, text, terms: new Set(indexTerms(text)) }] : []);
+        const field = (f: FilmField, text: string | undefined) => (text ? [new FilmTextField(f, text)] : []);
         const year = node?.years?.map(Number).find((y) => Number.isFinite(y));
         this.cache.set(film, {
           film,

@@ -157,10 +157,15 @@ async function rankCommunities(facets: readonly Facet[], part: DeepPart, kb: Kno
 function subQueries(m: DeepMemory): SubQuery[] {
   const out: SubQuery[] = [];
   if (m.intent === "known_item") {
-    out.push({ serves: "story", tool: "full_text", why: "the story's words in plots, overviews, keywords and tags, rare words counting most" });
+    out.push({ serves: "story", tool: "full_text", why: "the story's words in each film's whole story (title, plot, overview, keywords, tags), rare words counting most" });
+    out.push({ serves: "story", tool: "full_text", why: "the story's words in plots and overviews alone, each word's score summed", query: "plot-fields" });
     out.push({ serves: "story", tool: "semantic_search", why: "the story's meaning against the films' documents" });
   }
-  if (m.like.length) out.push({ serves: "seeds", tool: "depth_first", why: `films sharing the most specific concepts with ${m.like.map((l) => l.id).slice(0, 3).join(", ")}` });
+  if (m.like.length) {
+    const seeds = m.like.map((l) => l.id).slice(0, 3).join(", ");
+    out.push({ serves: "seeds", tool: "depth_first", why: `films sharing the most specific concepts with ${seeds} (what they are about)` });
+    out.push({ serves: "seeds", tool: "depth_first", why: `films sharing the most with ${seeds} in the KB (tags, genres, the people who made them)`, query: "graph" });
+  }
   // With films to start from, depth_first applies the constraints itself; without, the constraints give the pool.
   if (m.where.some((c) => !c.negated) && m.intent !== "known_item" && !m.like.length) out.push({ serves: "constraints", tool: "find_movies", why: "the films that meet every hard constraint (exact graph filters)" });
   // A known item is found by its whole story; its facets rerank what the story found, with no searches of their own.

@@ -12,6 +12,8 @@ export const DEEP_ROUNDS = 3;
 
 const FACET_FILMS = 40;
 const STORY_FILMS = 50;
+/** Words of a story summed over plots and overviews: its first ones (a long story's later words are read by the story index). */
+const SUM_WORDS = 24;
 const COMMUNITY_FILMS = 20;
 
 /** The first round: each of the primer's sub-queries as a typed tool call. */
@@ -24,10 +26,11 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
   const why = `${q.serves}: ${q.why}`;
   if (q.serves === "story") {
     const { story, keywords } = toldPlotQuery(m.text, kb);
+    if (q.tool === "full_text" && q.query === "plot-fields") return keywords ? call("full_text", { query: keywords.split(" ").slice(0, SUM_WORDS).join(" "), limit: STORY_FILMS, types: ["Movie"], fields: ["plot", "overview"], scoring: "story" }, why, q.serves) : undefined;
     if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], scoring: "story", ...headlineWeights(m.text, keywords) }, why, q.serves) : undefined;
     return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
   }
-  if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
+  if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: q.query === "graph" ? "graph" : "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
   if (q.serves === "constraints") return call("find_movies", { ...filmArgs(m.where, { results: new Map() }), limit: 50 }, why, q.serves);
   if (q.serves === "popular") return call("find_movies", { rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
   if (facet && q.tool === "find_movies" && facet.kind === "person") return call("find_movies", { people: [{ name: facet.said }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);

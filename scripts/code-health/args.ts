@@ -7,6 +7,8 @@ export const DEFAULT_DIRS = [
   "agents/plan",
   "agents/planners",
   "agents/answering",
+  "agents/deep",
+  "src/kb/concepts/offline",
 ];
 
 export const USAGE = `usage: npm run health -- [--json] [--max N] [--dirs a,b,c]

@@ -34,6 +34,10 @@ export interface StoryQuery {
   limit?: number;
   /** A weight per index term (1 when absent; 0 leaves it out). */
   termWeights?: Readonly<Record<string, number>>;
+  /** Count a term only where these texts hold it (all of the story when absent). */
+  fields?: readonly TextField[];
+  /** A film's summed score times (terms matched)^coordination (0, plain BM25, when absent). */
+  coordination?: number;
 }
 
 /** BM25 full-text search over titles, names, plots, overviews, tags and people. */

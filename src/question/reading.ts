@@ -1,7 +1,8 @@
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { STOP_WORDS, editDistance, entryOf, linkKey, wordTokens, type WordToken } from "../util/text";
-import { MOVIE_WORDS } from "./lexicon/relations";
+import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
+import { ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
@@ -139,6 +140,8 @@ function joinSplitTitles(a: QuestionAnalysis, text: string, tokens: readonly Wor
 /** Words that make the name after them where a film is set ("set in Prague", "takes place in Tokyo"). */
 const SETTING_LEADS = [["set", "in"], ["takes", "place", "in"], ["take", "place", "in"], ["taking", "place", "in"], ["located", "in"], ["based", "in"], ["set", "on"]];
 const BARE_LEADS = new Set(["in", "at"]);
+const ROLES_BEFORE = new Set(ROLE_NOUNS);
+const ROLE_OR_RELATION = (w: string) => ROLES_BEFORE.has(w) || WORD_TO_EDGES.has(w) || PERSON_WORDS.has(w);
 
 /**
  * A place asked of films is a setting, not a film or a person of that name: "dramas set in Ireland",
@@ -148,7 +151,8 @@ const BARE_LEADS = new Set(["in", "at"]);
 function placesAsSettings(a: QuestionAnalysis, tokens: readonly WordToken[], words: readonly string[], concepts: readonly ConceptRef[]): QuestionAnalysis {
   const filmsWanted = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && (words.some((w) => MOVIE_WORDS.has(w)) || concepts.some((c) => c.cued));
   const led = (t: TopicEntity) => SETTING_LEADS.some((lead) => lead.every((w, k) => words[t.tokenStart - lead.length + k] === w));
-  const bare = (t: TopicEntity) => filmsWanted && BARE_LEADS.has(words[t.tokenStart - 1] ?? "") && /^\p{Lu}/u.test(tokens[t.tokenStart]!.text);
+  // "a heist in Las Vegas" is a setting; "the actor in Roman Holiday", "appears in Heat" are a film (a role or a relation word before "in").
+  const bare = (t: TopicEntity) => filmsWanted && BARE_LEADS.has(words[t.tokenStart - 1] ?? "") && /^\p{Lu}/u.test(tokens[t.tokenStart]!.text) && !ROLE_OR_RELATION(words[t.tokenStart - 2] ?? "");
   const place = (t: TopicEntity) => (t.type === "Movie" || t.type === "Person") && t.confidence < SURE_TITLE + 0.05 && (led(t) || bare(t));
   return a.topics.some(place) ? { ...a, topics: a.topics.filter((t) => !place(t)) } : a;
 }

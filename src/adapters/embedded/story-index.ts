@@ -107,6 +107,8 @@ export class StoryIndex {
     const weights = options.termWeights ?? {};
     const terms = [...new Set(indexTerms(query))].filter((t) => this.termIds.has(t) && (entryOf(weights, t) ?? 1) > 0);
     const score = new Float64Array(this.names.length);
+    const matched = options.coordination ? new Uint16Array(this.names.length) : undefined;
+    const mask = options.fields ? FIELD_OF.filter(([, f]) => options.fields!.includes(f)).reduce((m, [bit]) => m | bit, 0) : 0xff;
     const touched: number[] = [];
     for (const t of terms) {
       const id = this.termIds.get(t)!;
@@ -115,18 +117,21 @@ export class StoryIndex {
       const df = to - from;
       const idf = Math.log(1 + (this.films - df + 0.5) / (df + 0.5)) * (entryOf(weights, t) ?? 1);
       for (let k = from; k < to; k++) {
+        if ((this.d.fields[k]! & mask) === 0) continue;
         const doc = this.d.docs[k]!;
         const tf = this.d.tf[k]!;
         if (score[doc] === 0) touched.push(doc);
+        if (matched) matched[doc]!++;
         score[doc]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.d.length[doc]!) / this.avgLength));
       }
     }
+    if (matched) for (const doc of touched) score[doc]! *= matched[doc]! ** options.coordination!;
     const top = touched.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, limit);
-    return top.map((doc) => ({ id: this.names[doc]!, type: "Movie" as const, score: Math.round(score[doc]! * 10000) / 10000, matched: this.matchedIn(doc, terms) }));
+    return top.map((doc) => ({ id: this.names[doc]!, type: "Movie" as const, score: Math.round(score[doc]! * 10000) / 10000, matched: this.matchedIn(doc, terms, mask) }));
   }
 
   /** Which of the terms a film holds, and in which of its texts (postings are in node order: a binary search each). */
-  private matchedIn(doc: number, terms: readonly string[]): Record<string, TextField[]> {
+  private matchedIn(doc: number, terms: readonly string[], mask: number): Record<string, TextField[]> {
     const out: Record<string, TextField[]> = {};
     for (const t of terms) {
       const id = this.termIds.get(t)!;
@@ -136,7 +141,7 @@ export class StoryIndex {
         const mid = (lo + hi) >> 1;
         const v = this.d.docs[mid]!;
         if (v === doc) {
-          out[t] = FIELD_OF.filter(([bit]) => (this.d.fields[mid]! & bit) !== 0).map(([, f]) => f);
+          if ((this.d.fields[mid]! & mask) !== 0) out[t] = FIELD_OF.filter(([bit]) => (this.d.fields[mid]! & bit) !== 0).map(([, f]) => f);
           break;
         }
         if (v < doc) lo = mid + 1;

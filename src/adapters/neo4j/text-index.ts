@@ -35,7 +35,7 @@ export class Neo4jTextIndex implements TextIndex {
    * scores one text: ranks agree on the films that hold the rare words, not exactly).
    */
   async searchStories(query: string, options: StoryQuery = {}): Promise<TextHit[]> {
-    return this.search(query, { types: ["Movie"], fields: ["name", "plot", "overview", "tags"], coordination: 0, limit: options.limit ?? 10, ...(options.termWeights ? { termWeights: options.termWeights } : {}) });
+    return this.search(query, { types: ["Movie"], fields: options.fields ?? ["name", "plot", "overview", "tags"], coordination: options.coordination ?? 0, limit: options.limit ?? 10, ...(options.termWeights ? { termWeights: options.termWeights } : {}) });
   }
 
   async search(query: string, options: TextQuery = {}): Promise<TextHit[]> {

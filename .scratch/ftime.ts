@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { loadConfig } from "../src/config";
+import { loadKnowledgeBase } from "../src/kb/load";
+import { toldPlotQuery } from "../agents/planners/told-plot-query";
+import { TOOLS } from "../tools/index";
+import { runTool } from "../tools/tool";
+const kb = await loadKnowledgeBase(loadConfig(), { log: () => {} });
+const rows = gunzipSync(readFileSync(`${loadConfig().dataDir}/open-requests/tomt-movies-validation.jsonl.gz`)).toString().trim().split("\n").map((l) => JSON.parse(l)).slice(0, 100);
+const qs = rows.map((r) => toldPlotQuery(`${r.title}\n${r.text}`.slice(0, 2000), kb).keywords);
+const time = async (name: string, f: (q: string) => Promise<unknown>) => { for (const q of qs.slice(0, 10)) await f(q); const t0 = performance.now(); for (const q of qs) await f(q); console.log(name, ((performance.now() - t0) / qs.length).toFixed(2), "ms"); };
+await time("toldPlotQuery", async (q) => toldPlotQuery(q, kb));
+await time("searchStories", (q) => kb.text.searchStories(q, { limit: 50 }));
+await time("tool story", (q) => runTool(TOOLS.full_text, { query: q.slice(0, 500), limit: 50, types: ["Movie"], scoring: "story" }, { kb, step: 1 }));
+await time("tool sum24", (q) => runTool(TOOLS.full_text, { query: q.split(" ").slice(0, 24).join(" "), limit: 50, types: ["Movie"], fields: ["plot", "overview"], scoring: "sum" }, { kb, step: 1 }));
+await time("semantic", (q) => runTool(TOOLS.semantic_search, { query: q, k: 50, threshold: 0.05, overviews: true }, { kb, step: 1 }));
+process.exit(0);
