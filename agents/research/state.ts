@@ -6,7 +6,7 @@ import type { FollowUp } from "../../src/question/followup/resolve";
 import type { QuestionAnalysis } from "../../src/question/analyze";
 import { mergeEvidence, type Evidence } from "../../tools/evidence";
 import type { DeepMemory } from "../deep/memory";
-import { STRATEGIES, type Draft, type Judgement, type PlannedCall, type TraceStep } from "./types";
+import { ROUTES, STRATEGIES, type Draft, type Judgement, type PlannedCall, type TraceStep } from "./types";
 
 /**
  * The research run's state, shared by every strategy so their traces compare one to one.
@@ -21,7 +21,7 @@ export const ResearchState = new StateSchema({
   /** How the question was read against those turns (set by the router when there are any). */
   followUp: z.custom<FollowUp | undefined>(),
   strategy: z.enum(STRATEGIES),
-  route: z.enum(["reply", "simple", "research", "deep"]).optional(),
+  route: z.enum(ROUTES).optional(),
   /** What the question asks: the typed plan the router read and the planner kept or edited (the contract every later node reads). */
   queryPlan: z.custom<QueryPlan | undefined>(),
   /** The clause each answered part of the plan answers, in order. */

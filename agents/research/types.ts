@@ -94,7 +94,8 @@ export interface TraceStep {
 }
 
 /** Where the router sent a question: a short reply (chit-chat, out of domain), SimpleRAG, research, or the deep route (open requests). */
-export type Route = "reply" | "simple" | "research" | "deep";
+export const ROUTES = ["reply", "simple", "research", "deep"] as const;
+export type Route = (typeof ROUTES)[number];
 
 /** One answered part of the plan: its kind, the clause it answers, ranked answers and text. */
 export interface AnswerPart {

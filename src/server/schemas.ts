@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ABLATIONS, STRATEGIES } from "../../agents/research/types";
+import { ABLATIONS, ROUTES, STRATEGIES } from "../../agents/research/types";
 import { MAX_QUESTION_CHARS } from "../../agents/research/types";
 import { NON_BLANK_PATTERN, codePointLength, editDistance } from "../util/text";
 import { overLimitMessage } from "../util/limits";
@@ -93,7 +93,7 @@ export const RunResultSchema = z.object({
   question: z.string(),
   strategy: z.enum(STRATEGIES),
   planner: z.string(),
-  route: z.enum(["reply", "simple", "research"]),
+  route: z.enum(ROUTES),
   followUp: z
     .object({ kind: z.enum(["anaphor", "ellipsis", "substitution", "refinement"]), rule: z.string(), resolved: z.string(), referents: z.array(z.object({ name: z.string(), type: z.enum(NODE_TYPES), from: z.enum(["answer", "topic"]), turn: z.number().int() })) })
     .optional()
