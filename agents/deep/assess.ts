@@ -89,7 +89,7 @@ const PLOT_FIELDS_WEIGHT = 1;
 
 function stepWeight(serves: string, tool: string, embedderId: string, fields?: unknown): number {
   if (serves === "story") return tool === "semantic_search" ? storyVectorWeight(embedderId) : Array.isArray(fields) ? PLOT_FIELDS_WEIGHT : 1;
-  if (serves === "constraints") return 0.3;
+  if (serves === "constraints" || serves === "hints") return 0.3;
   if (serves === "seeds") return 1;
   if (/^f\d+$/.test(serves)) return tool === "semantic_search" ? 0.5 : 1;
   return 0.5;

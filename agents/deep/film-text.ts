@@ -10,6 +10,8 @@ export interface FilmText {
   tags: string[];
   keywords: string[];
   directors: string[];
+  /** Its directors, writers and cast. */
+  people: string[];
   year?: number;
   votes: number;
   degree: number;
@@ -64,6 +66,7 @@ export class FilmTexts {
           tags,
           keywords,
           directors,
+          people,
           ...(year !== undefined ? { year } : {}),
           votes: tmdb?.voteCount ?? 0,
           degree: node?.degree ?? 0,

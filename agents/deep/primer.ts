@@ -153,6 +153,11 @@ async function rankCommunities(facets: readonly Facet[], part: DeepPart, kb: Kno
   return hits.map((h) => ({ id: h.report.id, title: h.report.title, level: h.report.level, score: Math.round(h.score * 1000) / 1000, status: "open" as const, children: h.report.children }));
 }
 
+/** The people a known item's hints name (linked to the KB). */
+export function hintedPeople(m: Pick<DeepMemory, "hints">): string[] {
+  return m.hints.flatMap((h) => (h.on === "person" && !h.negated && "id" in h.who ? [h.who.id] : []));
+}
+
 /** One sub-query per facet (concepts first, words where no concept stands for it), and for what else the request gives. */
 function subQueries(m: DeepMemory): SubQuery[] {
   const out: SubQuery[] = [];
@@ -160,6 +165,8 @@ function subQueries(m: DeepMemory): SubQuery[] {
     out.push({ serves: "story", tool: "full_text", why: "the story's words in each film's whole story (title, plot, overview, keywords, tags), rare words counting most" });
     out.push({ serves: "story", tool: "full_text", why: "the story's words in plots and overviews alone, each word's score summed", query: "plot-fields" });
     out.push({ serves: "story", tool: "semantic_search", why: "the story's meaning against the films' documents" });
+    // A cast member or maker remembered by name: their films join the pool (lifted, never required: people misremember).
+    for (const name of hintedPeople(m).slice(0, 2)) out.push({ serves: "hints", tool: "find_movies", why: `the films of ${name}, as remembered (a lift, never a filter)`, query: name });
   }
   if (m.like.length) {
     const seeds = m.like.map((l) => l.id).slice(0, 3).join(", ");

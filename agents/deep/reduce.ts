@@ -36,6 +36,7 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
   const maxRetrieval = Math.max(...kept.map((c) => c.retrieval), 1e-9);
   const totalWeight = m.facets.reduce((s, f) => s + f.weight, 0) || 1;
   const hinted = hintsMet(m, kept, film);
+  const sharedWithSeeds = seedConcepts(m, film);
   const scored = kept.map((c): RankedFilm & { sort: number } => {
     const coverage = m.facets.reduce((s, f) => s + (c.met[f.id]?.strength ?? 0) * f.weight, 0) / totalWeight;
     const fame = fameOf(film.get(c.film)!);
@@ -45,13 +46,37 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
       m.intent === "known_item"
         ? retrieval + KNOWN_COVERAGE_WEIGHT * coverage + HINT_WEIGHT * hints.length + FAME_WEIGHT * fame
         : COVERAGE_WEIGHT * coverage + retrieval + LIKENESS_WEIGHT * c.likeness + (m.intent === "recommend" ? RECOMMEND_FAME_WEIGHT : FAME_WEIGHT) * fame;
-    const reasons = [...m.facets.flatMap((f) => (c.met[f.id] ? [c.met[f.id]!] : [])), ...hints.map((h): Reason => ({ facet: "hint", text: h, strength: 1 }))];
+    const shared = sharedReason(film.get(c.film)!, sharedWithSeeds);
+    const reasons = [...m.facets.flatMap((f) => (c.met[f.id] ? [c.met[f.id]!] : [])), ...(shared ? [shared] : []), ...hints.map((h): Reason => ({ facet: "hint", text: h, strength: 1 }))];
     return { film: c.film, score: Math.round(sort * 1000) / 1000, reasons, met: Object.keys(c.met).filter((k) => m.facets.some((f) => f.id === k)).length, sort };
   });
   scored.sort((a, b) => b.sort - a.sort || (a.film < b.film ? -1 : 1));
   const films = scored.slice(0, KEEP).map(({ sort: _sort, ...f }) => f);
   const unmet = m.facets.filter((f) => !pool.some((c) => c.met[f.id] && !excluded.has(c.film))).map((f) => ({ id: f.id, said: f.said }));
   return { films, unmet, unmetConstraints, excluded: [...excluded].map(([f, why]) => ({ film: f, why })), facetsTotal: m.facets.length };
+}
+
+/** What the films to start from are about, beyond genres: each concept's key, name and its strongest link to a seed. */
+function seedConcepts(m: DeepMemory, film: ReadonlyMap<string, FilmText>): Map<string, { name: string; weight: number }> {
+  const out = new Map<string, { name: string; weight: number }>();
+  for (const l of m.like) {
+    for (const link of film.get(l.id)?.concepts ?? []) {
+      if (link.concept.type === "genre") continue;
+      const e = out.get(link.concept.key);
+      if (!e || e.weight < link.weight) out.set(link.concept.key, { name: link.concept.name, weight: link.weight });
+    }
+  }
+  return out;
+}
+
+/** SHARED_NAMED most specific concepts a film shares with the films to start from ("shares serial killer, FBI agent, psychopath"). */
+const SHARED_NAMED = 3;
+function sharedReason(f: FilmText, seeds: ReadonlyMap<string, { name: string; weight: number }>): Reason | undefined {
+  if (!seeds.size) return undefined;
+  const shared = f.concepts.filter((l) => seeds.has(l.concept.key)).map((l) => ({ name: l.concept.name, weight: Math.min(l.weight, seeds.get(l.concept.key)!.weight) }));
+  if (!shared.length) return undefined;
+  shared.sort((a, b) => b.weight - a.weight || (a.name < b.name ? -1 : 1));
+  return { facet: "like", text: `shares ${shared.slice(0, SHARED_NAMED).map((s) => s.name).join(", ")}`, strength: 1 };
 }
 
 function fameOf(f: FilmText): number {
@@ -67,6 +92,7 @@ function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<s
     const hits: string[] = [];
     for (const h of m.hints) {
       if (h.on === "years" && f.year !== undefined && f.year >= h.from - 1 && f.year <= h.to + 1) hits.push(`from ${f.year}, as remembered`);
+      if (h.on === "person" && !h.negated && "id" in h.who && f.people.includes(h.who.id)) hits.push(`with ${h.who.id}, as remembered`);
       if (h.on === "kind" && [...h.kind.genres, ...h.kind.tags, ...h.kind.keywords].some((k) => [...f.genres, ...f.tags, ...f.keywords].some((x) => linkKey(x) === linkKey(k)))) hits.push(`${h.kind.label}, as remembered`);
     }
     if (hits.length) out.set(c.film, hits);
@@ -84,18 +110,28 @@ function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap
   if (!m.like.length) return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
   const asked = new Set(m.text.toLowerCase().split(/\W+/));
   const seeds = m.like.map((l) => film.get(l.id)).filter((f): f is FilmText => f !== undefined);
-  const seedSeries = new Set(seeds.flatMap((s) => s.concepts.filter((c) => c.concept.type === "series").map((c) => c.concept.key)));
+  const seedSeries = new Set(seeds.flatMap((s) => s.concepts.filter((c) => c.concept.type === "series" || isRecurringName(c.concept)).map((c) => c.concept.key)));
   const families = seeds.map((s) => familyName(s.film)).filter((x) => x.length >= 4);
   for (const c of pool) {
     if (out.has(c.film)) continue;
     const f = film.get(c.film);
     if (!f) continue;
-    const sameSeries = f.concepts.some((x) => x.concept.type === "series" && seedSeries.has(x.concept.key)) || families.some((fam) => linkKey(c.film).startsWith(fam));
+    const sameSeries = f.concepts.some((x) => seedSeries.has(x.concept.key)) || families.some((fam) => linkKey(c.film).startsWith(fam));
     if (sameSeries && !asked.has("series") && !asked.has("sequel") && !asked.has("sequels")) out.set(c.film, "it is in the same series");
     else if (f.genres.includes("Documentary") && !asked.has("documentary") && !asked.has("documentaries") && seeds.some((s) => mentionsMaker(f, s))) out.set(c.film, "it is a documentary about the film's makers");
     else if ([...f.tags, ...f.keywords].some((k) => PARODY_WORDS.has(k.toLowerCase())) && !seeds.some((s) => [...s.tags, ...s.keywords].some((k) => PARODY_WORDS.has(k.toLowerCase()))) && ![...asked].some((w) => PARODY_WORDS.has(w))) out.set(c.film, "it is a parody");
   }
   return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
+}
+
+/** Films a named character or franchise recurs in at most: more, and the name is a place or a common name, not a series. */
+const RECURRING_NAME_FILMS = 8;
+
+/** A concept that names a recurring character ("Hannibal Lecter", "Clarice Starling"): films that share it with the seed are its series. */
+function isRecurringName(c: { name: string; type: string; films: number }): boolean {
+  if (c.type === "setting" || c.films < 2 || c.films > RECURRING_NAME_FILMS) return false;
+  const words = c.name.split(/\s+/);
+  return (c.type === "character" && words.length >= 2) || (words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w)));
 }
 
 /** A title's family name: the words before a number, a colon or "Part" ("Star Wars: Episode IV" → "star wars"). */

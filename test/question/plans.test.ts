@@ -42,7 +42,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["which director has tom hanks worked with most","aggregate.most-common","p1 films(Tom Hanks ACTED_IN); *p2 most_common(p1 over DIRECTED in)"],
     ["which tarantino film made the most money","order.superlative","p1 films(Quentin Tarantino DIRECTED); *p2 order(p1 by revenue desc, nth 1)"],
     ["Which director made the most films with Robert De Niro?","aggregate.most-common","p1 films(Robert De Niro ACTED_IN); *p2 most_common(p1 over DIRECTED in)"],
-    ["just watched the shining and loved it, what else would i like","similar.after","*p1 similar(The Shining)"],
+    ["just watched the shining and loved it, what else would i like","open.recommend","*p1 open(recommend; like The Shining; seen The Shining)"],
     ["old man ties a ton of balloons to his house and floats off to south america, and a boy scout is stuck on the porch","plot.told","*p1 plot(old man ties a ton of balloons to his house and floats of…; facets theme old man ties, theme ton of balloons, theme house, theme floats, setting south america, theme boy, theme stuck, theme porch)"],
     ["romantic comedy where a rich businessman hires a hooker to be his date for a week and they fall in love","plot.told","*p1 plot(romantic comedy where a rich businessman hires a hooker t…; facets plot rich businessman hires, theme hooker, theme fall)"],
     ["are high school movies typically comedy or drama","describe.kind","*p1 describe(high school; comedy or drama)"],

@@ -32,7 +32,7 @@ export const EXPLORE_PHRASES = [
 export const SEEN_PHRASES = ["i have seen", "ive seen", "i already saw", "already seen", "i already watched", "i have watched", "ive watched", "i watched", "i saw", "seen all", "watched all"];
 
 /** Asking outright for films to watch: outranks a known-item phrase ("I'm looking for a movie recommendation"). */
-export const ASKING_FOR_FILMS = ["recommend", "recommendation", "recommendations", "reccomend", "reccomendation", "recomend", "recomendation", "suggest", "suggestion", "suggestions", "what should i watch"];
+export const ASKING_FOR_FILMS = ["recommend", "tips for", "tip for", "recommendation", "recommendations", "reccomend", "reccomendation", "recomend", "recomendation", "suggest", "suggestion", "suggestions", "what should i watch"];
 
 /** A person's tastes ("I prefer comedies", "I'm into horror"): in a message with no question of its own, films are wanted. */
 export const TASTE_PHRASES = ["i prefer", "i like", "i love", "i enjoy", "i really like", "i really love", "i really enjoy", "my favorite", "my favourite", "im into", "i am into", "im in the mood", "i m in the mood", "fan of", "i usually watch", "i watch"];
@@ -61,7 +61,7 @@ export const REQUEST_TALK_WORDS = (
   "think thinking thought believe believed guess guessing suppose probably possibly maybe perhaps sure unsure certain pretty kinda sorta somewhat " +
   "saw seen see seeing watch watched watching rewatch viewing trying try tried find finding found looking look search searched searching " +
   "help helping please thanks thank advance appreciated appreciate anyone anybody someone somebody idea ideas know knows knew name named title titled called " +
-  "ago years recommend recommended recommendation recommendations suggest suggested suggestion suggestions tips tip " +
+  "prefer prefers preferred preference preferences ago years recommend recommended recommendation recommendations suggest suggested suggestion suggestions tips tip " +
   "want wanted would like liked love loved enjoy enjoyed enjoying favorite favourite fan fans good great best nice awesome cool amazing interesting " +
   "something anything stuff things thing kind sort type some any few lots lot couple really very also just still even else similar " +
   "scene scenes plot part parts detail details edit update solved tomt agree agreed friend said says " +

@@ -168,6 +168,9 @@ function tagSaidAsTitle(c: MentionContext): Mention | undefined {
 
 function kindBeforeFilmWord(c: MentionContext): Mention | undefined {
   const { m } = c;
+  // "War movies about submarines", "Western films": a genre's name before a film word is the genre, however capitalised.
+  const genre = c.filmWordNext && c.span.length === 1 ? m.candidates.find((x) => x.type === "Genre" && sameName(x, m.text)) : undefined;
+  if (genre) return { ...m, candidates: [{ ...genre, types: ["Genre"] }, ...m.candidates.filter((x) => x !== genre && x.type !== "Movie")] };
   if (!(c.top.type === "Movie" || c.top.type === "Tag") || (c.rareName && c.words.length <= 2) || m.text !== m.text.toLowerCase() || !c.filmWordNext) return undefined;
   const kind = m.candidates.find((x) => x.type === "Tag" && sameName(x, m.text));
   if (!kind || m.candidates.some((x) => x.type === "Person" && sameName(x, m.text))) return undefined;

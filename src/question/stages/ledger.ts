@@ -1,4 +1,5 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
+import { RELATION_WORDS } from "../lexicon/relations";
 import { STOP_WORDS, entryOf, linkKey } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
@@ -44,6 +45,11 @@ const SETTING = new Set(SETTING_WORDS);
 const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...EXPLORE_PHRASES, ...SEEN_PHRASES, ...LOVED_PHRASES, ...REQUEST_TALK_PHRASES];
 /** Joining words a facet may span ("drug addiction and recovery" stays two; "lord of the flies" one). */
 const INSIDE_FACET = new Set(["of"]);
+/**
+ * Words that only sometimes name a relation ("lead" for directed, "head", "charge"): right after a
+ * facet's words and claimed by no cue, they are the facet's ("a strong female lead").
+ */
+const WEAK_RELATION_WORDS: ReadonlySet<string> = new Set(Object.values(RELATION_WORDS).flatMap((ws) => Object.entries(ws).filter(([, w]) => w < 0.7).map(([word]) => word)));
 
 type Claim = { as: WordRole; by: string };
 /** A name the KB lacks: said as a name, and searched as a facet ("the American Southwest", "Abby"). */
@@ -105,7 +111,8 @@ export function accountWords(r: Omit<Reading, "ledger">): WordLedger {
   claimCues(r, claims);
   r.words.forEach((w, k) => (claims[k] ??= wordRole(w)));
   const facets = facetSpans(r, claims);
-  for (const f of facets) for (let k = f.tokenStart; k < f.tokenEnd; k++) claims[k] ??= { as: "facet", by: `${f.kind}: ${f.said}` };
+  // A facet's own words, "of" and a weak relation word inside it included ("a strong female lead").
+  for (const f of facets) for (let k = f.tokenStart; k < f.tokenEnd; k++) if (!claims[k] || claims[k]!.as === "question") claims[k] = { as: "facet", by: `${f.kind}: ${f.said}` };
   r.words.forEach((w, k) => (claims[k] ??= { as: "filler", by: GENERIC.has(w) ? "a word with no topic of its own" : "no topic" }));
   const uses = r.tokens.map((t, k): WordUse => ({ token: k, word: t.text, as: claims[k]?.as ?? "facet", ...(claims[k]?.by ? { by: claims[k]!.by } : {}) }));
   return { uses, facets };
@@ -122,6 +129,7 @@ function facetSpans(r: Omit<Reading, "ledger">, claims: readonly (Claim | undefi
     }
     let end = k + 1;
     while (end < r.tokens.length && (free(claims[end]) || (INSIDE_FACET.has(r.words[end]!) && end + 1 < r.tokens.length && free(claims[end + 1])))) end++;
+    while (end < r.tokens.length && claims[end]?.as === "question" && WEAK_RELATION_WORDS.has(r.words[end]!)) end++;
     const next = end;
     // Light words at either end are not what the facet is about ("gets locked" is "locked"); a run of only those is none.
     let from = k;
