@@ -18,6 +18,8 @@ export const Concept = z
     tags: Names.default([]),
     tmdbGenres: Names.default([]),
     keywords: Names.default([]),
+    /** Every name counts, however the KB files the film (its genre, a tag, TMDB's genres and keywords): for open requests, not for counts and lists that must be the KB's. */
+    anyName: z.boolean().optional(),
   })
   .strict()
   .refine((c) => c.genres.length + c.tags.length + c.tmdbGenres.length + c.keywords.length > 0, { message: "a concept needs at least one genre, tag, TMDB genre or keyword" });
@@ -320,7 +322,7 @@ export async function conceptMembers(kb: KnowledgeBase, c: z.infer<typeof Concep
   // Titanic as a TMDB thriller), so a count, a list or a ranking would not be the KB's.
   // A genre the KB hardly uses (Sci-Fi is on one film; science fiction is a tag) is read by all its names.
   const filedUnder = await kb.graph.neighborsMany(genreIds, { edges: ["HAS_GENRE"], direction: "in" });
-  const genreKind = [...filedUnder.values()].reduce((n, l) => n + l.length, 0) >= MIN_GENRE_FILMS;
+  const genreKind = !c.anyName && [...filedUnder.values()].reduce((n, l) => n + l.length, 0) >= MIN_GENRE_FILMS;
   const nbs = genreKind ? filedUnder : new Map([...filedUnder, ...(await kb.graph.neighborsMany(tagIds, { edges: ["HAS_TAG"], direction: "in" }))]);
   const via = new Map<string, Triple>();
   const strength = new Map<string, number>();

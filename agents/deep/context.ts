@@ -24,7 +24,9 @@ const CHECK_BATCH = 40;
 export function constraintCheck(m: DeepMemory, ctx: RunContext, step: number): (films: string[]) => Promise<Set<string>> {
   return async (films) => {
     const fit = new Set<string>();
-    const args = filmArgs(m.where, { results: new Map() });
+    // An open request's kind is met however the KB files the film ("thrillers": a Thriller genre, a thriller tag, TMDB's Thriller).
+    const exact = filmArgs(m.where, { results: new Map() });
+    const args = { ...exact, concepts: exact.concepts?.map((c) => ({ ...c, anyName: true })) };
     for (let i = 0; i < films.length; i += CHECK_BATCH) {
       const titles = films.slice(i, i + CHECK_BATCH);
       const t0 = performance.now();

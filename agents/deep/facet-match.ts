@@ -28,22 +28,30 @@ const FIELD_LABEL: Readonly<Record<FilmField, string>> = { title: "title", plot:
 
 /** Why the film meets the facet, or undefined when it does not. `idf` weighs a term by how rare it is. */
 export function testFacet(film: FilmText, facet: FacetState, idf: (term: string) => number): Reason | undefined {
-  return byConcept(film, facet) ?? byText(film, facet, idf);
+  const concept = byConcept(film, facet, idf);
+  const text = concept && concept.strength >= SEARCH_MATCH_WEIGHT ? undefined : byText(film, facet, idf);
+  return text && (!concept || text.strength > concept.strength) ? text : concept;
 }
 
-function byConcept(film: FilmText, facet: FacetState): Reason | undefined {
+function byConcept(film: FilmText, facet: FacetState, idf: (term: string) => number): Reason | undefined {
   if (!facet.concepts.length) return undefined;
   const wanted = new Map(facet.concepts.map((c) => [c.key, c]));
-  let best: Reason | undefined;
+  const found: { name: string; strength: number; covers?: string[]; source: string }[] = [];
   for (const link of film.concepts) {
     const c = wanted.get(link.concept.key);
     if (!c) continue;
-    const strength = (c.match === "exact" ? 1 : SEARCH_MATCH_WEIGHT) * Math.min(1, c.score);
-    if (best && best.strength >= strength) continue;
     const source = link.sources.map((s) => SOURCE_LABEL[s]).filter((x, i, a) => a.indexOf(x) === i).join(", ");
-    best = { facet: facet.id, text: `${link.concept.name}${source ? ` (${source})` : ""}`, strength };
+    found.push({ name: link.concept.name, strength: (c.match === "exact" ? 1 : SEARCH_MATCH_WEIGHT) * Math.min(1, c.score), ...(c.covers ? { covers: c.covers } : {}), source });
   }
-  return best;
+  if (!found.length) return undefined;
+  found.sort((a, b) => b.strength - a.strength || (a.name < b.name ? -1 : 1));
+  // Concepts for different runs of the facet's words ("crew" and "stranded") together meet the share of the words they cover.
+  const parts = found.filter((f) => f.covers);
+  const covered = new Set(parts.flatMap((f) => f.covers!));
+  const all = new Set(parts.flatMap((f) => f.covers!).concat(facet.terms));
+  const combined = parts.length >= 2 ? SEARCH_MATCH_WEIGHT * ([...covered].reduce((s, t) => s + idf(t), 0) / ([...all].reduce((s, t) => s + idf(t), 0) || 1)) : 0;
+  const use = combined > found[0]!.strength ? parts.slice(0, 3) : [found[0]!];
+  return { facet: facet.id, text: use.map((f) => `${f.name}${f.source ? ` (${f.source})` : ""}`).join(", "), strength: Math.max(combined, found[0]!.strength) };
 }
 
 function byText(film: FilmText, facet: FacetState, idf: (term: string) => number): Reason | undefined {

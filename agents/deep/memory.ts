@@ -17,6 +17,8 @@ export interface FacetConcept {
   films: number;
   score: number;
   match: "exact" | "search";
+  /** For a concept named by a run of the facet's words: those words (index terms); a film holding concepts for several runs meets more of the facet. */
+  covers?: string[];
 }
 
 export interface FacetState {

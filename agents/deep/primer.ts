@@ -103,21 +103,34 @@ const MAX_SPAN = 3;
 const MAX_SPANS = 24;
 
 /** A facet's phrases to try as concept names: itself, its shorter runs of content words, and each with other words for the same thing. */
-function facetPhrases(said: string): { text: string; share: number }[] {
+function facetPhrases(said: string, kb: KnowledgeBase): Phrase[] {
   const words = indexTokens(said).filter((w) => w.length > 1 && !QUIET.has(w) && !STOP.has(w));
-  const out = new Map<string, number>();
-  const add = (text: string, share: number) => out.set(text, Math.max(out.get(text) ?? 0, share));
+  // A run's share of the facet is the share of its words' rarity: "stranded" says more of "crew gets stranded" than "crew".
+  const rarity = words.map((w) => Math.log(1 + 1 / Math.max(kb.words.share(w), 1 / Math.max(kb.words.documents, 1))));
+  const total = rarity.reduce((a, b) => a + b, 0) || 1;
+  const out = new Map<string, Phrase>();
+  const add = (text: string, share: number, covers: string[]) => {
+    if ((out.get(text)?.share ?? -1) < share) out.set(text, { text, share, covers });
+  };
   for (let len = Math.min(MAX_SPAN, words.length); len >= 1; len--) {
     for (let i = 0; i + len <= words.length; i++) {
       const span = words.slice(i, i + len);
-      const share = len / words.length;
-      add(span.join(" "), share);
+      const share = len === words.length ? 1 : rarity.slice(i, i + len).reduce((a, b) => a + b, 0) / total;
+      const covers = span.map((w) => indexTerm(w) ?? w);
+      add(span.join(" "), share, covers);
       span.forEach((w, k) => {
-        for (const v of entryOf(FACET_VARIANTS, w) ?? []) add([...span.slice(0, k), v, ...span.slice(k + 1)].join(" "), share);
+        for (const v of entryOf(FACET_VARIANTS, w) ?? []) add([...span.slice(0, k), v, ...span.slice(k + 1)].join(" "), share, covers);
       });
     }
   }
-  return [...out].map(([text, share]) => ({ text, share })).sort((a, b) => b.share - a.share || b.text.length - a.text.length).slice(0, MAX_SPANS);
+  return [...out.values()].sort((a, b) => b.share - a.share || b.text.length - a.text.length).slice(0, MAX_SPANS);
+}
+
+interface Phrase {
+  text: string;
+  share: number;
+  /** The facet's words (index terms) the phrase stands for. */
+  covers: string[];
 }
 
 /**
@@ -127,10 +140,10 @@ function facetPhrases(said: string): { text: string; share: number }[] {
  */
 async function conceptsFor(f: Facet, kb: KnowledgeBase): Promise<FacetConcept[]> {
   const found = new Map<string, FacetConcept>();
-  for (const p of facetPhrases(f.said)) {
+  for (const p of facetPhrases(f.said, kb)) {
     for (const h of await kb.concepts.find(p.text, { limit: 3 })) {
       if (h.match !== "exact" || (found.get(h.concept.key)?.score ?? 0) >= p.share) continue;
-      found.set(h.concept.key, { key: h.concept.key, name: h.concept.name, type: h.concept.type, films: h.concept.films, score: Math.round(p.share * 1000) / 1000, match: p.share === 1 ? "exact" : "search" });
+      found.set(h.concept.key, { key: h.concept.key, name: h.concept.name, type: h.concept.type, films: h.concept.films, score: Math.round(p.share * 1000) / 1000, match: p.share === 1 ? "exact" : "search", ...(p.share < 1 ? { covers: p.covers } : {}) });
     }
   }
   const exact = [...found.values()].sort((a, b) => b.score - a.score || b.films - a.films || (a.key < b.key ? -1 : 1));

@@ -87,13 +87,15 @@ function fameOf(f: FilmText): number {
 /** Which of a known item's hints each candidate fits: its decade, its kind, a cast member (boosts, never filters). */
 function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<string, FilmText>): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  const kindKeys = new Map(m.hints.flatMap((h) => (h.on === "kind" ? [[h, new Set([...h.kind.genres, ...h.kind.tags, ...h.kind.keywords].map(linkKey))] as const] : [])));
   for (const c of kept) {
     const f = film.get(c.film)!;
     const hits: string[] = [];
+    const own = kindKeys.size ? [...f.genres, ...f.tags, ...f.keywords].map(linkKey) : [];
     for (const h of m.hints) {
       if (h.on === "years" && f.year !== undefined && f.year >= h.from - 1 && f.year <= h.to + 1) hits.push(`from ${f.year}, as remembered`);
       if (h.on === "person" && !h.negated && "id" in h.who && f.people.includes(h.who.id)) hits.push(`with ${h.who.id}, as remembered`);
-      if (h.on === "kind" && [...h.kind.genres, ...h.kind.tags, ...h.kind.keywords].some((k) => [...f.genres, ...f.tags, ...f.keywords].some((x) => linkKey(x) === linkKey(k)))) hits.push(`${h.kind.label}, as remembered`);
+      if (h.on === "kind" && own.some((x) => kindKeys.get(h)!.has(x))) hits.push(`${h.kind.label}, as remembered`);
     }
     if (hits.length) out.set(c.film, hits);
   }

@@ -31,7 +31,10 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
     return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
   }
   if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: q.query === "graph" ? "graph" : "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
-  if (q.serves === "constraints") return call("find_movies", { ...filmArgs(m.where, { results: new Map() }), limit: 50 }, why, q.serves);
+  if (q.serves === "constraints") {
+    const exact = filmArgs(m.where, { results: new Map() });
+    return call("find_movies", { ...exact, concepts: exact.concepts?.map((c) => ({ ...c, anyName: true })), limit: 50 }, why, q.serves);
+  }
   if (q.serves === "hints" && q.query) return call("find_movies", { people: [{ name: q.query }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
   if (q.serves === "popular") return call("find_movies", { rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
   if (facet && q.tool === "find_movies" && facet.kind === "person") return call("find_movies", { people: [{ name: facet.said }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);

@@ -126,7 +126,7 @@ export class StoryIndex {
       }
     }
     if (matched) for (const doc of touched) score[doc]! *= matched[doc]! ** options.coordination!;
-    const top = touched.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, limit);
+    const top = topDocs(touched, score, limit);
     return top.map((doc) => ({ id: this.names[doc]!, type: "Movie" as const, score: Math.round(score[doc]! * 10000) / 10000, matched: this.matchedIn(doc, terms, mask) }));
   }
 
@@ -150,4 +150,38 @@ export class StoryIndex {
     }
     return out;
   }
+}
+
+/** The `limit` best-scored documents, best first (ties by document order), without sorting every document touched. */
+function topDocs(touched: readonly number[], score: Float64Array, limit: number): number[] {
+  const better = (a: number, b: number) => score[a]! > score[b]! || (score[a]! === score[b]! && a < b);
+  // A min-heap of the best so far: its root is the worst kept.
+  const heap: number[] = [];
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let w = i;
+      if (l < heap.length && better(heap[w]!, heap[l]!)) w = l;
+      if (r < heap.length && better(heap[w]!, heap[r]!)) w = r;
+      if (w === i) return;
+      [heap[i], heap[w]] = [heap[w]!, heap[i]!];
+      i = w;
+    }
+  };
+  for (const doc of touched) {
+    if (heap.length < limit) {
+      heap.push(doc);
+      for (let i = heap.length - 1; i > 0; ) {
+        const p = (i - 1) >> 1;
+        if (!better(heap[p]!, heap[i]!)) break;
+        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        i = p;
+      }
+    } else if (limit > 0 && better(doc, heap[0]!)) {
+      heap[0] = doc;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => (better(a, b) ? -1 : 1));
 }

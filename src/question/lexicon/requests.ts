@@ -135,4 +135,9 @@ export const FACET_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   gangsters: ["gangster", "mafia"],
   funny: ["comedy"],
   scary: ["horror"],
+  stranded: ["survival", "marooned", "castaway"],
+  marooned: ["stranded", "survival"],
+  outlaws: ["outlaw", "bandit"],
+  spaceship: ["spacecraft", "space travel"],
+  astronauts: ["astronaut", "space travel"],
 };
