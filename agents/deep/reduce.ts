@@ -133,7 +133,8 @@ const RECURRING_NAME_FILMS = 8;
 function isRecurringName(c: { name: string; type: string; films: number }): boolean {
   if (c.type === "setting" || c.films < 2 || c.films > RECURRING_NAME_FILMS) return false;
   const words = c.name.split(/\s+/);
-  return (c.type === "character" && words.length >= 2) || (words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w)));
+  // A person's name: two or more words, each a capital and lower-case letters ("Hannibal Lecter", not "U S. Marshal").
+  return words.length >= 2 && words.every((w) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(w));
 }
 
 /** A title's family name: the words before a number, a colon or "Part" ("Star Wars: Episode IV" → "star wars"). */

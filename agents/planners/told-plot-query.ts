@@ -1,7 +1,7 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerm } from "../../src/kb/text-fields";
 import { STOP_WORDS, wordTokens } from "../../src/util/text";
-import { MEMORY_TALK_WORDS } from "../../src/question/lexicon/requests";
+import { MEMORY_TALK_WORDS, REQUEST_TALK_WORDS } from "../../src/question/lexicon/requests";
 
 /** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
 export function storyOf(text: string): string {
@@ -23,6 +23,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ..."like kind sort guy guys thing things stuff somehow even really basically actually think remember maybe probably pretty whole something someone somebody lot bunch literally totally movie movies film films".split(" "),
   // Talk about remembering and watching ("I vaguely remember seeing it, any help appreciated").
   ...MEMORY_TALK_WORDS,
+  ...REQUEST_TALK_WORDS,
 ]);
 
 /**

@@ -37,7 +37,8 @@ export interface WordLedger {
   facets: FacetSpan[];
 }
 
-const GREETING = new Set([...GREETING_WORDS, ...THANKS_WORDS]);
+const GREETING = new Set(GREETING_WORDS);
+const THANKS = new Set(THANKS_WORDS);
 const TALK = new Set(REQUEST_TALK_WORDS);
 const MOOD = new Set(MOOD_WORDS);
 const GENERIC = new Set(GENERIC_WORDS);
@@ -94,9 +95,12 @@ function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): v
   for (const phrase of REQUEST_PHRASES) for (const at of findPhrase(r.words, phrase)) claim(claims, at, at + phrase.split(" ").length, { as: "filler", by: phrase });
 }
 
-function wordRole(word: string): Claim | undefined {
+/** Greetings open a message ("Hi there, good morning"); later, "morning" is what happens ("every morning"). Thanks may come anywhere. */
+const GREETING_OPENING = 5;
+
+function wordRole(word: string, at: number): Claim | undefined {
   if (QUESTION_WORDS.has(word)) return { as: "question", by: word };
-  if (GREETING.has(word)) return { as: "greeting", by: word };
+  if ((GREETING.has(word) && at < GREETING_OPENING) || THANKS.has(word)) return { as: "greeting", by: word };
   if (STOP_WORDS.has(word) || word.length < 2) return { as: "stop", by: word };
   if (TALK.has(word)) return { as: "filler", by: "talk about the asking" };
   if (/^\d+$/.test(word)) return { as: "filler", by: "a number with nothing to count" };
@@ -109,7 +113,7 @@ export function accountWords(r: Omit<Reading, "ledger">): WordLedger {
   claimNames(r, claims);
   claimConstraints(r, claims);
   claimCues(r, claims);
-  r.words.forEach((w, k) => (claims[k] ??= wordRole(w)));
+  r.words.forEach((w, k) => (claims[k] ??= wordRole(w, k)));
   const facets = facetSpans(r, claims);
   // A facet's own words, "of" and a weak relation word inside it included ("a strong female lead").
   for (const f of facets) for (let k = f.tokenStart; k < f.tokenEnd; k++) if (!claims[k] || claims[k]!.as === "question") claims[k] = { as: "facet", by: `${f.kind}: ${f.said}` };
