@@ -384,7 +384,9 @@ async function anyPersonMovies(kb: KnowledgeBase, any: { names: string[]; role?:
 function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
   const movies = new Set<string>();
   for (const t of titles) {
-    const cands = kb.linker.link(t, { types: ["Movie"], limit: 3 });
+    // A KB title as written (the deep route checks its candidates by name) needs no spelling search.
+    const exact = kb.linker.link(t, { types: ["Movie"], limit: 1, exact: true })[0];
+    const cands = exact?.match === "exact" ? [exact] : kb.linker.link(t, { types: ["Movie"], limit: 3 });
     const top = cands[0];
     if (!top || !(top.match === "exact" || top.match === "folded" || (top.match === "fuzzy" && top.score >= 0.8))) {
       throw new InvalidInputError(`titles: "${t}" is not a film in the knowledge base${cands.length ? `; the closest titles are ${cands.map((c) => c.name).join(", ")}` : ""}`);
