@@ -22,14 +22,8 @@ export function firstRound(m: DeepMemory, kb: KnowledgeBase): PlannedCall[] {
 }
 
 function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCall | undefined {
-  const facet = m.facets.find((f) => f.id === q.serves);
   const why = `${q.serves}: ${q.why}`;
-  if (q.serves === "story") {
-    const { story, keywords } = toldPlotQuery(m.text, kb);
-    if (q.tool === "full_text" && q.query === "plot-fields") return keywords ? call("full_text", { query: keywords.split(" ").slice(0, SUM_WORDS).join(" "), limit: STORY_FILMS, types: ["Movie"], fields: ["plot", "overview"], scoring: "story" }, why, q.serves) : undefined;
-    if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], scoring: "story", ...headlineWeights(m.text, keywords) }, why, q.serves) : undefined;
-    return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
-  }
+  if (q.serves === "story") return storyCall(q, m, kb, why);
   if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: q.query === "graph" ? "graph" : "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
   if (q.serves === "constraints") {
     const exact = filmArgs(m.where, { results: new Map() });
@@ -37,16 +31,31 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
   }
   if (q.serves === "hints" && q.query) return call("find_movies", { people: [{ name: q.query }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
   if (q.serves === "popular") return call("find_movies", { rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
-  if (facet && q.tool === "find_movies" && facet.kind === "person") return call("find_movies", { people: [{ name: facet.said }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
-  if (facet && q.tool === "find_movies") {
+  const facet = m.facets.find((f) => f.id === q.serves);
+  if (facet) return facetCall(q, facet, why);
+  const community = m.communities.find((c) => c.id === q.serves);
+  if (community) return call("breadth_first", { query: community.title.slice(0, 1000), community: community.id, films: COMMUNITY_FILMS }, why, q.serves);
+  return undefined;
+}
+
+/** A known item's story, searched three ways: its words in whole stories, its first words in plots and overviews, its meaning. */
+function storyCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase, why: string): PlannedCall | undefined {
+  const { story, keywords } = toldPlotQuery(m.text, kb);
+  if (q.tool === "full_text" && q.query === "plot-fields") return keywords ? call("full_text", { query: keywords.split(" ").slice(0, SUM_WORDS).join(" "), limit: STORY_FILMS, types: ["Movie"], fields: ["plot", "overview"], scoring: "story" }, why, q.serves) : undefined;
+  if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], scoring: "story", ...headlineWeights(m.text, keywords) }, why, q.serves) : undefined;
+  return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
+}
+
+/** One facet's search: the best-known films of a genre or person liked, films under its concepts, its words, its meaning. */
+function facetCall(q: SubQuery, facet: DeepMemory["facets"][number], why: string): PlannedCall | undefined {
+  if (q.tool === "find_movies" && facet.kind === "person") return call("find_movies", { people: [{ name: facet.said }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
+  if (q.tool === "find_movies") {
     const genre = facet.concepts.find((c) => c.type === "genre")?.name ?? facet.said;
     return call("find_movies", { concepts: [{ label: facet.said.slice(0, 100), genres: [genre], tmdbGenres: [genre], tags: [facet.said.toLowerCase()], keywords: [] }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
   }
-  if (facet && q.tool === "breadth_first") return call("breadth_first", { query: facet.said.slice(0, 1000), conceptKeys: facet.concepts.map((c) => c.key).slice(0, 10), films: FACET_FILMS }, why, q.serves);
-  if (facet && q.tool === "full_text") return call("full_text", { query: (q.query ?? facet.said).slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, why, q.serves);
-  if (facet && q.tool === "semantic_search") return call("semantic_search", { query: facet.said.slice(0, 2000), k: FACET_FILMS, threshold: 0.1, overviews: true }, why, q.serves);
-  const community = m.communities.find((c) => c.id === q.serves);
-  if (community) return call("breadth_first", { query: community.title.slice(0, 1000), community: community.id, films: COMMUNITY_FILMS }, why, q.serves);
+  if (q.tool === "breadth_first") return call("breadth_first", { query: facet.said.slice(0, 1000), conceptKeys: facet.concepts.map((c) => c.key).slice(0, 10), films: FACET_FILMS }, why, q.serves);
+  if (q.tool === "full_text") return call("full_text", { query: (q.query ?? facet.said).slice(0, 500), limit: FACET_FILMS, types: ["Movie"], fields: ["name", "plot", "overview", "tags"], scoring: "sum" }, why, q.serves);
+  if (q.tool === "semantic_search") return call("semantic_search", { query: facet.said.slice(0, 2000), k: FACET_FILMS, threshold: 0.1, overviews: true }, why, q.serves);
   return undefined;
 }
 

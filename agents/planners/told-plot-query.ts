@@ -1,7 +1,8 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerm } from "../../src/kb/text-fields";
 import { STOP_WORDS, wordTokens } from "../../src/util/text";
-import { MEMORY_TALK_WORDS, REQUEST_TALK_WORDS } from "../../src/question/lexicon/requests";
+import { KNOWN_ITEM_PHRASES, MEMORY_TALK_WORDS, REQUEST_TALK_PHRASES } from "../../src/question/lexicon/requests";
+import { findPhrase } from "../../src/question/stages/phrases";
 
 /** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
 export function storyOf(text: string): string {
@@ -23,8 +24,12 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ..."like kind sort guy guys thing things stuff somehow even really basically actually think remember maybe probably pretty whole something someone somebody lot bunch literally totally movie movies film films".split(" "),
   // Talk about remembering and watching ("I vaguely remember seeing it, any help appreciated").
   ...MEMORY_TALK_WORDS,
-  ...REQUEST_TALK_WORDS,
+  // Asking for the film, not telling it: what it is called, who might know, where it was looked for.
+  ..."title titled called name named know knows knew ideas anyone anybody someone somebody looking search searched searching identify identifying recommend recommended suggestions tips sure certain pretty".split(" "),
 ]);
+
+/** Phrases of talk around a story ("any ideas", "trying to find", "thanks in advance"): their words are not searched, though "idea" alone may be the story's. */
+const TALK_PHRASES: readonly string[] = [...KNOWN_ITEM_PHRASES, ...REQUEST_TALK_PHRASES];
 
 /**
  * Share of plots above which a word says nothing about which film is meant ("man", "life"), dropped
@@ -43,8 +48,12 @@ const MAX_QUERY = 500;
 export function toldPlotWords(story: string, kb: Pick<KnowledgeBase, "words">): string[] {
   const seen = new Set<string>();
   const words: { text: string; share: number }[] = [];
-  for (const t of wordTokens(story)) {
-    if (t.folded.length <= 2 || STOP_WORDS.has(t.folded) || FILLER_WORDS.has(t.folded)) continue;
+  const tokens = wordTokens(story);
+  const folded = tokens.map((t) => t.folded);
+  const talk = new Set<number>();
+  for (const phrase of TALK_PHRASES) for (const at of findPhrase(folded, phrase)) for (let k = 0; k < phrase.split(" ").length; k++) talk.add(at + k);
+  for (const [k, t] of tokens.entries()) {
+    if (talk.has(k) || t.folded.length <= 2 || STOP_WORDS.has(t.folded) || FILLER_WORDS.has(t.folded)) continue;
     const term = indexTerm(t.folded);
     if (!term || seen.has(term)) continue;
     seen.add(term);
