@@ -1,5 +1,6 @@
 import type { ChatModel } from "../../src/ports/chat-model";
 import type { Strategy } from "../research/types";
+import { AgentPlanner } from "./agent";
 import { FixedPlanner } from "./fixed";
 import { HeuristicPlanner } from "./heuristic";
 import { LlmPlanner } from "./llm";
@@ -10,6 +11,8 @@ export function plannerFor(strategy: Strategy, model: ChatModel | undefined): Pl
   switch (strategy) {
     case "llm":
       return new LlmPlanner();
+    case "agent":
+      return new AgentPlanner();
     case "auto":
       return model ? new LlmPlanner() : new HeuristicPlanner();
     case "simple":

@@ -88,7 +88,7 @@ function deeperOrReduce(s: ResearchStateValue): "traverse" | "reduce" {
 
 function moreOrEnough(s: ResearchStateValue): "plan" | "organize" {
   const j = s.judgement;
-  return !s.truncated && j && !j.enough && j.followUps.length > 0 ? "plan" : "organize";
+  return !s.truncated && j && !j.enough && (j.followUps.length > 0 || j.plannerChooses) ? "plan" : "organize";
 }
 
 /** An edge's routing function, called directly by LangGraph (see StepRunnable). */

@@ -2,7 +2,7 @@ import type { NodeType } from "../../src/kb/schema";
 import type { FactKind, PartKind, QueryPlan } from "../../src/plan/schema";
 import type { Evidence, ToolName } from "../../tools/evidence";
 
-export const STRATEGIES = ["auto", "llm", "heuristic", "deep", "tog", "depth", "breadth", "fulltext", "simple"] as const;
+export const STRATEGIES = ["auto", "llm", "agent", "heuristic", "deep", "tog", "depth", "breadth", "fulltext", "simple"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 /** Stages an ablation can switch off: `graph` removes the graph tools, leaving text retrieval; `followup` reads a conversation's turns as if each stood alone. */
@@ -37,6 +37,8 @@ export interface Judgement {
   missing: string[];
   /** Ranked by score, best first. */
   followUps: PlannedCall[];
+  /** Not enough, and the planner itself chooses the next calls (the agent's model), with no follow-up given. */
+  plannerChooses?: boolean;
   rationale: string;
 }
 

@@ -5,8 +5,9 @@ import { HttpError } from "./errors";
 export const GRAPH_ID = "research";
 
 const DESCRIPTIONS: Record<Strategy, string> = {
-  auto: "the default: without a chat model the heuristic planner; with one, open descriptions go to simple and the rest to llm",
+  auto: "the default: without a chat model the heuristic planner; with one, open requests take the deep route, questions naming nothing go to simple and the rest to llm",
   llm: "a chat model reads the rules' query plan and keeps or corrects it; the same compiler, judge and renderer run its plan",
+  agent: "a chat model chooses each step's tool calls from the tools' schemas and the evidence so far, or finishes; the rules' judge checks every part and the renderer writes the answer",
   heuristic: "the rules' query plan, no model (the offline default)",
   deep: "the deep route for every question: facets and constraints, concepts and communities, an iterative traversal tested facet by facet, films ranked by the facets they meet",
   tog: "Think-on-Graph only, then the shared answerer (a baseline)",
@@ -21,10 +22,10 @@ const assistantIdOf = (s: Strategy) => (s === "auto" ? GRAPH_ID : s);
 export const matches = (obj: Record<string, unknown> | null | undefined, filter: Record<string, unknown> | null | undefined): boolean =>
   Object.entries(filter ?? {}).every(([k, v]) => JSON.stringify(obj?.[k]) === JSON.stringify(v));
 
-/** The Agent Protocol's assistants: one per strategy the service can run (llm only with a chat model), the default first. */
+/** The Agent Protocol's assistants: one per strategy the service can run (llm and agent only with a chat model), the default first. */
 export function strategyAssistants(hasModel: boolean) {
   const createdAt = new Date().toISOString();
-  const list = STRATEGIES.filter((s) => s !== "llm" || hasModel).map((s) => ({
+  const list = STRATEGIES.filter((s) => (s !== "llm" && s !== "agent") || hasModel).map((s) => ({
     assistant_id: assistantIdOf(s),
     graph_id: GRAPH_ID,
     config: { configurable: { strategy: s } },

@@ -99,7 +99,7 @@ describe("GET /v1/runs filters", () => {
     expect(body.error.message).toMatch(/status: expected one of running, completed, failed, cancelled, interrupted \(got "done"\)/);
     expect(body.error.details).toEqual([{ field: "status", message: expect.stringContaining("running, completed") }]);
     const strategy = (await (await srv.get("/v1/runs?strategy=fast")).json()) as { error: { message: string } };
-    expect(strategy.error.message).toMatch(/strategy: expected one of auto, llm, heuristic, .*simple \(got "fast"\)/);
+    expect(strategy.error.message).toMatch(/strategy: expected one of auto, llm, agent, heuristic, .*simple \(got "fast"\)/);
     const long = await srv.get(`/v1/runs?q=${"x".repeat(201)}`);
     expect(long.status).toBe(400);
     expect(((await long.json()) as { error: { message: string } }).error.message).toMatch(/q is over 200 characters/);

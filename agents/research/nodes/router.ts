@@ -16,7 +16,7 @@ export function needsNoRetrieval(plan: QueryPlan): boolean {
 }
 
 /** Strategies whose open requests take the deep route (the fixed baselines and SimpleRAG keep theirs). */
-const DEEP_STRATEGIES: ReadonlySet<string> = new Set(["auto", "heuristic", "deep"]);
+const DEEP_STRATEGIES: ReadonlySet<string> = new Set(["auto", "heuristic", "agent", "deep"]);
 
 /** What each content word of each clause became, for the trace: names, constraints, cues, filler, facets. */
 function wordNotes(readings: readonly Reading[]): string[] {

@@ -1,0 +1,99 @@
+import { BudgetExceededError } from "../../src/ports/chat-model";
+import { describePart } from "../../src/plan/describe";
+import { stableStringify } from "../../src/util/stable-json";
+import { agentPrompt } from "../../prompts/agent";
+import type { RunContext } from "../research/context";
+import type { ResearchStateValue } from "../research/state";
+import type { Judgement, TraceStep } from "../research/types";
+import { evaluatePlan } from "../plan/results";
+import { AgentStep, checkStep, type CheckedStep } from "./agent-step";
+import { HeuristicPlanner } from "./heuristic";
+import type { PlanResult, StepNote } from "./planner";
+
+/** Notes of a plan step that go back to the model on its next step. */
+const TO_MODEL = "to the model: ";
+
+/**
+ * The agent: a chat model chooses each step's tool calls (or finishes) from the question, the
+ * rules' plan as a hint, the tools' schemas and the evidence so far; the graph runs them in parallel
+ * (act), the rules' judge checks every part's slot, and the loop goes on until the parts are filled,
+ * the model finishes, or a budget runs out. Arguments are validated with each tool's schema; a call
+ * already made is refused; an unusable step is said back to the model once, in the same step, and a
+ * second unusable one falls back to the rules' calls (the trace says so). Without a model, the
+ * rules' calls run and the trace says why.
+ */
+export class AgentPlanner extends HeuristicPlanner {
+  override readonly name = "agent";
+
+  override async plan(state: ResearchStateValue, ctx: RunContext): Promise<PlanResult> {
+    if (!ctx.model) return { ...(await super.plan(state, ctx)), fallback: "no chat model configured: the rules' calls ran" };
+    if (ctx.ablations.has("graph")) return super.plan(state, ctx);
+    const notes: string[] = [];
+    let feedback = lastFeedback(state.trace);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      let step: AgentStep;
+      try {
+        step = (await ctx.model.structured({ name: "agent_step", schema: AgentStep, ...agentPrompt(this.promptInput(state, feedback)), signal: ctx.signal })).value;
+      } catch (e) {
+        return this.fallback(state, ctx, e, notes);
+      }
+      notes.push(`the model: ${stableStringify(step)}`);
+      if (step.finish) return { calls: [], rationale: `the model finished: ${step.reason || "no reason given"}`, notes };
+      const checked = this.check(step, state);
+      if (checked.calls.length) return { calls: checked.calls, rationale: `the model chose ${checked.calls.map((c) => c.tool).join(" + ")}: ${step.reason || "no reason given"}`, notes: [...notes, ...checked.feedback.map((f) => `${TO_MODEL}${f}`)] };
+      // No call it asked for can run: said back once, in this step.
+      feedback = checked.feedback.length ? checked.feedback : ["You asked for no call and did not finish: call a tool or finish."];
+      notes.push(...feedback.map((f) => `${TO_MODEL}${f}`));
+    }
+    const rules = await super.plan(state, ctx);
+    return { ...rules, notes: [...notes, ...(rules.notes ?? [])], fallback: "the model's calls were unusable twice: the rules' calls ran" };
+  }
+
+  /**
+   * The rules' judge reads every part's slot; where it has nothing left to try but an answered part
+   * is still empty, the model chooses the next step (unless it has just finished).
+   */
+  override async judge(state: ResearchStateValue, ctx: RunContext): Promise<Judgement & StepNote> {
+    const rules = await super.judge(state, ctx);
+    if (!ctx.model || !rules.enough || ctx.ablations.has("graph")) return rules;
+    const lastPlan = [...state.trace].reverse().find((s) => s.node === "plan");
+    if (!lastPlan || lastPlan.decision === "finish") return rules;
+    const plan = state.queryPlan!;
+    const results = evaluatePlan(plan, state, ctx.kb);
+    // A count of none is an answer; an empty list, path or ranking is not.
+    const empty = plan.answer.filter((id) => {
+      const r = results.get(id);
+      const counted = plan.parts.find((p) => p.id === id)?.kind === "aggregate" && r?.total !== undefined;
+      return !r || (!r.items.length && !r.verdict && !r.figures.length && !counted && !r.deep);
+    });
+    if (!empty.length) return rules;
+    return { enough: false, missing: empty.map((id) => `${id}: nothing found yet`), followUps: [], plannerChooses: true, rationale: `${empty.join(", ")} still empty: the model chooses the next step` };
+  }
+
+  private check(step: AgentStep, state: ResearchStateValue): CheckedStep {
+    const plan = state.queryPlan!;
+    return checkStep(step, { tried: new Set(state.tried), parts: plan.parts.map((p) => p.id), defaultPart: plan.answer[0] ?? plan.parts[0]?.id ?? "p1" });
+  }
+
+  private promptInput(state: ResearchStateValue, feedback: string[]) {
+    const plan = state.queryPlan!;
+    const evidence = [...state.evidence].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).map((e) => ({ id: e.id, tool: e.sources[0]?.tool ?? "?", text: e.text }));
+    const tried = state.trace.filter((s) => s.node === "act" && s.tool).map((s) => `${s.tool} ${JSON.stringify(s.args)}`);
+    return { question: state.question, planParts: plan.parts.map((p) => `${p.id} ${describePart(p)}`), answers: plan.answer, evidence, tried, feedback, missing: state.judgement?.missing ?? [] };
+  }
+
+  /** A failed model step: a spent budget or the deadline end the research; anything else runs the rules' calls. */
+  private async fallback(state: ResearchStateValue, ctx: RunContext, e: unknown, notes: string[]): Promise<PlanResult> {
+    ctx.signal.throwIfAborted();
+    if (e instanceof BudgetExceededError) return { calls: [], rationale: `${e.message}: the agent answers from what it has`, notes, fallback: e.message, truncated: e.message };
+    if (ctx.deadline.aborted) return { calls: [], rationale: "deadline reached during the agent's step", notes, fallback: "deadline reached", truncated: `deadline of ${ctx.budget.deadlineMs} ms reached` };
+    const rules = await super.plan(state, ctx);
+    return { ...rules, notes: [...notes, ...(rules.notes ?? [])], fallback: `the agent's step failed (${(e as Error).message.slice(0, 200)}): the rules' calls ran` };
+  }
+}
+
+/** What the last plan step said back to the model (refused repeats, invalid arguments). */
+function lastFeedback(trace: readonly TraceStep[]): string[] {
+  const last = [...trace].reverse().find((s) => s.node === "plan");
+  return (last?.notes ?? []).filter((n) => n.startsWith(TO_MODEL)).map((n) => n.slice(TO_MODEL.length));
+}

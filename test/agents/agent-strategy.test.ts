@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { runResearch } from "../../agents/research/run";
+import type { RunResult } from "../../agents/research/types";
+import type { AgentStep } from "../../agents/planners/agent-step";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { ModelCallError, type ChatModel } from "../../src/ports/chat-model";
+import { fixtureKb } from "../helpers/fixture-kb";
+import { scriptedAdapter } from "../helpers/fake-chat";
+import { scriptedModel } from "../helpers/scripted-model";
+
+let kb: KnowledgeBase;
+beforeAll(async () => {
+  kb = await fixtureKb();
+});
+
+const Q = "Who directed Paper Moons?";
+const ask = (model: ChatModel | undefined, opts: Parameters<typeof runResearch>[2] = {}, q = Q) => runResearch(q, { kb, ...(model ? { model } : {}) }, { strategy: "agent", ...opts });
+const directorCall = { tool: "neighbors" as const, part: "p1", args: JSON.stringify({ entity: "Paper Moons", edge: "DIRECTED", direction: "in" }), reason: "who directed it" };
+const calls = (...c: AgentStep["calls"]): AgentStep => ({ finish: false, reason: "need the director", calls: c });
+const finish: AgentStep = { finish: true, reason: "the evidence answers it", calls: [] };
+const planSteps = (r: RunResult) => r.trace.filter((s) => s.node === "plan");
+const acts = (r: RunResult) => r.trace.filter((s) => s.node === "act");
+
+describe("agent strategy: a chat model chooses each step's tools (scripted models)", () => {
+  it("chooses a tool, the graph runs it, the judge finds the part filled, and the answer cites it: one model call", async () => {
+    const { model, fake } = scriptedAdapter([calls(directorCall)]);
+    const r = await ask(model);
+    expect(r.planner).toBe("agent");
+    expect(acts(r).map((s) => s.tool)).toEqual(["neighbors"]);
+    expect(acts(r)[0]!.args).toMatchObject({ entity: "Paper Moons", edge: "DIRECTED", direction: "in" });
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    expect(r.answer).toMatch(/Lena Marlowe \[1\]/);
+    expect(r.usage.llmCalls).toBe(1);
+    expect(planSteps(r)[0]!.llmCalls).toBe(1);
+    expect(planSteps(r)[0]!.rationale).toBe("the model chose neighbors: need the director");
+    expect(planSteps(r)[0]!.fallback).toBeUndefined();
+    // The model saw the question, the rules' plan as a hint, the tools with their schemas, and no evidence yet.
+    expect(fake.prompts[0]).toContain(`Question: ${Q}`);
+    expect(fake.prompts[0]).toMatch(/\*p1 lookup\(Paper Moons → DIRECTED in\)/);
+    expect(fake.prompts[0]).toMatch(/- neighbors: .*\n {2}input: \{/);
+    expect(fake.prompts[0]).toContain("No evidence yet.");
+  });
+
+  it("loops while a part is empty: the next step sees the evidence and what is missing, and chooses again", async () => {
+    const empty = { tool: "full_text" as const, part: "p1", args: JSON.stringify({ query: "zzqxv nothing", limit: 5 }), reason: "try words first" };
+    const model = scriptedModel([calls(empty), calls(directorCall)]);
+    const r = await ask(model);
+    expect(acts(r).map((s) => s.tool)).toEqual(["full_text", "neighbors"]);
+    expect(r.usage.llmCalls).toBe(2);
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    expect(model.requests[1]!.prompt).toMatch(/Calls made so far:\n {2}full_text \{"query":"zzqxv nothing"/);
+  });
+
+  it("refuses a repeated call and says so to the model; the model then finishes", async () => {
+    const empty = { tool: "full_text" as const, part: "p1", args: JSON.stringify({ query: "zzqxv nothing", limit: 5 }), reason: "words" };
+    const model = scriptedModel([calls(empty), calls(empty), finish]);
+    const r = await ask(model, { budget: { maxSteps: 4 } });
+    const second = planSteps(r)[1]!;
+    expect(second.notes.some((n) => /^to the model: full_text .* was refused: that exact call was already made/.test(n))).toBe(true);
+    expect(model.requests[2]!.prompt).toMatch(/About your last step: full_text .* was refused/);
+    expect(second.rationale).toMatch(/^the model finished/);
+    expect(acts(r)).toHaveLength(1);
+  });
+
+  it("sends invalid arguments back to the model once, in the same step, then runs its fixed call", async () => {
+    const bad = { ...directorCall, args: JSON.stringify({ entity: "Paper Moons", direction: "sideways" }) };
+    const model = scriptedModel([calls(bad), calls(directorCall)]);
+    const r = await ask(model);
+    const step = planSteps(r)[0]!;
+    expect(step.llmCalls).toBe(2);
+    expect(step.notes.some((n) => /^to the model: neighbors .* is invalid \(direction: /.test(n))).toBe(true);
+    expect(model.requests[1]!.prompt).toMatch(/About your last step: neighbors .* is invalid/);
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    expect(step.fallback).toBeUndefined();
+  });
+
+  it("runs the rules' calls when the model's calls are unusable twice, and the trace says so", async () => {
+    const notJson = { ...directorCall, args: "entity=Paper Moons" };
+    const model = scriptedModel([calls(notJson), calls(notJson)]);
+    const r = await ask(model);
+    expect(planSteps(r)[0]!.fallback).toBe("the model's calls were unusable twice: the rules' calls ran");
+    expect(planSteps(r)[0]!.notes.filter((n) => n.includes("its args are not a JSON object"))).toHaveLength(2);
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+  });
+
+  it("records a reply that breaks the schema and a provider error mid-run as fallbacks to the rules' calls", async () => {
+    const broken = scriptedModel([{ finish: "maybe", calls: [] }]);
+    const r1 = await ask(broken);
+    expect(planSteps(r1)[0]!.fallback).toMatch(/^the agent's step failed \(.*\): the rules' calls ran$/);
+    expect(r1.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    const down = scriptedModel([new ModelCallError("upstream 503", 503)]);
+    const r2 = await ask(down);
+    expect(planSteps(r2)[0]!.fallback).toMatch(/upstream 503/);
+    expect(r2.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+  });
+
+  it("stops at the model-call budget and answers from what it has, saying it was truncated", async () => {
+    const empty = { tool: "full_text" as const, part: "p1", args: JSON.stringify({ query: "zzqxv nothing", limit: 5 }), reason: "words" };
+    const model = scriptedModel([calls(empty), calls(directorCall)]);
+    const r = await ask(model, { budget: { maxLlmCalls: 1 } });
+    expect(r.usage.llmCalls).toBe(1);
+    expect(r.truncated).toBe(true);
+    expect(r.truncatedReason).toMatch(/call/);
+    expect(acts(r).map((s) => s.tool)).toEqual(["full_text"]);
+  });
+
+  it("without a model, runs the rules' calls and says why", async () => {
+    const r = await ask(undefined);
+    expect(planSteps(r)[0]!.fallback).toBe("no chat model configured: the rules' calls ran");
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    expect(r.usage.llmCalls).toBe(0);
+  });
+});
