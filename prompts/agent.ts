@@ -33,6 +33,9 @@ export interface AgentPromptInput {
   missing: string[];
 }
 
+/** A reply the model can copy the shape of: a real call, its arguments as JSON text. */
+const EXAMPLE = JSON.stringify({ finish: false, reason: "the director of Heat is asked", calls: [{ tool: "neighbors", part: "p1", args: JSON.stringify({ entity: "Heat", edge: "DIRECTED", direction: "in" }), reason: "who directed Heat" }] });
+
 let toolText: string | undefined;
 
 /**
@@ -90,7 +93,9 @@ export function agentPrompt(input: AgentPromptInput): { system: string; prompt: 
     input.evidence.length ? `Evidence so far (${input.evidence.length} items, best first):\n${evidence.join("\n")}` : "No evidence yet.",
     ...(input.missing.length ? [`Still missing: ${input.missing.join("; ")}`] : []),
     ...(input.feedback.length ? [`About your last step: ${input.feedback.join(" ")}`] : []),
-    'Reply: {"finish": false, "reason": "…", "calls": [{"tool": "<name>", "part": "p1", "args": "<JSON object>", "reason": "…"}]} or {"finish": true, "reason": "…", "calls": []}.',
+    "In a tool's input, name?: marks an optional field (write the name without ?), a|b the choices, [x] a list.",
+    `Example reply: ${EXAMPLE}`,
+    'Or, when the evidence answers the question: {"finish": true, "reason": "…", "calls": []}',
   ];
   return { system: AGENT_SYSTEM, prompt: lines.join("\n") };
 }

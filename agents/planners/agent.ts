@@ -38,8 +38,10 @@ export class AgentPlanner extends HeuristicPlanner {
         return this.fallback(state, ctx, e, notes);
       }
       notes.push(`the model: ${stableStringify(step)}`);
-      if (step.finish) return { calls: [], rationale: `the model finished: ${step.reason || "no reason given"}`, notes };
-      const checked = this.check(step, state);
+      // Finishing before anything was searched answers from no evidence: said back, like an unusable step.
+      const early = step.finish && state.tried.length === 0;
+      if (step.finish && !early) return { calls: [], rationale: `the model finished: ${step.reason || "no reason given"}`, notes };
+      const checked = early ? { calls: [], feedback: ["You finished before any tool was called: there is no evidence yet, and the answer must come from evidence. Call a tool."], chosen: [] } : this.check(step, state);
       if (checked.calls.length) return { calls: checked.calls, rationale: `the model chose ${checked.calls.map((c) => c.tool).join(" + ")}: ${step.reason || "no reason given"}`, notes: [...notes, ...checked.feedback.map((f) => `${TO_MODEL}${f}`)] };
       // No call it asked for can run: said back once, in this step.
       feedback = checked.feedback.length ? checked.feedback : ["You asked for no call and did not finish: call a tool or finish."];

@@ -104,6 +104,15 @@ describe("agent strategy: a chat model chooses each step's tools (scripted model
     expect(acts(r).map((s) => s.tool)).toEqual(["full_text"]);
   });
 
+  it("does not let the model finish before anything was searched: said back once, then the rules' calls", async () => {
+    const model = scriptedModel([finish, finish]);
+    const r = await ask(model);
+    const step = planSteps(r)[0]!;
+    expect(step.notes.filter((n) => n.startsWith("to the model: You finished before any tool was called"))).toHaveLength(2);
+    expect(step.fallback).toBe("the model's calls were unusable twice: the rules' calls ran");
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+  });
+
   it("without a model, runs the rules' calls and says why", async () => {
     const r = await ask(undefined);
     expect(planSteps(r)[0]!.fallback).toBe("no chat model configured: the rules' calls ran");
