@@ -52,7 +52,7 @@ export async function assessRound(
     return { ...f, supported: meeting, tested: candidates.filter((c) => c.tested.includes(f.id)).length };
   });
   memory.communities = judgeCommunities(memory);
-  const unsupported = memory.facets.filter((f) => f.supported < SUPPORTED);
+  const unsupported = memory.facets.filter((f) => !f.against && f.supported < SUPPORTED);
   const fitting = candidates.filter((c) => c.fits !== false).length;
   const why = unsupported.length ? `no tested film meets ${unsupported.map((f) => `"${f.said}"`).join(", ")}` : memory.facets.length ? "every facet is met by a film that fits" : `${fitting} films fit`;
   if (memory.testsSpent >= memory.testBudget) return done(memory, `test budget of ${memory.testBudget} spent; ${why}`, notes);

@@ -30,6 +30,8 @@ export interface FacetState {
   /** How specific the facet is (mean idf of its terms): a rare word tells more than a common one. */
   weight: number;
   concepts: FacetConcept[];
+  /** Said against: films that meet it are left out; it is tested, never searched. */
+  against?: boolean;
   /** Films tested and found to meet it, and films tested in all. */
   supported: number;
   tested: number;

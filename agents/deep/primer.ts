@@ -44,10 +44,10 @@ export async function primeDeep(part: DeepPart, kb: KnowledgeBase, testBudget = 
     const weight = terms.length ? terms.reduce((s, t) => s + (entryOf(idf, t) ?? 1), 0) / terms.length : 1;
     // A concept named exactly says what the facet is ("Prague" is a setting, whatever its capital suggested).
     const named = concepts[0]?.match === "exact" && (FACET_KINDS as readonly string[]).includes(concepts[0].type) ? (concepts[0].type as FacetKind) : f.kind;
-    facets.push({ id: f.id, said: f.said, kind: named, terms, weight: Math.round(weight * 1000) / 1000, concepts, supported: 0, tested: 0 });
-    notes.push(`${f.id} ${named} "${f.said}" → ${concepts.length ? concepts.map((c) => `${c.name} (${c.type}, ${c.films} films, ${c.match})`).join(", ") : "no concept; searched as words"}`);
+    facets.push({ id: f.id, said: f.said, kind: named, terms, weight: Math.round(weight * 1000) / 1000, concepts, ...(f.against ? { against: true } : {}), supported: 0, tested: 0 });
+    notes.push(`${f.id} ${f.against ? "against " : ""}${named} "${f.said}" → ${concepts.length ? concepts.map((c) => `${c.name} (${c.type}, ${c.films} films, ${c.match})`).join(", ") : "no concept; searched as words"}`);
   }
-  const communities = await rankCommunities(base.facets, part, kb);
+  const communities = await rankCommunities(base.facets.filter((f) => !f.against), part, kb);
   if (communities.length) notes.push(`communities: ${communities.map((c) => `${c.title} (${c.score.toFixed(2)})`).join("; ")}`);
   const memory: DeepMemory = {
     partId: part.id,
@@ -189,7 +189,8 @@ function subQueries(m: DeepMemory): SubQuery[] {
   // With films to start from, depth_first applies the constraints itself; without, the constraints give the pool.
   if (m.where.some((c) => !c.negated) && m.intent !== "known_item" && !m.like.length) out.push({ serves: "constraints", tool: "find_movies", why: "the films that meet every hard constraint (exact graph filters)" });
   // A known item is found by its whole story; its facets rerank what the story found, with no searches of their own.
-  for (const f of m.intent === "known_item" ? [] : m.facets) {
+  // A facet said against is tested on what the other searches found, never searched for.
+  for (const f of m.intent === "known_item" ? [] : m.facets.filter((x) => !x.against)) {
     // A genre or a person the person likes: their best-known films (the KB's own links, ranked by TMDB votes).
     if (f.kind === "genre" || f.kind === "person") {
       out.push({ serves: f.id, tool: "find_movies", why: `the best-known ${f.kind === "genre" ? `${f.said} films` : `films of ${f.said}`}` });
@@ -199,7 +200,7 @@ function subQueries(m: DeepMemory): SubQuery[] {
     if (!f.concepts.length || f.kind === "character" || f.kind === "setting" || f.kind === "plot") out.push({ serves: f.id, tool: "full_text", why: `"${f.said}" as words in plots and overviews (${f.kind === "character" ? "a name" : f.kind === "setting" ? "a place" : "a plot phrase"})` });
   }
   // Nothing to start from, no facet: the films people know best.
-  if (m.intent === "recommend" && !m.like.length && !m.facets.length) out.push({ serves: "popular", tool: "find_movies", why: "no taste said: the films most people have rated" });
+  if (m.intent === "recommend" && !m.like.length && !m.facets.some((f) => !f.against)) out.push({ serves: "popular", tool: "find_movies", why: "no taste said: the films most people have rated" });
   for (const c of m.communities.slice(0, 2)) out.push({ serves: c.id, tool: "breadth_first", why: `the representative films of the community "${c.title}"` });
   return out;
 }

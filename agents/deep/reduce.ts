@@ -16,6 +16,9 @@ const HINT_WEIGHT = 0.25;
 /** Films to watch: among those that fit the tastes, the ones most people know and rated come first (recommenders suggest them). */
 const RECOMMEND_FAME_WEIGHT = 1;
 
+/** How surely a film must meet a facet said against to be left out (a concept it is linked to, or most of the facet's words). */
+const AGAINST_STRENGTH = 0.7;
+
 const PARODY_WORDS = new Set(["parody", "spoof", "satire", "mockumentary"]);
 
 /**
@@ -34,11 +37,12 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
   const excluded = exclusions(m, pool, film);
   const kept = pool.filter((c) => !excluded.has(c.film));
   const maxRetrieval = Math.max(...kept.map((c) => c.retrieval), 1e-9);
-  const totalWeight = m.facets.reduce((s, f) => s + f.weight, 0) || 1;
+  const wanted = m.facets.filter((f) => !f.against);
+  const totalWeight = wanted.reduce((s, f) => s + f.weight, 0) || 1;
   const hinted = hintsMet(m, kept, film);
   const sharedWithSeeds = seedConcepts(m, film);
   const scored = kept.map((c): RankedFilm & { sort: number } => {
-    const coverage = m.facets.reduce((s, f) => s + (c.met[f.id]?.strength ?? 0) * f.weight, 0) / totalWeight;
+    const coverage = wanted.reduce((s, f) => s + (c.met[f.id]?.strength ?? 0) * f.weight, 0) / totalWeight;
     const fame = fameOf(film.get(c.film)!);
     const retrieval = c.retrieval / maxRetrieval;
     const hints = hinted.get(c.film) ?? [];
@@ -47,13 +51,13 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
         ? retrieval + KNOWN_COVERAGE_WEIGHT * coverage + HINT_WEIGHT * hints.length + FAME_WEIGHT * fame
         : COVERAGE_WEIGHT * coverage + retrieval + LIKENESS_WEIGHT * c.likeness + (m.intent === "recommend" ? RECOMMEND_FAME_WEIGHT : FAME_WEIGHT) * fame;
     const shared = sharedReason(film.get(c.film)!, sharedWithSeeds);
-    const reasons = [...m.facets.flatMap((f) => (c.met[f.id] ? [c.met[f.id]!] : [])), ...(shared ? [shared] : []), ...hints.map((h): Reason => ({ facet: "hint", text: h, strength: 1 }))];
-    return { film: c.film, score: Math.round(sort * 1000) / 1000, reasons, met: Object.keys(c.met).filter((k) => m.facets.some((f) => f.id === k)).length, sort };
+    const reasons = [...wanted.flatMap((f) => (c.met[f.id] ? [c.met[f.id]!] : [])), ...(shared ? [shared] : []), ...hints.map((h): Reason => ({ facet: "hint", text: h, strength: 1 }))];
+    return { film: c.film, score: Math.round(sort * 1000) / 1000, reasons, met: Object.keys(c.met).filter((k) => wanted.some((f) => f.id === k)).length, sort };
   });
   scored.sort((a, b) => b.sort - a.sort || (a.film < b.film ? -1 : 1));
   const films = scored.slice(0, KEEP).map(({ sort: _sort, ...f }) => f);
-  const unmet = m.facets.filter((f) => !pool.some((c) => c.met[f.id] && !excluded.has(c.film))).map((f) => ({ id: f.id, said: f.said }));
-  return { films, unmet, unmetConstraints, excluded: [...excluded].map(([f, why]) => ({ film: f, why })), facetsTotal: m.facets.length };
+  const unmet = wanted.filter((f) => !pool.some((c) => c.met[f.id] && !excluded.has(c.film))).map((f) => ({ id: f.id, said: f.said }));
+  return { films, unmet, unmetConstraints, excluded: [...excluded].map(([f, why]) => ({ film: f, why })), facetsTotal: wanted.length };
 }
 
 /** What the films to start from are about, beyond genres: each concept's key, name and its strongest link to a seed. */
@@ -106,6 +110,8 @@ function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<s
 function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap<string, FilmText>): Map<string, string> {
   const out = new Map<string, string>();
   for (const s of m.seen) out.set(s.id, "you have seen it");
+  // What the request says against: a film that clearly has it is left out ("nothing too violent").
+  for (const f of m.facets.filter((x) => x.against)) for (const c of pool) if (!out.has(c.film) && (c.met[f.id]?.strength ?? 0) >= AGAINST_STRENGTH) out.set(c.film, `it is ${f.said}, which you said against`);
   if (m.intent === "known_item") return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
   for (const l of m.like) out.set(l.id, "it is the film to start from");
   // A series, a documentary about the makers, a parody: of the films started from; with none, nothing to be "of".

@@ -25,7 +25,7 @@ function constraint(c: FilmConstraint): string {
   }
 }
 
-const facet = (f: Facet) => `${f.kind} ${f.said}`;
+const facet = (f: Facet) => `${f.against ? "not " : ""}${f.kind} ${f.said}`;
 
 /** `; label a, b` when the list has items, else nothing. */
 const listed = <T>(sep: string, items: readonly T[], show: (t: T) => string, join = ", ") => (items.length ? `${sep}${items.map(show).join(join)}` : "");

@@ -168,6 +168,8 @@ export const Facet = z
     /** The request's own words for it. */
     said: z.string().trim().min(1).max(200),
     kind: z.enum(FACET_KINDS),
+    /** Said against ("nothing too violent"): films that have it are left out, not sought. */
+    against: z.boolean().optional(),
   })
   .strict();
 export type Facet = z.infer<typeof Facet>;

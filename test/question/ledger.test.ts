@@ -16,6 +16,7 @@ const TABLE: [principle: string, question: string, expected: Record<string, stri
   ["a name the KB lacks is a name, searched as a facet", "movies about Abigail Quince", { Abigail: "name", Quince: "name" }],
   ["inside a told story a cue word is the story's", "the movie where a pilot races a collapsing star to get home", { pilot: "facet", races: "facet" }],
   ["a period is a constraint", "dramas from the 1980s about the sea", { "1980s": "constraint", sea: "facet" }],
+  ["what follows 'nothing', 'no' or 'without' is said against; greetings only open a message", "hi, dramas about fishermen, nothing too violent, and every morning a storm", { nothing: "cue", violent: "facet", hi: "greeting", morning: "facet" }],
 ];
 
 describe("the word ledger", () => {

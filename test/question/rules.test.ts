@@ -56,6 +56,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["the movie where a pilot races a collapsing star to get home", "plot.told", "*p1 plot(the movie where a pilot races a collapsing star to get home; facets plot pilot races, theme collapsing, theme home)"],
   ["are heist movies usually scary or funny", "describe.kind", "*p1 describe(heist; scary or funny)"],
   ["dramas about fishermen", "open.facets", "*p1 open(explore; drama; facets theme fishermen)"],
+  ["dramas about fishermen, nothing too violent", "open.facets", "*p1 open(explore; drama; facets theme fishermen, not mood violent)"],
+  ["dramas about fishermen with no romance", "open.facets", "*p1 open(explore; drama, not romance; facets theme fishermen)"],
   ["I have seen Starfall, can you recommend something similar about space rescues?", "open.recommend", "*p1 open(recommend; like Starfall; space; facets theme rescues; seen Starfall)"],
   ["I'm trying to remember a movie with an accountant who finds a ledger about a bank heist", "plot.known-item", "*p1 plot(I'm trying to remember a movie with an accountant who fin…; heist; facets theme accountant, theme finds, theme ledger, theme bank)"],
   [

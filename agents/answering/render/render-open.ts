@@ -22,10 +22,10 @@ export function renderOpen(part: PartOf<"open"> | PartOf<"plot"> | PartOf<"simil
   const shown = films.slice(0, SHOWN).map((f) => `${film(ctx, f.film)}${why(f, m)} ${ctx.cite.cite(r.items.find((i) => i.name === f.film)?.evidenceIds ?? [], 1)}`.trimEnd());
   const partial = m.result.unmetConstraints
     ? ` No film in the knowledge base is ${constraintsText(m.where).slice(1, -1)} all at once; these come closest.`
-    : m.facets.length > 1 && films[0]!.met < m.facets.length
+    : m.result.facetsTotal > 1 && films[0]!.met < m.result.facetsTotal
       ? ` None I found meets every part of the request; these meet the most.`
       : "";
-  const left = m.result.excluded.length && m.intent === "recommend" ? ` Left out: ${leftOut(m)}.` : "";
+  const left = m.result.excluded.length && (m.intent === "recommend" || m.facets.some((f) => f.against)) ? ` Left out: ${leftOut(m)}.` : "";
   return { text: `${lead(m)}: ${shown.join("; ")}${films.length > SHOWN ? `; and ${films.length - SHOWN} more` : ""}.${partial}${unmet}${left}`, answers: r.items };
 }
 
@@ -48,14 +48,19 @@ function why(f: RankedFilm, m: DeepMemory): string {
 
 function lead(m: DeepMemory): string {
   const like = m.like.length ? `like ${joinList(m.like.slice(0, 3).map((l) => l.id))}` : "";
-  const about = m.facets.length ? `about ${joinList(m.facets.map((f) => `"${f.said}"`))}` : "";
+  const wanted = m.facets.filter((f) => !f.against);
+  const against = m.facets.filter((f) => f.against);
+  const about = wanted.length ? `about ${joinList(wanted.map((f) => `"${f.said}"`))}` : "";
+  const not = against.length ? `and not ${joinList(against.map((f) => `"${f.said}"`))}` : "";
   const where = m.where.length ? constraintsText(m.where) : "";
   const head = m.intent === "recommend" ? "Films to watch" : "Films";
-  return [head, like, where, about].filter(Boolean).join(" ");
+  return [head, like, where, about, not].filter(Boolean).join(" ");
 }
 
 function asked(m: DeepMemory): string {
-  return [m.like.length ? `like ${joinList(m.like.map((l) => l.id))}` : "", m.where.length ? constraintsText(m.where) : "", m.facets.length ? `about ${joinList(m.facets.map((f) => `"${f.said}"`))}` : ""].filter(Boolean).join(", ") || "that request";
+  const wanted = m.facets.filter((f) => !f.against);
+  const against = m.facets.filter((f) => f.against);
+  return [m.like.length ? `like ${joinList(m.like.map((l) => l.id))}` : "", m.where.length ? constraintsText(m.where) : "", wanted.length ? `about ${joinList(wanted.map((f) => `"${f.said}"`))}` : "", against.length ? `not ${joinList(against.map((f) => `"${f.said}"`))}` : ""].filter(Boolean).join(", ") || "that request";
 }
 
 function constraintsText(where: readonly FilmConstraint[]): string {

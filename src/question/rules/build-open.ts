@@ -18,10 +18,13 @@ const TASTE_REACH = 12;
 const CONFIDENT_FILM = 0.7;
 
 /** A clause's facets as plan facets, the most specific first when there are more than the cap. */
-export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: string; kind: FacetKind }[] {
+export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: string; kind: FacetKind; against?: boolean }[] {
   const rarity = (f: FacetSpan) => Math.min(...r.words.slice(f.tokenStart, f.tokenEnd).map((w) => kb.words.share(w)));
-  const kept = r.ledger.facets.length > MAX_FACETS ? [...r.ledger.facets].sort((a, b) => rarity(a) - rarity(b) || a.tokenStart - b.tokenStart).slice(0, MAX_FACETS).sort((a, b) => a.tokenStart - b.tokenStart) : r.ledger.facets;
-  return kept.map((f, i) => ({ id: `f${i + 1}`, said: f.said.slice(0, 200), kind: f.kind }));
+  // "horror with no gore": a kind said against is already a hard exclusion; the same words are no facet besides.
+  const excluded = negatedItems(r.cues.negations, r.named, r.concepts).concepts;
+  const ledger = r.ledger.facets.filter((f) => !(f.against && excluded.some((c) => c.tokenStart < f.tokenEnd && f.tokenStart < c.tokenEnd)));
+  const kept = ledger.length > MAX_FACETS ? [...ledger].sort((a, b) => rarity(a) - rarity(b) || a.tokenStart - b.tokenStart).slice(0, MAX_FACETS).sort((a, b) => a.tokenStart - b.tokenStart) : ledger;
+  return kept.map((f, i) => ({ id: `f${i + 1}`, said: f.said.slice(0, 200), kind: f.kind, ...(f.against ? { against: true } : {}) }));
 }
 
 /** The films (and a title family) the person says they have seen, and those they loved or want more like. */
@@ -70,7 +73,7 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
   const kinds = kindsOf(r).filter((c) => !excluded.concepts.includes(c));
   const persons = people(r).filter((p) => !excluded.entities.includes(p));
   const extra = [...kinds.map((c) => ({ said: c.label, kind: "genre" as const })), ...persons.map((p) => ({ said: p.name, kind: "person" as const }))];
-  const facets = [...extra, ...own.map((f) => ({ said: f.said, kind: f.kind }))].filter((f, i, all) => all.findIndex((x) => x.said.toLowerCase() === f.said.toLowerCase()) === i).slice(0, MAX_FACETS).map((f, i) => ({ id: `f${i + 1}`, ...f }));
+  const facets = [...extra, ...own.map((f) => ({ said: f.said, kind: f.kind, ...(f.against ? { against: true } : {}) }))].filter((f, i, all) => all.findIndex((x) => x.said.toLowerCase() === f.said.toLowerCase()) === i).slice(0, MAX_FACETS).map((f, i) => ({ id: `f${i + 1}`, ...f }));
   const named = films(r).filter((f) => f.confidence >= CONFIDENT_FILM && !excluded.entities.includes(f));
   const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];
   const like = [...named.map(entityRef), ...seriesFilms].slice(0, 5);

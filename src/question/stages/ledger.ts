@@ -30,6 +30,8 @@ export interface FacetSpan {
   kind: FacetKind;
   tokenStart: number;
   tokenEnd: number;
+  /** Said against ("nothing too violent", "no romance", "without gore"): films that have it are not wanted. */
+  against?: boolean;
 }
 
 export interface WordLedger {
@@ -46,6 +48,9 @@ const SETTING = new Set(SETTING_WORDS);
 const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...EXPLORE_PHRASES, ...SEEN_PHRASES, ...LOVED_PHRASES, ...REQUEST_TALK_PHRASES];
 /** Joining words a facet may span ("drug addiction and recovery" stays two; "lord of the flies" one). */
 const INSIDE_FACET = new Set(["of"]);
+/** Words that say a facet after them is not wanted, and the words that may stand between ("nothing too violent"). */
+const AGAINST = new Set(["no", "not", "nothing", "without", "avoid", "hate", "dislike", "except", "never"]);
+const AGAINST_SOFTENERS = new Set(["too", "very", "so", "overly", "much", "any", "really", "a", "lot", "of", "with"]);
 /**
  * Words that only sometimes name a relation ("lead" for directed, "head", "charge"): right after a
  * facet's words and claimed by no cue, they are the facet's ("a strong female lead").
@@ -98,9 +103,10 @@ function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): v
 /** Greetings open a message ("Hi there, good morning"); later, "morning" is what happens ("every morning"). Thanks may come anywhere. */
 const GREETING_OPENING = 5;
 
-function wordRole(word: string, at: number): Claim | undefined {
+function wordRole(word: string, at: number, inStory: boolean): Claim | undefined {
   if (QUESTION_WORDS.has(word)) return { as: "question", by: word };
   if ((GREETING.has(word) && at < GREETING_OPENING) || THANKS.has(word)) return { as: "greeting", by: word };
+  if (AGAINST.has(word) && !inStory) return { as: "cue", by: "said against" };
   if (STOP_WORDS.has(word) || word.length < 2) return { as: "stop", by: word };
   if (TALK.has(word)) return { as: "filler", by: "talk about the asking" };
   if (/^\d+$/.test(word)) return { as: "filler", by: "a number with nothing to count" };
@@ -113,10 +119,12 @@ export function accountWords(r: Omit<Reading, "ledger">): WordLedger {
   claimNames(r, claims);
   claimConstraints(r, claims);
   claimCues(r, claims);
-  r.words.forEach((w, k) => (claims[k] ??= wordRole(w, k)));
+  // Inside a told story, "not" and "nothing" are the story's ("a spy who does not exist"), not what the person is against.
+  const inStory = (k: number) => r.longStory || (r.told !== undefined && k >= r.told.storyFrom);
+  r.words.forEach((w, k) => (claims[k] ??= wordRole(w, k, inStory(k))));
   const facets = facetSpans(r, claims);
   // A facet's own words, "of" and a weak relation word inside it included ("a strong female lead").
-  for (const f of facets) for (let k = f.tokenStart; k < f.tokenEnd; k++) if (!claims[k] || claims[k]!.as === "question") claims[k] = { as: "facet", by: `${f.kind}: ${f.said}` };
+  for (const f of facets) for (let k = f.tokenStart; k < f.tokenEnd; k++) if (!claims[k] || claims[k]!.as === "question") claims[k] = { as: "facet", by: `${f.against ? "against " : ""}${f.kind}: ${f.said}` };
   r.words.forEach((w, k) => (claims[k] ??= { as: "filler", by: GENERIC.has(w) ? "a word with no topic of its own" : "no topic" }));
   const uses = r.tokens.map((t, k): WordUse => ({ token: k, word: t.text, as: claims[k]?.as ?? "facet", ...(claims[k]?.by ? { by: claims[k]!.by } : {}) }));
   return { uses, facets };
@@ -139,10 +147,18 @@ function facetSpans(r: Omit<Reading, "ledger">, claims: readonly (Claim | undefi
     let from = k;
     while (from < end && GENERIC.has(r.words[from]!)) from++;
     while (end > from && (GENERIC.has(r.words[end - 1]!) || INSIDE_FACET.has(r.words[end - 1]!))) end--;
-    if (end > from) out.push({ said: r.text.slice(r.tokens[from]!.start, r.tokens[end - 1]!.end), kind: facetKind(r, from, end), tokenStart: from, tokenEnd: end });
+    const against = !(r.longStory || (r.told !== undefined && from >= r.told.storyFrom)) && saidAgainst(r.words, from);
+    if (end > from) out.push({ said: r.text.slice(r.tokens[from]!.start, r.tokens[end - 1]!.end), kind: facetKind(r, from, end), tokenStart: from, tokenEnd: end, ...(against ? { against: true } : {}) });
     k = next;
   }
   return out;
+}
+
+/** A facet right after "no", "not", "nothing", "without" (softeners such as "too" between): said against. */
+function saidAgainst(words: readonly string[], from: number): boolean {
+  let k = from - 1;
+  while (k >= 0 && AGAINST_SOFTENERS.has(words[k]!)) k--;
+  return k >= 0 && AGAINST.has(words[k]!);
 }
 
 /** A mood when its words are mood words; a setting after "set in"/"in" with a capital or a place word; a character after "named" or as a lone capitalised name; a plot element when a verb is in it; else a theme. */
