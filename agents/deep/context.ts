@@ -14,6 +14,12 @@ export function filmTextsOf(ctx: RunContext): FilmTexts {
   return t;
 }
 
+/** The find_movies arguments of an open request's hard constraints: a kind is met however the KB files the film ("thrillers": a Thriller genre, a thriller tag, TMDB's Thriller). */
+export function openFilmArgs(where: DeepMemory["where"]): ReturnType<typeof filmArgs> {
+  const exact = filmArgs(where, { results: new Map() });
+  return { ...exact, concepts: exact.concepts?.map((c) => ({ ...c, anyName: true })) };
+}
+
 /** Titles per exact check (find_movies takes at most 40). */
 const CHECK_BATCH = 40;
 
@@ -24,9 +30,7 @@ const CHECK_BATCH = 40;
 export function constraintCheck(m: DeepMemory, ctx: RunContext, step: number): (films: string[]) => Promise<Set<string>> {
   return async (films) => {
     const fit = new Set<string>();
-    // An open request's kind is met however the KB files the film ("thrillers": a Thriller genre, a thriller tag, TMDB's Thriller).
-    const exact = filmArgs(m.where, { results: new Map() });
-    const args = { ...exact, concepts: exact.concepts?.map((c) => ({ ...c, anyName: true })) };
+    const args = openFilmArgs(m.where);
     for (let i = 0; i < films.length; i += CHECK_BATCH) {
       const titles = films.slice(i, i + CHECK_BATCH);
       const t0 = performance.now();

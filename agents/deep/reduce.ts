@@ -1,4 +1,5 @@
 import { linkKey } from "../../src/util/text";
+import { DOCUMENTARY_ASKED, PARODY_WORDS, SERIES_ASKED } from "../../src/question/lexicon/requests";
 import type { FilmText, FilmTexts } from "./film-text";
 import type { Candidate, DeepMemory, DeepResult, RankedFilm, Reason } from "./memory";
 
@@ -19,7 +20,7 @@ const RECOMMEND_FAME_WEIGHT = 1;
 /** How surely a film must meet a facet said against to be left out (a concept it is linked to, or most of the facet's words). */
 const AGAINST_STRENGTH = 0.7;
 
-const PARODY_WORDS = new Set(["parody", "spoof", "satire", "mockumentary"]);
+const PARODY = new Set(PARODY_WORDS);
 
 /**
  * The reduce: candidates ranked by the facets they meet (weighted by how telling each facet is),
@@ -125,9 +126,9 @@ function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap
     const f = film.get(c.film);
     if (!f) continue;
     const sameSeries = f.concepts.some((x) => seedSeries.has(x.concept.key)) || families.some((fam) => linkKey(c.film).startsWith(fam));
-    if (sameSeries && !asked.has("series") && !asked.has("sequel") && !asked.has("sequels")) out.set(c.film, "it is in the same series");
-    else if (f.genres.includes("Documentary") && !asked.has("documentary") && !asked.has("documentaries") && seeds.some((s) => mentionsMaker(f, s))) out.set(c.film, "it is a documentary about the film's makers");
-    else if ([...f.tags, ...f.keywords].some((k) => PARODY_WORDS.has(k.toLowerCase())) && !seeds.some((s) => [...s.tags, ...s.keywords].some((k) => PARODY_WORDS.has(k.toLowerCase()))) && ![...asked].some((w) => PARODY_WORDS.has(w))) out.set(c.film, "it is a parody");
+    if (sameSeries && !SERIES_ASKED.some((w) => asked.has(w))) out.set(c.film, "it is in the same series");
+    else if (f.genres.includes("Documentary") && !DOCUMENTARY_ASKED.some((w) => asked.has(w)) && seeds.some((s) => mentionsMaker(f, s))) out.set(c.film, "it is a documentary about the film's makers");
+    else if ([...f.tags, ...f.keywords].some((k) => PARODY.has(k.toLowerCase())) && !seeds.some((s) => [...s.tags, ...s.keywords].some((k) => PARODY.has(k.toLowerCase()))) && ![...asked].some((w) => PARODY.has(w))) out.set(c.film, "it is a parody");
   }
   return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
 }

@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { call } from "../plan/calls";
-import { filmArgs } from "../plan/compile";
+import { openFilmArgs } from "./context";
 import { toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
 import type { DeepMemory, SubQuery } from "./memory";
@@ -25,10 +25,7 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
   const why = `${q.serves}: ${q.why}`;
   if (q.serves === "story") return storyCall(q, m, kb, why);
   if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: q.query === "graph" ? "graph" : "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
-  if (q.serves === "constraints") {
-    const exact = filmArgs(m.where, { results: new Map() });
-    return call("find_movies", { ...exact, concepts: exact.concepts?.map((c) => ({ ...c, anyName: true })), limit: 50 }, why, q.serves);
-  }
+  if (q.serves === "constraints") return call("find_movies", { ...openFilmArgs(m.where), limit: 50 }, why, q.serves);
   if (q.serves === "hints" && q.query) return call("find_movies", { people: [{ name: q.query }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
   if (q.serves === "popular") return call("find_movies", { rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);
   const facet = m.facets.find((f) => f.id === q.serves);

@@ -58,7 +58,7 @@ export class AgentPlanner extends HeuristicPlanner {
   override async judge(state: ResearchStateValue, ctx: RunContext): Promise<Judgement & StepNote> {
     const rules = await super.judge(state, ctx);
     if (!ctx.model || !rules.enough || ctx.ablations.has("graph")) return rules;
-    const lastPlan = [...state.trace].reverse().find((s) => s.node === "plan");
+    const lastPlan = lastPlanStep(state.trace);
     if (!lastPlan || lastPlan.decision === "finish") return rules;
     const plan = state.queryPlan!;
     const results = evaluatePlan(plan, state, ctx.kb);
@@ -96,6 +96,9 @@ export class AgentPlanner extends HeuristicPlanner {
 
 /** What the last plan step said back to the model (refused repeats, invalid arguments). */
 function lastFeedback(trace: readonly TraceStep[]): string[] {
-  const last = [...trace].reverse().find((s) => s.node === "plan");
-  return (last?.notes ?? []).filter((n) => n.startsWith(TO_MODEL)).map((n) => n.slice(TO_MODEL.length));
+  return (lastPlanStep(trace)?.notes ?? []).filter((n) => n.startsWith(TO_MODEL)).map((n) => n.slice(TO_MODEL.length));
+}
+
+function lastPlanStep(trace: readonly TraceStep[]): TraceStep | undefined {
+  return trace.findLast((s) => s.node === "plan");
 }

@@ -1,7 +1,7 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerm } from "../../src/kb/text-fields";
 import { STOP_WORDS, wordTokens } from "../../src/util/text";
-import { KNOWN_ITEM_PHRASES, MEMORY_TALK_WORDS, REQUEST_TALK_PHRASES } from "../../src/question/lexicon/requests";
+import { ASKING_TALK_WORDS, KNOWN_ITEM_PHRASES, MEMORY_TALK_WORDS, REQUEST_TALK_PHRASES } from "../../src/question/lexicon/requests";
 import { findPhrase } from "../../src/question/stages/phrases";
 
 /** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
@@ -24,8 +24,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ..."like kind sort guy guys thing things stuff somehow even really basically actually think remember maybe probably pretty whole something someone somebody lot bunch literally totally movie movies film films".split(" "),
   // Talk about remembering and watching ("I vaguely remember seeing it, any help appreciated").
   ...MEMORY_TALK_WORDS,
-  // Asking for the film, not telling it: what it is called, who might know, where it was looked for.
-  ..."title titled called name named know knows knew ideas anyone anybody someone somebody looking search searched searching identify identifying recommend recommended suggestions tips sure certain pretty".split(" "),
+  ...ASKING_TALK_WORDS,
 ]);
 
 /** Phrases of talk around a story ("any ideas", "trying to find", "thanks in advance"): their words are not searched, though "idea" alone may be the story's. */

@@ -10,22 +10,15 @@ import { CommunitySearch } from "./community-search";
  * the indexes made at load (key → concept, folded name → concepts, term → concepts for BM25 over
  * names). Worker threads receive the same buffers; the reports are small and copied.
  */
-export interface SharedConceptParts {
+export type SharedConceptParts = Omit<ConceptGraphData, "keys" | "names" | "build"> & {
   keys: SharedStringsData;
   names: SharedStringsData;
-  types: Uint8Array;
-  sources: Uint8Array;
-  byFilm: LinkRows;
-  byConcept: LinkRows;
-  related: LinkRows;
-  leafOf: Int32Array;
-  reports: CommunityReport[];
   keyIndex: SharedStringMapData;
   nameIndex: SharedStringMapData;
   termIndex: SharedStringMapData;
   /** Per concept, how many terms its name has (BM25's document length). */
   termCounts: Uint8Array;
-}
+};
 
 const shareRows = (r: LinkRows): LinkRows => ({ offsets: toShared(r.offsets), targets: toShared(r.targets), weights: toShared(r.weights), sources: toShared(r.sources) });
 

@@ -141,3 +141,16 @@ export const FACET_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   spaceship: ["spacecraft", "space travel"],
   astronauts: ["astronaut", "space travel"],
 };
+
+/** Words that say a facet after them is not wanted ("nothing too violent", "no romance", "without gore"). */
+export const AGAINST_WORDS = ["no", "not", "nothing", "without", "avoid", "hate", "dislike", "except", "never"];
+/** Words that may stand between a word said against and its facet ("nothing **too** violent"). */
+export const AGAINST_SOFTENERS = ["too", "very", "so", "overly", "much", "any", "really", "a", "lot", "of", "with"];
+
+/** Asking for a film, not telling it: what it is called, who might know, where it was looked for (never a told story's search words). */
+export const ASKING_TALK_WORDS = "title titled called name named know knows knew ideas anyone anybody someone somebody looking search searched searching identify identifying recommend recommended suggestions tips sure certain pretty".split(" ");
+
+/** What a film like others may be that is left out unless the request asks for it: its series, a documentary about its makers, a parody. */
+export const SERIES_ASKED = ["series", "sequel", "sequels"];
+export const DOCUMENTARY_ASKED = ["documentary", "documentaries"];
+export const PARODY_WORDS = ["parody", "spoof", "satire", "mockumentary"];

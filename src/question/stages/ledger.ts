@@ -4,7 +4,7 @@ import { STOP_WORDS, entryOf, linkKey } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
-import { CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
+import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
 import { NATIONALITY_LANGUAGES } from "../lexicon/linking";
@@ -49,8 +49,8 @@ const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...EXPLORE
 /** Joining words a facet may span ("drug addiction and recovery" stays two; "lord of the flies" one). */
 const INSIDE_FACET = new Set(["of"]);
 /** Words that say a facet after them is not wanted, and the words that may stand between ("nothing too violent"). */
-const AGAINST = new Set(["no", "not", "nothing", "without", "avoid", "hate", "dislike", "except", "never"]);
-const AGAINST_SOFTENERS = new Set(["too", "very", "so", "overly", "much", "any", "really", "a", "lot", "of", "with"]);
+const AGAINST = new Set(AGAINST_WORDS);
+const SOFTENERS = new Set(AGAINST_SOFTENERS);
 /**
  * Words that only sometimes name a relation ("lead" for directed, "head", "charge"): right after a
  * facet's words and claimed by no cue, they are the facet's ("a strong female lead").
@@ -157,7 +157,7 @@ function facetSpans(r: Omit<Reading, "ledger">, claims: readonly (Claim | undefi
 /** A facet right after "no", "not", "nothing", "without" (softeners such as "too" between): said against. */
 function saidAgainst(words: readonly string[], from: number): boolean {
   let k = from - 1;
-  while (k >= 0 && AGAINST_SOFTENERS.has(words[k]!)) k--;
+  while (k >= 0 && SOFTENERS.has(words[k]!)) k--;
   return k >= 0 && AGAINST.has(words[k]!);
 }
 
