@@ -1,23 +1,26 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ABLATIONS, STRATEGIES, type Ablation, type Strategy } from "../agents/research/types";
+import { ABLATIONS, DEFAULT_BUDGET, STRATEGIES, type Ablation, type Budget } from "../agents/research/types";
+import { resolveBudget } from "../agents/research/run";
 import { loadConfig } from "../src/config";
 import { InvalidInputError } from "../src/errors";
 import { loadKnowledgeBase } from "../src/kb/load";
 import { describeEmbedder } from "../src/kb/embedder-status";
 import { createChatModel } from "../src/llm/factory";
 import { createProgress } from "../src/util/progress";
-import { runEval } from "./runner";
+import { parseStrategySpec, runEval } from "./runner";
 import { rankingText } from "./open-requests/report";
 import type { Aggregate } from "./summary";
 import { runMain } from "../src/cli/entry";
 
 const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test|train] [--limit N] [--seed S]
        [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
-       [--ablate prime,organize,validate,graph] [--judge]
+       [--ablate prime,organize,validate,graph] [--judge] [--budget deadlineMs=600000,maxLlmCalls=8]
 datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, conv (conversations, turn by turn; --limit counts conversations), open (the open example requests),
           known-item (Reddit tip-of-the-tongue requests; dev = validation split, train), recommend (INSPIRED dev dialogues), probe, complex, jsonl:PATH
-strategies: ${STRATEGIES.join(", ")}`;
+strategies: ${STRATEGIES.join(", ")}; each may add +model-judge (the chat model judges whether the evidence is enough)
+          and +model-writer (it writes the text; its names, years and numbers are checked: the hallucination rate), e.g. heuristic+model-judge
+--judge: a model grades each answer (correctness, faithfulness, relevance, context); its agreement with the programmatic gold is printed`;
 
 function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] {
   if (!value) return [];
@@ -32,6 +35,19 @@ function int(flag: string, value: string | undefined, min: number): number | und
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new InvalidInputError(`--${flag} must be an integer ≥ ${min}, got "${value}"`);
   return n;
+}
+
+/** "--budget deadlineMs=600000,maxLlmCalls=8": each run's budget, checked against the caps. */
+function budgetOf(text: string, caps: Budget): Partial<Budget> {
+  const keys = Object.keys(DEFAULT_BUDGET) as (keyof Budget)[];
+  const budget: Partial<Budget> = {};
+  for (const item of text.split(",").map((x) => x.trim()).filter(Boolean)) {
+    const [k, v] = item.split("=");
+    if (!keys.includes(k as keyof Budget) || v === undefined) throw new InvalidInputError(`--budget: "${item}" is not key=value with a key among ${keys.join(", ")}`);
+    budget[k as keyof Budget] = Number(v);
+  }
+  resolveBudget(budget, caps);
+  return budget;
 }
 
 /** Per group (dataset, labelled category, plan kind written): n, intent check, Hits@1, non-model p50/p95. */
@@ -56,6 +72,7 @@ async function main(): Promise<void> {
       resume: { type: "boolean", default: false },
       ablate: { type: "string" },
       judge: { type: "boolean", default: false },
+      budget: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -63,8 +80,9 @@ async function main(): Promise<void> {
   if (!values.dataset) throw new InvalidInputError(`--dataset is required\n${USAGE}`);
   if (values.split !== "dev" && values.split !== "test" && values.split !== "train") throw new InvalidInputError(`--split must be dev, test or train (train: known-item only), got "${values.split}"`);
   if (values.brackets !== "keep" && values.brackets !== "strip") throw new InvalidInputError(`--brackets must be keep or strip, got "${values.brackets}"`);
-  const strategies = list<Strategy>("strategies", values.strategies, STRATEGIES);
+  const strategies = (values.strategies ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   if (!strategies.length) throw new InvalidInputError("--strategies needs at least one strategy");
+  const specs = strategies.map(parseStrategySpec);
   const config = loadConfig();
   if (!config.dataDir) throw new InvalidInputError("no data directory: set DATA_DIR");
   const datasets = values.dataset.split(",").map((d) => d.trim()).filter(Boolean);
@@ -75,7 +93,8 @@ async function main(): Promise<void> {
   // Eval caches model replies so reruns are replayable and cost nothing.
   const model = createChatModel(config, { cache: true });
   if (values.judge && !model) throw new InvalidInputError("--judge needs a judge model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini with GOOGLE_API_KEY)");
-  if (strategies.includes("llm") && !model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini with GOOGLE_API_KEY)");
+  const needsModel = specs.filter((s) => s.strategy === "llm" || s.judge === "model" || s.writer === "model").map((s) => s.label);
+  if (needsModel.length && !model) throw new InvalidInputError(`${needsModel.join(", ")} need a chat model: set CHAT_MODEL (local after \`npm run models:fetch\`, openai, or gemini with GOOGLE_API_KEY)`);
   // A Neo4j or Qdrant connection (and a local model) would otherwise keep the process alive after the report.
   const summary = await runEval(
     {
@@ -90,6 +109,7 @@ async function main(): Promise<void> {
       resume: values.resume,
       ablate: list<Ablation>("ablate", values.ablate, ABLATIONS),
       dataDir: config.dataDir,
+      ...(values.budget ? { budget: budgetOf(values.budget, config.caps) } : {}),
     },
     { kb, model, judge: values.judge ? model : undefined, caps: config.caps, progress: createProgress(), note: (line) => process.stderr.write(`${line}\n`) },
   ).finally(async () => {
@@ -97,7 +117,7 @@ async function main(): Promise<void> {
     await (model as { close?: () => Promise<void> } | undefined)?.close?.();
   });
   process.stdout.write(`${describeEmbedder(kb.info.embedder)}\n`);
-  const rows = summary.strategies.map((s) => `${s.strategy.padEnd(22)} n=${s.n}  Hits@1 ${s.hits1.toFixed(3)}  ${s.byCategory ? `intent check ${s.intentCheck.toFixed(3)}  ` : ""}prose ${s.proseRate.toFixed(3)}  plans ${s.planRate.toFixed(3)}  F1 ${s.f1.toFixed(3)}  ctx recall ${s.contextRecall.toFixed(3)}  LLM calls ${s.avgLlmCalls.toFixed(2)}  tokens ${Math.round(s.avgInputTokens)}+${Math.round(s.avgOutputTokens)}  fallback ${s.fallbackRate.toFixed(3)}  p50 ${s.p50Ms.toFixed(1)} ms  p95 ${s.p95Ms.toFixed(1)} ms`);
+  const rows = summary.strategies.map((s) => `${s.strategy.padEnd(22)} n=${s.n}  Hits@1 ${s.hits1.toFixed(3)}  ${s.byCategory ? `intent check ${s.intentCheck.toFixed(3)}  ` : ""}prose ${s.proseRate.toFixed(3)}  plans ${s.planRate.toFixed(3)}  F1 ${s.f1.toFixed(3)}  ctx recall ${s.contextRecall.toFixed(3)}  LLM calls ${s.avgLlmCalls.toFixed(2)}  tokens ${Math.round(s.avgInputTokens)}+${Math.round(s.avgOutputTokens)}  fallback ${s.fallbackRate.toFixed(3)}  p50 ${s.p50Ms.toFixed(1)} ms  p95 ${s.p95Ms.toFixed(1)} ms${s.claims ? `\n${"".padEnd(22)} model-written texts ${s.claims.texts}: ${s.claims.checked} claims, ${s.claims.unsupported} unsupported (hallucination rate ${s.claims.hallucinationRate.toFixed(3)}; texts with any ${s.claims.textsWithUnsupported.toFixed(3)})` : ""}${s.judge ? `\n${"".padEnd(22)} judge (n=${s.judge.n}, unjudged ${s.judge.unjudged}): correctness ${s.judge.answerCorrectness.toFixed(3)}  faithfulness ${s.judge.faithfulness.toFixed(3)}  relevancy ${s.judge.answerRelevancy.toFixed(3)}  context recall ${s.judge.contextRecall.toFixed(3)}  agreement with the gold ${s.judge.agreement.toFixed(3)} (kappa ${s.judge.kappa.toFixed(3)})` : ""}`);
   const tables = summary.strategies.flatMap((s) => [
     ...(summary.datasets.length > 1 ? [groupTable(`${s.strategy} by dataset`, "dataset", s.byDataset)] : []),
     ...(s.byCategory ? [groupTable(`${s.strategy} by labelled category (the set's own label: intent, or the kind a real question asks)`, "category", s.byCategory)] : []),

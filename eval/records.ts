@@ -1,5 +1,5 @@
 import { closeSync, existsSync, openSync, readFileSync, appendFileSync, ftruncateSync } from "node:fs";
-import type { Ablation, AnswerPart, RunResult, Strategy, TraceStep } from "../agents/research/types";
+import type { Ablation, AnswerPart, ClaimCheck, JudgeBy, RunResult, Strategy, TraceStep, Writer } from "../agents/research/types";
 import type { QueryPlan } from "../src/plan/schema";
 import type { DeterministicMetrics } from "./metrics";
 import type { JudgeMetrics } from "./judge";
@@ -10,6 +10,9 @@ export interface EvalRecord {
   variant: string;
   strategy: Strategy;
   ablations: Ablation[];
+  /** Who judged sufficiency and who wrote the text (records written before these existed: rules). */
+  judgeBy?: JudgeBy;
+  writer?: Writer;
   dataset: string;
   questionId: string;
   /** Position of the question in the sampled set (the summary orders by it). */
@@ -29,6 +32,8 @@ export interface EvalRecord {
   kind?: string;
   /** Each answered part's shape: its kind, yes/no, count, the fact the KB lacks. */
   parts?: Pick<AnswerPart, "partId" | "kind" | "verdict" | "count" | "lacks">[];
+  /** A model-written text's claims as validation checked them. */
+  claims?: ClaimCheck;
   truncated: boolean;
   truncatedReason?: string;
   trace: TraceStep[];

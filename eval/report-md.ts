@@ -41,7 +41,15 @@ export function renderMarkdown(s: Summary): string {
   parts.push(...rankingMarkdown(s.strategies));
   parts.push("", "## LLM-as-judge");
   if (!s.judgeConfigured) parts.push("", "No judge model was configured (set CHAT_MODEL and pass --judge): these metrics are absent, not zero.");
-  else parts.push("", table(["strategy", "n", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, x.judge.unjudged, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall)] : [x.strategy, 0, x.n, "—", "—", "—", "—", "—", "—"]))));
+  else {
+    parts.push("", table(["strategy", "n", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall", "agreement", "kappa"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, x.judge.unjudged, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall), f3(x.judge.agreement), f3(x.judge.kappa)] : [x.strategy, 0, x.n, "—", "—", "—", "—", "—", "—", "—", "—"]))));
+    parts.push("", "Agreement: the share of judged answers where the judge's correctness (≥ 0.5) matches the programmatic gold (the intent check); kappa discounts chance.");
+  }
+  const written = s.strategies.filter((x) => x.claims);
+  if (written.length) {
+    parts.push("", "## Claims in model-written texts", "", "Each name, year and number in a model's text checked against the evidence its sentence cites (validate).");
+    parts.push("", table(["strategy", "texts", "claims", "unsupported", "hallucination rate", "texts with any"], written.map((x) => [x.strategy, x.claims!.texts, x.claims!.checked, x.claims!.unsupported, f3(x.claims!.hallucinationRate), f3(x.claims!.textsWithUnsupported)])));
+  }
   const stages = ["query processing", "retrieval", "graph traversal", "planning", "organization", "generation"];
   parts.push("", "## Time per question by stage (ms, mean)", "", table(["strategy", ...stages], s.strategies.map((x) => [x.strategy, ...stages.map((st) => f2(x.time.byStage[st] ?? 0))])));
   const tools = [...new Set(s.strategies.flatMap((x) => Object.keys(x.time.byTool)))].sort();

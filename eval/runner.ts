@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_HISTORY_TURNS, type ConversationTurn } from "../src/conversation/turns";
 import { runResearch } from "../agents/research/run";
-import type { Ablation, RunResult, Strategy } from "../agents/research/types";
+import { STRATEGIES, type Ablation, type JudgeBy, type RunResult, type Strategy, type Writer } from "../agents/research/types";
 import { InvalidInputError, isAppError } from "../src/errors";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import type { ChatModel } from "../src/ports/chat-model";
@@ -23,13 +23,16 @@ export interface EvalOptions {
   split: EvalSplit;
   limit?: number;
   seed: number;
-  strategies: Strategy[];
+  /** Strategies, each optionally with "+model-judge" and/or "+model-writer" ("heuristic+model-judge"). */
+  strategies: string[];
   brackets: "keep" | "strip";
   concurrency: number;
   out: string;
   resume: boolean;
   ablate: Ablation[];
   dataDir: string;
+  /** Each run's budget (within the caps); the default budget otherwise. A local model needs a longer deadline. */
+  budget?: Partial<Budget>;
 }
 
 export interface EvalDeps {
@@ -37,6 +40,8 @@ export interface EvalDeps {
   model?: ChatModel;
   judge?: ChatModel;
   caps?: Budget;
+  /** Set from EvalOptions.budget by runEval. */
+  budget?: Partial<Budget>;
   progress: Progress;
   /** Where a data set's loader says what it cut or left out (stderr from the CLI). */
   note?: (line: string) => void;
@@ -46,6 +51,20 @@ export interface Variant {
   label: string;
   strategy: Strategy;
   ablations: Ablation[];
+  judge: JudgeBy;
+  writer: Writer;
+}
+
+/** What a strategy spec may add after "+": the model judges sufficiency, the model writes the text. */
+export const SPEC_OPTIONS = ["model-judge", "model-writer"] as const;
+
+/** A strategy spec ("agent", "heuristic+model-judge+model-writer") as the run options it stands for; a bad one is an error naming the choices. */
+export function parseStrategySpec(spec: string): Omit<Variant, "ablations"> {
+  const [name = "", ...extra] = spec.split("+").map((x) => x.trim());
+  if (!STRATEGIES.includes(name as Strategy)) throw new InvalidInputError(`--strategies: unknown strategy "${name}" in "${spec}"; choose from ${STRATEGIES.join(", ")}`);
+  const bad = extra.filter((x) => !SPEC_OPTIONS.includes(x as (typeof SPEC_OPTIONS)[number]));
+  if (bad.length) throw new InvalidInputError(`--strategies: unknown option ${bad.map((b) => `"+${b}"`).join(", ")} in "${spec}"; a strategy may add ${SPEC_OPTIONS.map((o) => `+${o}`).join(" and ")}`);
+  return { label: [name, ...[...new Set(extra)].sort()].join("+"), strategy: name as Strategy, judge: extra.includes("model-judge") ? "model" : "rules", writer: extra.includes("model-writer") ? "model" : "rules" };
 }
 
 /** Whether switching a stage off changes a strategy: SimpleRAG has no prime or organize stage, and a fixed strategy is its tool. */
@@ -57,9 +76,10 @@ export function ablationApplies(strategy: Strategy, stage: Ablation): boolean {
 }
 
 /** Every strategy as asked, then each with one ablated stage ("heuristic-organize") where that stage exists. */
-export function variantsOf(strategies: readonly Strategy[], ablate: readonly Ablation[]): Variant[] {
-  const out: Variant[] = strategies.map((s) => ({ label: s, strategy: s, ablations: [] }));
-  for (const s of strategies) for (const a of ablate) if (ablationApplies(s, a)) out.push({ label: `${s}-${a}`, strategy: s, ablations: [a] });
+export function variantsOf(strategies: readonly string[], ablate: readonly Ablation[]): Variant[] {
+  const specs = strategies.map(parseStrategySpec);
+  const out: Variant[] = specs.map((s) => ({ ...s, ablations: [] }));
+  for (const s of specs) for (const a of ablate) if (ablationApplies(s.strategy, a)) out.push({ ...s, label: `${s.label}-${a}`, ablations: [a] });
   return out;
 }
 
@@ -95,7 +115,7 @@ function workUnits(variants: readonly Variant[], questions: readonly EvalQuestio
   return units;
 }
 
-const CONFIG_FIELDS = ["datasets", "split", "limit", "seed", "strategies", "brackets", "ablate"] as const;
+const CONFIG_FIELDS = ["datasets", "split", "limit", "seed", "strategies", "brackets", "ablate", "budget"] as const;
 
 /**
  * Runs every (variant, question) not yet recorded, appending one line per result, then writes the
@@ -115,6 +135,7 @@ export async function runEval(o: EvalOptions, deps: EvalDeps): Promise<Summary> 
   }
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
 
+  if (o.budget) deps = { ...deps, budget: o.budget };
   const questions = sampleQuestions(o, deps.kb, deps.note);
   const variants = variantsOf(o.strategies, o.ablate);
   const recorded = readRecords(resultsPath);
@@ -155,10 +176,10 @@ function turnOf(r: EvalRecord): ConversationTurn {
 }
 
 async function evaluateOne({ v, q, order }: WorkItem, deps: EvalDeps, history: readonly ConversationTurn[] = []): Promise<EvalRecord> {
-  const base = { key: `${v.label}|${q.id}`, variant: v.label, strategy: v.strategy, ablations: v.ablations, dataset: q.dataset, questionId: q.id, order, ...(q.category ? { category: q.category } : {}), ...(q.conversation ? { turn: q.conversation.turn } : {}), question: q.question, gold: q.answers };
+  const base = { key: `${v.label}|${q.id}`, variant: v.label, strategy: v.strategy, ablations: v.ablations, judgeBy: v.judge, writer: v.writer, dataset: q.dataset, questionId: q.id, order, ...(q.category ? { category: q.category } : {}), ...(q.conversation ? { turn: q.conversation.turn } : {}), question: q.question, gold: q.answers };
   let result: RunResult;
   try {
-    result = await runResearch(q.question, { kb: deps.kb, model: deps.model, caps: deps.caps }, { strategy: v.strategy, ablations: v.ablations, runId: base.key, ...(history.length ? { history: history.slice(-MAX_HISTORY_TURNS) } : {}) });
+    result = await runResearch(q.question, { kb: deps.kb, model: deps.model, caps: deps.caps }, { strategy: v.strategy, ablations: v.ablations, judge: v.judge, writer: v.writer, ...(deps.budget ? { budget: deps.budget } : {}), runId: base.key, ...(history.length ? { history: history.slice(-MAX_HISTORY_TURNS) } : {}) });
   } catch (e) {
     // A run that throws is a failed run in the results (counted in the summary's errors and printed), not the end of the eval.
     if (!(e instanceof Error)) throw e;
@@ -176,6 +197,7 @@ async function evaluateOne({ v, q, order }: WorkItem, deps: EvalDeps, history: r
     kind: result.parts.length > 1 ? "several" : (result.parts[0]?.kind ?? "none"),
     ...(result.followUp ? { followUp: { kind: result.followUp.kind, resolved: result.followUp.resolved } } : {}),
     parts: result.parts.map((p) => ({ partId: p.partId, kind: p.kind, ...(p.verdict ? { verdict: p.verdict } : {}), ...(p.count !== undefined ? { count: p.count } : {}), ...(p.lacks ? { lacks: p.lacks } : {}) })),
+    ...(result.claims ? { claims: { checked: result.claims.checked, unsupported: result.claims.unsupported, flagged: result.claims.flagged } } : {}),
     truncated: result.truncated,
     ...(result.truncatedReason ? { truncatedReason: result.truncatedReason } : {}),
     trace: result.trace,

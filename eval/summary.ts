@@ -33,10 +33,49 @@ export interface Aggregate {
   fallbackRate: number;
   errors: number;
   judge: JudgeAggregate | null;
+  /** Model-written texts only: claims checked against the evidence they cite, and the hallucination rate. */
+  claims: ClaimAggregate | null;
+}
+
+/** Over the records whose text the model wrote: claims checked, unsupported ones, their share, and the share of texts with any. */
+export interface ClaimAggregate {
+  texts: number;
+  checked: number;
+  unsupported: number;
+  /** Unsupported claims ÷ claims checked. */
+  hallucinationRate: number;
+  /** Texts with at least one unsupported claim ÷ texts. */
+  textsWithUnsupported: number;
 }
 
 /** The judge's metrics averaged over the judged records. */
-export type JudgeAggregate = { n: number; /** Records whose judge reply was unusable: left out of the means. */ unjudged: number } & Omit<JudgeMetrics, "reasoning">;
+export type JudgeAggregate = {
+  n: number;
+  /** Records whose judge reply was unusable: left out of the means. */
+  unjudged: number;
+  /** How often the judge's verdict (answer correctness ≥ 0.5) matches the programmatic gold (the intent check), and Cohen's kappa. */
+  agreement: number;
+  kappa: number;
+} & Omit<JudgeMetrics, "reasoning">;
+
+/** Agreement of two yes/no labelings, and Cohen's kappa (agreement beyond chance; 0 when chance explains all of it). */
+export function agreementOf(pairs: readonly (readonly [boolean, boolean])[]): { agreement: number; kappa: number } {
+  if (!pairs.length) return { agreement: 0, kappa: 0 };
+  const n = pairs.length;
+  const agree = pairs.filter(([a, b]) => a === b).length / n;
+  const pa = pairs.filter(([a]) => a).length / n;
+  const pb = pairs.filter(([, b]) => b).length / n;
+  const chance = pa * pb + (1 - pa) * (1 - pb);
+  return { agreement: round(agree, 4), kappa: chance >= 1 ? 0 : round((agree - chance) / (1 - chance), 4) };
+}
+
+function claimAggregate(records: readonly EvalRecord[]): ClaimAggregate | null {
+  const written = records.filter((r) => r.claims);
+  if (!written.length) return null;
+  const checked = sum(written.map((r) => r.claims!.checked));
+  const unsupported = sum(written.map((r) => r.claims!.unsupported));
+  return { texts: written.length, checked, unsupported, hallucinationRate: checked ? round(unsupported / checked, 4) : 0, textsWithUnsupported: round(written.filter((r) => r.claims!.unsupported > 0).length / written.length, 4) };
+}
 
 export interface StrategySummary extends Aggregate {
   strategy: string;
@@ -111,8 +150,10 @@ export function aggregate(records: readonly EvalRecord[]): Aggregate {
           contextRecall: j((r) => r.judge!.contextRecall),
           answerCorrectness: j((r) => r.judge!.answerCorrectness),
           overall: j((r) => r.judge!.overall),
+          ...agreementOf(judged.map((r) => [r.judge!.answerCorrectness >= 0.5, (r.metrics.intentCheck ?? r.metrics.hits1) >= 1] as const)),
         }
       : null,
+    claims: claimAggregate(records),
   };
 }
 

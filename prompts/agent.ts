@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { TOOLS } from "../tools/index";
 import type { ToolName } from "../tools/evidence";
+import { evidenceLines } from "./evidence-view";
+import type { ToolSpec } from "../src/ports/chat-model";
 
 /**
  * The agent's one prompt a step: the question, the rules' reading as a hint (its parts, by id), the
@@ -81,21 +83,42 @@ function signature(s: JsonSchema, depth: number): string {
   return type ?? "any";
 }
 
-export function agentPrompt(input: AgentPromptInput): { system: string; prompt: string } {
-  const evidence = input.evidence.slice(0, EVIDENCE_SHOWN).map((e) => `  ${e.id} (${e.tool}): ${e.text.length > EVIDENCE_CHARS ? `${e.text.slice(0, EVIDENCE_CHARS)}…` : e.text}`);
+/**
+ * The system prompt: what the agent does, the tools and the reply's shape. It is the same for every
+ * step of every question, so a local model keeps it evaluated (its KV cache) and reads only the
+ * question and the evidence anew each step.
+ */
+export function agentSystem(mode: "json" | "tools" = "json"): string {
+  if (mode === "tools") return [AGENT_TOOLS_SYSTEM, "Tools:", describeTools()].join("\n");
+  return [
+    AGENT_SYSTEM,
+    "Tools:",
+    describeTools(),
+    "In a tool's input, name?: marks an optional field (write the name without ?), a|b the choices, [x] a list.",
+    `Example reply: ${EXAMPLE}`,
+    'Or, when the evidence answers the question: {"finish": true, "reason": "…", "calls": []}',
+  ].join("\n");
+}
+
+/** With the model's own tool calling: the same task, the tools bound with their schemas, no reply format to copy. */
+export const AGENT_TOOLS_SYSTEM =
+  "You research questions about films over a movie knowledge graph by calling tools. Each step, say in a few words what you still need, then call one to three tools whose results you need; call none when the evidence already answers every part of the question.";
+
+/** The agent's tools as the model binds them: name, description, input schema. */
+export function agentTools(): ToolSpec[] {
+  return AGENT_TOOLS.map((name) => ({ name, description: TOOLS[name].description, input: TOOLS[name].input }));
+}
+
+export function agentPrompt(input: AgentPromptInput, mode: "json" | "tools" = "json"): { system: string; prompt: string } {
+  const evidence = evidenceLines(input.evidence, EVIDENCE_SHOWN, EVIDENCE_CHARS);
   const lines = [
     `Question: ${input.question}`,
     `A reading of it by rules (a hint; parts by id, * = the answer needs it):`,
     ...input.planParts.map((p) => `  ${input.answers.some((a) => p.startsWith(`${a} `)) ? "*" : ""}${p}`),
-    "Tools:",
-    describeTools(),
     input.tried.length ? `Calls made so far:\n${input.tried.map((t) => `  ${t}`).join("\n")}` : "No calls made yet.",
     input.evidence.length ? `Evidence so far (${input.evidence.length} items, best first):\n${evidence.join("\n")}` : "No evidence yet.",
     ...(input.missing.length ? [`Still missing: ${input.missing.join("; ")}`] : []),
     ...(input.feedback.length ? [`About your last step: ${input.feedback.join(" ")}`] : []),
-    "In a tool's input, name?: marks an optional field (write the name without ?), a|b the choices, [x] a list.",
-    `Example reply: ${EXAMPLE}`,
-    'Or, when the evidence answers the question: {"finish": true, "reason": "…", "calls": []}',
   ];
-  return { system: AGENT_SYSTEM, prompt: lines.join("\n") };
+  return { system: agentSystem(mode), prompt: lines.join("\n") };
 }

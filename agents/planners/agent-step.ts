@@ -5,6 +5,11 @@ import { call } from "../plan/calls";
 import type { PlannedCall } from "../research/types";
 import { callSignature } from "./planner";
 
+/** Tools that resolve names and concepts rather than answer: what they find is context, not a part's answer. */
+const RESOLVING_TOOLS: ReadonlySet<string> = new Set(["lookup_entity", "find_concepts", "community_reports"]);
+/** What a resolving call serves: no part of the plan. */
+export const CONTEXT_PART = "context";
+
 /** Calls the model may ask for in one step (more are refused, with a message). */
 export const AGENT_CALLS_PER_STEP = 3;
 
@@ -55,6 +60,10 @@ export function checkStep(step: AgentStep, ctx: { tried: ReadonlySet<string>; pa
       feedback.push(`Call ${i + 1} (${c.tool}) was not run: at most ${AGENT_CALLS_PER_STEP} calls a step.`);
       continue;
     }
+    if (!(AGENT_TOOLS as readonly string[]).includes(c.tool)) {
+      feedback.push(`${String(c.tool).slice(0, 80)} is not a tool here; call one of ${AGENT_TOOLS.join(", ")}.`);
+      continue;
+    }
     const args = parseArgs(c.args);
     if (typeof args === "string") {
       feedback.push(`${c.tool}: its args are not a JSON object (${args}); give them as one, e.g. {"query": "…"}.`);
@@ -66,7 +75,8 @@ export function checkStep(step: AgentStep, ctx: { tried: ReadonlySet<string>; pa
       feedback.push(`${c.tool} ${c.args.slice(0, 200)} is invalid (${issues}); fix the arguments to fit its schema.`);
       continue;
     }
-    const part = ctx.parts.includes(c.part) ? c.part : ctx.defaultPart;
+    // Resolving a name or a concept answers no part: its evidence is context for the next step, never a part's answer.
+    const part = RESOLVING_TOOLS.has(c.tool) ? CONTEXT_PART : ctx.parts.includes(c.part) ? c.part : ctx.defaultPart;
     const planned = call(c.tool, checked.data as never, `the model: ${c.reason || "no reason given"}`, part);
     if (ctx.tried.has(callSignature(planned)) || calls.some((x: PlannedCall) => callSignature(x) === callSignature(planned))) {
       feedback.push(`${c.tool} ${c.args.slice(0, 200)} was refused: that exact call was already made; its evidence is above. Choose another call or finish.`);

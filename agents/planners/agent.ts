@@ -1,12 +1,12 @@
-import { BudgetExceededError } from "../../src/ports/chat-model";
+import { BudgetExceededError, type ChatModel } from "../../src/ports/chat-model";
 import { describePart } from "../../src/plan/describe";
 import { stableStringify } from "../../src/util/stable-json";
-import { agentPrompt } from "../../prompts/agent";
+import { agentPrompt, agentTools } from "../../prompts/agent";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
 import type { Judgement, TraceStep } from "../research/types";
 import { evaluatePlan } from "../plan/results";
-import { AgentStep, checkStep, type CheckedStep } from "./agent-step";
+import { AGENT_CALLS_PER_STEP, AgentStep, checkStep, type CheckedStep } from "./agent-step";
 import { HeuristicPlanner } from "./heuristic";
 import type { PlanResult, StepNote } from "./planner";
 
@@ -33,7 +33,7 @@ export class AgentPlanner extends HeuristicPlanner {
     for (let attempt = 1; attempt <= 2; attempt++) {
       let step: AgentStep;
       try {
-        step = (await ctx.model.structured({ name: "agent_step", schema: AgentStep, ...agentPrompt(this.promptInput(state, feedback)), signal: ctx.signal })).value;
+        step = await this.ask(ctx.model, state, feedback, ctx.signal);
       } catch (e) {
         return this.fallback(state, ctx, e, notes);
       }
@@ -70,6 +70,19 @@ export class AgentPlanner extends HeuristicPlanner {
     });
     if (!empty.length) return rules;
     return { enough: false, missing: empty.map((id) => `${id}: nothing found yet`), followUps: [], plannerChooses: true, rationale: `${empty.join(", ")} still empty: the model chooses the next step` };
+  }
+
+  /**
+   * One step's choice: through the model's own tool calling where it has it (native tool binding, or a
+   * grammar built from the tools' schemas; before any search it must call), otherwise as one flat JSON
+   * reply. Either way the calls come back as an AgentStep, checked alike.
+   */
+  private async ask(model: ChatModel, state: ResearchStateValue, feedback: string[], signal: AbortSignal): Promise<AgentStep> {
+    const input = this.promptInput(state, feedback);
+    if (!model.toolCalls) return (await model.structured({ name: "agent_step", schema: AgentStep, ...agentPrompt(input), signal })).value;
+    const { value } = await model.toolCalls({ name: "agent_tools", ...agentPrompt(input, "tools"), tools: agentTools(), mustCall: state.tried.length === 0, maxCalls: AGENT_CALLS_PER_STEP, signal });
+    const part = state.queryPlan!.answer[0] ?? "p1";
+    return { finish: value.calls.length === 0, reason: value.reason, calls: value.calls.map((c) => ({ tool: c.tool as AgentStep["calls"][number]["tool"], part, args: JSON.stringify(c.args), reason: value.reason.slice(0, 300) })) };
   }
 
   private check(step: AgentStep, state: ResearchStateValue): CheckedStep {

@@ -4,7 +4,7 @@ import type { ChatModel } from "../../src/ports/chat-model";
 import type { BudgetMeter } from "../../src/llm/budget";
 import type { Planner } from "../planners/planner";
 import type { TraceSpan } from "../../src/ports/tracing";
-import type { Ablation, Budget } from "./types";
+import type { Ablation, Budget, JudgeBy, Writer } from "./types";
 
 /**
  * What a run's nodes share that is not state: the knowledge base, the model (metered and timed),
@@ -22,6 +22,9 @@ export interface RunContext {
   /** performance.now() value at which the deadline passes (checked directly: timers may lag). */
   deadlineAt: number;
   ablations: ReadonlySet<Ablation>;
+  /** Who judges sufficiency and who writes the text (the model only when one is configured: checked when the run starts). */
+  judgeBy: JudgeBy;
+  writer: Writer;
   timings: { toolMs: number; llmMs: number; byNode: Record<string, number>; byTool: Record<string, number> };
   /** The run's `invoke_agent` span: tool calls and model calls are its children (a no-op unless tracing is on). */
   span: TraceSpan;

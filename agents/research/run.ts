@@ -16,7 +16,7 @@ import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
 import { buildResearchGraph } from "./graph";
 import { turnInput, type ResearchStateValue, type ResearchUpdate } from "./state";
-import { ABLATIONS, DEFAULT_BUDGET, MAX_QUESTION_CHARS, STRATEGIES, type Ablation, type Budget, type RunResult, type Strategy, type TraceStep } from "./types";
+import { ABLATIONS, DEFAULT_BUDGET, JUDGES, MAX_QUESTION_CHARS, STRATEGIES, WRITERS, type Ablation, type Budget, type JudgeBy, type RunResult, type Strategy, type TraceStep, type Writer } from "./types";
 
 export { MAX_QUESTION_CHARS } from "./types";
 
@@ -38,6 +38,10 @@ export interface ResearchOptions {
   signal?: AbortSignal;
   runId?: string;
   ablations?: readonly Ablation[];
+  /** Who judges whether the evidence is enough (default rules; model needs a chat model). */
+  judge?: JudgeBy;
+  /** Who writes the answer's text (default rules; model needs a chat model, and its claims are checked). */
+  writer?: Writer;
   /** Called with each trace step as its node completes. */
   onStep?: (step: TraceStep) => void;
   /** The conversation's earlier turns, oldest first: the question is read as a follow-up to them. */
@@ -76,7 +80,7 @@ export function resolveBudget(requested: Partial<Budget> | undefined, caps: Budg
  * enforced in code; when one runs out the agent answers from what it has and sets `truncated`.
  */
 /** The request checked: the question trimmed and within its limit, a known strategy (llm only with a model), known ablations, a budget within the caps. */
-function checkedRequest(question: string, deps: ResearchDeps, options: ResearchOptions): { q: string; strategy: Strategy; ablations: Ablation[]; budget: Budget } {
+function checkedRequest(question: string, deps: ResearchDeps, options: ResearchOptions): { q: string; strategy: Strategy; ablations: Ablation[]; budget: Budget; judgeBy: JudgeBy; writer: Writer } {
   const q = question.trim();
   if (q.length === 0) throw new InvalidInputError("question must not be empty");
   const chars = codePointLength(q);
@@ -86,7 +90,14 @@ function checkedRequest(question: string, deps: ResearchDeps, options: ResearchO
   if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini), or use heuristic (offline)");
   const ablations = [...new Set(options.ablations ?? [])];
   for (const a of ablations) if (!ABLATIONS.includes(a)) throw new InvalidInputError(`unknown ablation "${a}"; choose from ${ABLATIONS.join(", ")}`);
-  return { q, strategy, ablations, budget: resolveBudget(options.budget, deps.caps) };
+  const judgeBy = options.judge ?? "rules";
+  const writer = options.writer ?? "rules";
+  if (!JUDGES.includes(judgeBy)) throw new InvalidInputError(`unknown judge "${judgeBy}"; choose one of ${JUDGES.join(", ")}`);
+  if (!WRITERS.includes(writer)) throw new InvalidInputError(`unknown writer "${writer}"; choose one of ${WRITERS.join(", ")}`);
+  for (const [what, v] of [["judge", judgeBy], ["writer", writer]] as const) {
+    if (v === "model" && !deps.model) throw new InvalidInputError(`${what} model needs a chat model: set CHAT_MODEL (local after \`npm run models:fetch\`, openai, or gemini), or use ${what} rules (offline)`, { field: what });
+  }
+  return { q, strategy, ablations, budget: resolveBudget(options.budget, deps.caps), judgeBy, writer };
 }
 
 type Collected = Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "queryPlan" | "clauses" | "truncated" | "draft" | "route" | "trace" | "followUp">;
@@ -110,7 +121,7 @@ function collect(state: Collected, update: ResearchUpdate, trace: TraceStep[], o
 }
 
 export async function runResearch(question: string, deps: ResearchDeps, options: ResearchOptions = {}): Promise<RunResult> {
-  const { q, strategy, ablations, budget } = checkedRequest(question, deps, options);
+  const { q, strategy, ablations, budget, judgeBy, writer } = checkedRequest(question, deps, options);
 
   const started = performance.now();
   const signal = options.signal ?? new AbortController().signal;
@@ -123,7 +134,7 @@ export async function runResearch(question: string, deps: ResearchDeps, options:
   const span = (deps.tracing ?? NO_TRACING).root("invoke_agent research", { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "research", "gen_ai.agent.id": strategy, "gen_ai.conversation.id": runId, "movie_graph.strategy": strategy });
   const model = deps.model ? new MeteredChatModel(deps.model, meter, timings, deadline, span) : undefined;
   const planner = plannerFor(strategy, deps.model);
-  const ctx: RunContext = { kb: deps.kb, model, planner, meter, budget, signal, deadline, deadlineAt: started + budget.deadlineMs, ablations: new Set(ablations), timings, span };
+  const ctx: RunContext = { kb: deps.kb, model, planner, meter, budget, signal, deadline, deadlineAt: started + budget.deadlineMs, ablations: new Set(ablations), judgeBy, writer, timings, span };
   try {
     const result = await research(q, strategy, ablations, budget, runId, ctx, options, deps);
     span.set({ "gen_ai.usage.input_tokens": result.usage.inputTokens, "gen_ai.usage.output_tokens": result.usage.outputTokens, "movie_graph.llm_calls": result.usage.llmCalls, "movie_graph.plan.kinds": result.parts.map((p) => p.kind), "movie_graph.plan.rules": result.plan.rules, "movie_graph.truncated": result.truncated, "movie_graph.route": result.route });
@@ -232,5 +243,8 @@ async function research(q: string, strategy: Strategy, ablations: Ablation[], bu
     truncated: truncated !== undefined,
     ...(truncated ? { truncatedReason: truncated } : {}),
     ablations,
+    judge: ctx.judgeBy,
+    writer: ctx.writer,
+    ...(draft.claims ? { claims: draft.claims } : {}),
   };
 }

@@ -5,6 +5,14 @@ import type { Evidence, ToolName } from "../../tools/evidence";
 export const STRATEGIES = ["auto", "llm", "agent", "heuristic", "deep", "tog", "depth", "breadth", "fulltext", "simple"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
+/** Who judges whether the evidence is enough: the rules' slot check (default), or the chat model, which sees the evidence and the rules' verdict. */
+export const JUDGES = ["rules", "model"] as const;
+export type JudgeBy = (typeof JUDGES)[number];
+
+/** Who writes the answer's text: the rules' renderer (default, offline), or the chat model from the organized evidence, its claims then checked. */
+export const WRITERS = ["rules", "model"] as const;
+export type Writer = (typeof WRITERS)[number];
+
 /** Stages an ablation can switch off: `graph` removes the graph tools, leaving text retrieval; `followup` reads a conversation's turns as if each stood alone. */
 export const ABLATIONS = ["prime", "organize", "validate", "graph", "followup"] as const;
 export type Ablation = (typeof ABLATIONS)[number];
@@ -70,6 +78,10 @@ export interface Draft {
   author: "template" | "model";
   /** Each answered part of the plan. */
   parts?: AnswerPart[];
+  /** A model's text: the rules' text it was written from (trusted as support: built from the evidence). */
+  rulesText?: string;
+  /** Set by validation on a model's text. */
+  claims?: ClaimCheck;
 }
 
 export interface TraceStep {
@@ -139,4 +151,17 @@ export interface RunResult {
   truncated: boolean;
   truncatedReason?: string;
   ablations: Ablation[];
+  /** Who judged sufficiency and who wrote the text. */
+  judge: JudgeBy;
+  writer: Writer;
+  /** A model-written text's claims (names, years, numbers) checked against the evidence each sentence cites. */
+  claims?: ClaimCheck;
+}
+
+/** The post-generation check of a model's text: claims found, and those no cited evidence supports (marked in the text). */
+export interface ClaimCheck {
+  checked: number;
+  unsupported: number;
+  /** Each unsupported claim as written. */
+  flagged: string[];
 }

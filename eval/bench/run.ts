@@ -9,6 +9,7 @@ import { benchConcepts } from "./concepts";
 import { benchConceptGraph } from "./concept-graph";
 import { benchNeo4jVectors } from "./neo4j-vectors";
 import { benchRobustness } from "./robustness";
+import { benchModel } from "./model";
 import { runMain } from "../../src/cli/entry";
 
 /**
@@ -18,19 +19,20 @@ import { runMain } from "../../src/cli/entry";
  * a chat model; see concepts.ts for its environment), concept-graph (the offline concept layer: its
  * size, build time, memory, call latency, sample reports; with NEO4J_URI, parity with Neo4j),
  * neo4j-vectors (a live Neo4j: ANN recall@10 against the exact scan, query latency, ingest time), robustness (the first 1,500 tip-of-the-tongue requests
- * sent to a started service: status counts). Benchmarks are not tests: they print numbers, and the README records them.
+ * sent to a started service: status counts), model (the configured chat model's prompt and output tokens per second). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools", "api", "service", "concepts", "concept-graph", "neo4j-vectors", "robustness"] as const;
+const SUITES = ["kb", "tools", "api", "service", "concepts", "concept-graph", "neo4j-vectors", "robustness", "model"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((a) => !(SUITES as readonly string[]).includes(a) && a !== "all");
   if (unknown.length) throw new InvalidInputError(`unknown bench suite(s): ${unknown.join(", ")}; choose from ${SUITES.join(", ")} or all`);
-  const suites: Suite[] = args.length === 0 || args.includes("all") ? [...SUITES] : (args as Suite[]);
   const config = loadConfig();
+  // "all" measures the chat model only when one is configured.
+  const suites: Suite[] = args.length === 0 || args.includes("all") ? SUITES.filter((s) => s !== "model" || config.chatModel !== "none") : (args as Suite[]);
   // The api suite starts the service in its own processes; only kb and tools need the KB here.
-  const kb = suites.some((s) => s !== "api" && s !== "service" && s !== "robustness") ? await loadKnowledgeBase(config) : undefined;
+  const kb = suites.some((s) => s !== "api" && s !== "service" && s !== "robustness" && s !== "model") ? await loadKnowledgeBase(config) : undefined;
   const out: Record<string, unknown> = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version } };
   for (const s of suites) {
     process.stderr.write(`bench ${s}...\n`);
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     if (s === "api") out.api = await benchApi(config);
     if (s === "service") out.service = await benchService(config);
     if (s === "robustness") out.robustness = await benchRobustness(config);
+    if (s === "model") out.model = await benchModel(config);
     if (s === "concepts") out.concepts = await benchConcepts(kb!, config);
     if (s === "concept-graph") out.conceptGraph = await benchConceptGraph(kb!, config, { log: (l) => process.stderr.write(`${l}\n`) });
     // Needs NEO4J_URI and NEO4J_PASSWORD; rewrites this embedder's vectors in that Neo4j.

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { runResearch } from "../../agents/research/run";
-import { STRATEGIES, type RunResult, type Strategy } from "../../agents/research/types";
+import { JUDGES, STRATEGIES, WRITERS, type JudgeBy, type RunResult, type Strategy, type Writer } from "../../agents/research/types";
 import { loadConfig } from "../config";
 import { InvalidInputError } from "../errors";
 import { loadKnowledgeBase } from "../kb/load";
@@ -9,8 +9,10 @@ import { answerFile, describeSummary } from "./answer-file";
 import { runMain } from "./entry";
 import { createTracing } from "../tracing/factory";
 
-const USAGE = `usage: npm run ask -- "question" [--strategy ${STRATEGIES.join("|")}] [--json]
-       npm run ask -- --input questions.txt [--strategy NAME] [--out answers.jsonl]
+const USAGE = `usage: npm run ask -- "question" [--strategy ${STRATEGIES.join("|")}] [--judge rules|model] [--writer rules|model] [--json]
+       npm run ask -- --input questions.txt [--strategy NAME] [--judge …] [--writer …] [--out answers.jsonl]
+         (--judge model: the chat model judges whether the evidence is enough; --writer model: it writes the text,
+          whose names, years and numbers are then checked against the evidence; both need CHAT_MODEL)
          (one question a line, as text or {"id"?, "question"}; each answer, or an error line, written as it finishes;
           exit code 1 when any question failed)`;
 
@@ -20,6 +22,8 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       strategy: { type: "string", default: "auto" },
+      judge: { type: "string", default: "rules" },
+      writer: { type: "string", default: "rules" },
       json: { type: "boolean", default: false },
       input: { type: "string" },
       out: { type: "string" },
@@ -32,11 +36,15 @@ async function main(): Promise<void> {
   }
   const strategy = values.strategy as Strategy;
   if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${values.strategy}"; choose one of ${STRATEGIES.join(", ")}`);
+  const judge = values.judge as JudgeBy;
+  const writer = values.writer as Writer;
+  if (!JUDGES.includes(judge)) throw new InvalidInputError(`--judge must be ${JUDGES.join(" or ")}, got "${values.judge}"`);
+  if (!WRITERS.includes(writer)) throw new InvalidInputError(`--writer must be ${WRITERS.join(" or ")}, got "${values.writer}"`);
   const config = loadConfig();
   const kb = await loadKnowledgeBase(config, { log: (l) => process.stderr.write(`${l}\n`) });
   const deps = { kb, model: createChatModel(config), caps: config.caps, tracing: createTracing(config) };
   try {
-    await answer(values, positionals, strategy, deps);
+    await answer(values, positionals, { strategy, judge, writer }, deps);
   } finally {
     await deps.tracing.shutdown();
     // A Neo4j or Qdrant connection (and a local model) would otherwise keep the process alive.
@@ -45,15 +53,15 @@ async function main(): Promise<void> {
   }
 }
 
-async function answer(values: { input?: string; out?: string; json: boolean }, positionals: string[], strategy: Strategy, deps: Parameters<typeof runResearch>[1]): Promise<void> {
+async function answer(values: { input?: string; out?: string; json: boolean }, positionals: string[], options: { strategy: Strategy; judge: JudgeBy; writer: Writer }, deps: Parameters<typeof runResearch>[1]): Promise<void> {
   if (values.input) {
-    const summary = await answerFile(values.input, values.out, (q) => runResearch(q, deps, { strategy }));
+    const summary = await answerFile(values.input, values.out, (q) => runResearch(q, deps, options));
     process.stderr.write(`${describeSummary(summary, values.out)}\n`);
     // The exit code tells a script whether every question was answered.
     if (summary.failed) process.exitCode = 1;
     return;
   }
-  const result = await runResearch(positionals.join(" "), deps, { strategy });
+  const result = await runResearch(positionals.join(" "), deps, options);
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : render(result));
 }
 
@@ -63,9 +71,10 @@ function render(r: RunResult): string {
   const shown = r.citations.flatMap((id, i) => (byId.has(id) ? [{ n: i + 1, e: byId.get(id)! }] : []));
   const lines = [
     `Question: ${r.question}`,
-    `Strategy: ${r.strategy} (planner ${r.planner}, route ${r.route})${r.truncated ? ` — truncated: ${r.truncatedReason}` : ""}`,
+    `Strategy: ${r.strategy} (planner ${r.planner}, route ${r.route}, judge ${r.judge}, writer ${r.writer})${r.truncated ? ` — truncated: ${r.truncatedReason}` : ""}`,
     "",
     `Answer: ${r.answer}`,
+    ...(r.claims ? [`Claims checked: ${r.claims.checked}, unsupported ${r.claims.unsupported}${r.claims.flagged.length ? ` (${r.claims.flagged.join(", ")})` : ""}`] : []),
     "",
     `Ranked answers: ${r.answers.length ? r.answers.slice(0, 15).map((a, i) => `${i + 1}. ${a.name}`).join("  ") : "(none)"}${r.answers.length > 15 ? `  … ${r.answers.length - 15} more` : ""}`,
     "",

@@ -21,7 +21,13 @@ export const JudgeAggregateSchema = z.object({
   contextRecall: num,
   answerCorrectness: num,
   overall: num,
+  /** Absent in reports written before agreement with the programmatic gold was measured. */
+  agreement: num.optional(),
+  kappa: num.optional(),
 });
+
+/** Model-written texts: claims checked against the evidence they cite (absent when no text was the model's). */
+export const ClaimAggregateSchema = z.object({ texts: num, checked: num, unsupported: num, hallucinationRate: num, textsWithUnsupported: num });
 
 export const AggregateSchema = z.object({
   n: z.number().int().nonnegative(),
@@ -47,6 +53,7 @@ export const AggregateSchema = z.object({
   fallbackRate: num.optional(),
   errors: num,
   judge: JudgeAggregateSchema.nullable(),
+  claims: ClaimAggregateSchema.nullable().optional(),
 });
 
 /** Open-request sets (known-item, recommend): hit@k and MRR over the ranked answers (eval/open-requests/ranking.ts). */

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { ChatModel, StructuredRequest, StructuredResponse } from "../ports/chat-model";
+import { ToolCallsSchema, type ChatModel, type StructuredRequest, type StructuredResponse, type ToolCallRequest, type ToolCalls } from "../ports/chat-model";
 import { sha256Hex } from "../util/hash";
 
 const Entry = z.object({ key: z.string(), value: z.unknown(), usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }) });
@@ -23,28 +23,39 @@ export class CachingChatModel implements ChatModel {
   ) {
     this.id = inner.id;
     mkdirSync(dir, { recursive: true });
+    if (inner.toolCalls) {
+      this.toolCalls = (req) => {
+        const key = sha256Hex(JSON.stringify({ model: this.inner.id, name: req.name, system: req.system, prompt: req.prompt, mustCall: req.mustCall, maxCalls: req.maxCalls, tools: req.tools.map((t) => ({ name: t.name, description: t.description, input: z.toJSONSchema(t.input, { unrepresentable: "any" }) })) }));
+        return this.cached(key, ToolCallsSchema, req.meter, () => inner.toolCalls!(req));
+      };
+    }
   }
+
+  readonly toolCalls?: (req: ToolCallRequest) => Promise<StructuredResponse<ToolCalls>>;
 
   keyOf(req: StructuredRequest<unknown>): string {
-    return sha256Hex(JSON.stringify({ model: this.inner.id, name: req.name, system: req.system, prompt: req.prompt, schema: z.toJSONSchema(req.schema) }));
+    return sha256Hex(JSON.stringify({ model: this.inner.id, name: req.name, system: req.system, prompt: req.prompt, schema: z.toJSONSchema(req.schema), ...(req.grammar ? { grammar: z.toJSONSchema(req.grammar, { unrepresentable: "any" }) } : {}) }));
   }
 
-  async structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
-    const key = this.keyOf(req as StructuredRequest<unknown>);
+  structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
+    return this.cached(this.keyOf(req as StructuredRequest<unknown>), req.schema, req.meter, () => this.inner.structured(req));
+  }
+
+  private async cached<T>(key: string, schema: z.ZodType<T>, meter: StructuredRequest<T>["meter"], ask: () => Promise<StructuredResponse<T>>): Promise<StructuredResponse<T>> {
     const path = join(this.dir, `${key.slice(0, 2)}`, `${key}.json`);
     try {
       const entry = Entry.parse(JSON.parse(readFileSync(path, "utf8")));
-      const value = req.schema.safeParse(entry.value);
+      const value = schema.safeParse(entry.value);
       if (entry.key === key && value.success) {
         this.hits++;
-        req.meter?.record({ calls: 1, ...entry.usage, cached: true });
+        meter?.record({ calls: 1, ...entry.usage, cached: true });
         return { value: value.data, usage: entry.usage, cached: true, attempts: 0 };
       }
     } catch {
       // absent or unreadable: ask the model
     }
     this.misses++;
-    const res = await this.inner.structured(req);
+    const res = await ask();
     mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true });
     const tmp = `${path}.tmp-${process.pid}`;
     writeFileSync(tmp, JSON.stringify({ key, value: res.value, usage: res.usage }));

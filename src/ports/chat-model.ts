@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError } from "../errors";
 
 export interface TokenUsage {
@@ -15,6 +15,12 @@ export interface StructuredRequest<T> {
   signal?: AbortSignal;
   /** Counts every attempt (successful or not) against the run's budget. */
   meter?: UsageMeter;
+  /**
+   * A stricter schema that constrains generation where the provider can (a local model's grammar);
+   * the reply is still validated with `schema`, so a refinement the grammar cannot express is the
+   * caller's to check and say back.
+   */
+  grammar?: z.ZodType;
 }
 
 /** Every model attempt of a run is recorded here; `check` refuses a call the budget cannot pay for. */
@@ -32,10 +38,46 @@ export interface StructuredResponse<T> {
   attempts?: number;
 }
 
+/** A tool a model may call: its name, what it does, and its input schema (the tool's own zod schema). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  input: z.ZodType;
+}
+
+export interface ToolCallRequest {
+  /** Names the request for tracing and caching. */
+  name: string;
+  system: string;
+  prompt: string;
+  tools: readonly ToolSpec[];
+  /** The model must call at least one tool (it may not finish yet). */
+  mustCall: boolean;
+  /** Calls the model may make in one reply. */
+  maxCalls: number;
+  signal?: AbortSignal;
+  meter?: UsageMeter;
+}
+
+/** The model's choice: the tools it calls (arguments as it wrote them, checked by the caller with each tool's schema), or none to finish. */
+export interface ToolCalls {
+  reason: string;
+  calls: { tool: string; args: Record<string, unknown> }[];
+}
+
+/** Only the shape of a reply is checked here; arguments are the caller's to validate, so an invalid one can be said back to the model. */
+export const ToolCallsSchema: z.ZodType<ToolCalls> = z.object({ reason: z.string().max(1000), calls: z.array(z.object({ tool: z.string().max(80), args: z.record(z.string(), z.unknown()) })).max(12) });
+
 /** A chat model that answers with a value of a given schema, validated, with its token usage. */
 export interface ChatModel {
   readonly id: string;
   structured<T>(request: StructuredRequest<T>): Promise<StructuredResponse<T>>;
+  /**
+   * Tool calling, where the provider has it: native tool binding (LangChain's bindTools, an
+   * OpenAI-compatible server's tools) or a grammar built from the tools' schemas (a local model).
+   * Absent: the caller asks for its calls through `structured`.
+   */
+  toolCalls?(request: ToolCallRequest): Promise<StructuredResponse<ToolCalls>>;
 }
 
 /** The model answered, but not with something that fits the schema. */

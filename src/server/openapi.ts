@@ -43,9 +43,13 @@ function queryParameters(schema: z.ZodObject) {
 
 /** The research request with each budget field capped as this service caps it, and only the strategies it runs. */
 function researchRequestSchema(caps: Budget, hasModel: boolean): Record<string, unknown> {
-  const schema = json(ResearchRequest) as { properties: { budget: { properties: Record<keyof Budget, Record<string, unknown>> }; strategy: { enum: string[] } } };
+  const schema = json(ResearchRequest) as { properties: { budget: { properties: Record<keyof Budget, Record<string, unknown>> }; strategy: { enum: string[] }; judge: { enum: string[] }; writer: { enum: string[] } } };
   for (const key of Object.keys(caps) as (keyof Budget)[]) schema.properties.budget.properties[key]!.maximum = caps[key];
-  if (!hasModel) schema.properties.strategy.enum = schema.properties.strategy.enum.filter((s) => s !== "llm");
+  if (!hasModel) {
+    schema.properties.strategy.enum = schema.properties.strategy.enum.filter((s) => s !== "llm");
+    schema.properties.judge.enum = ["rules"];
+    schema.properties.writer.enum = ["rules"];
+  }
   return schema;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { resolveBudget } from "../../agents/research/run";
-import type { Budget, RunResult, Strategy, TraceStep } from "../../agents/research/types";
+import type { Budget, JudgeBy, RunResult, Strategy, TraceStep, Writer } from "../../agents/research/types";
 import { InvalidInputError, isAppError } from "../errors";
 import type { RunStore, StoredRun } from "../runs/store";
 import type { ConversationTurn } from "../conversation/turns";
@@ -22,6 +22,9 @@ export interface ServiceDeps {
 export interface RunRequest {
   question: string;
   strategy: Strategy;
+  /** Who judges sufficiency and who writes the text (rules unless asked; model needs a chat model). */
+  judge?: JudgeBy;
+  writer?: Writer;
   budget?: Partial<Budget>;
   via: StoredRun["request"]["via"];
   /** The conversation's earlier turns, oldest first (chat history, a thread). */
@@ -35,9 +38,12 @@ export interface RunRequest {
  * slot, records the run before it starts and its outcome after, and passes cancellation through.
  */
 /** The checks a request must pass before it may run (budget within the caps, a model for llm): a 400 before any stream starts. */
-export function checkRunRequest(deps: Pick<ServiceDeps, "caps" | "hasModel">, req: Pick<RunRequest, "budget" | "strategy">): void {
+export function checkRunRequest(deps: Pick<ServiceDeps, "caps" | "hasModel">, req: Pick<RunRequest, "budget" | "strategy" | "judge" | "writer">): void {
   resolveBudget(req.budget, deps.caps);
   if (req.strategy === "llm" && !deps.hasModel) throw new InvalidInputError("strategy llm needs a chat model: the service was started without one (set CHAT_MODEL); use heuristic");
+  for (const [what, v] of [["judge", req.judge], ["writer", req.writer]] as const) {
+    if (v === "model" && !deps.hasModel) throw new InvalidInputError(`${what} model needs a chat model: the service was started without one (set CHAT_MODEL); use ${what} rules`, { field: what });
+  }
 }
 
 export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: AbortSignal, hooks: { onStart?: (runId: string) => void; onStep?: (s: TraceStep) => void } = {}): Promise<RunResult> {
@@ -51,7 +57,7 @@ export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: Abort
     await deps.store.create({ runId, request: { question: req.question, strategy: req.strategy, ...(req.budget ? { budget: req.budget } : {}), via: req.via, ...(req.history?.length ? { history: req.history } : {}), ...(req.thread ? { threadId: req.thread.id } : {}) } });
     hooks.onStart?.(runId);
     try {
-      const result = await deps.executor.run(req.question, { strategy: req.strategy, budget: req.budget, signal: runSignal, runId, onStep: hooks.onStep, ...(req.history?.length ? { history: req.history } : {}), ...(req.thread ? { thread: req.thread } : {}) });
+      const result = await deps.executor.run(req.question, { strategy: req.strategy, ...(req.judge ? { judge: req.judge } : {}), ...(req.writer ? { writer: req.writer } : {}), budget: req.budget, signal: runSignal, runId, onStep: hooks.onStep, ...(req.history?.length ? { history: req.history } : {}), ...(req.thread ? { thread: req.thread } : {}) });
       await deps.store.finish(runId, { status: "completed", result });
       return result;
     } catch (e) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ABLATIONS, ROUTES, STRATEGIES } from "../../agents/research/types";
+import { ABLATIONS, JUDGES, ROUTES, STRATEGIES, WRITERS } from "../../agents/research/types";
 import { MAX_QUESTION_CHARS } from "../../agents/research/types";
 import { NON_BLANK_PATTERN, codePointLength, editDistance } from "../util/text";
 import { overLimitMessage } from "../util/limits";
@@ -36,6 +36,8 @@ export const ResearchRequest = z
       .refine((q) => codePointLength(q) <= MAX_QUESTION_CHARS, { error: (iss) => overLimitMessage("question", codePointLength(String(iss.input)), MAX_QUESTION_CHARS) })
       .meta({ maxLength: MAX_QUESTION_CHARS, pattern: NON_BLANK, description: `the question; at least one character that is not a space, at most ${MAX_QUESTION_CHARS} characters (code points)` }),
     strategy: z.enum(STRATEGIES).default("auto"),
+    judge: z.enum(JUDGES).default("rules").describe("who judges whether the evidence is enough: the rules, or the chat model (needs one)"),
+    writer: z.enum(WRITERS).default("rules").describe("who writes the answer's text: the rules' renderer, or the chat model (needs one; its names, years and numbers are checked against the evidence they cite)"),
     budget: BudgetSchema.optional(),
     includeTrace: z.boolean().default(true),
     history: z
@@ -112,6 +114,9 @@ export const RunResultSchema = z.object({
   truncated: z.boolean(),
   truncatedReason: z.string().optional(),
   ablations: z.array(z.enum(ABLATIONS)),
+  judge: z.enum(JUDGES).optional(),
+  writer: z.enum(WRITERS).optional(),
+  claims: z.object({ checked: z.number().int(), unsupported: z.number().int(), flagged: z.array(z.string()) }).optional().describe("a model-written text's names, years and numbers checked against the evidence each sentence cites"),
 });
 
 export const StoredRunSchema = z.object({

@@ -5,7 +5,7 @@ import type { AgentStep } from "../../agents/planners/agent-step";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { ModelCallError, type ChatModel } from "../../src/ports/chat-model";
 import { fixtureKb } from "../helpers/fixture-kb";
-import { scriptedAdapter } from "../helpers/fake-chat";
+import { scriptedAdapter, toolCallReply } from "../helpers/fake-chat";
 import { scriptedModel } from "../helpers/scripted-model";
 
 let kb: KnowledgeBase;
@@ -22,8 +22,8 @@ const planSteps = (r: RunResult) => r.trace.filter((s) => s.node === "plan");
 const acts = (r: RunResult) => r.trace.filter((s) => s.node === "act");
 
 describe("agent strategy: a chat model chooses each step's tools (scripted models)", () => {
-  it("chooses a tool, the graph runs it, the judge finds the part filled, and the answer cites it: one model call", async () => {
-    const { model, fake } = scriptedAdapter([calls(directorCall)]);
+  it("chooses a tool through the model's native tool calling (LangChain bindTools), the graph runs it, the judge finds the part filled, and the answer cites it: one model call", async () => {
+    const { model, fake } = scriptedAdapter([toolCallReply("need the director", [{ name: "neighbors", args: { entity: "Paper Moons", edge: "DIRECTED", direction: "in" } }])]);
     const r = await ask(model);
     expect(r.planner).toBe("agent");
     expect(acts(r).map((s) => s.tool)).toEqual(["neighbors"]);
@@ -34,11 +34,36 @@ describe("agent strategy: a chat model chooses each step's tools (scripted model
     expect(planSteps(r)[0]!.llmCalls).toBe(1);
     expect(planSteps(r)[0]!.rationale).toBe("the model chose neighbors: need the director");
     expect(planSteps(r)[0]!.fallback).toBeUndefined();
-    // The model saw the question, the rules' plan as a hint, the tools with their schemas, and no evidence yet.
+    // The tools were bound natively, with their schemas; the prompt holds the question, the rules' plan as a hint, and no evidence yet.
+    expect(fake.bound[0]).toEqual(expect.arrayContaining(["neighbors", "find_movies", "think_on_graph", "full_text", "depth_first", "breadth_first", "find_concepts", "community_reports"]));
     expect(fake.prompts[0]).toContain(`Question: ${Q}`);
     expect(fake.prompts[0]).toMatch(/\*p1 lookup\(Paper Moons → DIRECTED in\)/);
-    expect(fake.prompts[0]).toMatch(/- neighbors: .*\n {2}input: \{/);
     expect(fake.prompts[0]).toContain("No evidence yet.");
+  });
+
+  it("without tool calling, asks for the calls as one JSON reply with the tools' signatures in the prompt", async () => {
+    const model = scriptedModel([calls(directorCall)]);
+    const r = await ask(model);
+    expect(acts(r).map((s) => s.tool)).toEqual(["neighbors"]);
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    expect(model.requests[0]!.system).toMatch(/- neighbors: .*\n {2}input: \{/);
+    expect(model.requests[0]!.name).toBe("agent_step");
+  });
+
+  it("a tool the agent does not have, called natively, is said back to the model", async () => {
+    const { model } = scriptedAdapter([toolCallReply("try", [{ name: "delete_graph", args: {} }]), toolCallReply("the director", [{ name: "neighbors", args: { entity: "Paper Moons", edge: "DIRECTED", direction: "in" } }])]);
+    const r = await ask(model);
+    expect(planSteps(r)[0]!.notes.some((n) => /^to the model: delete_graph is not a tool here; call one of find_movies/.test(n))).toBe(true);
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+  });
+
+  it("a name the model looks up is context, never the answer: the part stays empty and the model chooses again", async () => {
+    const lookup = { tool: "lookup_entity" as const, part: "p1", args: JSON.stringify({ mention: "Paper Moons" }), reason: "find the film first" };
+    const model = scriptedModel([calls(lookup), calls(directorCall)]);
+    const r = await ask(model);
+    expect(acts(r).map((s) => [s.tool, s.serves])).toEqual([["lookup_entity", "context"], ["neighbors", "p1"]]);
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    expect(planSteps(r).map((s) => s.rationale)).toEqual(["the model chose lookup_entity: need the director", "the model chose neighbors: need the director"]);
   });
 
   it("loops while a part is empty: the next step sees the evidence and what is missing, and chooses again", async () => {

@@ -104,6 +104,38 @@ describe("eval runner", () => {
     expect(readRecords(join(out, "results.jsonl"))[0]!.judge!.reasoning.faithfulness).toBe("all claims in context");
   });
 
+  it("measures the judge's agreement with the programmatic gold: a judge that says wrong where the gold says right disagrees", async () => {
+    const grade = (c: number) => ({ faithfulness_reasoning: "ok", faithfulness: 1, answer_relevancy_reasoning: "ok", answer_relevancy: 1, context_precision_reasoning: "ok", context_precision: 1, context_recall_reasoning: "ok", context_recall: 1, answer_correctness_reasoning: "ok", answer_correctness: c });
+    // Every heuristic answer on this set is right (Hits@1 1): 8 judged right, 2 judged wrong.
+    const judge = scriptedModel([...Array.from({ length: 8 }, () => grade(1)), grade(0), grade(0.2)]);
+    const summary = await runEval(options(fresh(), { strategies: ["heuristic"] }), { kb, judge, progress: silentProgress });
+    expect(summary.strategies[0]!.judge).toMatchObject({ n: 10, agreement: 0.8, kappa: 0 });
+  });
+
+  it("runs a strategy with the model as writer and as judge side by side with the rules, and reports the writer's hallucination rate", async () => {
+    const reply = (req: { name: string }) => (req.name === "answer" ? { text: "The answer is Zed Quorn [1]." } : { reason: "ok", enough: true, missing: "", next: 0 });
+    const model = scriptedModel(Array.from({ length: 40 }, () => reply));
+    const out = fresh();
+    const summary = await runEval(options(out, { strategies: ["heuristic", "heuristic+model-writer", "heuristic+model-judge"] }), { kb, model, progress: silentProgress });
+    expect(summary.strategies.map((s) => s.strategy)).toEqual(["heuristic", "heuristic+model-writer", "heuristic+model-judge"]);
+    const [rules, written, judged] = summary.strategies;
+    expect(rules!.claims).toBeNull();
+    expect(judged!.claims).toBeNull();
+    // The writer changes the text, not the ranked answers; every text names someone no evidence holds.
+    expect(written!.hits1).toBe(rules!.hits1);
+    expect(written!.claims).toMatchObject({ texts: 10, checked: 10, unsupported: 10, hallucinationRate: 1, textsWithUnsupported: 1 });
+    // A judge that always says "enough" stops multi-part questions early: that is what the comparison shows.
+    expect(judged!.avgLlmCalls).toBeGreaterThan(0);
+    expect(judged!.hits1).toBeLessThan(rules!.hits1);
+    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/## Claims in model-written texts[\s\S]*\| heuristic\+model-writer \| 10 \| 10 \| 10 \| 1\.000 \|/);
+    const rec = readRecords(join(out, "results.jsonl")).find((r) => r.variant === "heuristic+model-writer")!;
+    expect(rec).toMatchObject({ judgeBy: "rules", writer: "model", claims: { unsupported: 1, flagged: ["Zed Quorn"] } });
+  });
+
+  it("names the choices when a strategy spec is wrong", async () => {
+    await expect(runEval(options(fresh(), { strategies: ["heuristic+model-oracle"] }), { kb, progress: silentProgress })).rejects.toThrow(/unknown option "\+model-oracle" in "heuristic\+model-oracle"; a strategy may add \+model-judge and \+model-writer/);
+  });
+
   it("leaves a record unjudged, and counts it, when the judge's reply is unusable; the run goes on", async () => {
     const ok = { faithfulness_reasoning: "ok", faithfulness: 1, answer_relevancy_reasoning: "ok", answer_relevancy: 1, context_precision_reasoning: "ok", context_precision: 1, context_recall_reasoning: "ok", context_recall: 1, answer_correctness_reasoning: "ok", answer_correctness: 1 };
     const rambling = { ...ok, faithfulness_reasoning: "x".repeat(JUDGE_REASON_MAX + 1) };

@@ -7,6 +7,6 @@ import { LangChainChatModel, type LangChainChatModelOptions } from "../langchain
  */
 export function createGeminiChatModel(options: { apiKey: string; model?: string; temperature?: number } & LangChainChatModelOptions): LangChainChatModel {
   const model = options.model ?? "gemini-2.5-flash";
-  const chat = new ChatGoogleGenerativeAI({ model, apiKey: options.apiKey, temperature: options.temperature ?? 0.3, maxRetries: 0 });
+  const chat = new ChatGoogleGenerativeAI({ model, apiKey: options.apiKey, temperature: options.temperature ?? 0, maxRetries: 0 });
   return new LangChainChatModel(chat, `gemini:${model}`, options);
 }

@@ -1,7 +1,8 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { HumanMessage, SystemMessage, type AIMessage } from "@langchain/core/messages";
+import { z } from "zod";
 import { AppError } from "../../errors";
-import { ModelCallError, ModelOutputError, checkReply, retryableModelError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
+import { ModelCallError, ModelOutputError, ToolCallsSchema, checkReply, retryableModelError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage, type ToolCallRequest, type ToolCalls } from "../../ports/chat-model";
 import { withRetry } from "../../util/retry";
 
 export interface LangChainChatModelOptions {
@@ -27,9 +28,32 @@ export class LangChainChatModel implements ChatModel {
     options: LangChainChatModelOptions = {},
   ) {
     this.o = { attempts: 3, baseDelayMs: 1000, timeoutMs: 30_000, ...options };
+    if (typeof model.bindTools === "function") this.toolCalls = (req) => this.boundTools(req);
   }
 
-  async structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
+  /** Native tool calling (the model's bindTools), where the LangChain model has it. */
+  readonly toolCalls?: (req: ToolCallRequest) => Promise<StructuredResponse<ToolCalls>>;
+
+  structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
+    return this.attempt(req, async (messages, signal) => {
+      const runnable = this.model.withStructuredOutput(req.schema as never, { name: req.name, includeRaw: true });
+      return splitRaw(await runnable.invoke(messages, { signal }));
+    }, (parsed) => checkReply(req, { value: parsed }));
+  }
+
+  /** The tools bound with their JSON schemas (read from zod); the reply's tool calls, its text as the reason. */
+  private boundTools(req: ToolCallRequest): Promise<StructuredResponse<ToolCalls>> {
+    const tools = req.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: z.toJSONSchema(t.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown> } }));
+    const bound = this.model.bindTools!(tools, { tool_choice: req.mustCall ? "any" : "auto" });
+    return this.attempt(req, async (messages, signal) => {
+      const raw = (await bound.invoke(messages, { signal })) as AIMessage;
+      const text = typeof raw.content === "string" ? raw.content : "";
+      return { raw, parsed: { reason: text.slice(0, 1000), calls: (raw.tool_calls ?? []).slice(0, req.maxCalls).map((c) => ({ tool: c.name, args: c.args as Record<string, unknown> })) } };
+    }, (parsed) => checkReply({ name: req.name, schema: ToolCallsSchema }, { value: parsed }));
+  }
+
+  /** One request with bounded retries: every attempt recorded on the meter, usage summed, the reply checked. */
+  private async attempt<T>(req: { name: string; system: string; prompt: string; signal?: AbortSignal; meter?: StructuredRequest<T>["meter"] }, invoke: (messages: [SystemMessage, HumanMessage], signal: AbortSignal) => Promise<{ raw: unknown; parsed: unknown }>, check: (parsed: unknown) => T): Promise<StructuredResponse<T>> {
     let attempts = 0;
     const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     const value = await withRetry(
@@ -37,20 +61,18 @@ export class LangChainChatModel implements ChatModel {
         req.meter?.check();
         attempts++;
         const signal = req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(this.o.timeoutMs)]) : AbortSignal.timeout(this.o.timeoutMs);
-        let out: unknown;
+        let out: { raw: unknown; parsed: unknown };
         try {
-          const runnable = this.model.withStructuredOutput(req.schema as never, { name: req.name, includeRaw: true });
-          out = await runnable.invoke([new SystemMessage(req.system), new HumanMessage(req.prompt)], { signal });
+          out = await invoke([new SystemMessage(req.system), new HumanMessage(req.prompt)], signal);
         } catch (e) {
           req.meter?.record({ calls: 1, inputTokens: 0, outputTokens: 0 });
           throw classify(e, req.signal);
         }
-        const { raw, parsed } = splitRaw(out);
-        const usage = usageOf(raw);
+        const usage = usageOf(out.raw);
         total.inputTokens += usage.inputTokens;
         total.outputTokens += usage.outputTokens;
         req.meter?.record({ calls: 1, ...usage });
-        return checkReply(req, { value: parsed });
+        return check(out.parsed);
       },
       {
         attempts: this.o.attempts,

@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import type { LlamaChatSession, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
 import { AppError } from "../../errors";
-import { ModelCallError, ModelOutputError, checkReply, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
+import { ModelCallError, ModelOutputError, ToolCallsSchema, checkReply, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage, type ToolCallRequest, type ToolCalls } from "../../ports/chat-model";
 import { withRetry } from "../../util/retry";
 import { fitToContext } from "./context-guard";
 import { toGrammarSchema } from "./grammar-schema";
@@ -28,12 +28,19 @@ export interface LocalChatModelOptions {
   seed?: number;
   /** Temperature of the retries, so a retry can differ from the greedy reply that failed. */
   retryTemperature?: number;
+  /**
+   * Context sequences kept, one per kind of request (its name) most recently used: each keeps its
+   * system prompt evaluated, so the next request of that kind reads only what differs (an agent's
+   * step after a judge's call no longer re-reads the tools). Each costs its own KV cache.
+   */
+  sequences?: number;
 }
 
 interface Engine {
   model: LlamaModel;
   context: LlamaContext;
-  session: LlamaChatSession;
+  /** A chat session per kind of request, most recently used last. */
+  sessions: Map<string, LlamaChatSession>;
   contextSize: number;
 }
 
@@ -63,7 +70,7 @@ export class LocalChatModel implements ChatModel {
     readonly path: string,
     options: LocalChatModelOptions = {},
   ) {
-    this.o = { contextSize: 4096, maxOutputTokens: 256, timeoutMs: 60_000, attempts: 2, threads: Math.max(1, Math.floor(availableParallelism() / 2)), seed: 1, retryTemperature: 0.6, ...options };
+    this.o = { contextSize: 4096, maxOutputTokens: 256, timeoutMs: 60_000, attempts: 2, threads: Math.max(1, Math.floor(availableParallelism() / 2)), seed: 1, retryTemperature: 0.6, sequences: 3, ...options };
     this.id = `local:${basename(path).replace(/\.gguf$/i, "")}`;
   }
 
@@ -94,6 +101,20 @@ export class LocalChatModel implements ChatModel {
     return { value, usage: total, attempts };
   }
 
+  /**
+   * Tool calling through a grammar built from the tools' own schemas: the reply is a reason, then the
+   * calls, each one of the tools with arguments of its input's shape (at least one call when the
+   * request says the model must call). Refinements a grammar cannot express are the caller's to check.
+   */
+  toolCalls(req: ToolCallRequest): Promise<StructuredResponse<ToolCalls>> {
+    const [first, ...rest] = req.tools.map((t) => z.object({ tool: z.literal(t.name), args: t.input }));
+    if (!first) throw new ModelOutputError(`${req.name}: no tools to call`);
+    const call = rest.length ? z.union([first, ...rest]) : first;
+    const grammar = z.object({ reason: z.string().max(300), calls: z.array(call).min(req.mustCall ? 1 : 0).max(req.maxCalls) });
+    const { tools: _tools, mustCall: _must, maxCalls: _max, ...rest2 } = req;
+    return this.structured({ ...rest2, schema: ToolCallsSchema, grammar });
+  }
+
   /** Frees the context (the model file stays loaded for anyone else using it). */
   async close(): Promise<void> {
     const engine = this.engine;
@@ -102,7 +123,9 @@ export class LocalChatModel implements ChatModel {
   }
 
   private async generate<T>(req: StructuredRequest<T>, attempt: number, signal: AbortSignal): Promise<Reply> {
-    const { model, session, contextSize } = await this.load();
+    const engine = await this.load();
+    const { model, contextSize } = engine;
+    const session = await this.sessionFor(engine, req.name);
     signal.throwIfAborted();
     const fitted = fitToContext(req.system, req.prompt, {
       contextSize,
@@ -110,7 +133,7 @@ export class LocalChatModel implements ChatModel {
       countTokens: (system, prompt) => chatTokens(session, model, system, prompt),
       name: `${this.id} ${req.name}`,
     });
-    const grammar = await this.grammarFor(req);
+    const grammar = await this.grammarFor(req.name, req.grammar ?? req.schema);
     session.setChatHistory([{ type: "system", text: req.system }]);
     let generated = 0;
     const res = await session.promptWithMeta(fitted.prompt, {
@@ -144,10 +167,8 @@ export class LocalChatModel implements ChatModel {
     const engine = (async () => {
       const model = await loadGgufModel(this.path);
       const contextSize = Math.min(this.o.contextSize, model.trainContextSize);
-      const context = await model.createContext({ contextSize, threads: this.o.threads });
-      const { LlamaChatSession } = await llamaModule();
-      const session = new LlamaChatSession({ contextSequence: context.getSequence(), forceAddSystemPrompt: true });
-      return { model, context, session, contextSize };
+      const context = await model.createContext({ contextSize, threads: this.o.threads, sequences: Math.max(1, this.o.sequences) });
+      return { model, context, sessions: new Map<string, LlamaChatSession>(), contextSize };
     })();
     this.engine = engine;
     engine.catch(() => {
@@ -156,14 +177,37 @@ export class LocalChatModel implements ChatModel {
     return engine;
   }
 
+  /**
+   * The session for a kind of request: its own, or a new one on a free sequence, or on the least
+   * recently used kind's sequence (whose cache is then overwritten). Requests take turns (exclusive),
+   * so a session is never used by two at once.
+   */
+  private async sessionFor(engine: Engine, name: string): Promise<LlamaChatSession> {
+    const { LlamaChatSession } = await llamaModule();
+    let session = engine.sessions.get(name);
+    if (session) {
+      engine.sessions.delete(name);
+    } else if (engine.sessions.size < Math.max(1, this.o.sequences)) {
+      session = new LlamaChatSession({ contextSequence: engine.context.getSequence(), forceAddSystemPrompt: true });
+    } else {
+      const [oldest, old] = engine.sessions.entries().next().value as [string, LlamaChatSession];
+      engine.sessions.delete(oldest);
+      const sequence = old.sequence;
+      old.dispose({ disposeSequence: false });
+      session = new LlamaChatSession({ contextSequence: sequence, forceAddSystemPrompt: true });
+    }
+    engine.sessions.set(name, session);
+    return session;
+  }
+
   /** One grammar per request name, rebuilt only if that name's schema changes. */
-  private grammarFor<T>(req: StructuredRequest<T>): Promise<LlamaGrammar> {
-    const schema = JSON.stringify(toGrammarSchema(z.toJSONSchema(req.schema)));
-    const cached = this.grammars.get(req.name);
+  private grammarFor(name: string, zodSchema: z.ZodType): Promise<LlamaGrammar> {
+    const schema = JSON.stringify(toGrammarSchema(z.toJSONSchema(zodSchema, { unrepresentable: "any" })));
+    const cached = this.grammars.get(name);
     if (cached?.schema === schema) return cached.grammar;
     const grammar = llamaRuntime().then((llama) => llama.createGrammarForJsonSchema(JSON.parse(schema)));
-    this.grammars.set(req.name, { schema, grammar });
-    grammar.catch(() => this.grammars.delete(req.name));
+    this.grammars.set(name, { schema, grammar });
+    grammar.catch(() => this.grammars.delete(name));
     return grammar;
   }
 

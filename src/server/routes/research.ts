@@ -19,7 +19,7 @@ export function researchRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<App
 
   app.post("/v1/research", async (c) => {
     const body = await jsonBody(c, ResearchRequest);
-    const result = await serveRun(deps, { question: body.question, strategy: body.strategy, budget: body.budget, via: "research", ...(body.history ? { history: body.history } : {}) }, c.req.raw.signal);
+    const result = await serveRun(deps, { question: body.question, strategy: body.strategy, judge: body.judge, writer: body.writer, budget: body.budget, via: "research", ...(body.history ? { history: body.history } : {}) }, c.req.raw.signal);
     return c.json(body.includeTrace ? result : withoutTrace(result));
   });
 
@@ -41,7 +41,7 @@ export function researchRoutes(deps: ServiceDeps, keepAliveMs: number): Hono<App
         chain = chain.then(() => (stream.aborted || stream.closed ? undefined : stream.write(": keep-alive\n\n")));
       }, keepAliveMs);
       try {
-        const result = await serveRun(deps, { question: body.question, strategy: body.strategy, budget: body.budget, via: "stream", ...(body.history ? { history: body.history } : {}) }, controller.signal, {
+        const result = await serveRun(deps, { question: body.question, strategy: body.strategy, judge: body.judge, writer: body.writer, budget: body.budget, via: "stream", ...(body.history ? { history: body.history } : {}) }, controller.signal, {
           onStart: (runId) => void send("run", { runId }),
           onStep: (step) => void send("step", step),
         });
