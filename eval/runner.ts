@@ -112,7 +112,9 @@ function workUnits(variants: readonly Variant[], questions: readonly EvalQuestio
     });
     for (const unit of conversations.values()) unit.sort((a, b) => a.q.conversation!.turn - b.q.conversation!.turn);
   }
-  return units;
+  // Question by question, every variant in turn: an eval stopped part way compares the variants on the same questions.
+  const rank = new Map(variants.map((v, i) => [v.label, i]));
+  return units.sort((a, b) => a[0]!.order - b[0]!.order || rank.get(a[0]!.v.label)! - rank.get(b[0]!.v.label)!);
 }
 
 const CONFIG_FIELDS = ["datasets", "split", "limit", "seed", "strategies", "brackets", "ablate", "budget"] as const;
