@@ -33,6 +33,8 @@ export interface AgentPromptInput {
   feedback: string[];
   /** What the rules' judge says is still missing, if anything. */
   missing: string[];
+  /** The calls the rules would make now, one line each ("tool {args} (serves p1: why)"). */
+  suggested?: string[];
 }
 
 /** A reply the model can copy the shape of: a real call, its arguments as JSON text. */
@@ -104,9 +106,27 @@ export function agentSystem(mode: "json" | "tools" = "json"): string {
 export const AGENT_TOOLS_SYSTEM =
   "You research questions about films over a movie knowledge graph by calling tools. Each step, say in a few words what you still need, then call one to three tools whose results you need; call none when the evidence already answers every part of the question.";
 
-/** The agent's tools as the model binds them: name, description, input schema. */
+/**
+ * The fields a model writes for each tool where a grammar constrains it (it writes every field it is
+ * given), as alternative sets: what names the call's subject, relation and constraints; limits,
+ * weights and switches keep their defaults.
+ */
+export const AGENT_FIELDS: Readonly<Record<(typeof AGENT_TOOLS)[number], readonly (readonly string[])[]>> = {
+  find_movies: [["people"], ["concepts"], ["people", "concepts"], ["people", "years"], ["concepts", "years"], ["people", "concepts", "years"]],
+  neighbors: [["entities", "edge", "direction"]],
+  think_on_graph: [["question", "entities"]],
+  full_text: [["query"], ["query", "types"]],
+  semantic_search: [["query"]],
+  depth_first: [["query"], ["query", "movies"]],
+  breadth_first: [["query"]],
+  find_concepts: [["query"]],
+  community_reports: [["query"]],
+  lookup_entity: [["mention"], ["mention", "types"]],
+};
+
+/** The agent's tools as the model binds them: name, description, input schema, and the fields a grammar writes. */
 export function agentTools(): ToolSpec[] {
-  return AGENT_TOOLS.map((name) => ({ name, description: TOOLS[name].description, input: TOOLS[name].input }));
+  return AGENT_TOOLS.map((name) => ({ name, description: TOOLS[name].description, input: TOOLS[name].input, fields: AGENT_FIELDS[name] }));
 }
 
 export function agentPrompt(input: AgentPromptInput, mode: "json" | "tools" = "json"): { system: string; prompt: string } {
@@ -118,6 +138,7 @@ export function agentPrompt(input: AgentPromptInput, mode: "json" | "tools" = "j
     input.tried.length ? `Calls made so far:\n${input.tried.map((t) => `  ${t}`).join("\n")}` : "No calls made yet.",
     input.evidence.length ? `Evidence so far (${input.evidence.length} items, best first):\n${evidence.join("\n")}` : "No evidence yet.",
     ...(input.missing.length ? [`Still missing: ${input.missing.join("; ")}`] : []),
+    ...(input.suggested?.length ? [`Calls the rules would make now (take, change or ignore them):\n${input.suggested.map((c) => `  ${c}`).join("\n")}`] : []),
     ...(input.feedback.length ? [`About your last step: ${input.feedback.join(" ")}`] : []),
   ];
   return { system: agentSystem(mode), prompt: lines.join("\n") };

@@ -1,3 +1,4 @@
+import { CHAT_MODEL } from "./models/catalog";
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -159,7 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (onNeo4j.length && !env.NEO4J_PASSWORD) missing.push(`${neo4jNeeds} NEO4J_PASSWORD`);
   if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) missing.push("VECTOR_STORE=qdrant needs QDRANT_URL (e.g. http://localhost:6333)");
   const chatModel = env.CHAT_MODEL === "auto" ? (env.GOOGLE_API_KEY ? "gemini" : "none") : env.CHAT_MODEL;
-  const localChatModel = env.LOCAL_CHAT_MODEL ? resolve(env.LOCAL_CHAT_MODEL) : join(cacheDir, "models", "SmolLM2-135M-Instruct.Q4_1.gguf");
+  const localChatModel = env.LOCAL_CHAT_MODEL ? resolve(env.LOCAL_CHAT_MODEL) : join(cacheDir, "models", CHAT_MODEL.file);
   if (chatModel === "gemini" && !env.GOOGLE_API_KEY) missing.push("CHAT_MODEL=gemini needs GOOGLE_API_KEY");
   if (chatModel === "openai" && !env.OPENAI_BASE_URL) missing.push("CHAT_MODEL=openai needs OPENAI_BASE_URL (e.g. http://127.0.0.1:11434/v1 for Ollama)");
   if (chatModel === "openai" && !env.OPENAI_CHAT_MODEL) missing.push("CHAT_MODEL=openai needs OPENAI_CHAT_MODEL (a model name the server serves)");

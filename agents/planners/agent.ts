@@ -4,11 +4,11 @@ import { stableStringify } from "../../src/util/stable-json";
 import { agentPrompt, agentTools } from "../../prompts/agent";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
-import type { Judgement, TraceStep } from "../research/types";
+import type { Judgement, PlannedCall, TraceStep } from "../research/types";
 import { evaluatePlan } from "../plan/results";
 import { AGENT_CALLS_PER_STEP, AgentStep, checkStep, type CheckedStep } from "./agent-step";
 import { HeuristicPlanner } from "./heuristic";
-import type { PlanResult, StepNote } from "./planner";
+import { callSignature, type PlanResult, type StepNote } from "./planner";
 
 /** Notes of a plan step that go back to the model on its next step. */
 const TO_MODEL = "to the model: ";
@@ -30,10 +30,12 @@ export class AgentPlanner extends HeuristicPlanner {
     if (ctx.ablations.has("graph")) return super.plan(state, ctx);
     const notes: string[] = [];
     let feedback = lastFeedback(state.trace);
+    // The calls the rules would make now: shown to the model as suggestions it may take, change or ignore.
+    const rules = await super.plan(state, ctx);
     for (let attempt = 1; attempt <= 2; attempt++) {
       let step: AgentStep;
       try {
-        step = await this.ask(ctx.model, state, feedback, ctx.signal);
+        step = await this.ask(ctx.model, state, feedback, rules.calls, ctx.signal);
       } catch (e) {
         return this.fallback(state, ctx, e, notes);
       }
@@ -47,7 +49,6 @@ export class AgentPlanner extends HeuristicPlanner {
       feedback = checked.feedback.length ? checked.feedback : ["You asked for no call and did not finish: call a tool or finish."];
       notes.push(...feedback.map((f) => `${TO_MODEL}${f}`));
     }
-    const rules = await super.plan(state, ctx);
     return { ...rules, notes: [...notes, ...(rules.notes ?? [])], fallback: "the model's calls were unusable twice: the rules' calls ran" };
   }
 
@@ -77,12 +78,18 @@ export class AgentPlanner extends HeuristicPlanner {
    * grammar built from the tools' schemas; before any search it must call), otherwise as one flat JSON
    * reply. Either way the calls come back as an AgentStep, checked alike.
    */
-  private async ask(model: ChatModel, state: ResearchStateValue, feedback: string[], signal: AbortSignal): Promise<AgentStep> {
-    const input = this.promptInput(state, feedback);
+  private async ask(model: ChatModel, state: ResearchStateValue, feedback: string[], suggested: readonly PlannedCall[], signal: AbortSignal): Promise<AgentStep> {
+    const input = { ...this.promptInput(state, feedback), suggested: suggested.map((c) => `${c.tool} ${stableStringify(c.args)} (serves ${c.serves ?? "?"}: ${c.rationale})`) };
     if (!model.toolCalls) return (await model.structured({ name: "agent_step", schema: AgentStep, ...agentPrompt(input), signal })).value;
     const { value } = await model.toolCalls({ name: "agent_tools", ...agentPrompt(input, "tools"), tools: agentTools(), mustCall: state.tried.length === 0, maxCalls: AGENT_CALLS_PER_STEP, signal });
-    const part = state.queryPlan!.answer[0] ?? "p1";
-    return { finish: value.calls.length === 0, reason: value.reason, calls: value.calls.map((c) => ({ tool: c.tool as AgentStep["calls"][number]["tool"], part, args: JSON.stringify(c.args), reason: value.reason.slice(0, 300) })) };
+    // A native call names no part: a call the rules suggested serves the suggestion's part, any other the first answered part.
+    const bySignature = new Map(suggested.map((c) => [callSignature(c), c.serves]));
+    const answered = state.queryPlan!.answer[0] ?? "p1";
+    return {
+      finish: value.calls.length === 0,
+      reason: value.reason,
+      calls: value.calls.map((c) => ({ tool: c.tool as AgentStep["calls"][number]["tool"], part: bySignature.get(callSignature({ tool: c.tool as PlannedCall["tool"], args: c.args })) ?? answered, args: JSON.stringify(c.args), reason: value.reason.slice(0, 300) })),
+    };
   }
 
   private check(step: AgentStep, state: ResearchStateValue): CheckedStep {

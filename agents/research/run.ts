@@ -20,6 +20,9 @@ import { ABLATIONS, DEFAULT_BUDGET, JUDGES, MAX_QUESTION_CHARS, STRATEGIES, WRIT
 
 export { MAX_QUESTION_CHARS } from "./types";
 
+/** The default deadline of a run with a local model (within the configured cap). */
+export const LOCAL_DEADLINE_MS = 120_000;
+
 export interface ResearchDeps {
   kb: KnowledgeBase;
   model?: ChatModel;
@@ -97,7 +100,10 @@ function checkedRequest(question: string, deps: ResearchDeps, options: ResearchO
   for (const [what, v] of [["judge", judgeBy], ["writer", writer]] as const) {
     if (v === "model" && !deps.model) throw new InvalidInputError(`${what} model needs a chat model: set CHAT_MODEL (local after \`npm run models:fetch\`, openai, or gemini), or use ${what} rules (offline)`, { field: what });
   }
-  return { q, strategy, ablations, budget: resolveBudget(options.budget, deps.caps), judgeBy, writer };
+  // A model on this machine's cores answers in seconds, not milliseconds: unless asked otherwise, its run may take up to the cap.
+  const local = deps.model?.id.startsWith("local:") && options.budget?.deadlineMs === undefined;
+  const requested = local ? { ...options.budget, deadlineMs: Math.min(deps.caps?.deadlineMs ?? LOCAL_DEADLINE_MS, LOCAL_DEADLINE_MS) } : options.budget;
+  return { q, strategy, ablations, budget: resolveBudget(requested, deps.caps), judgeBy, writer };
 }
 
 type Collected = Pick<ResearchStateValue, "question" | "strategy" | "evidence" | "analysis" | "queryPlan" | "clauses" | "truncated" | "draft" | "route" | "trace" | "followUp">;

@@ -25,7 +25,7 @@ export class CachingChatModel implements ChatModel {
     mkdirSync(dir, { recursive: true });
     if (inner.toolCalls) {
       this.toolCalls = (req) => {
-        const key = sha256Hex(JSON.stringify({ model: this.inner.id, name: req.name, system: req.system, prompt: req.prompt, mustCall: req.mustCall, maxCalls: req.maxCalls, tools: req.tools.map((t) => ({ name: t.name, description: t.description, input: z.toJSONSchema(t.input, { unrepresentable: "any" }) })) }));
+        const key = sha256Hex(JSON.stringify({ model: this.inner.id, name: req.name, system: req.system, prompt: req.prompt, mustCall: req.mustCall, maxCalls: req.maxCalls, tools: req.tools.map((t) => ({ name: t.name, description: t.description, input: z.toJSONSchema(t.input, { unrepresentable: "any" }), fields: t.fields ?? null })) }));
         return this.cached(key, ToolCallsSchema, req.meter, () => inner.toolCalls!(req));
       };
     }
@@ -34,7 +34,7 @@ export class CachingChatModel implements ChatModel {
   readonly toolCalls?: (req: ToolCallRequest) => Promise<StructuredResponse<ToolCalls>>;
 
   keyOf(req: StructuredRequest<unknown>): string {
-    return sha256Hex(JSON.stringify({ model: this.inner.id, name: req.name, system: req.system, prompt: req.prompt, schema: z.toJSONSchema(req.schema), ...(req.grammar ? { grammar: z.toJSONSchema(req.grammar, { unrepresentable: "any" }) } : {}) }));
+    return sha256Hex(JSON.stringify({ model: this.inner.id, name: req.name, system: req.system, prompt: req.prompt, schema: z.toJSONSchema(req.schema), ...(req.grammar ? { grammar: req.grammar } : {}) }));
   }
 
   structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {

@@ -16,11 +16,10 @@ export interface StructuredRequest<T> {
   /** Counts every attempt (successful or not) against the run's budget. */
   meter?: UsageMeter;
   /**
-   * A stricter schema that constrains generation where the provider can (a local model's grammar);
-   * the reply is still validated with `schema`, so a refinement the grammar cannot express is the
-   * caller's to check and say back.
+   * A JSON Schema that constrains generation where the provider can (a local model's grammar) in
+   * place of `schema`'s; the reply is still validated with `schema`.
    */
-  grammar?: z.ZodType;
+  grammar?: Record<string, unknown>;
 }
 
 /** Every model attempt of a run is recorded here; `check` refuses a call the budget cannot pay for. */
@@ -43,6 +42,12 @@ export interface ToolSpec {
   name: string;
   description: string;
   input: z.ZodType;
+  /**
+   * Where generation is constrained by a grammar (which writes every field it is given): the sets of
+   * input fields a model may write, each set one alternative; the other fields keep their defaults.
+   * All fields when absent.
+   */
+  fields?: readonly (readonly string[])[];
 }
 
 export interface ToolCallRequest {

@@ -50,7 +50,7 @@ describe("chat model configuration", () => {
   it("stays model-free offline and uses Gemini on auto only with a key", () => {
     const offline = loadConfig({ CACHE_DIR: "/tmp/c" });
     expect(offline.chatModel).toBe("none");
-    expect(offline.localChatModel).toBe("/tmp/c/models/SmolLM2-135M-Instruct.Q4_1.gguf");
+    expect(offline.localChatModel).toBe("/tmp/c/models/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf");
     expect(offline.env).toMatchObject({ LOCAL_CONTEXT_SIZE: 4096, LOCAL_MAX_OUTPUT_TOKENS: 256, MODEL_TIMEOUT_MS: 60_000 });
     expect(loadConfig({ GOOGLE_API_KEY: "k" }).chatModel).toBe("gemini");
     expect(loadConfig({ GOOGLE_API_KEY: "k", CHAT_MODEL: "none" }).chatModel).toBe("none");

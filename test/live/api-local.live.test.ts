@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/config";
 import { realConfig } from "../helpers/real-kb";
@@ -41,7 +41,7 @@ describeWithModel("HTTP API with the local chat model, live", realConfig.localCh
 
   it("reports the local model in /v1/health", async () => {
     const health = (await (await fetch(`${url}/v1/health`)).json()) as Record<string, unknown>;
-    expect(JSON.stringify(health)).toContain("local:SmolLM2-135M-Instruct");
+    expect(JSON.stringify(health)).toContain(`local:${basename(realConfig.localChatModel).replace(/\.gguf$/i, "")}`);
   });
 
   it("answers a question with the llm strategy, with the model's calls and tokens counted", async () => {

@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import type { LlamaChatSession, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
 import { AppError } from "../../errors";
-import { ModelCallError, ModelOutputError, ToolCallsSchema, checkReply, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage, type ToolCallRequest, type ToolCalls } from "../../ports/chat-model";
+import { ModelCallError, ModelOutputError, ToolCallsSchema, checkReply, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage, type ToolCallRequest, type ToolCalls, type ToolSpec } from "../../ports/chat-model";
 import { withRetry } from "../../util/retry";
 import { fitToContext } from "./context-guard";
 import { toGrammarSchema } from "./grammar-schema";
@@ -107,12 +107,16 @@ export class LocalChatModel implements ChatModel {
    * request says the model must call). Refinements a grammar cannot express are the caller's to check.
    */
   toolCalls(req: ToolCallRequest): Promise<StructuredResponse<ToolCalls>> {
-    const [first, ...rest] = req.tools.map((t) => z.object({ tool: z.literal(t.name), args: t.input }));
-    if (!first) throw new ModelOutputError(`${req.name}: no tools to call`);
-    const call = rest.length ? z.union([first, ...rest]) : first;
-    const grammar = z.object({ reason: z.string().max(300), calls: z.array(call).min(req.mustCall ? 1 : 0).max(req.maxCalls) });
-    const { tools: _tools, mustCall: _must, maxCalls: _max, ...rest2 } = req;
-    return this.structured({ ...rest2, schema: ToolCallsSchema, grammar });
+    if (!req.tools.length) throw new ModelOutputError(`${req.name}: no tools to call`);
+    const call = (t: ToolSpec) => ({ type: "object", properties: { tool: { const: t.name }, args: writtenFields(t) }, required: ["tool", "args"], additionalProperties: false });
+    const grammar = {
+      type: "object",
+      properties: { reason: { type: "string", maxLength: 300 }, calls: { type: "array", items: { oneOf: req.tools.map(call) }, minItems: req.mustCall ? 1 : 0, maxItems: req.maxCalls } },
+      required: ["reason", "calls"],
+      additionalProperties: false,
+    };
+    const { tools: _tools, mustCall: _must, maxCalls: _max, ...rest } = req;
+    return this.structured({ ...rest, schema: ToolCallsSchema, grammar });
   }
 
   /** Frees the context (the model file stays loaded for anyone else using it). */
@@ -133,7 +137,7 @@ export class LocalChatModel implements ChatModel {
       countTokens: (system, prompt) => chatTokens(session, model, system, prompt),
       name: `${this.id} ${req.name}`,
     });
-    const grammar = await this.grammarFor(req.name, req.grammar ?? req.schema);
+    const grammar = await this.grammarFor(req.name, req.grammar ?? z.toJSONSchema(req.schema, { unrepresentable: "any" }));
     session.setChatHistory([{ type: "system", text: req.system }]);
     let generated = 0;
     const res = await session.promptWithMeta(fitted.prompt, {
@@ -201,8 +205,8 @@ export class LocalChatModel implements ChatModel {
   }
 
   /** One grammar per request name, rebuilt only if that name's schema changes. */
-  private grammarFor(name: string, zodSchema: z.ZodType): Promise<LlamaGrammar> {
-    const schema = JSON.stringify(toGrammarSchema(z.toJSONSchema(zodSchema, { unrepresentable: "any" })));
+  private grammarFor(name: string, jsonSchema: Record<string, unknown>): Promise<LlamaGrammar> {
+    const schema = JSON.stringify(toGrammarSchema(jsonSchema));
     const cached = this.grammars.get(name);
     if (cached?.schema === schema) return cached.grammar;
     const grammar = llamaRuntime().then((llama) => llama.createGrammarForJsonSchema(JSON.parse(schema)));
@@ -248,4 +252,20 @@ function untilOrAbort(promise: Promise<void>, signal: AbortSignal): Promise<void
       resolve();
     });
   });
+}
+
+/**
+ * A tool's input as the grammar writes it: one of the tool's sets of fields for models (a grammar
+ * writes every property it is given, so an optional one left in would be filled with something),
+ * each field of the set then required.
+ */
+function writtenFields(t: ToolSpec): Record<string, unknown> {
+  const schema = z.toJSONSchema(t.input, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, unknown> };
+  const all = schema.properties ?? {};
+  const object = (keep: readonly string[]) => {
+    const properties = Object.fromEntries(Object.entries(all).filter(([k]) => keep.includes(k)));
+    return { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
+  };
+  const sets = t.fields ?? [Object.keys(all)];
+  return sets.length === 1 ? object(sets[0]!) : { oneOf: sets.map(object) };
 }
