@@ -105,6 +105,7 @@ export const RunSettingsSchema = z
     strategies: z.array(z.string()),
     brackets: z.string().nullable().optional(),
     ablate: z.array(z.string()).nullable().optional(),
+    budget: z.record(z.string(), z.number()).nullable().optional().describe("every run's budget, when the eval set one"),
   })
   .describe("run.json of an eval report: the settings it was made with");
 

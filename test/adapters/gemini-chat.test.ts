@@ -42,7 +42,7 @@ describe("Gemini chat adapter (real ChatGoogleGenerativeAI, stubbed fetch)", () 
     expect(body.url).toMatch(/models\/gemini-2\.5-flash:generateContent$/);
     expect(body.generationConfig.responseMimeType).toBe("application/json");
     expect(Object.keys(body.generationConfig.responseSchema.properties)).toEqual(["reasoning", "enough"]);
-    expect(body.generationConfig.temperature).toBe(0.3);
+    expect(body.generationConfig.temperature).toBe(0);
   });
 
   it("retries a 429 and a reply that does not fit the schema, counting every attempt", async () => {
