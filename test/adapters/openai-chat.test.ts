@@ -7,7 +7,7 @@ import { BudgetMeter } from "../../src/llm/budget";
 import { ModelCallError, ModelOutputError } from "../../src/ports/chat-model";
 
 /** A fake OpenAI-compatible server: answers each request with the next scripted reply and keeps what it was sent. */
-type Scripted = { status?: number; content?: string; usage?: { prompt_tokens: number; completion_tokens: number }; delayMs?: number; headers?: Record<string, string>; finish?: string; onReceived?: () => void };
+type Scripted = { status?: number; content?: string; toolCalls?: { name: string; arguments: string }[]; usage?: { prompt_tokens: number; completion_tokens: number }; delayMs?: number; headers?: Record<string, string>; finish?: string; onReceived?: () => void };
 let server: Server;
 let baseUrl: string;
 let script: Scripted[] = [];
@@ -26,7 +26,7 @@ function reply(res: ServerResponse, r: Scripted): void {
       object: "chat.completion",
       created: 0,
       model: "tiny",
-      choices: [{ index: 0, finish_reason: r.finish ?? "stop", message: { role: "assistant", content: r.content ?? "" } }],
+      choices: [{ index: 0, finish_reason: r.finish ?? (r.toolCalls ? "tool_calls" : "stop"), message: { role: "assistant", content: r.content ?? "", ...(r.toolCalls ? { tool_calls: r.toolCalls.map((c, i) => ({ id: `call_${i}`, type: "function", function: c })) } : {}) } }],
       usage: r.usage ? { ...r.usage, total_tokens: r.usage.prompt_tokens + r.usage.completion_tokens } : undefined,
     }),
   );
@@ -153,5 +153,33 @@ describe("OpenAI-compatible chat model (fake server over HTTP)", () => {
       echoing.closeAllConnections();
       await new Promise((resolve) => echoing.close(resolve));
     }
+  });
+});
+
+describe("OpenAI-compatible native tool calling (fake server over HTTP)", () => {
+  const tools = [
+    { name: "neighbors", description: "Exact neighbours of an entity.", input: z.object({ entity: z.string(), edge: z.string().optional() }) },
+    { name: "full_text", description: "BM25 search.", input: z.object({ query: z.string() }) },
+  ];
+  const ask = (mustCall: boolean) => model().toolCalls({ name: "agent_tools", system: "you research films", prompt: "Who directed Jaws?", tools, mustCall, maxCalls: 3 });
+
+  it("sends the tools as functions with their schemas, requires a call when it must, and returns the calls with parsed arguments", async () => {
+    script = [{ content: "need the director", toolCalls: [{ name: "neighbors", arguments: '{"entity":"Jaws","edge":"DIRECTED"}' }], usage: { prompt_tokens: 90, completion_tokens: 20 } }];
+    const r = await ask(true);
+    expect(r.value).toEqual({ reason: "need the director", calls: [{ tool: "neighbors", args: { entity: "Jaws", edge: "DIRECTED" } }] });
+    expect(r.usage).toEqual({ inputTokens: 90, outputTokens: 20 });
+    const body = received[0]!.body as { tools: { type: string; function: { name: string; parameters: { properties: Record<string, unknown>; required?: string[] } } }[]; tool_choice: string; response_format?: unknown };
+    expect(body.tool_choice).toBe("required");
+    expect(body.response_format).toBeUndefined();
+    expect(body.tools.map((t) => t.function.name)).toEqual(["neighbors", "full_text"]);
+    expect(body.tools[0]!.function.parameters.required).toEqual(["entity"]);
+  });
+
+  it("lets the model finish with no call when it need not call, and says which arguments are not JSON", async () => {
+    script = [{ content: "the evidence answers it" }];
+    expect((await ask(false)).value).toEqual({ reason: "the evidence answers it", calls: [] });
+    expect((received[0]!.body as { tool_choice: string }).tool_choice).toBe("auto");
+    script = [1, 2, 3].map(() => ({ toolCalls: [{ name: "neighbors", arguments: "{entity: Jaws" }] }));
+    await expect(ask(true)).rejects.toThrow(/agent_tools: the arguments of neighbors are not JSON: \{entity: Jaws/);
   });
 });

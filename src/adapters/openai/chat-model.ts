@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { ModelCallError, ModelOutputError, checkReply, retryableModelError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage } from "../../ports/chat-model";
+import { ModelCallError, ModelOutputError, ToolCallsSchema, checkReply, retryableModelError, type ChatModel, type StructuredRequest, type StructuredResponse, type TokenUsage, type ToolCallRequest, type ToolCalls } from "../../ports/chat-model";
 import { redact } from "../../util/redact";
 import { withRetry } from "../../util/retry";
 
@@ -26,8 +26,9 @@ export interface OpenAiChatModelOptions {
 
 /**
  * Any OpenAI-compatible chat server (Ollama, vLLM, llama.cpp's server, LM Studio, OpenAI itself)
- * through the `openai` client: the reply is constrained with `response_format: json_schema` (strict)
- * and still validated with the request's zod schema, usage is what the server reports, and every
+ * through the `openai` client: a structured reply is constrained with `response_format: json_schema`
+ * (strict) and still validated with the request's zod schema; tool calls use the server's own
+ * `tools`. Usage is what the server reports, and every
  * attempt is recorded on the request's meter. The client's own retries are off; this adapter
  * retries, so retries are billed like any other call.
  */
@@ -42,10 +43,42 @@ export class OpenAiCompatibleChatModel implements ChatModel {
     this.id = `openai:${options.model}`;
   }
 
-  async structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
+  structured<T>(req: StructuredRequest<T>): Promise<StructuredResponse<T>> {
+    const { $schema: _dialect, ...schema } = z.toJSONSchema(req.schema) as Record<string, unknown>;
+    return this.attempt(req, { response_format: { type: "json_schema", json_schema: { name: schemaName(req.name), schema, strict: true } } }, (res) => this.validate(req, res));
+  }
+
+  /**
+   * Native tool calling: the tools as functions with their JSON schemas (not strict: their optional
+   * fields stay optional), `tool_choice: "required"` when the model must call; the reply's tool calls
+   * with their arguments parsed, its text as the reason.
+   */
+  toolCalls(req: ToolCallRequest): Promise<StructuredResponse<ToolCalls>> {
+    const tools = req.tools.map((t) => {
+      const { $schema: _dialect, ...parameters } = z.toJSONSchema(t.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+      return { type: "function" as const, function: { name: t.name, description: t.description, parameters } };
+    });
+    return this.attempt(req, { tools, tool_choice: req.mustCall ? "required" : "auto" }, (res) => {
+      const message = res.choices?.[0]?.message;
+      if (res.choices?.[0]?.finish_reason === "length") throw new ModelOutputError(`${req.name}: the model's reply was cut at its token limit`);
+      const calls = (message?.tool_calls ?? []).slice(0, req.maxCalls).map((c) => {
+        if (c.type !== "function") throw new ModelOutputError(`${req.name}: a tool call of type ${c.type} is not a function call`);
+        let args: unknown;
+        try {
+          args = JSON.parse(c.function.arguments || "{}");
+        } catch {
+          throw new ModelOutputError(`${req.name}: the arguments of ${c.function.name} are not JSON: ${c.function.arguments.slice(0, 120)}`);
+        }
+        return { tool: c.function.name, args };
+      });
+      return checkReply({ name: req.name, schema: ToolCallsSchema }, { value: { reason: (message?.content ?? "").slice(0, 1000), calls } });
+    });
+  }
+
+  /** One request with bounded retries: every attempt recorded on the meter, usage summed, the reply checked. */
+  private async attempt<T>(req: Pick<StructuredRequest<T>, "name" | "system" | "prompt" | "signal" | "meter">, extra: Partial<OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming>, check: (res: OpenAI.Chat.Completions.ChatCompletion) => T): Promise<StructuredResponse<T>> {
     let attempts = 0;
     const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-    const { $schema: _dialect, ...schema } = z.toJSONSchema(req.schema) as Record<string, unknown>;
     const value = await withRetry(
       async () => {
         req.meter?.check();
@@ -59,7 +92,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
                 { role: "system", content: req.system },
                 { role: "user", content: req.prompt },
               ],
-              response_format: { type: "json_schema", json_schema: { name: schemaName(req.name), schema, strict: true } },
+              ...extra,
               temperature: this.o.temperature,
               ...(this.o.seed !== undefined ? { seed: this.o.seed } : {}),
               ...(this.o.maxOutputTokens !== undefined ? { max_tokens: this.o.maxOutputTokens } : {}),
@@ -74,7 +107,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
         total.inputTokens += usage.inputTokens;
         total.outputTokens += usage.outputTokens;
         req.meter?.record({ calls: 1, ...usage });
-        return this.validate(req, res);
+        return check(res);
       },
       {
         attempts: this.o.attempts,
@@ -96,7 +129,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
     return checkReply(req, { text });
   }
 
-  private classify<T>(e: unknown, req: StructuredRequest<T>): unknown {
+  private classify(e: unknown, req: { name: string; signal?: AbortSignal }): unknown {
     if (req.signal?.aborted || e instanceof APIUserAbortError) return req.signal?.reason ?? e;
     if (e instanceof AppError) return e;
     const secret = (text: string) => redact(text, this.o.apiKey ? [this.o.apiKey] : []);
