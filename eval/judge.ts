@@ -20,6 +20,8 @@ export const JudgeScores = z.object({
   context_recall: score,
   answer_correctness_reasoning: reason,
   answer_correctness: score,
+  completeness_reasoning: reason,
+  completeness: score,
 });
 
 export interface JudgeMetrics {
@@ -28,12 +30,14 @@ export interface JudgeMetrics {
   contextPrecision: number;
   contextRecall: number;
   answerCorrectness: number;
+  /** Does the answer give everything asked (every part, every reference answer)? Reported apart: not in `overall`. */
+  completeness: number;
   /** (1.5·faithfulness + 1.5·relevancy + 1.5·correctness + precision + recall) / 6.5 */
   overall: number;
   reasoning: Record<string, string>;
 }
 
-export function overallScore(m: Omit<JudgeMetrics, "overall" | "reasoning">): number {
+export function overallScore(m: Omit<JudgeMetrics, "overall" | "reasoning" | "completeness">): number {
   return Math.round(((1.5 * m.faithfulness + 1.5 * m.answerRelevancy + 1.5 * m.answerCorrectness + m.contextPrecision + m.contextRecall) / 6.5) * 10000) / 10000;
 }
 
@@ -43,6 +47,7 @@ export async function judgeAnswer(model: ChatModel, input: { question: string; g
   const m = { faithfulness: v.faithfulness, answerRelevancy: v.answer_relevancy, contextPrecision: v.context_precision, contextRecall: v.context_recall, answerCorrectness: v.answer_correctness };
   return {
     ...m,
+    completeness: v.completeness,
     overall: overallScore(m),
     reasoning: {
       faithfulness: v.faithfulness_reasoning,
@@ -50,6 +55,7 @@ export async function judgeAnswer(model: ChatModel, input: { question: string; g
       contextPrecision: v.context_precision_reasoning,
       contextRecall: v.context_recall_reasoning,
       answerCorrectness: v.answer_correctness_reasoning,
+      completeness: v.completeness_reasoning,
     },
   };
 }

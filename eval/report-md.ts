@@ -42,7 +42,7 @@ export function renderMarkdown(s: Summary): string {
   parts.push("", "## LLM-as-judge");
   if (!s.judgeConfigured) parts.push("", "No judge model was configured (set CHAT_MODEL and pass --judge): these metrics are absent, not zero.");
   else {
-    parts.push("", table(["strategy", "n", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "overall", "agreement", "kappa"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, x.judge.unjudged, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.overall), f3(x.judge.agreement), f3(x.judge.kappa)] : [x.strategy, 0, x.n, "—", "—", "—", "—", "—", "—", "—", "—"]))));
+    parts.push("", table(["strategy", "n", "unjudged", "faithfulness", "relevancy", "context precision", "context recall", "correctness", "completeness", "overall", "agreement", "kappa"], s.strategies.map((x) => (x.judge ? [x.strategy, x.judge.n, x.judge.unjudged, f3(x.judge.faithfulness), f3(x.judge.answerRelevancy), f3(x.judge.contextPrecision), f3(x.judge.contextRecall), f3(x.judge.answerCorrectness), f3(x.judge.completeness), f3(x.judge.overall), f3(x.judge.agreement), f3(x.judge.kappa)] : [x.strategy, 0, x.n, "—", "—", "—", "—", "—", "—", "—", "—", "—"]))));
     parts.push("", "Agreement: the share of judged answers where the judge's correctness (≥ 0.5) matches the programmatic gold (the intent check); kappa discounts chance.");
   }
   const written = s.strategies.filter((x) => x.claims);

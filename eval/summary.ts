@@ -149,6 +149,7 @@ export function aggregate(records: readonly EvalRecord[]): Aggregate {
           contextPrecision: j((r) => r.judge!.contextPrecision),
           contextRecall: j((r) => r.judge!.contextRecall),
           answerCorrectness: j((r) => r.judge!.answerCorrectness),
+          completeness: j((r) => r.judge!.completeness ?? 0),
           overall: j((r) => r.judge!.overall),
           ...agreementOf(judged.map((r) => [r.judge!.answerCorrectness >= 0.5, (r.metrics.intentCheck ?? r.metrics.hits1) >= 1] as const)),
         }

@@ -1,5 +1,5 @@
 /**
- * The LLM-as-judge prompt (RAGAS-style). One call per answer scores five things, each with its
+ * The LLM-as-judge prompt (RAGAS-style). One call per answer scores six things, each with its
  * reasoning written before its score, as a flat JSON object.
  */
 export function evalJudgePrompt(input: { question: string; gold: readonly string[]; answer: string; context: readonly string[] }): { system: string; prompt: string } {
@@ -17,7 +17,8 @@ export function evalJudgePrompt(input: { question: string; gold: readonly string
       "- context_precision: how much of the context is relevant to the question?",
       "- context_recall: does the context contain what is needed for the reference answers?",
       "- answer_correctness: does the answer agree with the reference answers?",
-      'Reply as {"faithfulness_reasoning":"...","faithfulness":0.0,"answer_relevancy_reasoning":"...","answer_relevancy":0.0,"context_precision_reasoning":"...","context_precision":0.0,"context_recall_reasoning":"...","context_recall":0.0,"answer_correctness_reasoning":"...","answer_correctness":0.0}',
+      "- completeness: does the answer give everything asked: every part of the question, every reference answer?",
+      'Reply as {"faithfulness_reasoning":"...","faithfulness":0.0,"answer_relevancy_reasoning":"...","answer_relevancy":0.0,"context_precision_reasoning":"...","context_precision":0.0,"context_recall_reasoning":"...","context_recall":0.0,"answer_correctness_reasoning":"...","answer_correctness":0.0,"completeness_reasoning":"...","completeness":0.0}',
     ].join("\n"),
   };
 }

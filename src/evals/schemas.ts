@@ -20,6 +20,8 @@ export const JudgeAggregateSchema = z.object({
   contextPrecision: num,
   contextRecall: num,
   answerCorrectness: num,
+  /** Absent in reports written before completeness was judged. */
+  completeness: num.optional(),
   overall: num,
   /** Absent in reports written before agreement with the programmatic gold was measured. */
   agreement: num.optional(),

@@ -92,20 +92,20 @@ describe("eval runner", () => {
   });
 
   it("computes LLM-as-judge metrics when a judge model is configured", async () => {
-    const scores = { faithfulness_reasoning: "all claims in context", faithfulness: 1, answer_relevancy_reasoning: "on topic", answer_relevancy: 0.8, context_precision_reasoning: "mostly relevant", context_precision: 0.5, context_recall_reasoning: "has it", context_recall: 1, answer_correctness_reasoning: "matches", answer_correctness: 0.9 };
+    const scores = { faithfulness_reasoning: "all claims in context", faithfulness: 1, answer_relevancy_reasoning: "on topic", answer_relevancy: 0.8, context_precision_reasoning: "mostly relevant", context_precision: 0.5, context_recall_reasoning: "has it", context_recall: 1, answer_correctness_reasoning: "matches", answer_correctness: 0.9, completeness_reasoning: "all parts", completeness: 0.7 };
     const judge = scriptedModel(Array.from({ length: 10 }, () => scores));
     const out = fresh();
     const summary = await runEval(options(out, { strategies: ["heuristic"] }), { kb, judge, progress: silentProgress });
     expect(judge.requests).toHaveLength(10);
     expect(judge.requests[0]!.prompt).toMatch(/Reference answers: /);
     const j = summary.strategies[0]!.judge!;
-    expect(j).toMatchObject({ n: 10, faithfulness: 1, answerRelevancy: 0.8, contextPrecision: 0.5, contextRecall: 1, answerCorrectness: 0.9 });
+    expect(j).toMatchObject({ n: 10, faithfulness: 1, answerRelevancy: 0.8, contextPrecision: 0.5, contextRecall: 1, answerCorrectness: 0.9, completeness: 0.7 });
     expect(j.overall).toBeCloseTo((1.5 + 1.2 + 1.35 + 0.5 + 1) / 6.5, 3);
     expect(readRecords(join(out, "results.jsonl"))[0]!.judge!.reasoning.faithfulness).toBe("all claims in context");
   });
 
   it("measures the judge's agreement with the programmatic gold: a judge that says wrong where the gold says right disagrees", async () => {
-    const grade = (c: number) => ({ faithfulness_reasoning: "ok", faithfulness: 1, answer_relevancy_reasoning: "ok", answer_relevancy: 1, context_precision_reasoning: "ok", context_precision: 1, context_recall_reasoning: "ok", context_recall: 1, answer_correctness_reasoning: "ok", answer_correctness: c });
+    const grade = (c: number) => ({ faithfulness_reasoning: "ok", faithfulness: 1, answer_relevancy_reasoning: "ok", answer_relevancy: 1, context_precision_reasoning: "ok", context_precision: 1, context_recall_reasoning: "ok", context_recall: 1, answer_correctness_reasoning: "ok", answer_correctness: c, completeness_reasoning: "ok", completeness: c });
     // Every heuristic answer on this set is right (Hits@1 1): 8 judged right, 2 judged wrong.
     const judge = scriptedModel([...Array.from({ length: 8 }, () => grade(1)), grade(0), grade(0.2)]);
     const summary = await runEval(options(fresh(), { strategies: ["heuristic"] }), { kb, judge, progress: silentProgress });
@@ -137,7 +137,7 @@ describe("eval runner", () => {
   });
 
   it("leaves a record unjudged, and counts it, when the judge's reply is unusable; the run goes on", async () => {
-    const ok = { faithfulness_reasoning: "ok", faithfulness: 1, answer_relevancy_reasoning: "ok", answer_relevancy: 1, context_precision_reasoning: "ok", context_precision: 1, context_recall_reasoning: "ok", context_recall: 1, answer_correctness_reasoning: "ok", answer_correctness: 1 };
+    const ok = { faithfulness_reasoning: "ok", faithfulness: 1, answer_relevancy_reasoning: "ok", answer_relevancy: 1, context_precision_reasoning: "ok", context_precision: 1, context_recall_reasoning: "ok", context_recall: 1, answer_correctness_reasoning: "ok", answer_correctness: 1, completeness_reasoning: "ok", completeness: 1 };
     const rambling = { ...ok, faithfulness_reasoning: "x".repeat(JUDGE_REASON_MAX + 1) };
     const judge = scriptedModel([rambling, ...Array.from({ length: 9 }, () => ok)]);
     const out = fresh();

@@ -64,7 +64,7 @@ function judgedRecord(i: number): EvalRecord {
     usage: { llmCalls: 1, inputTokens: 10, outputTokens: 5, cachedCalls: 0 },
     timings: { totalMs: 3, toolMs: 2, llmMs: 1, nonModelMs: 2, byNode: { act: 2 }, byTool: { think_on_graph: 2 } },
     metrics: { hits1: i === 0 ? 1 : 0, precision: 1, recall: 1, f1: 1, contextRecall: 1, steps: 1, toolCalls: 1, toolCallsByTool: { think_on_graph: 1 }, llmCalls: 1, inputTokens: 10, outputTokens: 5, latencyMs: 3, nonModelMs: 2 },
-    judge: { faithfulness: 1, answerRelevancy: 0.5, contextPrecision: 1, contextRecall: 1, answerCorrectness: i === 0 ? 1 : 0, overall: 0.7, reasoning: { faithfulness: "ok" } },
+    judge: { faithfulness: 1, answerRelevancy: 0.5, contextPrecision: 1, contextRecall: 1, completeness: 1, answerCorrectness: i === 0 ? 1 : 0, overall: 0.7, reasoning: { faithfulness: "ok" } },
   };
 }
 
