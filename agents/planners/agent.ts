@@ -8,7 +8,7 @@ import type { Judgement, PlannedCall, TraceStep } from "../research/types";
 import { evaluatePlan } from "../plan/results";
 import { AGENT_CALLS_PER_STEP, AgentStep, checkStep, type CheckedStep } from "./agent-step";
 import { HeuristicPlanner } from "./heuristic";
-import { callSignature, type PlanResult, type StepNote } from "./planner";
+import type { PlanResult, StepNote } from "./planner";
 
 /** Notes of a plan step that go back to the model on its next step. */
 const TO_MODEL = "to the model: ";
@@ -82,13 +82,14 @@ export class AgentPlanner extends HeuristicPlanner {
     const input = { ...this.promptInput(state, feedback), suggested: suggested.map((c) => `${c.tool} ${stableStringify(c.args)} (serves ${c.serves ?? "?"}: ${c.rationale})`) };
     if (!model.toolCalls) return (await model.structured({ name: "agent_step", schema: AgentStep, ...agentPrompt(input), signal })).value;
     const { value } = await model.toolCalls({ name: "agent_tools", ...agentPrompt(input, "tools"), tools: agentTools(), mustCall: state.tried.length === 0, maxCalls: AGENT_CALLS_PER_STEP, signal });
-    // A native call names no part: a call the rules suggested serves the suggestion's part, any other the first answered part.
-    const bySignature = new Map(suggested.map((c) => [callSignature(c), c.serves]));
-    const answered = state.queryPlan!.answer[0] ?? "p1";
+    // A native call names no part: one that agrees with a suggestion on every field it wrote serves that
+    // suggestion's part; any other serves the part the suggestions are for (the next in line), else the answered one.
+    const next = suggested[0]?.serves ?? state.queryPlan!.answer[0] ?? "p1";
+    const partOf = (c: { tool: string; args: Record<string, unknown> }) => suggested.find((s) => s.tool === c.tool && Object.entries(c.args).every(([k, v]) => stableStringify(v) === stableStringify(s.args[k])))?.serves ?? next;
     return {
       finish: value.calls.length === 0,
       reason: value.reason,
-      calls: value.calls.map((c) => ({ tool: c.tool as AgentStep["calls"][number]["tool"], part: bySignature.get(callSignature({ tool: c.tool as PlannedCall["tool"], args: c.args })) ?? answered, args: JSON.stringify(c.args), reason: value.reason.slice(0, 300) })),
+      calls: value.calls.map((c) => ({ tool: c.tool as AgentStep["calls"][number]["tool"], part: partOf(c), args: JSON.stringify(c.args), reason: value.reason.slice(0, 300) })),
     };
   }
 

@@ -58,6 +58,13 @@ describe("agent strategy: a chat model chooses each step's tools (scripted model
     expect(b.usage.cachedCalls).toBe(1);
   });
 
+  it("a native call that agrees with a suggestion on every field it wrote serves that suggestion's part", async () => {
+    // Two parts: Starfall's director (p1), then that director's other films (p2, the answered part).
+    const { model } = scriptedAdapter([toolCallReply("the director first", [{ name: "neighbors", args: { entities: ["Starfall"], edge: "DIRECTED", direction: "in" } }]), toolCallReply("done", [])]);
+    const r = await ask(model, {}, "Which films share a director with Starfall?");
+    expect(acts(r)[0]).toMatchObject({ tool: "neighbors", serves: "p1" });
+  });
+
   it("without tool calling, asks for the calls as one JSON reply with the tools' signatures in the prompt", async () => {
     const model = scriptedModel([calls(directorCall)]);
     const r = await ask(model);
