@@ -9,7 +9,7 @@ export const WRITER_SYSTEM =
 
 const SOURCE_CHARS = 220;
 
-export function answerWriterPrompt(input: { question: string; findings: string; sources: readonly string[] }): { system: string; prompt: string } {
+export function answerWriterPrompt(input: { question: string; findings: string; sources: readonly string[]; yesNo: boolean }): { system: string; prompt: string } {
   return {
     system: WRITER_SYSTEM,
     prompt: [
@@ -17,7 +17,8 @@ export function answerWriterPrompt(input: { question: string; findings: string; 
       `What was found (cites the sources below): ${input.findings.slice(0, 1200)}`,
       "Sources:",
       ...input.sources.map((s, i) => `[${i + 1}] ${s.length > SOURCE_CHARS ? `${s.slice(0, SOURCE_CHARS)}…` : s}`),
-      "Write the answer in one to four sentences: the direct answer first (yes or no first for a yes/no question), then what supports it.",
+      // Said only when the question is a yes/no one: a small model told "yes or no first" opens every answer with one.
+      input.yesNo ? "Write the answer in one to four sentences: yes or no first, then what supports it." : "Write the answer in one to four sentences: the direct answer first, then what supports it. Do not start with yes or no.",
       "Copy names, years and numbers exactly as the sources write them; add none they do not state. If what was found says something is missing or not in the knowledge base, say so.",
       'Reply as {"text":"…"}.',
     ].join("\n"),

@@ -84,7 +84,8 @@ function claimsOf(sentence: string): Claim[] {
     const words = name.split(/\s+/);
     // A sentence's first word is capitalised anyway: it names something only with more capitalised words after it.
     const lead = m.index === opening && words.length === 1;
-    if (lead || (words.length === 1 && NOT_NAMES.has(name.toLowerCase())) || foldText(name) === "") continue;
+    // A lone capital letter ("B-movie", an initial) names nothing checkable.
+    if (lead || (words.length === 1 && (NOT_NAMES.has(name.toLowerCase()) || name.length < 2)) || foldText(name) === "") continue;
     const trimmed = m.index === opening && NOT_NAMES.has(words[0]!.toLowerCase()) ? words.slice(1).join(" ") : name;
     if (trimmed) out.push({ text: trimmed, end: m.index + name.length });
   }

@@ -24,7 +24,7 @@ export async function modelWrite(question: string, evidence: readonly Evidence[]
   if (!citations.length) return { ...draft, rationale: `${draft.rationale}; nothing cited to write from: the rules' text kept (no model call)` };
   const sources = citations.map((id) => byId.get(id)?.text ?? id);
   try {
-    const { value } = await ctx.model.structured({ name: "answer", schema: Written, ...answerWriterPrompt({ question, findings: draft.text, sources }), signal: ctx.signal });
+    const { value } = await ctx.model.structured({ name: "answer", schema: Written, ...answerWriterPrompt({ question, findings: draft.text, sources, yesNo: (draft.parts ?? []).some((p) => p.verdict !== undefined) }), signal: ctx.signal });
     return { ...draft, text: value.text, author: "model", rulesText: draft.text, rationale: `the model wrote the text from ${citations.length} source(s); the rules: ${draft.rationale}`, notes: [...(draft.notes ?? []), `the rules' text: ${draft.text.slice(0, 500)}`] };
   } catch (e) {
     ctx.signal.throwIfAborted();

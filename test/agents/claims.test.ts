@@ -20,6 +20,7 @@ describe("claims in a model's text, checked against the evidence each sentence c
     ["a sentence citing nothing is checked against every source the text cites", "Harrison Ford starred in Raiders of the Lost Ark.", []],
     ["a capitalised word opening a sentence is not a name; a pronoun never is", "Yes. He made it in 1995 [1].", []],
     ["an invented person is marked even where the sentence cites nothing", "It starred Val Kilmer.", ["Val Kilmer"]],
+    ["a lone capital letter is no name", "It has a B side, by Michael Mann [1].", []],
     ["two names joined by and are two claims when the whole is not a name", "Michael Mann and Val Kilmer made Heat [1].", ["Val Kilmer"]],
     ["a title with and inside stays one claim when the source has it", "Keira Knightley starred in Pride and Prejudice [4].", []],
   ] as const)("%s", (_principle, text, unsupported) => {

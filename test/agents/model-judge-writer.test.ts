@@ -81,6 +81,8 @@ describe("writer: model — the chat model writes the text, and its claims are c
     expect(r.answers.map((a) => a.name)).toEqual(["Ada Marlowe"]);
     const prompt = model.requests[0]!.prompt;
     expect(prompt).toContain("What was found (cites the sources below): Starfall (1999) was directed by Ada Marlowe [1].");
+    // Not a yes/no question: the model is told not to open with yes or no.
+    expect(prompt).toContain("Do not start with yes or no.");
     expect(prompt).toMatch(/\n\[1\] .*Ada Marlowe/);
     const validate = r.trace.find((s) => s.node === "validate")!;
     expect(validate.rationale).toMatch(/2 of 4 claims in the model's text have no support in the evidence they cite: 3, Brad Pitt/);
