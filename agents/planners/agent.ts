@@ -5,13 +5,17 @@ import { agentPrompt, agentTools } from "../../prompts/agent";
 import type { RunContext } from "../research/context";
 import type { ResearchStateValue } from "../research/state";
 import type { Judgement, PlannedCall, TraceStep } from "../research/types";
-import { evaluatePlan } from "../plan/results";
+import { compilePart } from "../plan/compile";
+import { evaluatePlan, type PartResult } from "../plan/results";
+import type { QueryPlan } from "../../src/plan/schema";
 import { AGENT_CALLS_PER_STEP, AgentStep, checkStep, type CheckedStep } from "./agent-step";
 import { HeuristicPlanner } from "./heuristic";
-import type { PlanResult, StepNote } from "./planner";
+import { callSignature, type PlanResult, type StepNote } from "./planner";
 
 /** Notes of a plan step that go back to the model on its next step. */
 const TO_MODEL = "to the model: ";
+/** Said back, once a run, when the model finishes while an answered part is empty and a call could still fill it. */
+const FINISHED_EMPTY = "You finished while an answered part is still empty";
 
 /**
  * The agent: a chat model chooses each step's tool calls (or finishes) from the question, the
@@ -31,7 +35,7 @@ export class AgentPlanner extends HeuristicPlanner {
     const notes: string[] = [];
     let feedback = lastFeedback(state.trace);
     // The calls the rules would make now: shown to the model as suggestions it may take, change or ignore.
-    const rules = await super.plan(state, ctx);
+    const rules = await this.suggestions(state, ctx);
     for (let attempt = 1; attempt <= 2; attempt++) {
       let step: AgentStep;
       try {
@@ -41,15 +45,41 @@ export class AgentPlanner extends HeuristicPlanner {
       }
       notes.push(`the model: ${stableStringify(step)}`);
       // Finishing before anything was searched answers from no evidence: said back, like an unusable step.
+      // So is finishing with an answered part empty while a suggested call could fill it, once a run.
       const early = step.finish && state.tried.length === 0;
-      if (step.finish && !early) return { calls: [], rationale: `the model finished: ${step.reason || "no reason given"}`, notes };
-      const checked = early ? { calls: [], feedback: ["You finished before any tool was called: there is no evidence yet, and the answer must come from evidence. Call a tool."], chosen: [] } : this.check(step, state);
+      const unfilled = step.finish && !early && rules.refills.length > 0 && !saidBefore(state.trace, FINISHED_EMPTY) && !notes.some((n) => n.startsWith(`${TO_MODEL}${FINISHED_EMPTY}`));
+      if (step.finish && !early && !unfilled) return { calls: [], rationale: `the model finished: ${step.reason || "no reason given"}`, notes };
+      const checked = early
+        ? { calls: [], feedback: ["You finished before any tool was called: there is no evidence yet, and the answer must come from evidence. Call a tool."], chosen: [] }
+        : unfilled
+          ? { calls: [], feedback: [`${FINISHED_EMPTY} (${rules.refills.join(", ")}): call a tool for it, such as a suggested call, or finish again to answer with it empty.`], chosen: [] }
+          : this.check(step, state);
       if (checked.calls.length) return { calls: checked.calls, rationale: `the model chose ${checked.calls.map((c) => c.tool).join(" + ")}: ${step.reason || "no reason given"}`, notes: [...notes, ...checked.feedback.map((f) => `${TO_MODEL}${f}`)] };
       // No call it asked for can run: said back once, in this step.
       feedback = checked.feedback.length ? checked.feedback : ["You asked for no call and did not finish: call a tool or finish."];
       notes.push(...feedback.map((f) => `${TO_MODEL}${f}`));
     }
-    return { ...rules, notes: [...notes, ...(rules.notes ?? [])], fallback: "the model's calls were unusable twice: the rules' calls ran" };
+    return { calls: rules.calls, rationale: rules.rationale, notes: [...notes, ...(rules.notes ?? [])], fallback: "the model's calls were unusable twice: the rules' calls ran" };
+  }
+
+  /**
+   * The rules' calls now; where they have none but an answered part is still empty (a call of the
+   * model's served it and found nothing, so the rules count it as tried), that part compiled afresh,
+   * less the calls already made. `refills` names the parts those fresh calls serve.
+   */
+  private async suggestions(state: ResearchStateValue, ctx: RunContext): Promise<PlanResult & { refills: string[] }> {
+    const rules = await super.plan(state, ctx);
+    if (rules.calls.length || state.round === 0) return { ...rules, refills: [] };
+    const plan = state.queryPlan!;
+    const results = evaluatePlan(plan, state, ctx.kb);
+    const tried = new Set(state.tried);
+    const calls: PlannedCall[] = [];
+    for (const id of emptyAnswered(plan, results)) {
+      const part = plan.parts.find((p) => p.id === id)!;
+      calls.push(...(await compilePart(part, plan, results, ctx.kb)).filter((c) => !tried.has(callSignature(c))));
+    }
+    const refills = [...new Set(calls.map((c) => c.serves ?? "?"))];
+    return calls.length ? { calls, rationale: `${refills.join(", ")} still empty: compiled afresh`, refills } : { ...rules, refills: [] };
   }
 
   /**
@@ -62,13 +92,7 @@ export class AgentPlanner extends HeuristicPlanner {
     const lastPlan = lastPlanStep(state.trace);
     if (!lastPlan || lastPlan.decision === "finish") return rules;
     const plan = state.queryPlan!;
-    const results = evaluatePlan(plan, state, ctx.kb);
-    // A count of none is an answer; an empty list, path or ranking is not.
-    const empty = plan.answer.filter((id) => {
-      const r = results.get(id);
-      const counted = plan.parts.find((p) => p.id === id)?.kind === "aggregate" && r?.total !== undefined;
-      return !r || (!r.items.length && !r.verdict && !r.figures.length && !counted && !r.deep);
-    });
+    const empty = emptyAnswered(plan, evaluatePlan(plan, state, ctx.kb));
     if (!empty.length) return rules;
     return { enough: false, missing: empty.map((id) => `${id}: nothing found yet`), followUps: [], plannerChooses: true, rationale: `${empty.join(", ")} still empty: the model chooses the next step` };
   }
@@ -113,6 +137,20 @@ export class AgentPlanner extends HeuristicPlanner {
     const rules = await super.plan(state, ctx);
     return { ...rules, notes: [...notes, ...(rules.notes ?? [])], fallback: `the agent's step failed (${(e as Error).message.slice(0, 200)}): the rules' calls ran` };
   }
+}
+
+/** The answered parts with nothing in them yet. A count of none is an answer; an empty list, path or ranking is not. */
+function emptyAnswered(plan: QueryPlan, results: ReadonlyMap<string, PartResult>): string[] {
+  return plan.answer.filter((id) => {
+    const r = results.get(id);
+    const counted = plan.parts.find((p) => p.id === id)?.kind === "aggregate" && r?.total !== undefined;
+    return !r || (!r.items.length && !r.verdict && !r.figures.length && !counted && !r.deep);
+  });
+}
+
+/** Whether a plan step of this run already said this back to the model. */
+function saidBefore(trace: readonly TraceStep[], opening: string): boolean {
+  return trace.some((s) => s.node === "plan" && (s.notes ?? []).some((n) => n.startsWith(`${TO_MODEL}${opening}`)));
 }
 
 /** What the last plan step said back to the model (refused repeats, invalid arguments). */

@@ -100,15 +100,39 @@ describe("agent strategy: a chat model chooses each step's tools (scripted model
     expect(model.requests[1]!.prompt).toMatch(/Calls made so far:\n {2}full_text \{"query":"zzqxv nothing"/);
   });
 
-  it("refuses a repeated call and says so to the model; the model then finishes", async () => {
+  it("refuses a repeated call and says so to the model, which then chooses another", async () => {
     const empty = { tool: "full_text" as const, part: "p1", args: JSON.stringify({ query: "zzqxv nothing", limit: 5 }), reason: "words" };
-    const model = scriptedModel([calls(empty), calls(empty), finish]);
+    const model = scriptedModel([calls(empty), calls(empty), calls(directorCall)]);
     const r = await ask(model, { budget: { maxSteps: 4 } });
     const second = planSteps(r)[1]!;
     expect(second.notes.some((n) => /^to the model: full_text .* was refused: that exact call was already made/.test(n))).toBe(true);
     expect(model.requests[2]!.prompt).toMatch(/About your last step: full_text .* was refused/);
+    expect(acts(r).map((s) => s.tool)).toEqual(["full_text", "neighbors"]);
+    expect(second.fallback).toBeUndefined();
+  });
+
+  it("a finish with the answered part empty is said back once; a second finish stands, and the answer says it found nothing", async () => {
+    const empty = { tool: "full_text" as const, part: "p1", args: JSON.stringify({ query: "zzqxv nothing", limit: 5 }), reason: "words" };
+    const model = scriptedModel([calls(empty), finish, finish]);
+    const r = await ask(model);
+    const second = planSteps(r)[1]!;
+    expect(second.notes.some((n) => n.startsWith("to the model: You finished while an answered part is still empty (p1)"))).toBe(true);
+    expect(model.requests[2]!.prompt).toMatch(/About your last step: You finished while an answered part is still empty/);
     expect(second.rationale).toMatch(/^the model finished/);
+    expect(second.fallback).toBeUndefined();
     expect(acts(r)).toHaveLength(1);
+    expect(r.answers).toEqual([]);
+  });
+
+  it("after a wrong first call leaves the answered part empty, the part is compiled afresh as a suggestion, and a finish is said back", async () => {
+    const wrong = { tool: "full_text" as const, part: "p1", args: JSON.stringify({ query: "zzqxv nothing", limit: 5 }), reason: "words" };
+    const model = scriptedModel([calls(wrong), finish, calls(directorCall)]);
+    const r = await ask(model);
+    // The rules count p1 as tried, yet their fresh call for it is shown to the model on the next step.
+    expect(model.requests[1]!.prompt).toMatch(/neighbors \{[^\n]*"Paper Moons"[^\n]*\(serves p1/);
+    expect(planSteps(r)[1]!.notes.some((n) => n.startsWith("to the model: You finished while an answered part is still empty (p1)"))).toBe(true);
+    expect(r.answers.map((a) => a.name)).toEqual(["Lena Marlowe"]);
+    expect(r.usage.llmCalls).toBe(3);
   });
 
   it("sends invalid arguments back to the model once, in the same step, then runs its fixed call", async () => {
