@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ABLATIONS, DEFAULT_BUDGET, STRATEGIES, type Ablation, type Budget } from "../agents/research/types";
+import { ABLATIONS, DEFAULT_BUDGET, STRATEGIES, modelNeeds, type Ablation, type Budget } from "../agents/research/types";
 import { resolveBudget } from "../agents/research/run";
 import { loadConfig } from "../src/config";
 import { InvalidInputError } from "../src/errors";
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   // Eval caches model replies so reruns are replayable and cost nothing.
   const model = createChatModel(config, { cache: true });
   if (values.judge && !model) throw new InvalidInputError("--judge needs a judge model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini with GOOGLE_API_KEY)");
-  const needsModel = specs.filter((s) => s.strategy === "llm" || s.judge === "model" || s.writer === "model").map((s) => s.label);
+  const needsModel = specs.filter((s) => modelNeeds(s).length > 0).map((s) => s.label);
   if (needsModel.length && !model) throw new InvalidInputError(`${needsModel.join(", ")} need a chat model: set CHAT_MODEL (local after \`npm run models:fetch\`, openai, or gemini with GOOGLE_API_KEY)`);
   // A Neo4j or Qdrant connection (and a local model) would otherwise keep the process alive after the report.
   const summary = await runEval(

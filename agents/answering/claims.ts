@@ -1,3 +1,4 @@
+import { CLAUSE_OPENERS } from "../../src/question/lexicon/answer-text";
 import { foldText } from "../../src/util/text";
 import type { ClaimCheck } from "../research/types";
 
@@ -13,12 +14,12 @@ import type { ClaimCheck } from "../research/types";
  * written as words are not checked.
  */
 
-const SENTENCE_END = /(?<=[.!?])\s+(?=["“(]?[\p{Lu}\p{N}])/u;
+/** The space between two sentences, kept as written (a model's line breaks stay). */
+const SENTENCE_END = /((?<=[.!?])\s+(?=["“(]?[\p{Lu}\p{N}]))/u;
 const MARKER = /\[(\d{1,3})\]/g;
 const NUMBER = /(?<![\p{L}\p{N}])\d[\d,]*(?:\.\d+)?(?![\p{L}\p{N}])/gu;
 const NAME = /\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+(?:(?:of|the|and|de|la|le|du|da|del|von|van|der|in|on|a|an)\s+)*\p{Lu}[\p{L}\p{N}'’.-]*)*/gu;
-/** Capitalised words that open clauses and name nothing. */
-const NOT_NAMES = new Set(["i", "the", "a", "an", "it", "its", "he", "she", "they", "this", "that", "these", "those", "yes", "no", "and", "but", "or", "in", "on", "of", "both", "neither", "there", "here", "his", "her", "their"]);
+const NOT_NAMES: ReadonlySet<string> = new Set(CLAUSE_OPENERS);
 
 export interface ClaimInput {
   text: string;
@@ -35,18 +36,23 @@ const plainNumbers = (s: string) => s.replace(/(\d),(?=\d{3}\b)/g, "$1");
 const folded = (s: string) => ` ${foldText(plainNumbers(s))} `;
 
 export function checkClaims(input: ClaimInput): { text: string; check: ClaimCheck } {
-  const all = input.citations.map((id) => input.evidence.get(id) ?? "");
+  // Every source folded once, however many sentences cite it.
+  const source = new Map([...input.evidence].map(([id, text]) => [id, folded(text)]));
+  const all = input.citations.map((id) => source.get(id) ?? "").join(" ");
   const trusted = input.trusted.map(folded).join(" ");
   let checked = 0;
   const flagged: string[] = [];
-  const sentences = input.text.split(SENTENCE_END).map((sentence) => {
-    const cited = [...sentence.matchAll(MARKER)].map((m) => input.evidence.get(input.citations[Number(m[1]) - 1] ?? "") ?? "");
-    const support = `${(cited.length ? cited : all).map(folded).join(" ")} ${trusted}`;
+  // Odd pieces are the spaces between sentences (the split keeps them), rejoined as they were.
+  const pieces = input.text.split(SENTENCE_END).map((sentence, i) => {
+    if (i % 2 === 1) return sentence;
+    const cited = [...sentence.matchAll(MARKER)].map((m) => source.get(input.citations[Number(m[1]) - 1] ?? "") ?? "");
+    const support = `${cited.length ? cited.join(" ") : all} ${trusted}`;
+    const supported = (c: Claim) => support.includes(folded(c.text));
     const bare = sentence.replace(MARKER, (m) => " ".repeat(m.length));
     // "Ann Robinson and Gene Barry" is one run of capitals but two names: split where the whole is not supported.
-    const claims = claimsOf(bare).flatMap((c) => (/\sand\s/.test(c.text) && !support.includes(folded(c.text)) ? splitAnd(c) : [c]));
+    const claims = claimsOf(bare).flatMap((c) => (/\sand\s/.test(c.text) && !supported(c) ? splitAnd(c) : [c]));
     checked += claims.length;
-    const bad = claims.filter((c) => !support.includes(folded(c.text)));
+    const bad = claims.filter((c) => !supported(c));
     if (!bad.length) return sentence;
     flagged.push(...bad.map((c) => c.text));
     // Marked from the end so earlier offsets stay true.
@@ -54,7 +60,7 @@ export function checkClaims(input: ClaimInput): { text: string; check: ClaimChec
     for (const c of [...bad].sort((a, b) => b.end - a.end)) out = `${out.slice(0, c.end)} [unsupported]${out.slice(c.end)}`;
     return out;
   });
-  return { text: sentences.join(" "), check: { checked, unsupported: flagged.length, flagged } };
+  return { text: pieces.join(""), check: { checked, unsupported: flagged.length, flagged } };
 }
 
 interface Claim {

@@ -16,7 +16,7 @@ import { plannerFor } from "../planners/index";
 import type { RunContext } from "./context";
 import { buildResearchGraph } from "./graph";
 import { turnInput, type ResearchStateValue, type ResearchUpdate } from "./state";
-import { ABLATIONS, DEFAULT_BUDGET, JUDGES, MAX_QUESTION_CHARS, STRATEGIES, WRITERS, type Ablation, type Budget, type JudgeBy, type RunResult, type Strategy, type TraceStep, type Writer } from "./types";
+import { ABLATIONS, DEFAULT_BUDGET, JUDGES, MAX_QUESTION_CHARS, STRATEGIES, WRITERS, modelNeeds, type Ablation, type Budget, type JudgeBy, type RunResult, type Strategy, type TraceStep, type Writer } from "./types";
 
 export { MAX_QUESTION_CHARS } from "./types";
 
@@ -90,16 +90,14 @@ function checkedRequest(question: string, deps: ResearchDeps, options: ResearchO
   if (chars > MAX_QUESTION_CHARS) throw new InvalidInputError(overLimitMessage("question", chars, MAX_QUESTION_CHARS), { field: "question", limit: MAX_QUESTION_CHARS });
   const strategy = options.strategy ?? "auto";
   if (!STRATEGIES.includes(strategy)) throw new InvalidInputError(`unknown strategy "${strategy}"; choose one of ${STRATEGIES.join(", ")}`);
-  if (strategy === "llm" && !deps.model) throw new InvalidInputError("strategy llm needs a chat model: set CHAT_MODEL (local after `npm run models:fetch`, openai, or gemini), or use heuristic (offline)");
   const ablations = [...new Set(options.ablations ?? [])];
   for (const a of ablations) if (!ABLATIONS.includes(a)) throw new InvalidInputError(`unknown ablation "${a}"; choose from ${ABLATIONS.join(", ")}`);
   const judgeBy = options.judge ?? "rules";
   const writer = options.writer ?? "rules";
   if (!JUDGES.includes(judgeBy)) throw new InvalidInputError(`unknown judge "${judgeBy}"; choose one of ${JUDGES.join(", ")}`);
   if (!WRITERS.includes(writer)) throw new InvalidInputError(`unknown writer "${writer}"; choose one of ${WRITERS.join(", ")}`);
-  for (const [what, v] of [["judge", judgeBy], ["writer", writer]] as const) {
-    if (v === "model" && !deps.model) throw new InvalidInputError(`${what} model needs a chat model: set CHAT_MODEL (local after \`npm run models:fetch\`, openai, or gemini), or use ${what} rules (offline)`, { field: what });
-  }
+  const [need] = deps.model ? [] : modelNeeds({ strategy, judge: judgeBy, writer });
+  if (need) throw new InvalidInputError(`${need.what} needs a chat model: set CHAT_MODEL (local after \`npm run models:fetch\`, openai, or gemini), or use ${need.instead} (offline)`, { field: need.field });
   // A model on this machine's cores answers in seconds, not milliseconds: unless asked otherwise, its run may take up to the cap.
   const local = deps.model?.id.startsWith("local:") && options.budget?.deadlineMs === undefined;
   const requested = local ? { ...options.budget, deadlineMs: Math.min(deps.caps?.deadlineMs ?? LOCAL_DEADLINE_MS, LOCAL_DEADLINE_MS) } : options.budget;

@@ -13,6 +13,19 @@ export type JudgeBy = (typeof JUDGES)[number];
 export const WRITERS = ["rules", "model"] as const;
 export type Writer = (typeof WRITERS)[number];
 
+/**
+ * What a run asks of a chat model, each with the offline choice that needs none: the llm strategy,
+ * the model judge, the model writer. Empty when the run needs no model. The agent needs none (without
+ * one it runs the rules' calls and says so).
+ */
+export function modelNeeds(req: { strategy?: Strategy | undefined; judge?: JudgeBy | undefined; writer?: Writer | undefined }): { what: string; field: "strategy" | "judge" | "writer"; instead: string }[] {
+  return [
+    ...(req.strategy === "llm" ? [{ what: "strategy llm", field: "strategy" as const, instead: "strategy heuristic" }] : []),
+    ...(req.judge === "model" ? [{ what: "judge model", field: "judge" as const, instead: "judge rules" }] : []),
+    ...(req.writer === "model" ? [{ what: "writer model", field: "writer" as const, instead: "writer rules" }] : []),
+  ];
+}
+
 /** Stages an ablation can switch off: `graph` removes the graph tools, leaving text retrieval; `followup` reads a conversation's turns as if each stood alone. */
 export const ABLATIONS = ["prime", "organize", "validate", "graph", "followup"] as const;
 export type Ablation = (typeof ABLATIONS)[number];

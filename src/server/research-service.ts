@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { resolveBudget } from "../../agents/research/run";
-import type { Budget, JudgeBy, RunResult, Strategy, TraceStep, Writer } from "../../agents/research/types";
+import { modelNeeds, type Budget, type JudgeBy, type RunResult, type Strategy, type TraceStep, type Writer } from "../../agents/research/types";
 import { InvalidInputError, isAppError } from "../errors";
 import type { RunStore, StoredRun } from "../runs/store";
 import type { ConversationTurn } from "../conversation/turns";
@@ -40,10 +40,8 @@ export interface RunRequest {
 /** The checks a request must pass before it may run (budget within the caps, a model for llm): a 400 before any stream starts. */
 export function checkRunRequest(deps: Pick<ServiceDeps, "caps" | "hasModel">, req: Pick<RunRequest, "budget" | "strategy" | "judge" | "writer">): void {
   resolveBudget(req.budget, deps.caps);
-  if (req.strategy === "llm" && !deps.hasModel) throw new InvalidInputError("strategy llm needs a chat model: the service was started without one (set CHAT_MODEL); use heuristic");
-  for (const [what, v] of [["judge", req.judge], ["writer", req.writer]] as const) {
-    if (v === "model" && !deps.hasModel) throw new InvalidInputError(`${what} model needs a chat model: the service was started without one (set CHAT_MODEL); use ${what} rules`, { field: what });
-  }
+  const [need] = deps.hasModel ? [] : modelNeeds(req);
+  if (need) throw new InvalidInputError(`${need.what} needs a chat model: the service was started without one (set CHAT_MODEL); use ${need.instead}`, { field: need.field });
 }
 
 export async function serveRun(deps: ServiceDeps, req: RunRequest, signal: AbortSignal, hooks: { onStart?: (runId: string) => void; onStep?: (s: TraceStep) => void } = {}): Promise<RunResult> {

@@ -1,8 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CachingChatModel } from "../../src/llm/response-cache";
+import { replayFromCache } from "../helpers/cache-replay";
 import { runResearch } from "../../agents/research/run";
 import type { RunResult } from "../../agents/research/types";
 import type { AgentStep } from "../../agents/planners/agent-step";
@@ -46,14 +43,9 @@ describe("agent strategy: a chat model chooses each step's tools (scripted model
   });
 
   it("replays an agent run's native tool calls from the on-disk response cache, with no model call", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "mg-agentcache-"));
-    const first = scriptedAdapter([toolCallReply("need the director", [{ name: "neighbors", args: { entity: "Paper Moons", edge: "DIRECTED", direction: "in" } }])]);
-    const a = await ask(new CachingChatModel(first.model, dir));
-    const second = scriptedAdapter([]);
-    const cached = new CachingChatModel(second.model, dir);
-    const b = await ask(cached);
-    expect(second.fake.prompts).toHaveLength(0);
-    expect(cached.hits).toBe(1);
+    const { first: a, replayed: b, hits, promptsSent } = await replayFromCache(ask, [toolCallReply("need the director", [{ name: "neighbors", args: { entity: "Paper Moons", edge: "DIRECTED", direction: "in" } }])]);
+    expect(promptsSent).toBe(0);
+    expect(hits).toBe(1);
     expect(b.answer).toBe(a.answer);
     expect(b.usage.cachedCalls).toBe(1);
   });

@@ -33,6 +33,11 @@ describe("claims in a model's text, checked against the evidence each sentence c
     expect(r.check).toEqual({ checked: 3, unsupported: 2, flagged: ["1996", "Harrison Ford"] });
   });
 
+  it("keeps the text's own spacing between sentences: line breaks stay where the model wrote them", () => {
+    const r = check("Heat came out in 1995 [1].\n\nIt starred Val Kilmer.  Michael Mann directed it [1].");
+    expect(r.text).toBe("Heat came out in 1995 [1].\n\nIt starred Val Kilmer [unsupported].  Michael Mann directed it [1].");
+  });
+
   it("counts what the rules computed from the evidence (a count) and the question's words as support", () => {
     expect(check("Michael Mann directed 2 films with Al Pacino [1].", ["2 films", "Which films did Michael Mann make with Al Pacino?"]).check.unsupported).toBe(0);
   });

@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runResearch } from "../../agents/research/run";
 import type { RunResult } from "../../agents/research/types";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
-import { CachingChatModel } from "../../src/llm/response-cache";
+import { replayFromCache } from "../helpers/cache-replay";
 import { EMPTY_FLAT, type FlatPlan } from "../../src/plan/flat";
 import type { ChatModel, StructuredRequest } from "../../src/ports/chat-model";
 import { fixtureKb } from "../helpers/fixture-kb";
@@ -97,14 +94,9 @@ describe("LLM planner: the model keeps or rewrites the rules' plan (scripted Lan
   });
 
   it("replays a run from the on-disk response cache with no model calls and the same result", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "mg-llmcache-"));
-    const first = scriptedAdapter([directorOf]);
-    const a = await ask(new CachingChatModel(first.model, dir));
-    const second = scriptedAdapter([]);
-    const cached = new CachingChatModel(second.model, dir);
-    const b = await ask(cached);
-    expect(second.fake.prompts).toHaveLength(0);
-    expect(cached.hits).toBe(1);
+    const { first: a, replayed: b, hits, promptsSent } = await replayFromCache(ask, [directorOf]);
+    expect(promptsSent).toBe(0);
+    expect(hits).toBe(1);
     expect(b.answer).toBe(a.answer);
     expect(b.usage.cachedCalls).toBe(1);
     expect(b.trace.map((s) => [s.node, s.decision])).toEqual(a.trace.map((s) => [s.node, s.decision]));
