@@ -76,6 +76,12 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
     const { built, fired } = await applyRules(r, { kb });
     answer.push(place(built, parts));
     rules.push(...fired);
+    // A film or person the KB lacks, given beside ones it has, is said to be missing next to the answer about the rest.
+    const missing = unknownBeside(r, built);
+    if (missing) {
+      answer.push(place(missing, parts));
+      rules.push("unknown.beside");
+    }
     stages.push(`${r.id}: ${fired.join(", ")}: ${describeReading(r)}`);
   }
   return done(question, parts, rules, readings, stages, answer);
@@ -107,6 +113,16 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
     readings.push(await readClause(`c${i + 1}`, resolved, kb, analyze, inherited));
   }
   return readings;
+}
+
+/**
+ * A comparison that names fewer than two things the KB has, and a name it lacks: that name is one
+ * side, and is said to be missing beside what the KB holds of the other. (Other unknown capitalised
+ * words — a character, a people, a place — are facets the rules read or say they cannot check.)
+ */
+function unknownBeside(r: Reading, built: Built): Built | undefined {
+  if (!r.notFound.length || !r.cues.comparative || r.named.length >= 2 || built.parts.some((p) => p.kind === "unknown" || p.kind === "reply")) return undefined;
+  return { parts: [{ kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) }] };
 }
 
 /** Adds a clause's parts to the plan with ids p1, p2, …, its local references made plan ids; returns the id of the part that answers it. */

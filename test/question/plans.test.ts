@@ -16,6 +16,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
   }, 120_000);
 
   it.each([
+    // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").
+    ["Did Back to the Future come out before Ghostbusters?","check.compare","*p1 check(Back to the Future lt Ghostbusters by releaseYear)"],
+    // A comparison with one side the KB lacks: the figure of the side it has, and the other said missing.
+    ["Was Jaws released after Star Wars?","compare.one-side,unknown.beside","*p1 lookup(Jaws → RELEASED_IN out); *p2 unknown(Star Wars)"],
+    ["Is Star Wars longer than Titanic?","compare.one-side,unknown.beside","*p1 lookup(Titanic → runtime); *p2 unknown(Star Wars)"],
     ["Who wrote Memento and when did it come out?","lookup.relation,lookup.relation","*p1 lookup(Memento → WROTE in); *p2 lookup(Memento → RELEASED_IN out)"],
     ["who directed casablanca","lookup.relation","*p1 lookup(Casablanca → DIRECTED in)"],
     ["Who played Axel Foley in Beverly Hills Cop?","beyond.character-in-film","p1 lookup(Beverly Hills Cop → ACTED_IN in); *p2 beyond(character beside p1)"],

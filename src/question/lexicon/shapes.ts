@@ -13,31 +13,28 @@ export const YES_NO_OPENERS = "is was are were did does do has have had can coul
 /** A statement closed by one of these asks yes or no too ("schindler's list is a comedy right?", "up came out in 2009, correct?"). */
 export const YES_NO_TAILS = ["right", "correct", "true", "isnt it", "wasnt it", "didnt it", "didnt he", "didnt she", "or not", "yes or no", "am i right", "is that right", "is that true"];
 
+/** A verb of release in every form a question puts it ("did X come out", "X came out", "was X released", "X releases"). */
+const RELEASE_VERB_FORMS = ["came out", "come out", "comes out", "released", "release", "releases", "made", "premiered", "premiere", "premieres", "hit theaters", "hit theatres", "hit cinemas"];
+/** Which end of the release order a word after the verb points to ("came out first", "was released before"). */
+const RELEASE_ORDER_WORDS: Readonly<Record<string, "max" | "min">> = { first: "min", before: "min", earlier: "min", sooner: "min", last: "max", after: "max", later: "max" };
+
+/** Every release verb form with every order word: a comparison of release, whatever the tense. */
+function releaseComparatives(): Record<string, { by: Metric; pick: "max" | "min" }> {
+  return Object.fromEntries(RELEASE_VERB_FORMS.flatMap((verb) => Object.entries(RELEASE_ORDER_WORDS).map(([word, pick]) => [`${verb} ${word}`, { by: "releaseYear" as Metric, pick }])));
+}
+
 /**
  * Comparatives, by the figure they compare and which end wins: "older" picks the earliest release,
  * "longer" the longest runtime. `cmp` is how "is A <word> than B" holds: gt when A's figure must be higher.
  */
 export const COMPARATIVE_PHRASES: Readonly<Record<string, { by: Metric; pick: "max" | "min" }>> = {
+  ...releaseComparatives(),
   older: { by: "releaseYear", pick: "min" },
   earlier: { by: "releaseYear", pick: "min" },
-  "came out first": { by: "releaseYear", pick: "min" },
   "came first": { by: "releaseYear", pick: "min" },
-  "released first": { by: "releaseYear", pick: "min" },
-  "made first": { by: "releaseYear", pick: "min" },
-  "came out earlier": { by: "releaseYear", pick: "min" },
-  "released earlier": { by: "releaseYear", pick: "min" },
-  "came out before": { by: "releaseYear", pick: "min" },
-  "released before": { by: "releaseYear", pick: "min" },
-  "made before": { by: "releaseYear", pick: "min" },
   newer: { by: "releaseYear", pick: "max" },
   "more recent": { by: "releaseYear", pick: "max" },
   later: { by: "releaseYear", pick: "max" },
-  "came out later": { by: "releaseYear", pick: "max" },
-  "released later": { by: "releaseYear", pick: "max" },
-  "came out last": { by: "releaseYear", pick: "max" },
-  "came out after": { by: "releaseYear", pick: "max" },
-  "released after": { by: "releaseYear", pick: "max" },
-  "made after": { by: "releaseYear", pick: "max" },
   younger: { by: "releaseYear", pick: "max" },
   longer: { by: "runtime", pick: "max" },
   "run longer": { by: "runtime", pick: "max" },

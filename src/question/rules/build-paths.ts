@@ -59,6 +59,19 @@ export function figure(r: Reading, ctx: RuleContext): Built | undefined {
   return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: f.metric, join: "each", within: [], text: r.text }] };
 }
 
+/**
+ * "was Jaws released after Star Wars" with Star Wars not in the KB: the comparison cannot be made, so
+ * the figure it would compare is looked up for the side the KB has (its release year, its runtime);
+ * the name it lacks is said beside (understand.ts).
+ */
+export function compareOneSide(r: Reading): Built | undefined {
+  const c = r.cues.comparative!;
+  const [film] = films(r);
+  if (!film || film.confidence < 0.7 || c.by === "filmCount") return undefined;
+  if (c.by === "releaseYear") return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "RELEASED_IN", dir: "out" }], asks: "Year", join: "each", within: [], text: r.text }] };
+  return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: c.by, join: "each", within: [], text: r.text }] };
+}
+
 const FIGURE_FACT: Readonly<Record<MovieMetric, FactKind>> = { runtime: "runtime", budget: "budget", revenue: "box_office", voteAverage: "other", voteCount: "other", popularity: "other" };
 
 /** "what do Inception and Interstellar have in common": what every named film is linked to. */

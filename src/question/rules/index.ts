@@ -26,6 +26,7 @@ export const RULES: readonly Rule[] = [
   { id: "describe.kind", reads: "what a kind of film is like (scary or funny, usually)", when: { any: ["options", "kind-question"], none: ["named"] }, build: paths.describeKind },
   { id: "check.compare", reads: "is X older/longer/better rated than Y", when: { all: ["yes-no", "comparative", "named>=2"] }, build: sets.checkCompare },
   { id: "compare.which", reads: "which is longer, X or Y", when: { all: ["comparative", "named>=2"], none: ["yes-no"] }, build: sets.compareWhich },
+  { id: "compare.one-side", reads: "is X older/longer than Y, Y a name the KB lacks: X's figure, Y said missing", when: { all: ["comparative", "film=1", "not-found"], none: ["person"] }, build: paths.compareOneSide },
   { id: "compare.among", reads: "which of X, Y or Z is the longest", when: { all: ["superlative", "films>=2", "either-or"], none: ["person"] }, build: sets.compareAmong },
   { id: "beyond.character", reads: "who did X play in Y, which character did X play", when: { all: ["plays-character"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "character" }) },
   { id: "beyond.character-in-film", reads: "who played <a character> in Y", when: { all: ["character-in-film"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "played" }) },
