@@ -72,6 +72,8 @@ interface Membership {
   core?: Set<string>;
   /** How many sources (KB genre, KB tag, TMDB genre, TMDB keyword) agree a film is of the kind. */
   strength?: Map<string, number>;
+  /** A set of a named person's or named films: in a relaxed search, films in it come before those that meet as many other constraints. */
+  named?: true;
   /** Why a movie is in the set: KB triples, or a TMDB fact said in words. */
   proof: (movie: string) => { triples: Triple[]; words: string[] };
 }
@@ -118,10 +120,10 @@ type Ranked = { movie: string; value?: number; facts?: TmdbFacts };
 async function candidatesOf(input: Input, kb: KnowledgeBase): Promise<{ sets: Membership[]; candidates: Set<string>; yearOf: Map<string, string>; matched?: Map<string, number> }> {
   const sets: Membership[] = [];
   for (const c of input.concepts) sets.push(await conceptMembers(kb, c));
-  for (const p of input.people) sets.push(await personMovies(kb, p));
-  if (input.anyOf) sets.push(await anyPersonMovies(kb, input.anyOf));
+  for (const p of input.people) sets.push({ ...(await personMovies(kb, p)), named: true });
+  if (input.anyOf) sets.push({ ...(await anyPersonMovies(kb, input.anyOf)), named: true });
   if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
-  if (input.titles.length) sets.push(namedFilms(kb, input.titles));
+  if (input.titles.length) sets.push({ ...namedFilms(kb, input.titles), named: true });
   const yearOf = new Map<string, string>();
   if (input.atLeast !== undefined) {
     if (input.years) sets.push(await yearMembers(kb, input.years, yearOf));
@@ -197,9 +199,11 @@ async function rankCandidates(candidates: Set<string>, sets: readonly Membership
   const nodes = await kb.graph.getNodes([...candidates]);
   return nodes
     .filter((n) => n !== undefined)
-    .map((n) => ({ movie: n.id, degree: n.degree, met: matched?.get(n.id) ?? 0, pop: popularityIn(kb.catalog.tmdb(n.id), years), agree: sets.reduce((x, set) => x + (set.strength?.get(n.id) ?? 1), 0) }))
-    // Films meeting more constraints first (relaxed), then those more sources agree on (KB genre and TMDB genre both), then the best known.
-    .sort((a, b) => b.met - a.met || b.agree - a.agree || b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
+    .map((n) => ({ movie: n.id, degree: n.degree, met: matched?.get(n.id) ?? 0, named: matched ? sets.filter((set) => set.named && set.movies.has(n.id)).length : 0, pop: popularityIn(kb.catalog.tmdb(n.id), years), agree: sets.reduce((x, set) => x + (set.strength?.get(n.id) ?? 1), 0) }))
+    // Films meeting more constraints first (relaxed), those of the people and films the question names before others
+    // ("Tom Cruise films in 1975": his films, not other people's 1975 films), then those more sources agree on
+    // (KB genre and TMDB genre both), then the best known.
+    .sort((a, b) => b.met - a.met || b.named - a.named || b.agree - a.agree || b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
 }
 
 /** Ranked by a TMDB figure: a genre's core when it leaves enough to rank; a merged title's figure only when its TMDB row is of the asked years. */
@@ -244,7 +248,7 @@ function resultEvidence(r: Ranked, i: number, shown: number, sets: readonly Memb
     tool: "find_movies",
     step,
     // A TMDB figure is of one film: its year says which, for a title the KB merges for several.
-    meta: { role: "result", rank: i + 1, ...(met !== undefined ? { met, of: sets.length } : {}), ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}), ...(r.facts?.year ? { year: r.facts.year } : input.rankBy === "releaseYear" && r.value !== undefined ? { year: String(r.value) } : {}) },
+    meta: { role: "result", rank: i + 1, ...(met !== undefined ? { met, of: sets.length, named: sets.filter((set) => set.named && set.movies.has(r.movie)).length } : {}), ...(input.rankBy && r.value !== undefined ? { metric: input.rankBy, value: r.value, source: METRIC_SOURCE[input.rankBy] } : {}), ...(r.facts?.year ? { year: r.facts.year } : input.rankBy === "releaseYear" && r.value !== undefined ? { year: String(r.value) } : {}) },
   });
 }
 

@@ -50,7 +50,10 @@ function relaxedFilms(evidence: Evidence[], summary: Evidence): PartResult {
   const close = rows(evidence).filter((e) => e.meta?.met !== undefined);
   const of = Number(close[0]?.meta?.of ?? 0);
   const best = Math.max(0, ...close.map((e) => Number(e.meta?.met ?? 0)));
-  const items = filmItems(close.filter((e) => Number(e.meta?.met) === best));
+  const closest = close.filter((e) => Number(e.meta?.met) === best);
+  // Of those, the films of the people and films the question names, when some are: never other people's films in their place.
+  const named = Math.max(0, ...closest.map((e) => Number(e.meta?.named ?? 0)));
+  const items = filmItems(closest.filter((e) => Number(e.meta?.named ?? 0) === named));
   return { done: true, items, total: 0, figures: [], evidence, relaxed: { atLeast: best, of }, missing: `no film in the knowledge base meets all of ${String(summary.meta?.constraints)}` };
 }
 

@@ -1,19 +1,42 @@
 /**
- * Eyeball check of the real-question dev set: `npx tsx eval/real/check-cli.ts [--data DIR] [--quiet]`.
- * Prints counts per kind and per source, then every item's computed gold in short form (the first
- * three answers), and exits non-zero when any item names a non-KB entity or has a gold that cannot be
+ * Eyeball check of the real-question dev sets:
+ * `npx tsx eval/real/check-cli.ts [--file base|new] [--data DIR] [--quiet]`.
+ * `--file base` (the default) checks questions.jsonl (dataset "real"); `--file new` checks
+ * questions-new.jsonl (dataset "real-new") and also that none of its ids, nor any of its questions
+ * (case-folded), repeats one of questions.jsonl.
+ * Prints every item's computed gold in short form (the first three answers), then counts per kind and
+ * per source, and exits non-zero when any item names a non-KB entity or has a gold that cannot be
  * computed or is empty.
  */
+import { basename } from "node:path";
 import { checkArgs } from "./check-args";
 import { namedEntities, type GoldResult } from "./gold-spec";
-import { QUESTIONS_PATH, REAL_KINDS, evaluateLine, readRealLines } from "./load";
+import { QUESTIONS_PATH, REAL_KINDS, REAL_SET_PATHS, evaluateLine, readRealLines, type RealDatasetName } from "./load";
 import { loadRawKb } from "./raw-kb";
 
 const { dataDir, quiet } = checkArgs();
+const fileAt = process.argv.indexOf("--file");
+const fileArg = fileAt >= 0 ? process.argv[fileAt + 1] : "base";
+if (fileArg !== "base" && fileArg !== "new") {
+  console.error(`--file must be "base" (questions.jsonl) or "new" (questions-new.jsonl), got ${JSON.stringify(fileArg)}`);
+  process.exit(2);
+}
+const dataset: RealDatasetName = fileArg === "new" ? "real-new" : "real";
+const path = REAL_SET_PATHS[dataset];
 
 const kb = loadRawKb(dataDir);
-const lines = readRealLines(QUESTIONS_PATH);
+const lines = readRealLines(path);
 const problems: string[] = [];
+if (dataset === "real-new") {
+  // The new file must not repeat an item of the first one (by id, or by its question case-folded).
+  const base = readRealLines(QUESTIONS_PATH);
+  const ids = new Set(base.map((l) => l.id));
+  const texts = new Set(base.map((l) => l.question.trim().toLowerCase()));
+  for (const l of lines) {
+    if (ids.has(l.id)) problems.push(`${l.id}: id already used in questions.jsonl`);
+    if (texts.has(l.question.trim().toLowerCase())) problems.push(`${l.id}: question repeats one of questions.jsonl: ${JSON.stringify(l.question)}`);
+  }
+}
 const byKind = new Map<string, number>();
 const bySource = new Map<string, number>();
 const shown: string[] = [];
@@ -45,7 +68,7 @@ for (const line of lines) {
     continue;
   }
   try {
-    const { result } = evaluateLine(line, kb);
+    const { result } = evaluateLine(line, kb, dataset);
     shown.push(`${line.id.padEnd(16)} ${line.kind.padEnd(8)} ${JSON.stringify(line.question)}\n${"".padEnd(26)}→ ${describe(result)}`);
   } catch (e) {
     problems.push((e as Error).message);
@@ -53,7 +76,7 @@ for (const line of lines) {
 }
 
 if (!quiet) for (const s of shown) console.log(s);
-console.log(`\n${lines.length} items`);
+console.log(`\n${basename(path)}: ${lines.length} items (dataset "${dataset}")`);
 console.log("per kind:");
 for (const k of REAL_KINDS) console.log(`  ${k.padEnd(10)} ${byKind.get(k) ?? 0}`);
 console.log("per source:");

@@ -34,9 +34,17 @@ export type RealExpectation =
   | { kind: "lacks"; fact: FactKind }
   | { kind: "no_answer" };
 
+/**
+ * The real-question sets: "real" is questions.jsonl (the first two passes); "real-new" is
+ * questions-new.jsonl (a later pass over other training splits, see README.md). Both use the same
+ * line format, gold language and checks; only the file and the dataset name differ.
+ */
+export const REAL_DATASETS = ["real", "real-new"] as const;
+export type RealDatasetName = (typeof REAL_DATASETS)[number];
+
 export interface RealItem {
   id: string;
-  dataset: "real";
+  dataset: RealDatasetName;
   question: string;
   answers: string[];
   category: RealKind;
@@ -44,6 +52,11 @@ export interface RealItem {
 }
 
 export const QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions.jsonl");
+/** The later real-question file (dataset "real-new"). */
+export const NEW_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-new.jsonl");
+
+/** The questions file of each real-question dataset. */
+export const REAL_SET_PATHS: Record<RealDatasetName, string> = { real: QUESTIONS_PATH, "real-new": NEW_QUESTIONS_PATH };
 
 /** Reads and validates questions.jsonl; a bad line is an error naming the line. */
 export function readRealLines(path: string = QUESTIONS_PATH): RealLine[] {
@@ -51,8 +64,8 @@ export function readRealLines(path: string = QUESTIONS_PATH): RealLine[] {
 }
 
 /** Turns an evaluated gold into the eval item's answers and expectation. Empty answer sets are errors. */
-export function toItem(line: RealLine, result: GoldResult): RealItem {
-  const base = { id: line.id, dataset: "real" as const, question: line.question, category: line.kind };
+export function toItem(line: RealLine, result: GoldResult, dataset: RealDatasetName = "real"): RealItem {
+  const base = { id: line.id, dataset, question: line.question, category: line.kind };
   const nonEmpty = (answers: string[], what: string): string[] => {
     if (answers.length === 0) throw new GoldError(`${line.id}: gold ${what} is empty`);
     return answers;
@@ -74,21 +87,29 @@ export function toItem(line: RealLine, result: GoldResult): RealItem {
 }
 
 /** Evaluates one line against the raw data; errors name the item id. */
-export function evaluateLine(line: RealLine, kb: RawKb): { item: RealItem; result: GoldResult } {
+export function evaluateLine(line: RealLine, kb: RawKb, dataset: RealDatasetName = "real"): { item: RealItem; result: GoldResult } {
   let result: GoldResult;
   try {
     result = evaluateGold(line.gold, kb);
   } catch (e) {
     throw new GoldError(`${line.id}: ${(e as Error).message}`);
   }
-  return { item: toItem(line, result), result };
+  return { item: toItem(line, result, dataset), result };
 }
 
 /**
  * The real-question dev set: every line of questions.jsonl, its gold computed from the raw data
  * files under dataDir. A line whose gold cannot be computed or is empty is an error (with its id).
  */
-export function loadRealSet(dataDir: string, path: string = QUESTIONS_PATH): RealItem[] {
+export function loadRealSet(dataDir: string, path: string = QUESTIONS_PATH, dataset: RealDatasetName = "real"): RealItem[] {
   const kb = loadRawKb(dataDir);
-  return readRealLines(path).map((line) => evaluateLine(line, kb).item);
+  return readRealLines(path).map((line) => evaluateLine(line, kb, dataset).item);
+}
+
+/**
+ * The later real-question dev set (questions-new.jsonl, dataset "real-new"): same format, gold
+ * language and checks as loadRealSet, items carry dataset "real-new".
+ */
+export function loadRealNewSet(dataDir: string): RealItem[] {
+  return loadRealSet(dataDir, NEW_QUESTIONS_PATH, "real-new");
 }

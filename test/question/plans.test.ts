@@ -21,6 +21,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A comparison with one side the KB lacks: the figure of the side it has, and the other said missing.
     ["Was Jaws released after Star Wars?","compare.one-side,unknown.beside","*p1 lookup(Jaws → RELEASED_IN out); *p2 unknown(Star Wars)"],
     ["Is Star Wars longer than Titanic?","compare.one-side,unknown.beside","*p1 lookup(Titanic → runtime); *p2 unknown(Star Wars)"],
+    // A person the KB has, named in full, keeps the question in the domain; what is asked of them that no relation reads is said to be beyond the KB.
+    ["What is the gender of john dall?","lookup.relation","p1 lookup(John Dall → all); *p2 beyond(other beside p1)"],
+    ["What is kevin pollak's profession?","lookup.relation","p1 lookup(Kevin Pollak → all); *p2 beyond(other beside p1)"],
     ["Who wrote Memento and when did it come out?","lookup.relation,lookup.relation","*p1 lookup(Memento → WROTE in); *p2 lookup(Memento → RELEASED_IN out)"],
     ["who directed casablanca","lookup.relation","*p1 lookup(Casablanca → DIRECTED in)"],
     ["Who played Axel Foley in Beverly Hills Cop?","beyond.character-in-film","p1 lookup(Beverly Hills Cop → ACTED_IN in); *p2 beyond(character beside p1)"],

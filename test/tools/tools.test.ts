@@ -225,6 +225,20 @@ describe("find_movies", () => {
     expect(desc.evidence.find((e) => e.meta?.role === "result")!.text).toMatch(/: released in \d{4}/);
   });
 
+  it("relaxed (no film meets all), puts the named person's films before other films that meet as many constraints", async () => {
+    const kb = await fixtureKb();
+    // Rita Vale has no 1987 film; The Quiet Harbor is 1987's, and meets as many (one of two).
+    const out = await runTool(TOOLS.find_movies, { people: [{ name: "Rita Vale", role: "ACTED_IN" }], years: { from: 1987, to: 1987 }, atLeast: 1 }, { kb, step: 1 });
+    const results = out.evidence.filter((e) => e.meta?.role === "result");
+    const rows = results.map((e) => [e.focus, e.meta?.met, e.meta?.named] as const);
+    expect(rows).toContainEqual(["Paper Moons", 1, 1]);
+    expect(rows).toContainEqual(["The Quiet Harbor", 1, 0]);
+    // Every film of hers comes before every other film.
+    const firstOther = rows.findIndex((r) => r[2] === 0);
+    expect(rows.slice(firstOther).every((r) => r[2] === 0)).toBe(true);
+    expect(rows.findIndex((r) => r[0] === "Paper Moons")).toBeLessThan(firstOther);
+  });
+
   it("subtracts a person's films in another role", async () => {
     const kb = await fixtureKb();
     const out = await runTool(TOOLS.find_movies, { people: [{ name: "Ben Okafor", role: "WROTE" }], exclude: { people: [{ name: "Ada Marlowe", role: "DIRECTED" }] } }, { kb, step: 1 });

@@ -43,7 +43,14 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
 
 export function lookup(r: Reading, min: number): Built | undefined {
   const part = lookupOf(r, min);
-  return part ? { parts: [part] } : undefined;
+  if (!part) return undefined;
+  // Asked of one name, with no relation the KB has but words no name, constraint or cue took ("the gender of
+  // john dall", "kevin pollak's profession"): what the KB holds of it, and those words said to be beyond it.
+  const asked = r.ledger.facets.filter((f) => !f.against).map((f) => f.said);
+  if (part.kind === "lookup" && !part.path && !part.asks && !part.figure && asked.length && r.named.length === 1 && !r.cues.yesNo) {
+    return { parts: [part, { kind: "beyond", fact: "other", said: asked.join(", ").slice(0, 100), about: local(0) }] };
+  }
+  return { parts: [part] };
 }
 
 /** "how long is the godfather", "what was the budget of avatar": a TMDB figure of the one film named. */
