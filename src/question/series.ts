@@ -25,12 +25,30 @@ const MAX_WORDS = 4;
  * open the titles of at least two KB films, each the name alone or the name with a sequel's
  * continuation ("Rocky II", "Toy Story 3", "Harry Potter and the …", "The Matrix: Reloaded").
  */
-export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false): Promise<Series | undefined> {
-  return beforeSeriesWord(tokens, analysis, kb, ranked) ?? afterWhich(tokens, analysis, kb);
+export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false): Promise<Series | undefined> {
+  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted) ?? afterWhich(tokens, analysis, kb);
+  return found ? { ...found, films: await withTagged(found, kb) } : undefined;
+}
+
+/**
+ * A series is a concept, not only a title: a film the KB tags with the family's name belongs to it too
+ * ("indiana jones" tags Raiders of the Lost Ark, whose title does not carry it) when it shares a
+ * director or writer with a film that carries the name. A tag alone is too loose: "iron man" also tags
+ * The Avengers, "superman" Hollywoodland.
+ */
+async function withTagged(series: Series, kb: KnowledgeBase): Promise<string[]> {
+  const tag = kb.linker.link(series.name, { types: ["Tag"], limit: 1, exact: true })[0];
+  if (!tag) return series.films;
+  const tagged = ((await kb.graph.neighborsMany([tag.id], { edges: ["HAS_TAG"], direction: "in", neighborType: "Movie" })).get(tag.id) ?? []).map((n) => n.id).filter((m) => !series.films.includes(m));
+  if (!tagged.length) return series.films;
+  const makers = await kb.graph.neighborsMany([...series.films, ...tagged], { edges: ["DIRECTED", "WROTE"], direction: "in" });
+  const familyMakers = new Set(series.films.flatMap((f) => (makers.get(f) ?? []).map((n) => n.id)));
+  const joined = tagged.filter((m) => (makers.get(m) ?? []).some((n) => familyMakers.has(n.id))).sort();
+  return [...series.films, ...joined];
 }
 
 /** "the Rocky movies", "which Godfather film", "the second Men in Black movie" (an order or ranking asked: any word may come before). */
-function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked: boolean): Series | undefined {
+function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked: boolean, counted: boolean): Series | undefined {
   for (let end = 1; end < tokens.length; end++) {
     const word = tokens[end]!.folded;
     if (!WORDS.has(word)) continue;
@@ -38,7 +56,8 @@ function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalys
       const start = end - len;
       const before = tokens[start - 1]?.folded;
       if (!PLURAL.has(word) && !ranked && !(before !== undefined && OPENERS.has(before))) continue;
-      const found = seriesAt(tokens, start, end, analysis, kb);
+      // "how many Lord of the Rings movies": a family counted may have one film in the KB (the count is then 1).
+      const found = seriesAt(tokens, start, end, analysis, kb, counted && PLURAL.has(word));
       if (found) return { ...found, tokenEnd: end + 1 };
     }
   }
@@ -56,10 +75,10 @@ function afterWhich(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb
   return undefined;
 }
 
-function seriesAt(tokens: readonly WordToken[], start: number, end: number, analysis: QuestionAnalysis, kb: KnowledgeBase): Series | undefined {
+function seriesAt(tokens: readonly WordToken[], start: number, end: number, analysis: QuestionAnalysis, kb: KnowledgeBase, alone = false): Series | undefined {
   const name = tokens.slice(start, end).map((t) => t.text).join(" ");
-  const films = familyOf(name, kb);
-  return films.length >= 2 ? { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end } : undefined;
+  const films = familyOf(name, kb, alone);
+  return films.length >= (alone ? 1 : 2) ? { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end } : undefined;
 }
 
 /** A sequel's title without what continues the family name ("Starfall Returns" → "Starfall", "Rocky IV" → "Rocky"); the title itself when nothing does. */
@@ -73,7 +92,7 @@ export function familyStem(title: string): string {
 }
 
 /** KB films whose title is the name or goes on from it as a sequel's does. */
-export function familyOf(name: string, kb: KnowledgeBase): string[] {
+export function familyOf(name: string, kb: KnowledgeBase, alone = false): string[] {
   const key = stripArticle(linkKey(name));
   if (key.length < 3) return [];
   const out = kb.linker
@@ -88,7 +107,8 @@ export function familyOf(name: string, kb: KnowledgeBase): string[] {
     .map((c) => c.id);
   const films = [...new Set(out)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   // A family goes on from its name: titles that only repeat it ("War", "The War") are namesakes, not sequels.
-  return films.some((f) => stripArticle(linkKey(f)) !== key) ? films : [];
+  // (Unless asked for alone: a family counted may be the one film of that name.)
+  return alone || films.some((f) => stripArticle(linkKey(f)) !== key) ? films : [];
 }
 
 function stripArticle(key: string): string {
@@ -97,6 +117,7 @@ function stripArticle(key: string): string {
 
 /** The family's name as the KB writes it when a film of it was linked there, else as the user wrote it. */
 function titleCase(name: string, analysis: QuestionAnalysis, start: number, end: number): string {
-  const linked = analysis.topics.find((t) => t.types.includes("Movie") && t.tokenStart === start && t.tokenEnd === end);
+  // Only a film of that very name: "Indiana Jones" linked to Indiana Jones and the Last Crusade names no family.
+  const linked = analysis.topics.find((t) => t.types.includes("Movie") && t.tokenStart === start && t.tokenEnd === end && stripArticle(linkKey(t.name)) === stripArticle(linkKey(name)));
   return linked?.name ?? name;
 }

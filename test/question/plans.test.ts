@@ -24,6 +24,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A person the KB has, named in full, keeps the question in the domain; what is asked of them that no relation reads is said to be beyond the KB.
     ["What is the gender of john dall?","lookup.relation","p1 lookup(John Dall → all); *p2 beyond(other beside p1)"],
     ["What is kevin pollak's profession?","lookup.relation","p1 lookup(Kevin Pollak → all); *p2 beyond(other beside p1)"],
+    // A series is a concept: the films tagged with its name that share a maker with its titled films (Raiders of the Lost Ark) belong to it.
+    ["What was the first Indiana Jones movie?","order.ordinal","p1 films(series Indiana Jones (4)); *p2 order(p1 by releaseYear asc, nth 1)"],
+    // A family counted may have one film in the KB: the count is then 1, not what the KB links to it.
+    ["How many Lord of the Rings movies are there?","aggregate.count","p1 films(series The Lord of the Rings (1)); *p2 count(p1)"],
     ["Who wrote Memento and when did it come out?","lookup.relation,lookup.relation","*p1 lookup(Memento → WROTE in); *p2 lookup(Memento → RELEASED_IN out)"],
     ["who directed casablanca","lookup.relation","*p1 lookup(Casablanca → DIRECTED in)"],
     ["Who played Axel Foley in Beverly Hills Cop?","beyond.character-in-film","p1 lookup(Beverly Hills Cop → ACTED_IN in); *p2 beyond(character beside p1)"],

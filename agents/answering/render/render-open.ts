@@ -76,7 +76,7 @@ function constraintsText(where: readonly FilmConstraint[]): string {
       case "language":
         return `${not}in ${c.language}`;
       case "series":
-        return `${not}in the ${c.name} series`;
+        return `${not}in the ${c.name.replace(/^the /i, "")} series`;
       case "title":
         return `${not}${c.film}`;
     }

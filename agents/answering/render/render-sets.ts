@@ -22,7 +22,7 @@ export function constraintWords(where: readonly FilmConstraint[], ctx: RenderCon
       case "kind":
         return `${not}${c.kind.label}`;
       case "series":
-        return `${not}the ${c.name} films`;
+        return `${not}the ${c.name.replace(/^the /i, "")} films`;
       case "years":
         return `${not}${c.from === c.to ? `from ${c.from}` : c.to >= 9999 ? `after ${c.from - 1}` : c.from <= 0 ? `before ${c.to + 1}` : `from ${c.from}–${c.to}`}`;
       case "language":
