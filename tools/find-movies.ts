@@ -197,13 +197,26 @@ async function rankCandidates(candidates: Set<string>, sets: readonly Membership
   if (input.rankBy) return byFigure(candidates, sets, input.rankBy, input, kb, notes);
   const years = input.years;
   const nodes = await kb.graph.getNodes([...candidates]);
+  const off = matched && years ? await yearsOff(kb, [...candidates], years) : undefined;
   return nodes
     .filter((n) => n !== undefined)
-    .map((n) => ({ movie: n.id, degree: n.degree, met: matched?.get(n.id) ?? 0, named: matched ? sets.filter((set) => set.named && set.movies.has(n.id)).length : 0, pop: popularityIn(kb.catalog.tmdb(n.id), years), agree: sets.reduce((x, set) => x + (set.strength?.get(n.id) ?? 1), 0) }))
+    .map((n) => ({ movie: n.id, degree: n.degree, met: matched?.get(n.id) ?? 0, named: matched ? sets.filter((set) => set.named && set.movies.has(n.id)).length : 0, off: off?.get(n.id) ?? 0, pop: popularityIn(kb.catalog.tmdb(n.id), years), agree: sets.reduce((x, set) => x + (set.strength?.get(n.id) ?? 1), 0) }))
     // Films meeting more constraints first (relaxed), those of the people and films the question names before others
-    // ("Tom Cruise films in 1975": his films, not other people's 1975 films), then those more sources agree on
-    // (KB genre and TMDB genre both), then the best known.
-    .sort((a, b) => b.met - a.met || b.named - a.named || b.agree - a.agree || b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
+    // ("Tom Cruise films in 1975": his films, not other people's 1975 films), those released nearest the period asked
+    // (his earliest, for a year before his first film), then those more sources agree on (KB genre and TMDB genre
+    // both), then the best known.
+    .sort((a, b) => b.met - a.met || b.named - a.named || a.off - b.off || b.agree - a.agree || b.pop - a.pop || b.degree - a.degree || (a.movie < b.movie ? -1 : 1));
+}
+
+/** How many years each film's nearest release year lies outside the range (0 inside; a film with no year, far). */
+async function yearsOff(kb: KnowledgeBase, movies: readonly string[], years: { from: number; to: number }): Promise<Map<string, number>> {
+  const released = await kb.graph.neighborsMany(movies, { edges: ["RELEASED_IN"], direction: "out" });
+  const off = new Map<string, number>();
+  for (const m of movies) {
+    const gaps = (released.get(m) ?? []).map((nb) => Number(nb.id)).filter(Number.isFinite).map((y) => (y < years.from ? years.from - y : y > years.to ? y - years.to : 0));
+    off.set(m, gaps.length ? Math.min(...gaps) : 10_000);
+  }
+  return off;
 }
 
 /** Ranked by a TMDB figure: a genre's core when it leaves enough to rank; a merged title's figure only when its TMDB row is of the asked years. */

@@ -237,6 +237,8 @@ describe("find_movies", () => {
     const firstOther = rows.findIndex((r) => r[2] === 0);
     expect(rows.slice(firstOther).every((r) => r[2] === 0)).toBe(true);
     expect(rows.findIndex((r) => r[0] === "Paper Moons")).toBeLessThan(firstOther);
+    // Hers nearest the year asked first: Starfall Returns (2004) before Paper Moons (2010).
+    expect(rows.findIndex((r) => r[0] === "Starfall Returns")).toBeLessThan(rows.findIndex((r) => r[0] === "Paper Moons"));
   });
 
   it("subtracts a person's films in another role", async () => {
