@@ -7,7 +7,7 @@ import { understandingFailed } from "./fallback";
 import { normalizeQuestion } from "./normalize";
 import { CONFIDENT, readClause, type Reading } from "./reading";
 import { applyRules } from "./rules/engine";
-import type { Built, DraftPart } from "./rules/types";
+import { local, type Built, type DraftPart } from "./rules/types";
 import { aliasedLinker } from "./stages/aliases";
 import { calibratedLinker } from "./stages/calibrate";
 import { outOfDomain } from "./stages/domain";
@@ -73,9 +73,10 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   const answer: string[] = [];
   const rules: string[] = [];
   for (const r of readings) {
-    const { built, fired } = await applyRules(r, { kb });
+    const { built: read, fired } = await applyRules(r, { kb });
+    const built = uncheckedCondition(r, read);
     answer.push(place(built, parts));
-    rules.push(...fired);
+    rules.push(...fired, ...(built !== read ? ["beyond.unchecked"] : []));
     // A film or person the KB lacks, given beside ones it has, is said to be missing next to the answer about the rest.
     const missing = unknownBeside(r, built);
     if (missing) {
@@ -121,8 +122,22 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
  * words — a character, a people, a place — are facets the rules read or say they cannot check.)
  */
 function unknownBeside(r: Reading, built: Built): Built | undefined {
-  if (!r.notFound.length || !r.cues.comparative || r.named.length >= 2 || built.parts.some((p) => p.kind === "unknown" || p.kind === "reply")) return undefined;
-  return { parts: [{ kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) }] };
+  if (!r.notFound.length || built.parts.some((p) => p.kind === "unknown" || p.kind === "reply" || p.kind === "beyond")) return undefined;
+  if (r.cues.comparative && r.named.length < 2) return { parts: [{ kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) }] };
+  // A relation asked of a film or person, with a further condition on a name the KB lacks ("who directed Jurassic
+  // Park and went to Cal State Long Beach"): the answer to the rest, and the condition named as one the KB cannot check.
+  return undefined;
+}
+
+/**
+ * A relation asked of a film or person, with a further condition on a name the KB lacks ("who directed
+ * Jurassic Park and went to Cal State Long Beach"): what the KB holds for the rest, and the condition
+ * named as one it cannot check.
+ */
+function uncheckedCondition(r: Reading, built: Built): Built {
+  const [only] = built.parts;
+  if (!r.notFound.length || built.parts.length !== 1 || only?.kind !== "lookup" || !only.path?.length || r.cues.comparative) return built;
+  return { parts: [only, { kind: "beyond", fact: "other", said: r.notFound.map((n) => n.text).join(", ").slice(0, 100), about: local(0) }] };
 }
 
 /** Adds a clause's parts to the plan with ids p1, p2, …, its local references made plan ids; returns the id of the part that answers it. */

@@ -28,6 +28,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["What was the first Indiana Jones movie?","order.ordinal","p1 films(series Indiana Jones (4)); *p2 order(p1 by releaseYear asc, nth 1)"],
     // A family counted may have one film in the KB: the count is then 1, not what the KB links to it.
     ["How many Lord of the Rings movies are there?","aggregate.count","p1 films(series The Lord of the Rings (1)); *p2 count(p1)"],
+    // A condition on a name the KB lacks, beside a relation it holds: the answer to the rest, the condition named as unchecked.
+    ["Who directed Jurassic Park and went to Cal State Long Beach?","lookup.relation,beyond.unchecked","p1 lookup(Jurassic Park → DIRECTED in); *p2 beyond(other beside p1)"],
     ["Who wrote Memento and when did it come out?","lookup.relation,lookup.relation","*p1 lookup(Memento → WROTE in); *p2 lookup(Memento → RELEASED_IN out)"],
     ["who directed casablanca","lookup.relation","*p1 lookup(Casablanca → DIRECTED in)"],
     ["Who played Axel Foley in Beverly Hills Cop?","beyond.character-in-film","p1 lookup(Beverly Hills Cop → ACTED_IN in); *p2 beyond(character beside p1)"],
