@@ -241,6 +241,7 @@ export class InMemoryEntityLinker implements EntityLinker {
     const spans: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {
       let key = "";
+      let shorterFilm = false;
       for (let j = i; j < Math.min(tokens.length, i + MAX_SPAN_TOKENS); j++) {
         key = key ? `${key} ${tokens[j]!.folded}` : tokens[j]!.folded;
         const hits = this.folded.get(key) ?? this.bare.get(key);
@@ -250,8 +251,11 @@ export class InMemoryEntityLinker implements EntityLinker {
         const candidates = this.link(surface, { limit: 5 });
         // Written as the KB writes it, with or without its leading article ("Ten Commandments", "the Ten Commandments").
         const exactCase = candidates.length > 0 && hits.some((h) => sameCase(this.data.names[h]!, surface));
-        // A lowercase title said with its article ("the terminator", "the shining") is the film, not a tag of the bare word.
-        const withArticle = span.length === 2 && ARTICLES.has(span[0]!.folded) && !STOP_WORDS.has(span[1]!.folded) && candidates[0]?.types.includes("Movie") === true;
+        // A lowercase title said with its article ("the terminator", "the shining") is the film, not a tag of the bare
+        // word; and a longer title said whole outweighs a shorter one it starts with ("the way we were", not "the way").
+        const isFilm = candidates[0]?.types.includes("Movie") === true;
+        const withArticle = isFilm && ARTICLES.has(span[0]!.folded) && (span.length === 2 ? !STOP_WORDS.has(span[1]!.folded) : shorterFilm);
+        if (isFilm && ARTICLES.has(span[0]!.folded) && span.length === 2) shorterFilm = true;
         spans.push({ text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, exactCase, i === 0) + (withArticle && !exactCase ? 0.2 : 0) });
       }
     }
