@@ -48,6 +48,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["a yes/no about a person's role, the film unsaid", [jaws], "did he also write it?", "followup.anaphor", "Did Steven Spielberg also write Jaws?"],
     ["a yes/no about a role with no film or pointing word for it", [jaws], "did he help write the screenplay?", "followup.role-check", "Did Steven Spielberg help write the screenplay of Jaws?"],
     ["which one, after several films", [turn("Who directed Heat and Ronin?")], "Which one is longer?", "followup.which-one", "Which of Heat and Ronin is longer?"],
+    ["a question about nothing the KB covers alone, naming and pointing at nothing: of the film in context", [jaws], "Which player is represented?", "followup.in-context", "Which player is represented of Jaws?"],
     ["together with, after one person answered", [turn("who directed Jaws?", "Jaws (1975) was directed by Steven Spielberg [1].")], "films together with Richard Dreyfuss?", "followup.together", "Films together with Richard Dreyfuss and Steven Spielberg?"],
   ])("%s", async (_kind, history, question, rule, resolved) => {
     const f = await resolveFollowUp(question, history, kb);
@@ -56,6 +57,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
 
   it.each<[string, ConversationTurn[], string]>([
     ["a question that names its own film", [jaws], "Who directed Alien?"],
+    ["a question of another domain", [jaws], "Who is the president of France?"],
     ["a title made of a pronoun, written as a title", [jaws], "who directed It Follows?"],
     ["a new subject with its own kind and period", [jaws], "best comedies of the 90s"],
     ["no earlier turn", [], "when did it come out?"],

@@ -24,6 +24,7 @@ import {
   TOGETHER_WORDS,
 } from "../lexicon/followup";
 import { findPhrase } from "../stages/phrases";
+import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { understandRecent } from "../understand";
@@ -63,6 +64,8 @@ export interface FollowUpFeatures {
   ranks: boolean;
   /** Whether it asks yes or no. */
   yesNo: boolean;
+  /** Whether, read alone, it is about nothing the KB covers ("which player is represented?", "and in germany?"). */
+  subjectless: boolean;
   /** Whether it asks a relation (a year, a director…). */
   asksRelation: boolean;
   /** The first pointing word of each class, outside the question's own names. */
@@ -86,6 +89,7 @@ export interface FollowUpRule {
 }
 
 const MAX_LISTED = 5;
+const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
 const alternatives = (phrases: readonly string[]) => [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+")).join("|");
@@ -197,6 +201,16 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
       return focus ? { question: `${stripEnd(f.said)} of ${focus.name}?`, referents: [focus] } : undefined;
     },
   },
+  {
+    id: "followup.in-context",
+    kind: "ellipsis",
+    reads: "a question about nothing the KB covers when read alone, naming and pointing at nothing (\"which player is represented?\", \"and in germany?\"): asked of the film in context",
+    applies: (f) => f.subjectless && f.own.length === 0 && Object.keys(f.anaphors).length === 0 && f.frames.length > 0,
+    build: (f) => {
+      const focus = pick(f.frames, "film") ?? pick(f.frames, "person");
+      return focus ? { question: `${stripEnd(f.said)} of ${focus.name}?`, referents: [focus] } : undefined;
+    },
+  },
 ];
 
 /** One line for the trace: how the question was read against the turns before it, and what it pointed at. */
@@ -237,6 +251,8 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
   const ranks = u.readings.some((r) => r.cues.superlative !== undefined || r.cues.ordinal !== undefined);
   const yesNo = u.readings.some((r) => r.cues.yesNo !== undefined);
+  // Out of the domain for want of any subject, not for a word of another domain ("who is the president of France" is a new topic).
+  const subjectless = u.plan.parts.some((p) => p.kind === "reply" && p.reason === "out_of_domain") && !words.some((w) => OFF_DOMAIN.has(w));
   // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
   const asksCharacter =
     u.readings.some((r) => r.cues.character !== undefined) ||
@@ -264,7 +280,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const [first = "", second = ""] = continued ? words.slice(1) : words;
   const asking = (ASKING_CONSTRAINT_WORDS.includes(first) && CONSTRAINT_QUESTION_WORDS.includes(second)) || QUESTION_OPENERS.includes(first);
   const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : undefined;
-  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
 
 /**
