@@ -213,8 +213,13 @@ function factCue(words: readonly string[]): ShapeCues["fact"] {
     const at = findPhrase(words, f.phrase).find((k) => !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))));
     if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact };
   }
-  return best;
+  // The noun a "what"/"which" asks for names the fact, wherever it stands: "produced by what company" asks a studio.
+  const asked = FACT_PHRASES.map((f) => ({ f, at: findPhrase(words, f.phrase).find((k) => k > 0 && WH_NOUN_LEADS.has(words[k - 1]!)) })).find((x) => x.at !== undefined && !x.f.wh);
+  return asked && best && asked.at !== best.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact } : best;
 }
+
+/** Words that ask for the noun after them ("what company", "which studio"). */
+const WH_NOUN_LEADS: ReadonlySet<string> = new Set(["what", "which", "whose"]);
 
 /** Options joined by "or" that name genres ("scary or funny", "more horror or comedy"). */
 function optionsIn(words: readonly string[]): ShapeCues["options"] {
