@@ -200,7 +200,9 @@ export function checkFilms(r: Reading): Built | undefined {
   const years = yearsOf(r);
   if (years) where.push({ on: "years", ...years, negated: false });
   for (const language of r.languages) where.push({ on: "language", language, negated: false });
-  if (where.length < 2) return undefined;
+  // One person in a role said ("is Natalie Portman an actress?"): whether the KB has any film of theirs in it.
+  const roleOfOne = where.length === 1 && where[0]!.on === "person" && where[0]!.role !== undefined;
+  if (where.length < 2 && !roleOfOne) return undefined;
   return { parts: [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
 }
 
