@@ -32,6 +32,10 @@ export function roleNear(person: TopicEntity, analysis: QuestionAnalysis): Role 
   const beforeOther = (c: Cue) => analysis.topics.some((t) => t !== person && t.types.includes("Person") && t.tokenStart > c.token && t.tokenStart - c.token <= 2);
   // "directed by Y" after X names Y's role, not X's.
   const after = cues.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by" && !beforeOther(c)).sort((x, y) => x.token - y.token)[0];
+  // "did Bryan Singer direct Patrick Stewart": a directing verb with its subject, another person, right before it
+  // directs the person after it, who acted.
+  const subjectBefore = (c: Cue) => analysis.topics.some((t) => t !== person && t.types.includes("Person") && t.tokenEnd <= c.token && c.token - t.tokenEnd <= 1);
+  if (before?.edge === "DIRECTED" && subjectBefore(before) && tokens[before.token + 1]?.folded !== "by") return "ACTED_IN";
   const edge = (before ?? after)?.edge;
   return edge && isRole(edge) ? edge : undefined;
 }
