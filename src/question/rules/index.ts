@@ -24,6 +24,7 @@ export const RULES: readonly Rule[] = [
   { id: "aggregate.person-genres", reads: "a person's films: horror or drama mostly?", when: { all: ["options", "person=1", "named=1"], any: ["kind-question", "film-word"] }, build: paths.personGenres },
   { id: "lookup.film-genre-options", reads: "is X a thriller or a comedy (the genres of one film)", when: { all: ["options", "film=1", "named=1"], none: ["person"] }, build: paths.filmGenres },
   { id: "describe.kind", reads: "what a kind of film is like (scary or funny, usually)", when: { any: ["options", "kind-question"], none: ["named"] }, build: paths.describeKind },
+  { id: "beyond.age-compare", reads: "who is older, X or Y (people): their ages, which the KB lacks", when: { all: ["comparative", "person"], none: ["film"] }, build: (r, ctx) => (r.cues.comparative!.by === "releaseYear" ? paths.beyond(r, ctx, { fact: "age", phrase: r.cues.comparative!.phrase }) : undefined) },
   { id: "check.compare", reads: "is X older/longer/better rated than Y", when: { all: ["yes-no", "comparative", "named>=2"] }, build: sets.checkCompare },
   { id: "compare.which", reads: "which is longer, X or Y", when: { all: ["comparative", "named>=2"], none: ["yes-no"] }, build: sets.compareWhich },
   { id: "compare.one-side", reads: "is X older/longer than Y, Y a name the KB lacks: X's figure, Y said missing", when: { all: ["comparative", "film=1", "not-found"], none: ["person"] }, build: paths.compareOneSide },
