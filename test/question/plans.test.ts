@@ -18,6 +18,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
   it.each([
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").
     ["Did Back to the Future come out before Ghostbusters?","check.compare","*p1 check(Back to the Future lt Ghostbusters by releaseYear)"],
+    // A money figure compared in any form of its verb.
+    ["Did Titanic earn more than Avatar?","check.compare","*p1 check(Titanic gt Avatar by revenue)"],
+    ["Which film costs more, Titanic or Avatar?","compare.which","*p1 compare(Titanic vs Avatar by budget, max)"],
     // A comparison with one side the KB lacks: the figure of the side it has, and the other said missing.
     ["Was Jaws released after Star Wars?","compare.one-side,unknown.beside","*p1 lookup(Jaws → RELEASED_IN out); *p2 unknown(Star Wars)"],
     ["Is Star Wars longer than Titanic?","compare.one-side,unknown.beside","*p1 lookup(Titanic → runtime); *p2 unknown(Star Wars)"],

@@ -18,6 +18,14 @@ const RELEASE_VERB_FORMS = ["came out", "come out", "comes out", "released", "re
 /** Which end of the release order a word after the verb points to ("came out first", "was released before"). */
 const RELEASE_ORDER_WORDS: Readonly<Record<string, "max" | "min">> = { first: "min", before: "min", earlier: "min", sooner: "min", last: "max", after: "max", later: "max" };
 
+/** Verbs of a money figure in the forms a question puts them ("did X earn more", "which costs more"), by the figure. */
+const MONEY_VERB_FORMS: Readonly<Record<string, "budget" | "revenue">> = { cost: "budget", costs: "budget", earn: "revenue", earns: "revenue", gross: "revenue", grosses: "revenue" };
+
+/** Every money verb form with more or less: a comparison of that figure, whatever the tense. */
+function moneyComparatives(): Record<string, { by: Metric; pick: "max" | "min" }> {
+  return Object.fromEntries(Object.entries(MONEY_VERB_FORMS).flatMap(([verb, by]) => [[`${verb} more`, { by, pick: "max" as const }], [`${verb} less`, { by, pick: "min" as const }]]));
+}
+
 /** Every release verb form with every order word: a comparison of release, whatever the tense. */
 function releaseComparatives(): Record<string, { by: Metric; pick: "max" | "min" }> {
   return Object.fromEntries(RELEASE_VERB_FORMS.flatMap((verb) => Object.entries(RELEASE_ORDER_WORDS).map(([word, pick]) => [`${verb} ${word}`, { by: "releaseYear" as Metric, pick }])));
@@ -29,6 +37,7 @@ function releaseComparatives(): Record<string, { by: Metric; pick: "max" | "min"
  */
 export const COMPARATIVE_PHRASES: Readonly<Record<string, { by: Metric; pick: "max" | "min" }>> = {
   ...releaseComparatives(),
+  ...moneyComparatives(),
   older: { by: "releaseYear", pick: "min" },
   earlier: { by: "releaseYear", pick: "min" },
   "came first": { by: "releaseYear", pick: "min" },
