@@ -26,6 +26,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Is Starfall longer than Moonraker Nights?", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → runtime); *p2 unknown(Moonraker Nights)"],
   ["Who directed Starfall and went to Wexley Polytechnic?", "lookup.relation,beyond.unchecked", "p1 lookup(Starfall → DIRECTED in); *p2 beyond(other beside p1)"],
   ["in what movie did Jonas Whitfield direct Tom Harker?", "films.people", "*p1 films(Jonas Whitfield DIRECTED, Tom Harker ACTED_IN)"],
+  ["Who directed Time Travel?", "lookup.weak", "*p1 unknown(Time Travel)"],
+  ["who directed time travel films", "lookup.weak", "*p1 lookup(time travel → ? Person; within time travel)"],
   ["who is older, Rita Vale or Tom Harker?", "beyond.age-compare", "p1 films(Rita Vale ACTED_IN); *p2 beyond(age beside p1)"],
   ["Is Rita Vale a director?", "check.films", "p1 films(Rita Vale DIRECTED); *p2 check(any in p1)"],
   ["What is the profession of Rita Vale?", "lookup.relation", "p1 lookup(Rita Vale → all); *p2 beyond(other beside p1)"],

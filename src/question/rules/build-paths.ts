@@ -1,3 +1,4 @@
+import { STOP_WORDS } from "../../util/text";
 import type { FactKind, FilmConstraintInput } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
@@ -40,6 +41,28 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   const except = fromFilm ? positive.filter((t) => t.type === "Person").map(entityRef).slice(0, 5) : [];
   return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, ...(except.length ? { except } : {}), text: r.text };
 }
+
+/**
+ * "Who directed Star Wars?" with no film of that name in the KB, only a tag: a film's relation asked of
+ * a name written as a title that the KB knows only as a tag means a film it lacks. Said missing, with
+ * the best known films tagged with it as the closest, not answered as the tag's films' people.
+ */
+export async function weakLookup(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const part = lookupOf(r, 0.35);
+  const [only] = part?.kind === "lookup" ? part.from : [];
+  const tag = only && !("ref" in only) && only.type === "Tag" ? only : undefined;
+  // Two or more words, each capitalised: a title. One capitalised word may be a surname misspelt ("Scorsesse films").
+  const words = (tag?.said ?? "").split(/\s+/).filter((w) => !STOP_WORDS.has(w.toLowerCase()));
+  const titled = words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w));
+  const filmRelation = r.analysis.cues.some((c) => c.weight >= 1 && FILM_RELATIONS.has(c.edge));
+  if (!tag || !titled || !filmRelation || part!.kind !== "lookup" || part!.from.length !== 1) return part ? { parts: [part] } : undefined;
+  const tagged = (await ctx.kb.graph.neighborsMany([tag.id], { edges: ["HAS_TAG"], direction: "in", neighborType: "Movie" })).get(tag.id) ?? [];
+  const closest = tagged.map((n) => n.id).sort((a, b) => (ctx.kb.catalog.tmdb(b)?.popularity ?? 0) - (ctx.kb.catalog.tmdb(a)?.popularity ?? 0) || (a < b ? -1 : 1)).slice(0, 5);
+  return { parts: [{ kind: "unknown", names: [{ said: (tag.said ?? tag.id).slice(0, 300), closest }] }] };
+}
+
+/** Relations whose subject is a film: asked of a name, they mean a film of that name. */
+const FILM_RELATIONS: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN", "RELEASED_IN", "IN_LANGUAGE", "HAS_GENRE"]);
 
 export function lookup(r: Reading, min: number): Built | undefined {
   const part = lookupOf(r, min);
