@@ -2,6 +2,7 @@ import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { Role } from "../plan/schema";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { COLLABORATION_VERBS, ROLE_NOUNS } from "./lexicon/linking";
+import { MOVIE_WORDS } from "./lexicon/relations";
 
 /**
  * Which role a named person has in the films a question means: the role said next to them
@@ -15,6 +16,8 @@ const ROLE_NOUN = new Set(ROLE_NOUNS);
 /** Words that end the reach of a role word: it names the role of someone else across them. */
 const ROLE_BREAKS = new Set(["without", "with", "and", "not", "but", "except", "or", "minus", "besides"]);
 const ACTING_LEADS = new Set(["with", "featuring", "starring", "alongside"]);
+/** Words that open a film's description ("which Doug Liman movie", "a Spielberg film"). */
+const FILM_DETERMINERS = new Set(["which", "what", "a", "an", "the", "that"]);
 
 type Cue = QuestionAnalysis["cues"][number];
 const isRole = (edge: string): edge is Role => (ROLE_EDGES as readonly string[]).includes(edge);
@@ -27,7 +30,9 @@ export function roleNear(person: TopicEntity, analysis: QuestionAnalysis): Role 
   const tokens = analysis.tokens;
   // "what did X direct without Y": a role word with "without", "and" or "not" between it and Y is X's, not Y's.
   const apart = (from: number, to: number) => tokens.slice(from + 1, to).some((t) => ROLE_BREAKS.has(t.folded));
-  const before = cues.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3 && !apart(c.token, person.tokenStart)).sort((x, y) => y.token - x.token)[0];
+  // "starred in which doug liman movie": a name between a determiner and a film word describes the film (its
+  // maker); the verb before it is the subject's.
+  const before = describesFilm(person, analysis) ? undefined : cues.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3 && !apart(c.token, person.tokenStart)).sort((x, y) => y.token - x.token)[0];
   // "spielberg films starring tom hanks": a role word right before another person is that person's.
   const beforeOther = (c: Cue) => analysis.topics.some((t) => t !== person && t.types.includes("Person") && t.tokenStart > c.token && t.tokenStart - c.token <= 2);
   // "directed by Y" after X names Y's role, not X's.
@@ -38,6 +43,12 @@ export function roleNear(person: TopicEntity, analysis: QuestionAnalysis): Role 
   if (before?.edge === "DIRECTED" && subjectBefore(before) && tokens[before.token + 1]?.folded !== "by") return "ACTED_IN";
   const edge = (before ?? after)?.edge;
   return edge && isRole(edge) ? edge : undefined;
+}
+
+/** A name between a determiner and a film word ("which Doug Liman movie"): it describes the film, by its maker. */
+export function describesFilm(person: TopicEntity, analysis: QuestionAnalysis): boolean {
+  const tokens = analysis.tokens;
+  return MOVIE_WORDS.has(tokens[person.tokenEnd]?.folded ?? "") && FILM_DETERMINERS.has(tokens[person.tokenStart - 1]?.folded ?? "");
 }
 
 /** Any role the clause says (not in the answer phrase), for one person named alone. */
