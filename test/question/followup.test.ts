@@ -48,6 +48,9 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["a yes/no about a person's role, the film unsaid", [jaws], "did he also write it?", "followup.anaphor", "Did Steven Spielberg also write Jaws?"],
     ["a yes/no about a role with no film or pointing word for it", [jaws], "did he help write the screenplay?", "followup.role-check", "Did Steven Spielberg help write the screenplay of Jaws?"],
     ["which one, after several films", [turn("Who directed Heat and Ronin?")], "Which one is longer?", "followup.which-one", "Which of Heat and Ronin is longer?"],
+    ["the series, with a film in context: its family", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "how many movies are in the series?", "followup.series", "How many movies are in the Rocky series?"],
+    ["the second one, with a film in context: its family's second", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "what is the second one?", "followup.series", "What is the second Rocky movie?"],
+    ["the sequel, with a film in context: the sequel to it", [jaws], "and the sequel?", "followup.series", "The sequel to Jaws?"],
     ["a question about nothing the KB covers alone, naming and pointing at nothing: of the film in context", [jaws], "Which player is represented?", "followup.in-context", "Which player is represented of Jaws?"],
     ["together with, after one person answered", [turn("who directed Jaws?", "Jaws (1975) was directed by Steven Spielberg [1].")], "films together with Richard Dreyfuss?", "followup.together", "Films together with Richard Dreyfuss and Steven Spielberg?"],
   ])("%s", async (_kind, history, question, rule, resolved) => {

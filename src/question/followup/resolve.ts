@@ -28,6 +28,7 @@ import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { understandRecent } from "../understand";
+import { familyStem } from "../series";
 import { frameOf, type Referent, type TurnFrame } from "./frame";
 
 /** How a question relates to the conversation before it. */
@@ -89,6 +90,8 @@ export interface FollowUpRule {
 }
 
 const MAX_LISTED = 5;
+/** "the series", "the franchise", "the sequel", "the second one": a film's family or its neighbour in it, the film unsaid. */
+const FAMILY_POINTER = /\b(the)\s+(?:(series|franchise|trilogy|saga|sequel|prequel)\b|(first|second|third|fourth|fifth|last|latest|next)\s+(?:one|movie|film)\b)/i;
 const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
@@ -136,6 +139,21 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
       const withPerson = f.anaphors.person ? replaceAnaphors({ ...f, anaphors: { person: f.anaphors.person } }) : undefined;
       if (f.anaphors.person && !withPerson) return undefined;
       return { question: `${stripEnd(withPerson?.question ?? f.said)} of ${film.name}?`, referents: [...(withPerson?.referents ?? []), film] };
+    },
+  },
+  {
+    id: "followup.series",
+    kind: "anaphor",
+    reads: "the series / the sequel / the second one, naming no film, with a film in context: that film's family",
+    applies: (f) => f.own.length === 0 && FAMILY_POINTER.test(f.said),
+    build: (f) => {
+      const film = pick(f.frames, "film");
+      if (!film) return undefined;
+      const family = familyStem(film.name).replace(/^the /i, "");
+      const question = f.said.replace(FAMILY_POINTER, (_m, the: string, which: string | undefined, nth: string | undefined) =>
+        nth ? `${the} ${nth} ${family} movie` : /^(?:sequel|prequel)$/i.test(which ?? "") ? `${the} ${which} to ${film.name}` : `${the} ${family} ${which}`,
+      );
+      return { question, referents: [film] };
     },
   },
   {
