@@ -2,12 +2,16 @@
  * The LLM-as-judge prompt (RAGAS-style). One call per answer scores six things, each with its
  * reasoning written before its score, as a flat JSON object.
  */
+/** Reference answers shown to the judge, at most. */
+const MAX_REFERENCES = 30;
+
 export function evalJudgePrompt(input: { question: string; gold: readonly string[]; answer: string; context: readonly string[] }): { system: string; prompt: string } {
   return {
     system: "You grade answers of a question-answering system over a movie knowledge graph. Be strict and consistent. Reply with JSON only.",
     prompt: [
       `Question: ${input.question}`,
-      `Reference answers: ${input.gold.join(" | ")}`,
+      // A set of thousands ("a comedy on netflix": every comedy) would not fit a small model's context: the first ones and how many more.
+      `Reference answers: ${input.gold.slice(0, MAX_REFERENCES).join(" | ")}${input.gold.length > MAX_REFERENCES ? ` | and ${input.gold.length - MAX_REFERENCES} more (any one of them answers a question that asks for one)` : ""}`,
       `System answer: ${input.answer}`,
       "Context the system used:",
       ...input.context.map((c, i) => `${i + 1}. ${c}`),
