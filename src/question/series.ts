@@ -39,7 +39,7 @@ export async function findSeries(tokens: readonly WordToken[], analysis: Questio
 async function withTagged(series: Series, kb: KnowledgeBase): Promise<string[]> {
   const tag = kb.linker.link(series.name, { types: ["Tag"], limit: 1, exact: true })[0];
   if (!tag) return series.films;
-  const tagged = ((await kb.graph.neighborsMany([tag.id], { edges: ["HAS_TAG"], direction: "in", neighborType: "Movie" })).get(tag.id) ?? []).map((n) => n.id).filter((m) => !series.films.includes(m));
+  const tagged = (await taggedFilms(kb, tag.id)).filter((m) => !series.films.includes(m));
   if (!tagged.length) return series.films;
   const makers = await kb.graph.neighborsMany([...series.films, ...tagged], { edges: ["DIRECTED", "WROTE"], direction: "in" });
   const familyMakers = new Set(series.films.flatMap((f) => (makers.get(f) ?? []).map((n) => n.id)));
@@ -48,6 +48,11 @@ async function withTagged(series: Series, kb: KnowledgeBase): Promise<string[]> 
 }
 
 /** "the Rocky movies", "which Godfather film", "the second Men in Black movie" (an order or ranking asked: any word may come before). */
+/** The films the KB tags with a tag, by id. */
+export async function taggedFilms(kb: KnowledgeBase, tagId: string): Promise<string[]> {
+  return (await kb.graph.neighbors(tagId, { edges: ["HAS_TAG"], direction: "in", neighborType: "Movie" })).map((n) => n.id);
+}
+
 function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked: boolean, counted: boolean): Series | undefined {
   for (let end = 1; end < tokens.length; end++) {
     const word = tokens[end]!.folded;

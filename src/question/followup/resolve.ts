@@ -11,6 +11,8 @@ import {
   CONSTRAINT_WORDS,
   CONTINUATION_WORDS,
   COPULAS,
+  FAMILY_ORDINALS,
+  FAMILY_WORDS,
   FILM_ANAPHORS,
   PERSON_ANAPHORS,
   PLURAL_ANAPHORS,
@@ -91,7 +93,7 @@ export interface FollowUpRule {
 
 const MAX_LISTED = 5;
 /** "the series", "the franchise", "the sequel", "the second one": a film's family or its neighbour in it, the film unsaid. */
-const FAMILY_POINTER = /\b(the)\s+(?:(series|franchise|trilogy|saga|sequel|prequel)\b|(first|second|third|fourth|fifth|last|latest|next)\s+(?:one|movie|film)\b)/i;
+const FAMILY_POINTER = new RegExp(`\\b(the)\\s+(?:(${FAMILY_WORDS.join("|")})\\b|(${FAMILY_ORDINALS.join("|")})\\s+(?:one|movie|film)\\b)`, "i");
 const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */

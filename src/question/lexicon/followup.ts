@@ -68,3 +68,7 @@ export const QUESTION_OPENERS = ["who", "whom", "whose", "what", "which", "when"
 export const ASKING_CONSTRAINT_WORDS = ["in", "from", "that", "which", "where", "with"];
 /** Words that open a constraint rather than a new subject ("…with Meg Ryan", "…after 2000", "…in French"). */
 export const CONSTRAINT_WORDS = ["with", "without", "after", "before", "since", "from", "in", "during", "between", "starring", "featuring", "directed", "written", "not", "released", "made", "that", "which", "where"];
+
+/** Words a follow-up points at a film's family with ("the series", "the sequel"), and the ordinals of "the second one". */
+export const FAMILY_WORDS = "series franchise trilogy saga sequel prequel".split(" ");
+export const FAMILY_ORDINALS = "first second third fourth fifth last latest next".split(" ");

@@ -11,6 +11,7 @@ import { EDGE_SPECS } from "../../kb/schema";
 import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets } from "./build-open";
+import { taggedFilms } from "../series";
 
 /**
  * Builders of the parts that start from named things or from text: relation lookups, figures of a
@@ -56,8 +57,7 @@ export async function weakLookup(r: Reading, ctx: RuleContext): Promise<Built | 
   const titled = words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w));
   const filmRelation = r.analysis.cues.some((c) => c.weight >= 1 && FILM_RELATIONS.has(c.edge));
   if (!tag || !titled || !filmRelation || part!.kind !== "lookup" || part!.from.length !== 1) return part ? { parts: [part] } : undefined;
-  const tagged = (await ctx.kb.graph.neighborsMany([tag.id], { edges: ["HAS_TAG"], direction: "in", neighborType: "Movie" })).get(tag.id) ?? [];
-  const closest = tagged.map((n) => n.id).sort((a, b) => (ctx.kb.catalog.tmdb(b)?.popularity ?? 0) - (ctx.kb.catalog.tmdb(a)?.popularity ?? 0) || (a < b ? -1 : 1)).slice(0, 5);
+  const closest = (await taggedFilms(ctx.kb, tag.id)).sort((a, b) => (ctx.kb.catalog.tmdb(b)?.popularity ?? 0) - (ctx.kb.catalog.tmdb(a)?.popularity ?? 0) || (a < b ? -1 : 1)).slice(0, 5);
   return { parts: [{ kind: "unknown", names: [{ said: (tag.said ?? tag.id).slice(0, 300), closest }] }] };
 }
 
