@@ -44,7 +44,8 @@ export interface ShapeCues {
   together?: Found;
   both?: Found;
   either: boolean;
-  fact?: Found & { fact: FactKind };
+  /** `says`: how a reply names the fact when the words asked for it are no name for it ("take place" → where the story is set). */
+  fact?: Found & { fact: FactKind; says?: string };
   character?: Found;
   /** "the prequel to X": the film of its family just before (or after) it. */
   sequel?: Found & { side: "before" | "after" };
@@ -205,17 +206,18 @@ function ageCue(words: readonly string[]): "newer" | "older" | undefined {
 const TRUE_STORY = new Set(["true", "real", "actual"]);
 
 function factCue(words: readonly string[]): ShapeCues["fact"] {
-  const wh = words.slice(0, 3).join(" ");
+  // The question word opens the question, or closes it ("he was born when?").
+  const wh = `${words.slice(0, 3).join(" ")} ${words.length > 3 ? words.at(-1) : ""}`;
   let best: ShapeCues["fact"];
   for (const f of FACT_PHRASES) {
     if (f.wh && !` ${wh} `.includes(` ${f.wh} `)) continue;
     // "based on a true story" names a kind of film, not its source.
     const at = findPhrase(words, f.phrase).find((k) => !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))));
-    if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact };
+    if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact, ...(f.says ? { says: f.says } : {}) };
   }
   // The noun a "what"/"which" asks for names the fact, wherever it stands: "produced by what company" asks a studio.
   const asked = FACT_PHRASES.map((f) => ({ f, at: findPhrase(words, f.phrase).find((k) => k > 0 && WH_NOUN_LEADS.has(words[k - 1]!)) })).find((x) => x.at !== undefined && !x.f.wh);
-  return asked && best && asked.at !== best.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact } : best;
+  return asked && best && asked.at !== best.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact, ...(asked.f.says ? { says: asked.f.says } : {}) } : best;
 }
 
 /** Words that ask for the noun after them ("what company", "which studio"). */

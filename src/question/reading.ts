@@ -6,6 +6,7 @@ import { ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
+import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
@@ -37,6 +38,8 @@ export interface Reading {
   series?: Series;
   told?: ToldPlot;
   notFound: { text: string; closest: string[] }[];
+  /** Characters named in a role frame ("starred as Captain Miller"): no film or person to look up. */
+  characters: CharacterMention[];
   cues: ShapeCues;
   /** What kind of open request the clause is, when it is one (remembering a film, asking for some, asking which ones). */
   request?: RequestCue;
@@ -67,7 +70,11 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
-  const notFound = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb).filter((n) => !inKind(n));
+  const unknown = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb).filter((n) => !inKind(n));
+  // A story told is the story's: "an operating system voiced by a woman" names no character to look up.
+  const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
+  const notFound = cast.notFound;
+  analysis = cast.analysis;
   // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
   const inUnknown = (t: { tokenStart: number }) =>
     notFound.some((n) => {
@@ -82,9 +89,35 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const request = requestCue(words);
   const reading: Omit<Reading, "ledger"> = {
     id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts, periods, languages: langs.languages, languageConcepts: langs.fromConcepts,
-    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, cues, ...(request ? { request } : {}), taste: tasteCues(words), longStory: isLongStory(text, words),
+    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(words), longStory: isLongStory(text, words),
   };
   return { ...reading, ledger: accountWords(reading) };
+}
+
+/**
+ * Names a role frame makes characters: they claim their words from any film or person linked there
+ * ("Tony Stark was played by…") and are no unknown names. A title that is the only film named stays
+ * the film as well ("who was Hulk?": the character of Hulk, asked of Hulk). An unknown run holding a
+ * character keeps only what follows it ("Bunny Lebowski in the Big Lebowski": the film, if the KB lacks it).
+ */
+function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, unknown: Reading["notFound"], kb: KnowledgeBase): { analysis: QuestionAnalysis; notFound: Reading["notFound"]; characters: CharacterMention[] } {
+  const characters = characterMentions(text, tokens, analysis.topics.filter((t) => isNamed(t)));
+  if (!characters.length) return { analysis, notFound: unknown, characters };
+  const inside = (from: number, to: number) => characters.some((c) => from < c.tokenEnd && c.tokenStart < to);
+  const films = analysis.topics.filter((t) => isNamed(t) && t.types.includes("Movie"));
+  // The character is the film's own name, said whole ("Hulk"), not a near spelling ("Captain Miller" is no Captain Phillips).
+  const ownName = (t: TopicEntity) => characters.some((c) => linkKey(c.text).replace(/^the /, "") === linkKey(t.name).replace(/^the /, ""));
+  const eponymous = (t: TopicEntity) => t.type === "Movie" && ownName(t) && films.every((f) => f === t || inside(f.tokenStart, f.tokenEnd));
+  const topics = analysis.topics.filter((t) => !inside(t.tokenStart, t.tokenEnd) || eponymous(t));
+  const notFound = unknown.flatMap((n) => {
+    const c = characters.find((x) => n.text.includes(x.text) || x.text.includes(n.text));
+    if (!c) return [n];
+    const rest = n.text.slice(n.text.indexOf(c.text) + c.text.length).replace(/^[\s,]*(?:(?:in|of|from|on|the)\s+)*/i, "").trim();
+    const top = rest ? kb.linker.link(rest, { types: ["Movie", "Person"], limit: 3 }) : [];
+    const links = top[0] !== undefined && (top[0].match === "exact" || top[0].match === "folded");
+    return rest && !links ? [{ text: rest, closest: top.map((t) => t.name) }] : [];
+  });
+  return { analysis: { ...analysis, topics }, notFound, characters };
 }
 
 /** Languages the clause names ("Irish-language films", "thai movies", "films in French"), and the concepts that turned out to be one. */

@@ -43,6 +43,9 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["refinement by a period after what about", [hanks], "what about the 90s?", "followup.substitution-constraint", "What films did Tom Hanks star in from the 90s?"],
     ["a character asked with no film", [titanic], "which actor plays the main protagonist?", "followup.character", "Which actor plays the main protagonist in Titanic?"],
     ["a cast word beside a name the KB lacks", [turn("When was Beverly Hills Cop released?")], "actor of Axel?", "followup.character", "Actor of Axel in Beverly Hills Cop?"],
+    // A title a role frame makes a character is a character of the film in context, not that film.
+    ["a title in a role frame is a character", [turn("Tony Stark was played by what actor in The Avengers movie?", "The Avengers (2012) stars Chris Evans [1].")], "Hulk was played by what actor?", "followup.character", "Hulk was played by what actor in The Avengers?"],
+    ["a title asked by who is a character", [turn("Tony Stark was played by what actor in The Avengers movie?", "The Avengers (2012) stars Chris Evans [1].")], "and who was Hulk?", "followup.character", "Who was Hulk in The Avengers?"],
     ["a lower-case word after 'the movie' is the sentence's", [turn("Who directed Avatar?")], "where did the movie take place?", "followup.anaphor", "Where did Avatar take place?"],
     ["a superlative over no set of its own, after a family of films", [turn("Which is the best Rocky movie?")], "which one is the oldest?", "followup.within", "Which one is the oldest among the Rocky films?"],
     ["a yes/no about a person's role, the film unsaid", [jaws], "did he also write it?", "followup.anaphor", "Did Steven Spielberg also write Jaws?"],

@@ -79,6 +79,24 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["when was Tom Harker born", "beyond.fact", "p1 films(Tom Harker ACTED_IN); *p2 beyond(birth_date beside p1)"],
   ["who did Tom Harker play in Midnight Ledger", "beyond.character", "p1 films(Midnight Ledger, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
   ["Who played the pilot in Starfall?", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  // A role frame makes the name in it a character, known to the KB or not: the film's cast beside what it lacks.
+  ["Who starred as Captain Voss in Starfall?", "beyond.character-named", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["Tom Harker was played by what actor in Starfall?", "beyond.character-named", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["actor playing the role of Captain Voss in Midnight Ledger?", "beyond.character-named", "p1 lookup(Midnight Ledger → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["Who played Captain Voss?", "beyond.character-named", "*p1 beyond(character)"],
+  ["who was Starfall?", "beyond.character-named", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["What is Tom Harker's name in Midnight Ledger?", "beyond.character", "p1 films(Midnight Ledger, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
+  // A person asked of a film by no relation that reaches people is someone in its story.
+  ["Who is the chief in Starfall?", "beyond.story-person", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["Who was Midnight Ledger about?", "beyond.story-person", "p1 lookup(Midnight Ledger → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["Who is in Starfall?", "lookup.relation", "*p1 lookup(Starfall → ACTED_IN in)"],
+  // Where the story is set is no country of origin; a country or continent asked is.
+  ["Where did Starfall take place?", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(other beside p1)"],
+  ["what country does Starfall take place in", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(country beside p1)"],
+  ["where in europe is Starfall set?", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(country beside p1)"],
+  // Where a film comes from is its source, not a birthplace; a question word may close the question.
+  ["Where does the idea of Starfall come from?", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(other beside p1)"],
+  ["Tom Harker was born when?", "beyond.fact", "p1 films(Tom Harker ACTED_IN); *p2 beyond(birth_date beside p1)"],
   ["who directed Zzqxv?", "unknown.names", "*p1 unknown(Zzqxv)"],
   ["hi there", "reply.smalltalk", "*p1 reply(greeting)"],
   ["who is the president of France", "reply.out-of-domain", "*p1 reply(out_of_domain)"],

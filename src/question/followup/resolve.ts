@@ -262,7 +262,9 @@ export async function resolveFollowUp(question: string, history: readonly Conver
 /** Reads the features the rules need: the question's own names and constraints, its pointing words and openers, and the earlier turns' frames. */
 export async function followUpFeatures(said: string, history: readonly ConversationTurn[], kb: KnowledgeBase): Promise<FollowUpFeatures> {
   const u = await understandRecent(said, kb);
-  const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person")).map((t) => ({ name: t.name, type: t.type, text: t.text })));
+  // A title a role frame made a character ("Hulk was played by…") is the character here, in the film in context.
+  const character = (r: (typeof u.readings)[number], t: { tokenStart: number; tokenEnd: number }) => r.characters.some((c) => t.tokenStart < c.tokenEnd && c.tokenStart < t.tokenEnd);
+  const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person") && !character(r, t)).map((t) => ({ name: t.name, type: t.type, text: t.text })));
   const ownConstraints = u.readings.some((r) => r.concepts.some((c) => c.strong) || r.periods.length > 0 || r.languages.length > 0 || r.series !== undefined);
   const folded = foldText(said);
   const words = folded.split(" ");
@@ -275,7 +277,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const subjectless = u.plan.parts.some((p) => p.kind === "reply" && p.reason === "out_of_domain") && !words.some((w) => OFF_DOMAIN.has(w));
   // "who played Sharpay?", "which actor plays the main protagonist?": a role in a film, the film unsaid.
   const asksCharacter =
-    u.readings.some((r) => r.cues.character !== undefined) ||
+    u.readings.some((r) => r.cues.character !== undefined || r.characters.length > 0) ||
     words.some((w) => ROLE_IN_FILM_WORDS.includes(w)) ||
     // "actor of Axel?", "who starred as Axel Foley?": a cast word beside a name the KB lacks is a character's name.
     (ownUnknown && words.some((w) => CAST_WORDS.includes(w)));

@@ -9,8 +9,8 @@ import type { EdgeType } from "../../kb/schema";
 export const RELATION_WORDS: Readonly<Record<EdgeType, Readonly<Record<string, number>>>> = {
   DIRECTED: weights(1, "direct directs directed directing director directors directorial codirected codirect helmed helm helms filmmaker filmmakers", 0.6, "led lead leads charge headed head heads manager"),
   WROTE: weights(1, "write writes wrote written writing writer writers screenwriter screenwriters scriptwriter scriptwriters screenplay screenplays script scripts scripted cowriter cowriters cowrote penned pen author authors authored", 0.5, "story"),
-  ACTED_IN: weights(1, "act acts acted acting actor actors actress actresses star stars starred starring costar costars appear appears appeared appearing cast casts casting", 0.7, "play plays played playing role roles performed perform performs featured featuring features"),
-  RELEASED_IN: weights(1, "release releases released releasing year years when date dates premiere premiered premieres debut debuted", 0.7, "exit came published publish freed launched"),
+  ACTED_IN: weights(1, "act acts acted acting actor actors actress actresses star stars starred starring costar costars appear appears appeared appearing cast casts casting", 0.7, "play plays played playing role roles performed perform performs featured featuring features protagonist protagonists"),
+  RELEASED_IN: weights(1, "release releases released releasing year years when date dates premiere premiered premieres debut debuted", 0.7, "exit came published publish publication publishing freed launched"),
   IN_LANGUAGE: weights(1, "language languages spoken speak speaks tongue tongues", 0.5, "dialogue"),
   HAS_GENRE: weights(1, "genre genres", 0.8, "type types kind kinds category categories sort sorts style styles nature"),
   HAS_TAG: weights(1, "tag tags tagged describe describes described describing description descriptions keyword keywords topic topics", 0.7, "words word about subject subjects theme themes terms term"),
@@ -48,4 +48,4 @@ export const MOVIE_WORDS: ReadonlySet<string> = new Set("movie movies film films
 export const WORK_WORDS: ReadonlySet<string> = new Set("screenplay screenplays script scripts".split(" "));
 
 /** Words that name the answer as people (the role comes from a relation word nearby). */
-export const PERSON_WORDS: ReadonlySet<string> = new Set("person people persons someone somebody".split(" "));
+export const PERSON_WORDS: ReadonlySet<string> = new Set("person people persons someone somebody player players hero heroes heroine villain villains".split(" "));

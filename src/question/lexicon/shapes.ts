@@ -114,11 +114,14 @@ export const ORDINAL_WORDS: Readonly<Record<string, { nth: number; fromEnd?: tru
 /** The figure an ordinal counts in: release order. */
 export const ORDINAL_METRIC: RankMetric = "releaseYear";
 
+/** How a reply names a story's setting, which the KB does not hold. */
+const SETTING_SAID = "where the story is set";
+
 /**
  * Facts the knowledge base lacks, by the words that ask for them. `wh` narrows a phrase to the
  * question word it must come with ("when … born" is a birth date, "where … born" a birthplace).
  */
-export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: string }[] = [
+export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: string; says?: string }[] = [
   // Longer and more specific phrases first: the first one found is the fact asked.
   { phrase: "cause of death", fact: "death" },
   { phrase: "place of death", fact: "death" },
@@ -199,8 +202,7 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "portrayed", fact: "character" },
   { phrase: "voice", fact: "character" },
   { phrase: "voiced", fact: "character" },
-  { phrase: "name in the movie", fact: "character" },
-  { phrase: "name in the film", fact: "character" },
+  { phrase: "name in", fact: "character" },
   { phrase: "academy award", fact: "award" },
   { phrase: "academy awards", fact: "award" },
   { phrase: "golden globe", fact: "award" },
@@ -262,15 +264,26 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "countries", fact: "country" },
   { phrase: "nation", fact: "country" },
   { phrase: "originally from", fact: "country" },
-  { phrase: "take place", fact: "country" },
-  { phrase: "takes place", fact: "country" },
-  { phrase: "took place", fact: "country" },
-  { phrase: "setting", fact: "country" },
-  { phrase: "location", fact: "country" },
-  { phrase: "happen", fact: "country", wh: "where" },
-  { phrase: "opening scene", fact: "country", wh: "where" },
+  // "where in Europe is X set": a continent asks which country.
+  { phrase: "europe", fact: "country", wh: "where in" },
+  { phrase: "asia", fact: "country", wh: "where in" },
+  { phrase: "africa", fact: "country", wh: "where in" },
+  { phrase: "america", fact: "country", wh: "where in" },
+  { phrase: "south america", fact: "country", wh: "where in" },
   { phrase: "located", fact: "country" },
-  { phrase: "set in", fact: "country", wh: "where" },
+  // Where the story is set is no country of origin: a place in the story, which the KB does not hold.
+  { phrase: "take place", fact: "other", says: SETTING_SAID },
+  { phrase: "takes place", fact: "other", says: SETTING_SAID },
+  { phrase: "took place", fact: "other", says: SETTING_SAID },
+  { phrase: "taking place", fact: "other", says: SETTING_SAID },
+  { phrase: "setting", fact: "other", says: SETTING_SAID },
+  { phrase: "location", fact: "other", says: SETTING_SAID },
+  { phrase: "happen", fact: "other", wh: "where", says: SETTING_SAID },
+  { phrase: "happens", fact: "other", wh: "where", says: SETTING_SAID },
+  { phrase: "happened", fact: "other", wh: "where", says: SETTING_SAID },
+  { phrase: "opening scene", fact: "other", wh: "where", says: SETTING_SAID },
+  { phrase: "set in", fact: "other", wh: "where", says: SETTING_SAID },
+  { phrase: "set", fact: "other", wh: "where", says: SETTING_SAID },
   { phrase: "released", fact: "country", wh: "where" },
   { phrase: "done", fact: "country", wh: "where" },
   { phrase: "filming location", fact: "filming_location" },
@@ -280,6 +293,17 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
 
 /** "who did X play in Y", "what role did X have in Y": with a person and a film named, these ask for a character. */
 export const CHARACTER_VERBS = "play plays played playing role roles portray portrays portrayed".split(" ");
+
+/** Role frames that make a name a character (src/question/characters.ts). "N was played by": the verbs before "by". */
+export const CHARACTER_BY_VERBS = "played play plays portrayed portray voiced".split(" ");
+/** Words between a character and its "played by" ("N was played by", "N is voiced by"). */
+export const CHARACTER_PASSIVE_AUX = "is was are were be been being gets got".split(" ");
+/** "starred as N", "cast as N": the verbs before "as" (a common misspelling, "stared", included). */
+export const CHARACTER_AS_VERBS = "starred stared stars star starring cast casted appeared appears appearing played plays play playing acted acts".split(" ");
+/** "the role of N", "actor of N": the nouns before "of". */
+export const CHARACTER_OF_NOUNS = "role part character actor actress".split(" ");
+/** "who played N", "which actress portrays N": the verbs a character's name follows. */
+export const CHARACTER_ACTIVE_VERBS = "played plays play playing portrayed portrays portray voiced voices".split(" ");
 
 /** Words after a title that make it a family of films: "the Rocky movies", "which Godfather film", "the Toy Story series". */
 export const SERIES_WORDS = "movie movies film films series franchise trilogy saga sequel sequels installment installments entry entries one ones part parts".split(" ");

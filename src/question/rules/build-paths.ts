@@ -172,7 +172,7 @@ export function describeKind(r: Reading): Built | undefined {
  * Witness"): said as missing, beside what the KB does hold about what was named — the film's people
  * in the role asked, the person in the film, the person's films, or the film's facts.
  */
-export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; phrase: string; at?: number }, inner?: Built): Promise<Built | undefined> {
+export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; phrase: string; at?: number; says?: string }, inner?: Built): Promise<Built | undefined> {
   const at = f.at;
   if (at !== undefined && r.named.some((t) => t.confidence >= 0.5 && at >= t.tokenStart && at < t.tokenEnd)) return undefined;
   // "which films did the oscar winner kathryn bigelow direct": a fact word right before a name describes the person; the relation asked is the question.
@@ -182,8 +182,9 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   if (describesName && r.analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"))) return undefined;
   const about = innerAbout(inner) ?? (await aboutPart(r, ctx, f.fact));
   // "what country is richard attenborough from": a person's country is their nationality.
-  const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact;
-  const fact = { kind: "beyond" as const, fact: kind, said: f.phrase };
+  // "where does the idea come from", asked of a film: where the film comes from (its source), not a birthplace.
+  const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact === "birthplace" && f.phrase.endsWith("from") && films(r).length && !people(r).length && !r.analysis.answer.edge ? "other" : f.fact;
+  const fact = { kind: "beyond" as const, fact: kind, said: f.says ?? f.phrase };
   return about ? { parts: [...about, { ...fact, about: local(about.length - 1) }] } : { parts: [fact] };
 }
 

@@ -43,6 +43,10 @@ const FEATURE_TESTS = {
   "plays-character": (r: Reading) => playsCharacter(r),
   /** "who played the Ringo Kid in Stagecoach", "who portrayed Carl Bernstein in All the President's Men": the actor of a character the KB does not name. */
   "character-in-film": (r: Reading) => characterInFilm(r),
+  /** "who starred as Captain Miller", "Tony Stark was played by what actor": a character named in a role frame. */
+  "character-named": (r: Reading) => r.characters.length > 0,
+  /** "who is the chief in Jaws", "who was Tombstone about": a person asked of one film by no relation that reaches people. */
+  "story-person": (r: Reading) => storyPerson(r),
   "told-plot": (r: Reading) => r.told !== undefined,
   /** A story told of one film ("the movie where …"), not of films in the plural ("movies where …" asks which films). */
   "told-one": (r: Reading) => r.told !== undefined && !/\b(?:movies|films|flicks|ones)\b/.test(r.told.phrase),
@@ -135,6 +139,25 @@ function personsRole(r: Reading): boolean {
   const roleAfter = r.analysis.cues.some((c) => (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN") && c.weight >= 0.7 && c.token >= after);
   const inAfter = r.words.slice(after, after + 3).includes("in");
   return roleAfter || inAfter;
+}
+
+const PERSON_EDGES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+
+/**
+ * A person asked ("who", "which person") of one film, no person named, and words of its own that no
+ * relation to people reads: a story word ("the chief", "attacked first") or a relation that ends at
+ * no person ("about"). Whoever it is, is someone in the film's story: a character.
+ */
+function storyPerson(r: Reading): boolean {
+  const a = r.analysis;
+  if (a.answer.type !== "Person" || a.answer.edge !== undefined || r.cues.yesNo || r.cues.fact || films(r).length !== 1 || people(r).length) return false;
+  if (a.cues.some((c) => PERSON_EDGES.has(c.edge))) return false;
+  return r.ledger.facets.length > 0 || a.cues.some((c) => c.weight >= 0.7);
+}
+
+/** The words a story person was asked by ("chief", "about"), for the reply. */
+export function storyPersonSaid(r: Reading): string {
+  return r.ledger.facets.map((f) => f.said).join(", ") || r.analysis.cues.find((c) => c.weight >= 0.7)?.word || "who";
 }
 
 /** "who did Harrison Ford play in Witness", "which character did X play": a role word right after a named person, or "character" said with one. */

@@ -2,6 +2,7 @@ import * as paths from "./build-paths";
 import * as sets from "./build-sets";
 import * as open from "./build-open";
 import type { Rule } from "./types";
+import { storyPersonSaid } from "./features";
 
 /**
  * The rules that read a clause into plan parts, most specific first: the first rule whose `when`
@@ -9,7 +10,7 @@ import type { Rule } from "./types";
  * express yet is a new rule or a new plan case here, never a phrase in code.
  */
 /** Shapes of a structured question: an open reading never takes a clause that has one. */
-const STRUCTURED = ["count", "comparative", "ordinal", "threshold", "most-common", "figure", "fact", "kind-question", "options", "in-common", "plays-character", "character-in-film", "sequel"] as const;
+const STRUCTURED = ["count", "comparative", "ordinal", "threshold", "most-common", "figure", "fact", "kind-question", "options", "in-common", "plays-character", "character-in-film", "character-named", "story-person", "sequel"] as const;
 
 export const RULES: readonly Rule[] = [
   { id: "plot.long-story", reads: "a film described at length, in several sentences (what it names are hints; cue words inside the story are the story's)", when: { all: ["long-story"], none: ["asks-for-films"] }, build: open.knownItem },
@@ -29,6 +30,8 @@ export const RULES: readonly Rule[] = [
   { id: "compare.which", reads: "which is longer, X or Y", when: { all: ["comparative", "named>=2"], none: ["yes-no"] }, build: sets.compareWhich },
   { id: "compare.one-side", reads: "is X older/longer than Y, Y a name the KB lacks: X's figure, Y said missing", when: { all: ["comparative", "film=1", "not-found"], none: ["person"] }, build: paths.compareOneSide },
   { id: "compare.among", reads: "which of X, Y or Z is the longest", when: { all: ["superlative", "films>=2", "either-or"], none: ["person"] }, build: sets.compareAmong },
+  { id: "beyond.character-named", reads: "a name in a role frame (starred as N, N was played by, the role of N, who played N): a character, which the KB lacks; the film's cast beside it", when: { all: ["character-named"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.characters[0]!.frame }) },
+  { id: "beyond.story-person", reads: "who is the chief in Y, who was Y about: a person asked of a film by no relation that reaches people is someone in its story (a character)", when: { all: ["story-person"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: storyPersonSaid(r) }) },
   { id: "beyond.character", reads: "who did X play in Y, which character did X play", when: { all: ["plays-character"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "character" }) },
   { id: "beyond.character-in-film", reads: "who played <a character> in Y", when: { all: ["character-in-film"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "played" }) },
   { id: "check.together", reads: "did X and Y ever work together", when: { all: ["yes-no", "people>=2"], none: ["film"] }, build: sets.checkTogether },
@@ -58,5 +61,5 @@ export const RULES: readonly Rule[] = [
 
 /** Rules that add to what the clause's own rule built: what the KB lacks, said beside what it holds. */
 export const WRAPPERS: readonly Rule[] = [
-  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "story-fact", "plays-character", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
+  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "story-fact", "plays-character", "character-named", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
 ];

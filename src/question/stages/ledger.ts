@@ -68,6 +68,7 @@ function claim(claims: (Claim | undefined)[], from: number, to: number, c: Claim
 }
 
 function claimNames(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
+  for (const c of r.characters) claim(claims, c.tokenStart, c.tokenEnd, { as: "name", by: `a character (${c.frame})` });
   for (const t of r.analysis.topics) if (t.confidence >= 0.5 && (t.type === "Movie" || t.type === "Person")) claim(claims, t.tokenStart, t.tokenEnd, { as: "name", by: `${t.name} (${t.type})` });
   for (const n of r.notFound) {
     const at = r.text.indexOf(n.text);

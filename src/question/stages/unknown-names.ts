@@ -3,7 +3,7 @@ import type { WordToken } from "../../util/text";
 import { STOP_WORDS } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
-import { WORD_TO_EDGES } from "../lexicon/relations";
+import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { TITLE_SLOT_CUES } from "../lexicon/linking";
 import { COMMON_WORD_SHARE } from "./calibrate";
 
@@ -48,9 +48,16 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   flush();
   spans.push(...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)));
   const out: { text: string; closest: string[] }[] = [];
+  const links = (s: string) => {
+    const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
+    return top !== undefined && (top.match === "exact" || top.match === "folded" || (top.match === "fuzzy" && top.score >= 0.8));
+  };
   for (const s of new Set(spans.map((x) => x.replace(/\s+(of|the|and|in|a)$/i, "").trim()))) {
+    if (links(s)) continue;
+    // "the Forrest Gump Movie": a film word after a title says what it is ("Scary Movie" links whole, above).
+    const last = s.split(/\s+/);
+    if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    if (cands[0] && (cands[0].match === "exact" || cands[0].match === "folded" || (cands[0].match === "fuzzy" && cands[0].score >= 0.8))) continue;
     out.push({ text: s, closest: cands.map((c) => c.name) });
   }
   return out;

@@ -1,0 +1,107 @@
+import type { WordToken } from "../util/text";
+import { STOP_WORDS } from "../util/text";
+import { QUESTION_WORDS } from "../linking/question-words";
+import type { TopicEntity } from "./analyze";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_BY_VERBS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX } from "./lexicon/shapes";
+
+/**
+ * A character: a person in a film's story, named where a role frame puts a name ("starred as Captain
+ * Miller", "Sidney Prescott was played by", "the role of Andy Dufresne", "who played Sharpay"). The KB
+ * records no characters, so the name is neither a film nor a person to look up, even when it spells
+ * one ("Tony Stark was played by…": the frame outweighs the link).
+ */
+export interface CharacterMention {
+  text: string;
+  tokenStart: number;
+  tokenEnd: number;
+  /** The words that made it a character ("played by", "starred as"). */
+  frame: string;
+}
+
+/** The longest name a frame takes, in words. */
+const MAX_NAME = 5;
+const BY = new Set(CHARACTER_BY_VERBS);
+const AUX = new Set(CHARACTER_PASSIVE_AUX);
+const AS = new Set(CHARACTER_AS_VERBS);
+const OF = new Set(CHARACTER_OF_NOUNS);
+const ACTIVE = new Set(CHARACTER_ACTIVE_VERBS);
+/** Words before an active role verb that ask who took the role ("who played N", "which actress plays N"). */
+const ASKERS = new Set(["who", "actor", "actress", "actors", "actresses"]);
+const COPULAS = new Set(["is", "was"]);
+
+type Span = { tokenStart: number; tokenEnd: number };
+
+/**
+ * The characters a clause names. `named` are its confident mentions: after "of" and after an active
+ * verb a name the KB holds is that film or person ("the actor of Jaws", "who played Ray Charles"),
+ * while after "as" and before "was played by" any name is a character.
+ */
+export function characterMentions(text: string, tokens: readonly WordToken[], named: readonly TopicEntity[]): CharacterMention[] {
+  const words = tokens.map((t) => t.folded);
+  // With no capital past the first letter, names are told by position alone ("who played sidney prescott in scream").
+  const lowercase = !/\p{Lu}/u.test(text.slice(1));
+  const isName = (k: number) => {
+    const t = tokens[k];
+    if (!t || (QUESTION_WORDS.has(t.folded) && !/^\p{Lu}/u.test(t.text))) return false;
+    return lowercase ? !STOP_WORDS.has(t.folded) : /^\p{Lu}/u.test(t.text) && !(k === 0 && QUESTION_WORDS.has(t.folded));
+  };
+  const known = (s: Span) => named.some((t) => t.tokenStart === s.tokenStart && t.tokenEnd === s.tokenEnd);
+  // A name the KB links there is one unit: the span is all of it ("the man without a face", whole).
+  const whole = (s: Span | undefined): Span | undefined => {
+    const t = s && named.find((m) => m.tokenStart === s.tokenStart && m.tokenEnd > s.tokenEnd);
+    return t ? { tokenStart: t.tokenStart, tokenEnd: t.tokenEnd } : s;
+  };
+  const out: CharacterMention[] = [];
+  const add = (s: Span | undefined, frame: string) => {
+    if (s && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: text.slice(tokens[s.tokenStart]!.start, tokens[s.tokenEnd - 1]!.end), frame });
+  };
+  words.forEach((w, k) => {
+    // "Sidney Prescott was played by", "Tony Stark is voiced by": the name before.
+    if (w === "by" && BY.has(words[k - 1] ?? "")) {
+      const end = AUX.has(words[k - 2] ?? "") ? k - 2 : k - 1;
+      add(nameBefore(end, isName, words), `${words[k - 1]} by`);
+    }
+    // "starred as Captain Miller", "cast as the Joker": the name after.
+    if (w === "as" && AS.has(words[k - 1] ?? "")) add(whole(nameAfter(k + 1, isName, words)), `${words[k - 1]} as`);
+    // "the role of Andy Dufresne", "actor of Axel": the name after, unless it is a film or person the KB holds.
+    if (w === "of" && OF.has(words[k - 1] ?? "")) {
+      const s = whole(nameAfter(k + 1, isName, words));
+      if (s && !known(s)) add(s, `${words[k - 1]} of`);
+    }
+    // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
+    if (ACTIVE.has(w) && ASKERS.has(words[k - 1] ?? "")) {
+      const s = whole(nameAfter(k + 1, isName, words));
+      if (s && !known(s)) add(s, w);
+    }
+  });
+  const who = whoIsFilm(words, named);
+  if (who) add(who, "who is");
+  return out;
+}
+
+/**
+ * "who was Hulk?", "and who is Rocky?": a film is no "who", so a title asked that way is the
+ * character it is named after.
+ */
+function whoIsFilm(words: readonly string[], named: readonly TopicEntity[]): Span | undefined {
+  const at = words[0] === "and" ? 1 : 0;
+  if (words[at] !== "who" || !COPULAS.has(words[at + 1] ?? "")) return undefined;
+  // The title closes the question, or a film follows it ("and who was Hulk in The Avengers").
+  const rest = named.filter((t) => t.tokenStart === at + 2 && (t.tokenEnd === words.length || words[t.tokenEnd] === "in"));
+  const film = rest.find((t) => t.type === "Movie" && !t.types.includes("Person"));
+  return film ? { tokenStart: film.tokenStart, tokenEnd: film.tokenEnd } : undefined;
+}
+
+function nameAfter(from: number, isName: (k: number) => boolean, words: readonly string[]): Span | undefined {
+  const start = words[from] === "the" && isName(from + 1) ? from + 1 : from;
+  let end = start;
+  while (end < words.length && end - start < MAX_NAME && isName(end)) end++;
+  return end > start ? { tokenStart: words[from] === "the" && start > from ? from : start, tokenEnd: end } : undefined;
+}
+
+function nameBefore(end: number, isName: (k: number) => boolean, words: readonly string[]): Span | undefined {
+  let start = end;
+  while (start > 0 && end - start < MAX_NAME && isName(start - 1)) start--;
+  if (start === end) return undefined;
+  return { tokenStart: words[start - 1] === "the" ? start - 1 : start, tokenEnd: end };
+}
