@@ -131,13 +131,15 @@ function unknownBeside(r: Reading, built: Built): Built | undefined {
 
 /**
  * A relation asked of a film or person, with a further condition on a name the KB lacks ("who directed
- * Jurassic Park and went to Cal State Long Beach"): what the KB holds for the rest, and the condition
- * named as one it cannot check.
+ * Jurassic Park and went to Cal State Long Beach") or on a place ("when was Beverly Hills Cop released
+ * in Germany": the KB holds one release year, no country's date): what the KB holds for the rest, and
+ * the condition named as one it cannot check.
  */
 function uncheckedCondition(r: Reading, built: Built): Built {
   const [only] = built.parts;
-  if (!r.notFound.length || built.parts.length !== 1 || only?.kind !== "lookup" || !only.path?.length || r.cues.comparative) return built;
-  return { parts: [only, { kind: "beyond", fact: "other", said: r.notFound.map((n) => n.text).join(", ").slice(0, 100), about: local(0) }] };
+  const conditions = [...new Set([...r.notFound.map((n) => n.text), ...r.ledger.facets.filter((f) => f.kind === "setting").map((f) => f.said)])];
+  if (!conditions.length || built.parts.length !== 1 || only?.kind !== "lookup" || !only.path?.length || r.cues.comparative) return built;
+  return { parts: [only, { kind: "beyond", fact: "other", said: conditions.join(", ").slice(0, 100), about: local(0) }] };
 }
 
 /** Adds a clause's parts to the plan with ids p1, p2, …, its local references made plan ids; returns the id of the part that answers it. */

@@ -43,6 +43,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A KB person's name in a passive role frame is a character; an unknown run holding a character leaves the film after it.
     ["Tony Stark was played by what actor in The Avengers movie?","beyond.character-named","p1 lookup(The Avengers → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["Who is the cast member for the role of Bunny Lebowski in the Big Lebowski?","beyond.character-named","p1 lookup(The Big Lebowski → ACTED_IN in); *p2 beyond(character beside p1)"],
+    // A name known whole after "of" is that name beside another; one word spelled near a word of a name ("Jedi", Judi Dench) explains no longer name.
+    ["What was the publication date in Germany of Beverly Hills Cop?","lookup.relation,beyond.unchecked","p1 lookup(Beverly Hills Cop → RELEASED_IN out); *p2 beyond(other beside p1)"],
+    ["Who directed Return of the Jedi?","unknown.names","*p1 unknown(Return of the Jedi)"],
     // A film word after a title says what it is ("Scary Movie" stays whole).
     ["Which director was in charge of the Forrest Gump Movie?","lookup.relation","*p1 lookup(Forrest Gump → DIRECTED in)"],
     ["Films like The Silence of the Lambs","similar.like","*p1 similar(The Silence of the Lambs)"],

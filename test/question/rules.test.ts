@@ -25,6 +25,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Did Starfall come out before Galaxy Drifters?", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(Galaxy Drifters)"],
   ["Is Starfall longer than Moonraker Nights?", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → runtime); *p2 unknown(Moonraker Nights)"],
   ["Who directed Starfall and went to Wexley Polytechnic?", "lookup.relation,beyond.unchecked", "p1 lookup(Starfall → DIRECTED in); *p2 beyond(other beside p1)"],
+  // A place said beside a relation the KB holds once per film (one release year, no country's date) is a condition it cannot check.
+  ["When was Starfall released in Germany?", "lookup.relation,beyond.unchecked", "p1 lookup(Starfall → RELEASED_IN out); *p2 beyond(other beside p1)"],
   ["Tom Harker starred in which Jonas Whitfield movie?", "films.people", "*p1 films(Tom Harker ACTED_IN, Jonas Whitfield DIRECTED)"],
   ["in what movie did Jonas Whitfield direct Tom Harker?", "films.people", "*p1 films(Jonas Whitfield DIRECTED, Tom Harker ACTED_IN)"],
   ["Who directed Time Travel?", "lookup.weak", "*p1 unknown(Time Travel)"],

@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { WordToken } from "../../util/text";
-import { STOP_WORDS } from "../../util/text";
+import { STOP_WORDS, foldText } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -22,7 +22,9 @@ const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "w
  * the answer can say "not found" and suggest them instead of guessing.
  */
 export function unknownNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): { text: string; closest: string[] }[] {
-  const covered = (t: WordToken) => coveredBy(t, tokens, analysis, () => true);
+  // One word spelled near a word of another name ("Jedi" for Judi Dench) explains no word of a longer name ("Return of the Jedi").
+  const near = (m: QuestionAnalysis["topics"][number]) => m.tokenEnd - m.tokenStart === 1 && m.alternatives[0]?.match !== "exact" && !foldText(m.name).split(" ").includes(tokens[m.tokenStart]!.folded);
+  const covered = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => !near(m));
   const spans: string[] = [];
   for (const m of text.matchAll(/["“]([^"”]{2,80})["”]/g)) spans.push(m[1]!);
   let run: WordToken[] = [];
@@ -76,7 +78,8 @@ function splitAtKnownName(run: readonly WordToken[], tokens: readonly WordToken[
   const matches = (list: typeof known, part: readonly WordToken[]) => part.length > 0 && list.some((m) => tokens[m.tokenStart] === part[0] && tokens[m.tokenEnd - 1] === part[part.length - 1]);
   const isKnown = (part: readonly WordToken[]) => matches(known, part);
   for (let k = 1; k < run.length - 1; k++) {
-    if (run[k]!.folded !== "in" && run[k]!.folded !== "from") continue;
+    // "Germany of Beverly Hills Cop": a name known whole after "of" is that name; "Return of the Jedi" has no such side.
+    if (run[k]!.folded !== "in" && run[k]!.folded !== "from" && !(run[k]!.folded === "of" && isKnown(run.slice(k + 1)))) continue;
     const before = run.slice(0, k);
     const after = run.slice(k + 1);
     if (isKnown(after) || (run[k]!.folded === "in" && matches(filmAfterIn, after))) return before.length >= 1 && /^\p{Lu}/u.test(before[0]!.text) ? [before] : [];
