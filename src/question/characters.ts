@@ -61,8 +61,10 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
       const end = AUX.has(words[k - 2] ?? "") ? k - 2 : k - 1;
       add(nameBefore(end, isName, words), `${words[k - 1]} by`);
     }
-    // "starred as Captain Miller", "cast as the Joker": the name after.
-    if (w === "as" && AS.has(words[k - 1] ?? "")) add(whole(nameAfter(k + 1, isName, words)), `${words[k - 1]} as`);
+    // "starred as Captain Miller", "cast as the Joker", "starred Sean Connery as King Arthur": the name after.
+    const actor = named.find((t) => t.type === "Person" && t.tokenEnd === k && AS.has(words[t.tokenStart - 1] ?? ""));
+    const verb = AS.has(words[k - 1] ?? "") ? words[k - 1] : actor ? words[actor.tokenStart - 1] : undefined;
+    if (w === "as" && verb) add(whole(nameAfter(k + 1, isName, words)), `${verb} as`);
     // "the role of Andy Dufresne", "actor of Axel": the name after, unless it is a film or person the KB holds.
     if (w === "of" && OF.has(words[k - 1] ?? "")) {
       const s = whole(nameAfter(k + 1, isName, words));

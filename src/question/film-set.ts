@@ -3,7 +3,7 @@ import type { FilmConstraintInput, KindRef } from "../plan/schema";
 import type { TopicEntity } from "./analyze";
 import { negatedItems } from "./cues";
 import type { Reading } from "./reading";
-import { describesFilm, roleNear, roleSaid, usualRole } from "./roles";
+import { describesFilm, madeBy, roleNear, roleSaid, usualRole } from "./roles";
 import type { ConceptRef } from "./stages/concepts";
 
 
@@ -73,7 +73,7 @@ export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetO
   const persons = people.filter((t) => t.types.includes("Person"));
   for (const p of persons) {
     const negated = excluded.entities.some((e) => e.id === p.id);
-    const said = persons.length === 1 && o.roleFallback !== "usual" && !describesFilm(p, r.analysis) ? roleSaid(r.analysis) : undefined;
+    const said = persons.length === 1 && o.roleFallback !== "usual" && !describesFilm(p, r.analysis) && !madeBy(p, r.analysis) ? roleSaid(r.analysis) : undefined;
     const role = roleNear(p, r.analysis) ?? said ?? (await usualRole(p, r.analysis, kb));
     out.push({ on: "person", who: personRef(p), role, negated });
   }

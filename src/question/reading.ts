@@ -107,7 +107,9 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
   const films = analysis.topics.filter((t) => isNamed(t) && t.types.includes("Movie"));
   // The character is the film's own name, said whole ("Hulk"), not a near spelling ("Captain Miller" is no Captain Phillips).
   const ownName = (t: TopicEntity) => characters.some((c) => linkKey(c.text).replace(/^the /, "") === linkKey(t.name).replace(/^the /, ""));
-  const eponymous = (t: TopicEntity) => t.type === "Movie" && ownName(t) && films.every((f) => f === t || inside(f.tokenStart, f.tokenEnd));
+  // When films are asked ("which film starred Tom Hanks as Forrest Gump", "this film starred …"), the character's title is no film given.
+  const filmsAsked = analysis.answer.type === "Movie" || tokens.some((k) => MOVIE_WORDS.has(k.folded));
+  const eponymous = (t: TopicEntity) => t.type === "Movie" && !filmsAsked && ownName(t) && films.every((f) => f === t || inside(f.tokenStart, f.tokenEnd));
   const topics = analysis.topics.filter((t) => !inside(t.tokenStart, t.tokenEnd) || eponymous(t));
   const notFound = unknown.flatMap((n) => {
     const c = characters.find((x) => n.text.includes(x.text) || x.text.includes(n.text));

@@ -35,14 +35,20 @@ export function roleNear(person: TopicEntity, analysis: QuestionAnalysis): Role 
   const before = describesFilm(person, analysis) ? undefined : cues.filter((c) => c.token < person.tokenStart && person.tokenStart - c.token <= 3 && !apart(c.token, person.tokenStart)).sort((x, y) => y.token - x.token)[0];
   // "spielberg films starring tom hanks": a role word right before another person is that person's.
   const beforeOther = (c: Cue) => analysis.topics.some((t) => t !== person && t.types.includes("Person") && t.tokenStart > c.token && t.tokenStart - c.token <= 2);
-  // "directed by Y" after X names Y's role, not X's.
-  const after = cues.filter((c) => c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by" && !beforeOther(c)).sort((x, y) => x.token - y.token)[0];
+  // "directed by Y" after X names Y's role, not X's. After "by", a verb is the film's ("a movie by X features …").
+  const after = cues.filter((c) => !madeBy(person, analysis) && c.token >= person.tokenEnd && c.token - person.tokenEnd <= 2 && tokens[c.token + 1]?.folded !== "by" && !beforeOther(c)).sort((x, y) => x.token - y.token)[0];
   // "did Bryan Singer direct Patrick Stewart": a directing verb with its subject, another person, right before it
   // directs the person after it, who acted.
   const subjectBefore = (c: Cue) => analysis.topics.some((t) => t !== person && t.types.includes("Person") && t.tokenEnd <= c.token && c.token - t.tokenEnd <= 1);
   if (before?.edge === "DIRECTED" && subjectBefore(before) && tokens[before.token + 1]?.folded !== "by") return "ACTED_IN";
   const edge = (before ?? after)?.edge;
   return edge && isRole(edge) ? edge : undefined;
+}
+
+/** "a movie by X": X made it; a role word elsewhere in the sentence ("… features a shark") is the film's, not X's. */
+export function madeBy(person: TopicEntity, analysis: QuestionAnalysis): boolean {
+  const tokens = analysis.tokens;
+  return tokens[person.tokenStart - 1]?.folded === "by" && MOVIE_WORDS.has(tokens[person.tokenStart - 2]?.folded ?? "");
 }
 
 /** A name between a determiner and a film word ("which Doug Liman movie"): it describes the film, by its maker. */

@@ -88,6 +88,9 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Who played Captain Voss?", "beyond.character-named", "*p1 beyond(character)"],
   ["who was Starfall?", "beyond.character-named", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
   ["What is Tom Harker's name in Midnight Ledger?", "beyond.character", "p1 films(Midnight Ledger, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
+  // A person's films that also hold what the KB has no relation for: all their films, ranked by it (a character named among it).
+  ["Which Jonas Whitfield film is about a lighthouse keeper?", "open.person-facets", "*p1 open(explore; Jonas Whitfield DIRECTED; facets theme lighthouse keeper)"],
+  ["Which film starred Tom Harker as Captain Voss?", "open.person-facets", "*p1 open(explore; Tom Harker ACTED_IN; facets character Captain Voss)"],
   // A person asked of a film by no relation that reaches people is someone in its story.
   ["Who is the chief in Starfall?", "beyond.story-person", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
   ["Who was Midnight Ledger about?", "beyond.story-person", "p1 lookup(Midnight Ledger → ACTED_IN in); *p2 beyond(character beside p1)"],

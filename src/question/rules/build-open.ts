@@ -23,7 +23,10 @@ export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: s
   // "horror with no gore": a kind said against is already a hard exclusion; the same words are no facet besides.
   const excluded = negatedItems(r.cues.negations, r.named, r.concepts).concepts;
   const ledger = r.ledger.facets.filter((f) => !(f.against && excluded.some((c) => c.tokenStart < f.tokenEnd && f.tokenStart < c.tokenEnd)));
-  const kept = ledger.length > MAX_FACETS ? [...ledger].sort((a, b) => rarity(a) - rarity(b) || a.tokenStart - b.tokenStart).slice(0, MAX_FACETS).sort((a, b) => a.tokenStart - b.tokenStart) : ledger;
+  // A character a role frame named ("starred Sean Connery as King Arthur") is what the films asked for hold.
+  const characters: FacetSpan[] = r.characters.map((c) => ({ said: c.text, kind: "character", tokenStart: c.tokenStart, tokenEnd: c.tokenEnd }));
+  const spans = [...ledger, ...characters].sort((a, b) => a.tokenStart - b.tokenStart);
+  const kept = spans.length > MAX_FACETS ? [...spans].sort((a, b) => rarity(a) - rarity(b) || a.tokenStart - b.tokenStart).slice(0, MAX_FACETS).sort((a, b) => a.tokenStart - b.tokenStart) : spans;
   return kept.map((f, i) => ({ id: `f${i + 1}`, said: f.said.slice(0, 200), kind: f.kind, ...(f.against ? { against: true } : {}) }));
 }
 
