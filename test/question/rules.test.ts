@@ -43,6 +43,9 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["the best dramas", "order.superlative", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
   ["recommend a good drama", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
   ["the prequel to Starfall Returns", "order.sequel", "p1 films(series Starfall (2), 0–2003, not Starfall Returns); *p2 order(p1 by releaseYear desc, nth 1)"],
+  // A relation asked of the one film an order picks: one hop more from the pick.
+  ["When was the first Starfall movie released?", "order.ordinal", "p1 films(series Starfall (2)); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
+  ["Who directed the sequel to Starfall?", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
   ["How many films did Jonas Whitfield direct?", "aggregate.count", "p1 films(Jonas Whitfield DIRECTED); *p2 count(p1)"],
   ["which actors appeared in more than one Jonas Whitfield film", "aggregate.at-least", "p1 films(Jonas Whitfield DIRECTED); *p2 at_least(p1 over ACTED_IN in ≥ 2)"],
   ["Which actor has Jonas Whitfield cast most often?", "aggregate.most-common", "p1 films(Jonas Whitfield DIRECTED); *p2 most_common(p1 over ACTED_IN in)"],

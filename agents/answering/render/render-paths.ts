@@ -33,7 +33,9 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
 
 /** One relation read plainly: "Titanic (1997) was directed by James Cameron [1]", "Tom Hanks acted in 32 films: …". */
 function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["path"]>[number], r: PartResult, ctx: RenderContext, from: string): string {
-  const fromFilm = part.from.every((f) => "id" in f && f.type === "Movie");
+  // One film an earlier part picked ("the first Shrek movie") reads as that film.
+  const picked = part.from.length === 1 && part.from.every((f) => "ref" in f && resultOf(ctx, f.ref).items.length === 1 && resultOf(ctx, f.ref).items[0]!.type === "Movie");
+  const fromFilm = picked || part.from.every((f) => "id" in f && f.type === "Movie");
   const person = part.from.every((f) => "id" in f && f.type === "Person");
   const n = r.items.length;
   const roleHop = hop.edge === "DIRECTED" || hop.edge === "WROTE" || hop.edge === "ACTED_IN";

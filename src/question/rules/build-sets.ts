@@ -10,6 +10,7 @@ import { entityRef, hopToAnswer, withinOf } from "./helpers";
 import { films, filmsAsked, people } from "./features";
 import { beyond, lookupOf } from "./build-paths";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
+import { EDGE_SPECS } from "../../kb/schema";
 
 /**
  * Builders of the parts that work on a set of films: the set itself, its order, counts over it,
@@ -38,7 +39,21 @@ export async function ordinal(r: Reading, ctx: RuleContext): Promise<Built | und
   const byFigure = s && s.metric !== ORDINAL_METRIC && (s.at < o.at || s.at >= o.end);
   const by = byFigure ? s.metric : ORDINAL_METRIC;
   const direction = byFigure ? s.order : o.fromEnd ? "desc" : "asc";
-  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by, direction, nth: o.nth }] };
+  return askedOfPick(r, { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by, direction, nth: o.nth }] });
+}
+
+/**
+ * "when was the first Shrek movie released", "who directed the sequel to Rocky": a relation asked
+ * (not the film itself), of the one film an order picked — one hop more from the pick.
+ */
+function askedOfPick(r: Reading, built: Built): Built {
+  const a = r.analysis;
+  const last = built.parts[built.parts.length - 1];
+  if (a.answer.type === "Movie" || !a.answer.edge || last?.kind !== "order" || last.nth === undefined) return built;
+  const hop = hopToAnswer(r);
+  if (!hop) return built;
+  const asks = hop.dir === "out" ? EDGE_SPECS[hop.edge].to : EDGE_SPECS[hop.edge].from;
+  return { parts: [...built.parts, { kind: "lookup", from: [local(built.parts.length - 1)], path: [hop], asks, join: "each", within: [], text: r.text }] };
 }
 
 /** "the best horror films of the 90s", "which Rocky movie has the highest rating", "Nolan's longest film". */
@@ -260,10 +275,10 @@ export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | un
   // No title family in the KB: which film follows which is a fact it does not record; say so beside the film.
   if (!found) return beyond(r, ctx, { fact: "other", phrase: r.cues.sequel?.phrase ?? (side === "before" ? "prequel" : "sequel") });
   const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
-  return {
+  return askedOfPick(r, {
     parts: [
       { kind: "films", where: [{ on: "series", name: found.name, films: found.films.slice(0, 40), negated: false }, { on: "years", ...years, negated: false }, { on: "title", film: film.id, negated: true }] },
       { kind: "order", of: local(0), by: "releaseYear", direction: side === "before" ? "desc" : "asc", nth: 1 },
     ],
-  };
+  });
 }
