@@ -81,6 +81,10 @@ const TABLE: [question: string, rules: string, plan: string][] = [
     "*p1 plot(There was this film I saw on TV as a kid, maybe in the ni…; 1990–1999; facets theme young woman, setting big city bank, theme finds, theme old ledger hidden, theme vault, theme ledger lists, plot robbery planned, theme carry, theme chase, theme rain, plot brother hiding, theme old harbor)",
   ],
   ["Where was the director of Starfall born?", "beyond.fact", "p1 lookup(Starfall → DIRECTED in); *p2 beyond(birthplace beside p1)"],
+  // A fact word describes a name only right before it ("the oscar winner X"); as a verb, or with a verb between, the name is its subject or object.
+  ["which films did the oscar winner Jonas Whitfield direct", "films.person", "*p1 films(Jonas Whitfield DIRECTED)"],
+  ["what episode has Jonas Whitfield directed?", "beyond.fact", "p1 films(Jonas Whitfield DIRECTED); *p2 beyond(tv beside p1)"],
+  ["which 2001 film won Tom Harker his award?", "beyond.fact", "p1 films(Tom Harker ACTED_IN, 2001–2001); *p2 beyond(award beside p1)"],
   ["when was Tom Harker born", "beyond.fact", "p1 films(Tom Harker ACTED_IN); *p2 beyond(birth_date beside p1)"],
   ["who did Tom Harker play in Midnight Ledger", "beyond.character", "p1 films(Midnight Ledger, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
   ["Who played the pilot in Starfall?", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],

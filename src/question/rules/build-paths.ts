@@ -61,6 +61,10 @@ export async function weakLookup(r: Reading, ctx: RuleContext): Promise<Built | 
   return { parts: [{ kind: "unknown", names: [{ said: (tag.said ?? tag.id).slice(0, 300), closest }] }] };
 }
 
+const AUXILIARIES: ReadonlySet<string> = new Set(["has", "have", "had", "did", "does", "do", "is", "was", "were", "are"]);
+/** Fact words that are verbs: a name after them is who did or got it, not described by it. */
+const FACT_VERBS: ReadonlySet<string> = new Set(["won", "win", "wins", "married", "marry", "nominated", "died", "born", "awarded", "killed"]);
+
 /** Relations whose subject is a film: asked of a name, they mean a film of that name. */
 const FILM_RELATIONS: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN", "RELEASED_IN", "IN_LANGUAGE", "HAS_GENRE"]);
 
@@ -178,9 +182,13 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   // "which films did the oscar winner kathryn bigelow direct": a fact word right before a name describes the person; the relation asked is the question.
   const end = at === undefined ? -1 : at + f.phrase.split(" ").length;
   // "produced by Benicio del Toro" is no description: "by" makes the person the one who did the fact.
-  const describesName = r.named.some((t) => t.type === "Person" && t.tokenStart >= end && t.tokenStart - end <= 1 && r.words[end] !== "by");
+  // A description stands right before the name ("the oscar winner kathryn bigelow"); a verb between ("what episode has david
+  // lynch directed") or a fact said as a verb ("which film won marlon brando his award") makes the name the fact's subject or object.
+  const describesName = r.named.some((t) => t.type === "Person" && t.tokenStart >= end && t.tokenStart - end <= 1 && !FACT_VERBS.has(r.words[end - 1] ?? "") && !AUXILIARIES.has(r.words[end] ?? "") && r.words[end] !== "by");
   if (describesName && r.analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"))) return undefined;
-  const about = innerAbout(inner) ?? (await aboutPart(r, ctx, f.fact));
+  // A fact word the clause's own rule read as a kind of film ("music for" → musicals) makes that reading no answer to keep.
+  const factAsKind = at !== undefined && r.concepts.some((c) => (c.strong || c.cued) && c.tokenStart < end && at < c.tokenEnd);
+  const about = (factAsKind ? undefined : innerAbout(inner)) ?? (await aboutPart(r, ctx, f.fact));
   // "what country is richard attenborough from": a person's country is their nationality.
   // "where does the idea come from", asked of a film: where the film comes from (its source), not a birthplace.
   const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact === "birthplace" && f.phrase.endsWith("from") && films(r).length && !people(r).length && !r.analysis.answer.edge ? "other" : f.fact;
@@ -197,7 +205,7 @@ function innerAbout(inner: Built | undefined): DraftPart[] | undefined {
   if (!last) return undefined;
   const named = last.kind === "lookup" && last.from.every((f) => "ref" in f || f.type === "Movie" || f.type === "Person");
   const asksNames = last.kind === "lookup" && named && (last.asks === "Person" || last.asks === "Movie") && (last.path !== undefined || last.from.length > 1);
-  return asksNames || last.kind === "combine" ? inner!.parts : undefined;
+  return asksNames || last.kind === "combine" || last.kind === "films" ? inner!.parts : undefined;
 }
 
 /** Films named side by side with "and" ("in Gone with the Wind and A Streetcar Named Desire"); "Maria in West Side Story" is no pair. */
