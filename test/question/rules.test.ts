@@ -85,6 +85,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["which films did the oscar winner Jonas Whitfield direct", "films.person", "*p1 films(Jonas Whitfield DIRECTED)"],
   ["what episode has Jonas Whitfield directed?", "beyond.fact", "p1 films(Jonas Whitfield DIRECTED); *p2 beyond(tv beside p1)"],
   ["which 2001 film won Tom Harker his award?", "beyond.fact", "p1 films(Tom Harker ACTED_IN, 2001–2001); *p2 beyond(award beside p1)"],
+  // A nationality the KB holds only as a language, asked for whole: the language's films, and the country said missing.
+  ["Show me all French films.", "beyond.country-stand-in", "p1 films(in French); *p2 beyond(country beside p1)"],
   ["when was Tom Harker born", "beyond.fact", "p1 films(Tom Harker ACTED_IN); *p2 beyond(birth_date beside p1)"],
   ["who did Tom Harker play in Midnight Ledger", "beyond.character", "p1 films(Midnight Ledger, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
   ["Who played the pilot in Starfall?", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],

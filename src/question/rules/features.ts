@@ -1,4 +1,6 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
+import { NATIONALITY_LANGUAGES } from "../lexicon/linking";
+import { entryOf } from "../../util/text";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
 import type { Reading } from "../reading";
@@ -47,6 +49,8 @@ const FEATURE_TESTS = {
   "character-named": (r: Reading) => r.characters.length > 0,
   /** "who is the chief in Jaws", "who was Tombstone about": a person asked of one film by no relation that reaches people. */
   "story-person": (r: Reading) => storyPerson(r),
+  /** "all Danish films", "every Czech movie": a nationality the KB holds only as a language, asked for whole. */
+  "country-stand-in": (r: Reading) => countryStandIn(r) !== undefined,
   "told-plot": (r: Reading) => r.told !== undefined,
   /** A story told of one film ("the movie where …"), not of films in the plural ("movies where …" asks which films). */
   "told-one": (r: Reading) => r.told !== undefined && !/\b(?:movies|films|flicks|ones)\b/.test(r.told.phrase),
@@ -142,6 +146,19 @@ function personsRole(r: Reading): boolean {
 }
 
 const PERSON_EDGES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+const WHOLE_SET_WORDS: ReadonlySet<string> = new Set(["all", "every"]);
+
+/**
+ * A nationality said before a film word ("all Danish films"): the KB records languages, not countries,
+ * so the language's films stand in. Asked for all of them, the stand-in is no answer to the whole; the
+ * word is returned so the reply can say the country is not recorded. ("a Japanese drama" asks one: the stand-in serves.)
+ */
+export function countryStandIn(r: Reading): string | undefined {
+  if (!r.languages.length || !r.words.some((w) => WHOLE_SET_WORDS.has(w))) return undefined;
+  const languages = new Set(r.languages.map((l) => l.toLowerCase()));
+  const at = r.words.findIndex((w, k) => (languages.has(w) || entryOf(NATIONALITY_LANGUAGES, w) !== undefined) && MOVIE_WORDS.has(r.words[k + 1] ?? ""));
+  return at >= 0 ? r.tokens[at]!.text : undefined;
+}
 
 /**
  * A person asked ("who", "which person") of one film, no person named, and words of its own that no

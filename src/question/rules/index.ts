@@ -2,7 +2,7 @@ import * as paths from "./build-paths";
 import * as sets from "./build-sets";
 import * as open from "./build-open";
 import type { Rule } from "./types";
-import { storyPersonSaid } from "./features";
+import { countryStandIn, storyPersonSaid } from "./features";
 
 /**
  * The rules that read a clause into plan parts, most specific first: the first rule whose `when`
@@ -62,5 +62,6 @@ export const RULES: readonly Rule[] = [
 
 /** Rules that add to what the clause's own rule built: what the KB lacks, said beside what it holds. */
 export const WRAPPERS: readonly Rule[] = [
+  { id: "beyond.country-stand-in", reads: "all Danish films: the KB has the language, not the country; the language's films beside the country said missing", when: { all: ["country-stand-in"], none: ["fact"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, { fact: "country", phrase: countryStandIn(r)! }, inner) },
   { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "story-fact", "plays-character", "character-named", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
 ];
