@@ -46,6 +46,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A name known whole after "of" is that name beside another; one word spelled near a word of a name ("Jedi", Judi Dench) explains no longer name.
     ["What was the publication date in Germany of Beverly Hills Cop?","lookup.relation,beyond.unchecked","p1 lookup(Beverly Hills Cop → RELEASED_IN out); *p2 beyond(other beside p1)"],
     ["Who directed Return of the Jedi?","unknown.names","*p1 unknown(Return of the Jedi)"],
+    // A rating asked where the KB's rating relation is empty for the film: TMDB's vote average answers.
+    ["Which is the review score for 12 Angry Men?","lookup.relation","*p1 lookup(12 Angry Men → voteAverage)"],
     // A film word after a title says what it is ("Scary Movie" stays whole).
     ["Which director was in charge of the Forrest Gump Movie?","lookup.relation","*p1 lookup(Forrest Gump → DIRECTED in)"],
     ["Films like The Silence of the Lambs","similar.like","*p1 similar(The Silence of the Lambs)"],

@@ -3,7 +3,7 @@ import type { PartResult } from "../../plan/results";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
-import { FILM_FACT, HOLDS, hopsOfLabel, lacking, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
+import { FILM_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
 
 /** Renderers of the parts that start from names or text. */
 
@@ -16,7 +16,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   if (part.figure) {
     const f = r.figures[0];
     const named = f?.year && part.from[0] && "id" in part.from[0] ? `${part.from[0].id} (${f.year})` : from;
-    return f ? { text: `${named}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${part.figure === "runtime" ? "running time" : part.figure === "revenue" ? "box-office revenue" : part.figure} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
+    return f ? { text: `${named}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${METRIC_WORDS[part.figure].noun.replace(/^TMDB /, "")} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
   }
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };

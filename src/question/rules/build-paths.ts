@@ -68,9 +68,11 @@ const FACT_VERBS: ReadonlySet<string> = new Set(["won", "win", "wins", "married"
 /** Relations whose subject is a film: asked of a name, they mean a film of that name. */
 const FILM_RELATIONS: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN", "RELEASED_IN", "IN_LANGUAGE", "HAS_GENRE"]);
 
-export function lookup(r: Reading, min: number): Built | undefined {
+export async function lookup(r: Reading, min: number, ctx: RuleContext): Promise<Built | undefined> {
   const part = lookupOf(r, min);
   if (!part) return undefined;
+  const rated = await ratingFromTmdb(part, ctx);
+  if (rated) return { parts: [rated] };
   // Asked of one name, with no relation the KB has but words no name, constraint or cue took ("the gender of
   // john dall", "kevin pollak's profession"): what the KB holds of it, and those words said to be beyond it.
   const asked = r.ledger.facets.filter((f) => !f.against).map((f) => f.said);
@@ -78,6 +80,19 @@ export function lookup(r: Reading, min: number): Built | undefined {
     return { parts: [part, { kind: "beyond", fact: "other", said: asked.join(", ").slice(0, 100), about: local(0) }] };
   }
   return { parts: [part] };
+}
+
+/**
+ * "what is the review score of 12 Angry Men": a film's rating asked, the KB's rating relation empty for
+ * it, and TMDB's vote average there — that figure answers (said as TMDB's), rather than "no rating".
+ */
+async function ratingFromTmdb(part: DraftPart, ctx: RuleContext): Promise<DraftPart | undefined> {
+  const hop = part.kind === "lookup" && part.path?.length === 1 ? part.path[0]! : undefined;
+  const [from] = part.kind === "lookup" ? part.from : [];
+  if (hop?.edge !== "HAS_RATING" || hop.dir !== "out" || part.kind !== "lookup" || part.from.length !== 1 || !from || "ref" in from || from.type !== "Movie") return undefined;
+  if ((await ctx.kb.graph.relations(from.id)).some((x) => x.edge === "HAS_RATING" && x.count > 0)) return undefined;
+  const votes = ctx.kb.catalog.tmdb(from.id)?.voteAverage;
+  return votes ? { kind: "lookup", from: [from], figure: "voteAverage", join: "each", within: [], text: part.text } : undefined;
 }
 
 /** "how long is the godfather", "what was the budget of avatar": a TMDB figure of the one film named. */

@@ -55,7 +55,7 @@ export const RULES: readonly Rule[] = [
   { id: "films.person", reads: "a person's films (will smith movies, what has X been in)", when: { all: ["only-people", "films-asked", "person=1"], none: ["asks-relation"] }, build: sets.films_ },
   { id: "films.series", reads: "the Rocky movies", when: { all: ["series"] }, build: sets.films_ },
   { id: "films.kind", reads: "films of a kind, period, language or series", when: { all: ["films-asked"], any: ["kind", "period", "language"], none: ["named", "series"] }, build: sets.films_ },
-  { id: "lookup.relation", reads: "a relation asked of named films or people", when: { all: ["named"] }, build: (r) => paths.lookup(r, 0.5) },
+  { id: "lookup.relation", reads: "a relation asked of named films or people", when: { all: ["named"] }, build: (r, ctx) => paths.lookup(r, 0.5, ctx) },
   { id: "lookup.weak", reads: "a relation asked of a loosely linked name", when: { all: ["weak-topic"] }, build: paths.weakLookup },
   { id: "plot.described", reads: "nothing named: the words searched as a description", when: {}, build: (r, ctx) => paths.described(r, ctx) },
 ];
