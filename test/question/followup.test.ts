@@ -43,6 +43,8 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["refinement by a period after what about", [hanks], "what about the 90s?", "followup.substitution-constraint", "What films did Tom Hanks star in from the 90s?"],
     ["a character asked with no film", [titanic], "which actor plays the main protagonist?", "followup.character", "Which actor plays the main protagonist in Titanic?"],
     ["a cast word beside a name the KB lacks", [turn("When was Beverly Hills Cop released?")], "actor of Axel?", "followup.character", "Actor of Axel in Beverly Hills Cop?"],
+    // A pronoun joined to a name by "and" is someone else: the person in context.
+    ["a pronoun joined to a name", [turn("Who starred in Beverly Hills Cop?", "Beverly Hills Cop (1984) stars Eddie Murphy [1] and John Ashton [2].")], "films with James Earl Jones and him?", "followup.anaphor", "Films with James Earl Jones and Eddie Murphy?"],
     // A title a role frame makes a character is a character of the film in context, not that film.
     ["a title in a role frame is a character", [turn("Tony Stark was played by what actor in The Avengers movie?", "The Avengers (2012) stars Chris Evans [1].")], "Hulk was played by what actor?", "followup.character", "Hulk was played by what actor in The Avengers?"],
     ["a title asked by who is a character", [turn("Tony Stark was played by what actor in The Avengers movie?", "The Avengers (2012) stars Chris Evans [1].")], "and who was Hulk?", "followup.character", "Who was Hulk in The Avengers?"],

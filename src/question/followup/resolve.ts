@@ -289,7 +289,9 @@ export async function followUpFeatures(said: string, history: readonly Conversat
     // A question that names a film of its own means that film by "the film"; likewise a person. A
     // lower-case "title" right after the pointing phrase is the sentence's next word ("where did the
     // movie take place" is not about The Take).
-    const named = own.some((o) => (cls === "film" ? o.type === "Movie" : cls === "person" ? o.type === "Person" : false) && !(hit && wordAfter(folded, hit, o.text)));
+    // "films with James Earl Jones and him": a pronoun joined to a name by "and" is someone else.
+    const joined = hit !== undefined && (hasPhrase(folded, `and ${hit}`) || hasPhrase(folded, `${hit} and`));
+    const named = !joined && own.some((o) => (cls === "film" ? o.type === "Movie" : cls === "person" ? o.type === "Person" : false) && !(hit && wordAfter(folded, hit, o.text)));
     if (hit && !named) anaphors[cls] = hit;
   }
   const found = Object.values(anaphors);

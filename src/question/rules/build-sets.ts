@@ -63,7 +63,9 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   const where = (await filmSet(r, ctx)) ?? (filmsAsked(r) && !r.named.length ? [] : undefined);
   if (!where) return undefined;
   // "which Rocky movie has the highest rating", "the longest Nolan film": one film asked; "the best horror movies": a ranking.
-  const plural = r.words.some((w) => PLURAL_FILM_WORDS.has(w)) || kindsOf(r).some((c) => singular(c.text.toLowerCase()) !== c.text.toLowerCase());
+  // "which one is the longest among the Iron Man films": "which one" asks one, whatever plural follows.
+  const one = r.words.some((w, k) => w === "one" && (r.words[k - 1] === "which" || r.words[k - 1] === "what"));
+  const plural = !one && (r.words.some((w) => PLURAL_FILM_WORDS.has(w)) || kindsOf(r).some((c) => singular(c.text.toLowerCase()) !== c.text.toLowerCase()));
   return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...(plural ? {} : { nth: 1 }) }] };
 }
 
