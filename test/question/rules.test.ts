@@ -41,8 +41,9 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["what is the latest film Jonas Whitfield directed", "order.ordinal", "p1 films(Jonas Whitfield DIRECTED); *p2 order(p1 by releaseYear desc, nth 1)"],
   ["Which Starfall movie is the longest?", "order.superlative", "p1 films(series Starfall (2)); *p2 order(p1 by runtime desc, nth 1)"],
   ["the best dramas", "order.superlative", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
-  // "which one" asks one, whatever plural follows.
+  // The noun a question opens with ("which one", "what movie") asks one, whatever plural follows.
   ["Which one is the longest among the Starfall films?", "order.superlative", "p1 films(series Starfall (2)); *p2 order(p1 by runtime desc, nth 1)"],
+  ["What movie is the longest among the Starfall films?", "order.superlative", "p1 films(series Starfall (2)); *p2 order(p1 by runtime desc, nth 1)"],
   ["recommend a good drama", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
   ["the prequel to Starfall Returns", "order.sequel", "p1 films(series Starfall (2), 0–2003, not Starfall Returns); *p2 order(p1 by releaseYear desc, nth 1)"],
   // A relation asked of the one film an order picks: one hop more from the pick.

@@ -4,6 +4,7 @@ import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-se
 import type { Reading } from "../reading";
 import { otherUsualRole, roleNear, roleSaid } from "../roles";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
+import { MOVIE_WORDS } from "../lexicon/relations";
 import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
@@ -63,8 +64,10 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   const where = (await filmSet(r, ctx)) ?? (filmsAsked(r) && !r.named.length ? [] : undefined);
   if (!where) return undefined;
   // "which Rocky movie has the highest rating", "the longest Nolan film": one film asked; "the best horror movies": a ranking.
-  // "which one is the longest among the Iron Man films": "which one" asks one, whatever plural follows.
-  const one = r.words.some((w, k) => w === "one" && (r.words[k - 1] === "which" || r.words[k - 1] === "what"));
+  // "which one is the longest among the Iron Man films", "what movie is the longest among …": the noun the
+  // question opens with asks one, whatever plural follows it.
+  const opening = r.words.slice(0, s.at).find((w) => w === "one" || PLURAL_FILM_WORDS.has(w) || MOVIE_WORDS.has(w));
+  const one = opening !== undefined && !PLURAL_FILM_WORDS.has(opening) && ["which", "what"].includes(r.words[0] ?? "");
   const plural = !one && (r.words.some((w) => PLURAL_FILM_WORDS.has(w)) || kindsOf(r).some((c) => singular(c.text.toLowerCase()) !== c.text.toLowerCase()));
   return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...(plural ? {} : { nth: 1 }) }] };
 }
