@@ -43,6 +43,8 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["refinement by a period after what about", [hanks], "what about the 90s?", "followup.substitution-constraint", "What films did Tom Hanks star in from the 90s?"],
     ["a character asked with no film", [titanic], "which actor plays the main protagonist?", "followup.character", "Which actor plays the main protagonist in Titanic?"],
     ["a cast word beside a name the KB lacks", [turn("When was Beverly Hills Cop released?")], "actor of Axel?", "followup.character", "Actor of Axel in Beverly Hills Cop?"],
+    // A substitution opener before no name is a turn of talk, not the relation "about".
+    ["what about + a role, asked of the film in context", [turn("Who directed Forrest Gump?", "Forrest Gump (1994) was directed by Robert Zemeckis [1].")], "what about the main protagonist?", "followup.character", "The main protagonist in Forrest Gump?"],
     // A pronoun joined to a name by "and" is someone else: the person in context.
     ["a pronoun joined to a name", [turn("Who starred in Beverly Hills Cop?", "Beverly Hills Cop (1984) stars Eddie Murphy [1] and John Ashton [2].")], "films with James Earl Jones and him?", "followup.anaphor", "Films with James Earl Jones and Eddie Murphy?"],
     // A title a role frame makes a character is a character of the film in context, not that film.

@@ -102,6 +102,8 @@ const alternatives = (phrases: readonly string[]) => [...phrases].sort((a, b) =>
 const CHOOSING = new RegExp(`^(?:(?:${CHOICE_LEADS.join("|")}) )?(?:which|what) (?:${CHOICE_PHRASES.join("|")})\\b`);
 /** The same, as written, to put the films in its place. */
 const CHOICE_SAID = new RegExp(`\\b(which|what)\\s+(?:${alternatives(CHOICE_PHRASES)})\\b`, "i");
+/** A substitution opener ("what about", "how about") opening a question resolved by another rule. */
+const SUBSTITUTION_SAID = new RegExp(`^(?:${alternatives(SUBSTITUTION_OPENERS.filter((o) => o.includes(" ")))})[\\s,]+`, "i");
 /** A continuation word opening a resolved question ("and when did Jaws…" reads "When did Jaws…"). */
 const CONTINUATION_SAID = new RegExp(`^(?:${CONTINUATION_WORDS.join("|")})[\\s,]+`, "i");
 /** "ones", "films that"… before a refinement's constraint. */
@@ -253,7 +255,8 @@ export async function resolveFollowUp(question: string, history: readonly Conver
   for (const rule of FOLLOW_UP_RULES) {
     if (!rule.applies(f)) continue;
     const built = rule.build(f);
-    const resolved = built?.question.replace(CONTINUATION_SAID, "");
+    // "what about the main protagonist?" asked of the film in context: the opener is no relation ("about"), only a turn of talk.
+    const resolved = built?.question.replace(CONTINUATION_SAID, "").replace(rule.kind === "substitution" || rule.id === "followup.substitution-constraint" ? /^$/ : SUBSTITUTION_SAID, "");
     if (built && resolved && resolved !== said) return { kind: rule.kind, rule: rule.id, said, question: resolved.charAt(0).toUpperCase() + resolved.slice(1), referents: built.referents };
   }
   return standalone;
