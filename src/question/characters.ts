@@ -2,7 +2,7 @@ import type { WordToken } from "../util/text";
 import { STOP_WORDS } from "../util/text";
 import { QUESTION_WORDS } from "../linking/question-words";
 import type { TopicEntity } from "./analyze";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_BY_VERBS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX } from "./lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_COPULAS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX } from "./lexicon/shapes";
 
 /**
  * A character: a person in a film's story, named where a role frame puts a name ("starred as Captain
@@ -25,9 +25,8 @@ const AUX = new Set(CHARACTER_PASSIVE_AUX);
 const AS = new Set(CHARACTER_AS_VERBS);
 const OF = new Set(CHARACTER_OF_NOUNS);
 const ACTIVE = new Set(CHARACTER_ACTIVE_VERBS);
-/** Words before an active role verb that ask who took the role ("who played N", "which actress plays N"). */
-const ASKERS = new Set(["who", "actor", "actress", "actors", "actresses"]);
-const COPULAS = new Set(["is", "was"]);
+const ASKERS = new Set(CHARACTER_ASKERS);
+const COPULAS = new Set(CHARACTER_COPULAS);
 
 type Span = { tokenStart: number; tokenEnd: number };
 

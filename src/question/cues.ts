@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS } from "./lexicon/linking";
 import { MOVIE_WORDS } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, FACT_PHRASES, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, FACT_PHRASES, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -216,12 +216,12 @@ function factCue(words: readonly string[]): ShapeCues["fact"] {
     if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact, ...(f.says ? { says: f.says } : {}) };
   }
   // The noun a "what"/"which" asks for names the fact, wherever it stands: "produced by what company" asks a studio.
-  const asked = FACT_PHRASES.map((f) => ({ f, at: findPhrase(words, f.phrase).find((k) => k > 0 && WH_NOUN_LEADS.has(words[k - 1]!)) })).find((x) => x.at !== undefined && !x.f.wh);
+  const asked = FACT_PHRASES.map((f) => ({ f, at: findPhrase(words, f.phrase).find((k) => k > 0 && WH_NOUN_LEAD_SET.has(words[k - 1]!)) })).find((x) => x.at !== undefined && !x.f.wh);
   return asked && best && asked.at !== best.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact, ...(asked.f.says ? { says: asked.f.says } : {}) } : best;
 }
 
 /** Words that ask for the noun after them ("what company", "which studio"). */
-const WH_NOUN_LEADS: ReadonlySet<string> = new Set(["what", "which", "whose"]);
+const WH_NOUN_LEAD_SET: ReadonlySet<string> = new Set(WH_NOUN_LEADS);
 
 /** Options joined by "or" that name genres ("scary or funny", "more horror or comedy"). */
 function optionsIn(words: readonly string[]): ShapeCues["options"] {

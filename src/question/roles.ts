@@ -3,6 +3,7 @@ import type { Role } from "../plan/schema";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { COLLABORATION_VERBS, ROLE_NOUNS } from "./lexicon/linking";
 import { MOVIE_WORDS } from "./lexicon/relations";
+import { FILM_DETERMINERS } from "./lexicon/shapes";
 
 /**
  * Which role a named person has in the films a question means: the role said next to them
@@ -17,7 +18,7 @@ const ROLE_NOUN = new Set(ROLE_NOUNS);
 const ROLE_BREAKS = new Set(["without", "with", "and", "not", "but", "except", "or", "minus", "besides"]);
 const ACTING_LEADS = new Set(["with", "featuring", "starring", "alongside"]);
 /** Words that open a film's description ("which Doug Liman movie", "a Spielberg film"). */
-const FILM_DETERMINERS = new Set(["which", "what", "a", "an", "the", "that"]);
+const FILM_DETERMINER_SET: ReadonlySet<string> = new Set(FILM_DETERMINERS);
 
 type Cue = QuestionAnalysis["cues"][number];
 const isRole = (edge: string): edge is Role => (ROLE_EDGES as readonly string[]).includes(edge);
@@ -54,7 +55,7 @@ export function madeBy(person: TopicEntity, analysis: QuestionAnalysis): boolean
 /** A name between a determiner and a film word ("which Doug Liman movie"): it describes the film, by its maker. */
 export function describesFilm(person: TopicEntity, analysis: QuestionAnalysis): boolean {
   const tokens = analysis.tokens;
-  return MOVIE_WORDS.has(tokens[person.tokenEnd]?.folded ?? "") && FILM_DETERMINERS.has(tokens[person.tokenStart - 1]?.folded ?? "");
+  return MOVIE_WORDS.has(tokens[person.tokenEnd]?.folded ?? "") && FILM_DETERMINER_SET.has(tokens[person.tokenStart - 1]?.folded ?? "");
 }
 
 /** Any role the clause says (not in the answer phrase), for one person named alone. */

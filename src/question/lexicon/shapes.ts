@@ -302,6 +302,10 @@ export const CHARACTER_PASSIVE_AUX = "is was are were be been being gets got".sp
 export const CHARACTER_AS_VERBS = "starred stared stars star starring cast casted appeared appears appearing played plays play playing acted acts".split(" ");
 /** "the role of N", "actor of N": the nouns before "of". */
 export const CHARACTER_OF_NOUNS = "role part character actor actress".split(" ");
+/** Words before an active role verb that ask who took the role ("who played N", "which actress plays N"). */
+export const CHARACTER_ASKERS = "who actor actress actors actresses".split(" ");
+/** "who is N", "who was N": asked of a title, the character it is named after. */
+export const CHARACTER_COPULAS = "is was".split(" ");
 /** "who played N", "which actress portrays N": the verbs a character's name follows. */
 export const CHARACTER_ACTIVE_VERBS = "played plays play playing portrayed portrays portray voiced voices".split(" ");
 
@@ -322,3 +326,14 @@ export const TOGETHER_PHRASES = ["together", "work with", "worked with", "workin
 
 /** "either … or", "X or Y": the answers of any of them. */
 export const EITHER_WORDS = ["either", "or"];
+
+/** Words between a fact word and a name that make the name the fact's subject ("what episode has David Lynch directed"). */
+export const FACT_AUXILIARIES = "has have had did does do is was were are".split(" ");
+/** Fact words that are verbs: a name after them is who did or got it, not described by it ("won Marlon Brando his award"). */
+export const FACT_VERBS = "won win wins married marry nominated died born awarded killed".split(" ");
+/** Words that ask for a whole set ("all Danish films", "every Czech movie"). */
+export const WHOLE_SET_WORDS = "all every".split(" ");
+/** Words before a name and a film word that make the name describe the film ("which Doug Liman movie"). */
+export const FILM_DETERMINERS = "which what a an the that".split(" ");
+/** Words that ask for the noun after them ("what company", "which studio"). */
+export const WH_NOUN_LEADS = "what which whose".split(" ");

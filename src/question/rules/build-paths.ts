@@ -8,6 +8,7 @@ import type { TopicEntity } from "../analyze";
 import { roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
+import { FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
 import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets } from "./build-open";
@@ -61,9 +62,8 @@ export async function weakLookup(r: Reading, ctx: RuleContext): Promise<Built | 
   return { parts: [{ kind: "unknown", names: [{ said: (tag.said ?? tag.id).slice(0, 300), closest }] }] };
 }
 
-const AUXILIARIES: ReadonlySet<string> = new Set(["has", "have", "had", "did", "does", "do", "is", "was", "were", "are"]);
-/** Fact words that are verbs: a name after them is who did or got it, not described by it. */
-const FACT_VERBS: ReadonlySet<string> = new Set(["won", "win", "wins", "married", "marry", "nominated", "died", "born", "awarded", "killed"]);
+const AUXILIARIES: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
+const FACT_VERB_SET: ReadonlySet<string> = new Set(FACT_VERBS);
 
 /** Relations whose subject is a film: asked of a name, they mean a film of that name. */
 const FILM_RELATIONS: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN", "RELEASED_IN", "IN_LANGUAGE", "HAS_GENRE"]);
@@ -199,7 +199,7 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   // "produced by Benicio del Toro" is no description: "by" makes the person the one who did the fact.
   // A description stands right before the name ("the oscar winner kathryn bigelow"); a verb between ("what episode has david
   // lynch directed") or a fact said as a verb ("which film won marlon brando his award") makes the name the fact's subject or object.
-  const describesName = r.named.some((t) => t.type === "Person" && t.tokenStart >= end && t.tokenStart - end <= 1 && !FACT_VERBS.has(r.words[end - 1] ?? "") && !AUXILIARIES.has(r.words[end] ?? "") && r.words[end] !== "by");
+  const describesName = r.named.some((t) => t.type === "Person" && t.tokenStart >= end && t.tokenStart - end <= 1 && !FACT_VERB_SET.has(r.words[end - 1] ?? "") && !AUXILIARIES.has(r.words[end] ?? "") && r.words[end] !== "by");
   if (describesName && r.analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"))) return undefined;
   // A fact word the clause's own rule read as a kind of film ("music for" → musicals) makes that reading no answer to keep.
   const factAsKind = at !== undefined && r.concepts.some((c) => (c.strong || c.cued) && c.tokenStart < end && at < c.tokenEnd);

@@ -1,5 +1,6 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES } from "../lexicon/linking";
+import { WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { entryOf } from "../../util/text";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -146,7 +147,7 @@ function personsRole(r: Reading): boolean {
 }
 
 const PERSON_EDGES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
-const WHOLE_SET_WORDS: ReadonlySet<string> = new Set(["all", "every"]);
+const WHOLE_SET: ReadonlySet<string> = new Set(WHOLE_SET_WORDS);
 
 /**
  * A nationality said before a film word ("all Danish films"): the KB records languages, not countries,
@@ -154,7 +155,7 @@ const WHOLE_SET_WORDS: ReadonlySet<string> = new Set(["all", "every"]);
  * word is returned so the reply can say the country is not recorded. ("a Japanese drama" asks one: the stand-in serves.)
  */
 export function countryStandIn(r: Reading): string | undefined {
-  if (!r.languages.length || !r.words.some((w) => WHOLE_SET_WORDS.has(w))) return undefined;
+  if (!r.languages.length || !r.words.some((w) => WHOLE_SET.has(w))) return undefined;
   const languages = new Set(r.languages.map((l) => l.toLowerCase()));
   const at = r.words.findIndex((w, k) => (languages.has(w) || entryOf(NATIONALITY_LANGUAGES, w) !== undefined) && MOVIE_WORDS.has(r.words[k + 1] ?? ""));
   return at >= 0 ? r.tokens[at]!.text : undefined;
