@@ -17,7 +17,7 @@ import { stableSample } from "../../src/util/random";
 import { readConvLines } from "../../eval/conv/gold";
 import { expected, limitTexts, readNoisyFixture, transformedTexts, type NoisyText } from "../../eval/robustness/noisy";
 import { readInspiredSeekerTexts, readTomtRequests, type RequestText } from "../../eval/robustness/open-requests";
-import { readRealLines } from "../../eval/real/load";
+import { NEW_QUESTIONS_PATH, readRealLines } from "../../eval/real/load";
 import { TEST_OPTIONS } from "../helpers/api-server";
 import { hasRealData, realConfig, realKb } from "../helpers/real-kb";
 import { report, type Failure } from "../helpers/robustness";
@@ -146,6 +146,7 @@ describe.skipIf(!hasRealData)("every door answers noisy text with a 200 or a 4xx
       const pool: RequestText[] = [
         ...transformed,
         ...stableSample(readRealLines().map((l) => ({ id: l.id, source: "real", text: l.question })), 60, SEED, (t) => t.id),
+        ...stableSample(readRealLines(NEW_QUESTIONS_PATH).map((l) => ({ id: l.id, source: "real-new", text: l.question })), 40, SEED, (t) => t.id),
         ...stableSample(readTomtRequests(dir, "validation"), 40, SEED, (t) => t.id),
         ...stableSample(readInspiredSeekerTexts(dir), 60, SEED, (t) => t.id),
       ];
