@@ -56,7 +56,7 @@ const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.t
 /** Reads one clause; `analyze` is memoised per question so the split and the clauses share analyses. */
 export async function readClause(id: string, text: string, kb: KnowledgeBase, analyze: (text: string) => QuestionAnalysis, inherited: Reading["notFound"] = []): Promise<Reading> {
   const tokens = wordTokens(text);
-  let analysis = casualTitles(asPeopleByRole(joinSplitTitles(analyze(text), text, tokens)), text, tokens, kb);
+  let analysis = casualTitles(asPeopleByRole(joinSplitTitles(withoutPluralTitles(analyze(text)), text, tokens)), text, tokens, kb);
   const words = tokens.map((t) => t.folded);
   const periods = findPeriods(text);
   const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
@@ -149,6 +149,20 @@ function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: K
   }
   return { languages: [...languages], fromConcepts };
 }
+
+/**
+ * "scary movies that anthony hopkins played in": films in the plural are a kind of film, not a title
+ * that ends in the singular ("Scary Movie"), matched only loosely.
+ */
+function withoutPluralTitles(a: QuestionAnalysis): QuestionAnalysis {
+  const plural = (t: TopicEntity) => {
+    const last = a.tokens[t.tokenEnd - 1]?.folded ?? "";
+    const own = linkKey(t.name).split(" ").at(-1) ?? "";
+    return t.type === "Movie" && t.alternatives[0]?.match === "fuzzy" && PLURAL_FILM_WORDS.has(last) && own !== last && MOVIE_WORDS.has(own);
+  };
+  return a.topics.some(plural) ? { ...a, topics: a.topics.filter((t) => !plural(t)) } : a;
+}
+const PLURAL_FILM_WORDS: ReadonlySet<string> = new Set(["movies", "films", "pictures", "flicks"]);
 
 /**
  * One title found as two mentions ("Rise" and "Panet of the Apes" for "Rise of the Panet of the

@@ -46,6 +46,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A name known whole after "of" is that name beside another; one word spelled near a word of a name ("Jedi", Judi Dench) explains no longer name.
     ["What was the publication date in Germany of Beverly Hills Cop?","lookup.relation,beyond.unchecked","p1 lookup(Beverly Hills Cop → RELEASED_IN out); *p2 beyond(other beside p1)"],
     ["Who directed Return of the Jedi?","unknown.names","*p1 unknown(Return of the Jedi)"],
+    // Films in the plural are a kind, not a title in the singular ("Scary Movie"); with films asked, "play in" is acting.
+    ["scary movies that anthony hopkins play in?","films.people","*p1 films(Anthony Hopkins ACTED_IN, horror)"],
+    // A person asked of a film by no relation that reaches people is in its story, and keeps the question in the domain.
+    ["who was the baby in sweet home alabama?","beyond.story-person","p1 lookup(Sweet Home Alabama → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["what was robert pattinson's part in harry potter?","beyond.character","p1 films(Robert Pattinson ACTED_IN); *p2 beyond(character beside p1)"],
     // A rating asked where the KB's rating relation is empty for the film: TMDB's vote average answers.
     ["Which is the review score for 12 Angry Men?","lookup.relation","*p1 lookup(12 Angry Men → voteAverage)"],
     // A film word after a title says what it is ("Scary Movie" stays whole).

@@ -203,6 +203,7 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "voice", fact: "character" },
   { phrase: "voiced", fact: "character" },
   { phrase: "name in", fact: "character" },
+  { phrase: "part in", fact: "character" },
   { phrase: "academy award", fact: "award" },
   { phrase: "academy awards", fact: "award" },
   { phrase: "golden globe", fact: "award" },

@@ -183,6 +183,8 @@ function playsCharacter(r: Reading): boolean {
   const cue = r.cues.character;
   const ps = people(r);
   if (r.cues.fact?.fact === "character" && ps.length) return true;
+  // "scary movies that anthony hopkins play in": with films asked, "play in" is acting, unless "who" asks the role.
+  if (filmsAsked(r) && r.words.some((w) => MOVIE_WORDS.has(w)) && r.words[0] !== "who" && r.words[0] !== "whom") return false;
   return cue !== undefined && ps.some((p) => cue.at >= p.tokenEnd && cue.at - p.tokenEnd <= 2);
 }
 

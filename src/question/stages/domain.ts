@@ -53,8 +53,9 @@ function filmLike(r: Reading): boolean {
   const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
   // A person the KB has, named in full, makes it a question about film people ("what was robert pattinson's part in …").
   if (r.named.some((t) => t.type === "Person" && t.confidence >= 0.7 && wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2)) return true;
-  // A character named in a role frame ("who stared as Axel Foley") is someone in a film's story.
-  if (r.characters.length) return true;
+  // A character named in a role frame ("who stared as Axel Foley"), or a person asked of a film ("who was the baby
+  // in sweet home alabama"), is someone in a film's story.
+  if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;
   if (sureName(r).length || r.told || r.periods.length || r.concepts.some((c) => c.cued) || seedsAfterCue(r).length || seedsBeforeCue(r).length) return true;
   if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
   // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
