@@ -51,6 +51,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A person asked of a film by no relation that reaches people is in its story, and keeps the question in the domain.
     ["who was the baby in sweet home alabama?","beyond.story-person","p1 lookup(Sweet Home Alabama → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["what was robert pattinson's part in harry potter?","beyond.character","p1 films(Robert Pattinson ACTED_IN); *p2 beyond(character beside p1)"],
+    // A film's making verb beside a title the KB names makes a fact word of another domain ("country") a film's fact.
+    ["what country was pittsburgh released in?","beyond.fact","p1 lookup(Pittsburgh → all); *p2 beyond(country beside p1)"],
+    ["what country produced the most oil","reply.out-of-domain","*p1 reply(out_of_domain)"],
     // A rating asked where the KB's rating relation is empty for the film: TMDB's vote average answers.
     ["Which is the review score for 12 Angry Men?","lookup.relation","*p1 lookup(12 Angry Men → voteAverage)"],
     // A film word after a title says what it is ("Scary Movie" stays whole).

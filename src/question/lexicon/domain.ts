@@ -54,3 +54,6 @@ export const SUPPORTED_RELATION_WORDS = "direct directed directs director direct
 /** Awards, whose categories name roles ("best actor", "best supporting actress") without asking for one. */
 export const AWARD_WORDS = "oscar oscars award awards nominated nomination nominations won win winner academy golden globe globes".split(" ");
 export const AWARD_CATEGORY_OPENERS = ["best", "supporting"];
+
+/** Verbs only a film (or its making) takes: a fact asked with one of a title the KB names is a film's fact ("what country was the ritz filmed in"). */
+export const FILM_MAKING_VERBS = "filmed shot released premiered produced directed".split(" ");

@@ -1,5 +1,5 @@
 import { STOP_WORDS, wordTokens } from "../../util/text";
-import { DOMAIN_WORDS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS } from "../lexicon/domain";
+import { DOMAIN_WORDS, FILM_MAKING_VERBS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS } from "../lexicon/domain";
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
@@ -18,6 +18,7 @@ const DOMAIN = new Set([
   ...[...WORD_TO_EDGES.entries()].filter(([w, edges]) => edges.some((e) => e.weight >= 1) && !GENERIC_RELATION_WORDS.has(w) && !OFF.has(w)).map(([w]) => w),
 ]);
 const REQUEST_ONLY = new Set(REQUEST_ONLY_DOMAIN_WORDS);
+const MAKING: ReadonlySet<string> = new Set(FILM_MAKING_VERBS);
 /** Off-domain words that say when, not what: "what should I watch tonight" is still about films. */
 const WHEN = new Set(["now", "today", "tonight", "tomorrow", "yesterday"]);
 /** Words of facts about people in film the KB lacks ("born", "married", "old"): beside a named film or person they ask that fact, not another domain. */
@@ -38,6 +39,9 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   // A fact the KB lacks, asked of a film or person it has ("what was the cause of death of michel simon"): a film question it cannot fully answer.
   const distinctive = (r: Reading) => r.named.some((t) => t.confidence >= 0.7 && (t.type === "Person" || wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2));
   if (readings.some((r) => r.cues.fact && (sureName(r).length > 0 || distinctive(r)))) return undefined;
+  // "what country was pittsburgh released in": a film's making verb beside a title the KB names makes the fact a film's.
+  const filmFact = (r: Reading) => r.cues.fact && words.some((w) => MAKING.has(w)) && r.named.some((t) => t.type === "Movie" && t.confidence >= 0.7);
+  if (readings.some(filmFact)) return undefined;
   // "recommend a good laptop", "what songs did queen release": a request or release word alone does not outweigh what the question is about.
   const offBesideRequest = words.some((w) => OFF.has(w) && !WHEN.has(w)) && !words.some((w) => DOMAIN.has(w) && !REQUEST_ONLY.has(w) && !SHARED_WITH_OTHER_DOMAINS.has(w));
   if (!offBesideRequest && (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question))) return undefined;
