@@ -81,6 +81,14 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect((await ask("Who is the president of France?")).answer).toMatch(/^That is outside what this knowledge base covers/);
   });
 
+  it("a character named in a role frame is said by its name, with the film's cast beside it", async () => {
+    const r = await ask("Who starred as Captain Miller in Saving Private Ryan?");
+    expect(r.answer).toMatch(/^The knowledge base does not record who played Captain Miller\. What it does hold: Saving Private Ryan \(1998\) stars .*Tom Hanks/);
+    expect(r.answers.map((a) => a.name)).toContain("Tom Hanks");
+    // A person in the story, asked with no role the KB reads, is a character too.
+    expect((await ask("who is the chief in jaws")).parts.some((p) => p.lacks === "character")).toBe(true);
+  });
+
   it("reads a figure of one named film from TMDB, or says the data has none", async () => {
     const r = await ask("how long is the godfather");
     expect(r.parts[0]!.kind).toBe("lookup");

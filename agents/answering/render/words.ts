@@ -112,7 +112,8 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     nationality: of("nationalities", `${s}'s nationality`),
     family: of("marriages or families", `${s}'s marriages or family`),
     education: of("where people studied", `where ${s} studied`),
-    character: of("the characters actors play", `the character ${s} played`),
+    // A character's own name asked ("who played Captain Miller"): said by that name.
+    character: said && /^\p{Lu}/u.test(said) ? `who played ${said}` : of("the characters actors play", `the character ${s} played`),
     award: of("awards or nominations", `awards or nominations of ${s}`),
     tv: "television series or episodes",
     music: of("composers, scores or songs", subjectIsPerson ? `the music ${s} composed` : `the music of ${s}`),
