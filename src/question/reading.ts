@@ -1,7 +1,7 @@
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { STOP_WORDS, editDistance, entryOf, linkKey, wordTokens, type WordToken } from "../util/text";
-import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
+import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
 import { ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { findShapeCues, type ShapeCues } from "./cues";
@@ -158,11 +158,10 @@ function withoutPluralTitles(a: QuestionAnalysis): QuestionAnalysis {
   const plural = (t: TopicEntity) => {
     const last = a.tokens[t.tokenEnd - 1]?.folded ?? "";
     const own = linkKey(t.name).split(" ").at(-1) ?? "";
-    return t.type === "Movie" && t.alternatives[0]?.match === "fuzzy" && PLURAL_FILM_WORDS.has(last) && own !== last && MOVIE_WORDS.has(own);
+    return t.type === "Movie" && t.alternatives[0]?.match === "fuzzy" && PLURAL_MOVIE_WORDS.has(last) && own !== last && MOVIE_WORDS.has(own);
   };
   return a.topics.some(plural) ? { ...a, topics: a.topics.filter((t) => !plural(t)) } : a;
 }
-const PLURAL_FILM_WORDS: ReadonlySet<string> = new Set(["movies", "films", "pictures", "flicks"]);
 
 /**
  * One title found as two mentions ("Rise" and "Panet of the Apes" for "Rise of the Panet of the

@@ -7,6 +7,7 @@ import { understandingFailed } from "./fallback";
 import { normalizeQuestion } from "./normalize";
 import { CONFIDENT, readClause, type Reading } from "./reading";
 import { applyRules } from "./rules/engine";
+import { unknownPart } from "./rules/build-paths";
 import { local, type Built, type DraftPart } from "./rules/types";
 import { aliasedLinker } from "./stages/aliases";
 import { calibratedLinker } from "./stages/calibrate";
@@ -123,10 +124,7 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
  */
 function unknownBeside(r: Reading, built: Built): Built | undefined {
   if (!r.notFound.length || built.parts.some((p) => p.kind === "unknown" || p.kind === "reply" || p.kind === "beyond")) return undefined;
-  if (r.cues.comparative && r.named.length < 2) return { parts: [{ kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) }] };
-  // A relation asked of a film or person, with a further condition on a name the KB lacks ("who directed Jurassic
-  // Park and went to Cal State Long Beach"): the answer to the rest, and the condition named as one the KB cannot check.
-  return undefined;
+  return r.cues.comparative && r.named.length < 2 ? { parts: [unknownPart(r)] } : undefined;
 }
 
 /**

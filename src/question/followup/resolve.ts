@@ -255,8 +255,9 @@ export async function resolveFollowUp(question: string, history: readonly Conver
   for (const rule of FOLLOW_UP_RULES) {
     if (!rule.applies(f)) continue;
     const built = rule.build(f);
+    const continued = built?.question.replace(CONTINUATION_SAID, "");
     // "what about the main protagonist?" asked of the film in context: the opener is no relation ("about"), only a turn of talk.
-    const resolved = built?.question.replace(CONTINUATION_SAID, "").replace(rule.kind === "substitution" || rule.id === "followup.substitution-constraint" ? /^$/ : SUBSTITUTION_SAID, "");
+    const resolved = rule.id === "followup.substitution" || rule.id === "followup.substitution-constraint" ? continued : continued?.replace(SUBSTITUTION_SAID, "");
     if (built && resolved && resolved !== said) return { kind: rule.kind, rule: rule.id, said, question: resolved.charAt(0).toUpperCase() + resolved.slice(1), referents: built.referents };
   }
   return standalone;

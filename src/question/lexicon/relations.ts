@@ -44,6 +44,9 @@ export const SHARING_WORDS: ReadonlySet<string> = new Set("share shares shared s
 /** Words that name the answer as a set of films. */
 export const MOVIE_WORDS: ReadonlySet<string> = new Set("movie movies film films picture pictures flick flicks".split(" "));
 
+/** The film words in the plural ("scary movies" is a kind of film, not the title Scary Movie). */
+export const PLURAL_MOVIE_WORDS: ReadonlySet<string> = new Set("movies films pictures flicks".split(" "));
+
 /** Relation words that name the work, not the person: "how many screenplays has X written" counts X's films. */
 export const WORK_WORDS: ReadonlySet<string> = new Set("screenplay screenplays script scripts".split(" "));
 

@@ -276,5 +276,10 @@ function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefine
 /** Names the user gave that the KB does not have, and nothing else named: said as not found, with the closest names. */
 export function unknownNames(r: Reading): Built | undefined {
   if (!r.notFound.length || r.named.length) return undefined;
-  return { parts: [{ kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) }] };
+  return { parts: [unknownPart(r)] };
+}
+
+/** The names the user gave that the KB lacks, as one part, each with its closest names. */
+export function unknownPart(r: Reading): DraftPart {
+  return { kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) };
 }

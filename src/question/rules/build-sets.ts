@@ -4,7 +4,7 @@ import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-se
 import type { Reading } from "../reading";
 import { otherUsualRole, roleNear, roleSaid } from "../roles";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
-import { MOVIE_WORDS } from "../lexicon/relations";
+import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
@@ -72,7 +72,8 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...(plural ? {} : { nth: 1 }) }] };
 }
 
-const PLURAL_FILM_WORDS = new Set(["movies", "films", "flicks", "pictures", "ones", "list", "top"]);
+/** Films in the plural, or wording that asks for several ("the ones", "a list", "the top"). */
+const PLURAL_FILM_WORDS: ReadonlySet<string> = new Set([...PLURAL_MOVIE_WORDS, "ones", "list", "top"]);
 
 /** "recommend a good horror film": with no film to start from, the best rated films that fit. */
 export async function bestOfKind(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
