@@ -23,6 +23,8 @@ export interface LinkerIndexData {
   exact: SharedStringMapData;
   folded: SharedStringMapData;
   bare: SharedStringMapData;
+  /** Names with a stop word, by their content words alone: "harry potter order phoenix" is the Order of the Phoenix. */
+  content: SharedStringMapData;
   tokens: SharedStringMapData;
   /** Deletion → the words (indexes into `tokens`) it comes from. */
   deletions: SharedStringMapData;
@@ -35,6 +37,7 @@ export function buildLinkerIndex(names: readonly string[]): LinkerIndexData {
   const exact = new Map<string, number[]>();
   const folded = new Map<string, number[]>();
   const bare = new Map<string, number[]>();
+  const content = new Map<string, number[]>();
   const tokenPostings = new Map<string, number[]>();
   const tokenCount = new Uint8Array(new SharedArrayBuffer(Math.max(1, n)), 0, n);
   const contentCount = new Uint8Array(new SharedArrayBuffer(Math.max(1, n)), 0, n);
@@ -47,7 +50,9 @@ export function buildLinkerIndex(names: readonly string[]): LinkerIndexData {
     const words = f.split(" ");
     if (words.length >= 2 && ARTICLES.has(words[0]!)) push(bare, words.slice(1).join(" "), i);
     tokenCount[i] = Math.min(255, words.length);
-    contentCount[i] = Math.min(255, words.filter((t) => !STOP_WORDS.has(t)).length);
+    const contentWords = words.filter((t) => !STOP_WORDS.has(t));
+    contentCount[i] = Math.min(255, contentWords.length);
+    if (contentWords.length >= 2 && contentWords.length < words.length) push(content, contentWords.join(" "), i);
     for (const t of new Set(words)) push(tokenPostings, t, i);
   }
   const tokens = SharedStringMap.fromMap(tokenPostings);
@@ -57,7 +62,7 @@ export function buildLinkerIndex(names: readonly string[]): LinkerIndexData {
     if (tok.length < 4 || /^\d+$/.test(tok)) continue;
     for (const d of deletes(tok)) push(deletions, d, ti);
   }
-  return { exact: SharedStringMap.fromMap(exact).data, folded: SharedStringMap.fromMap(folded).data, bare: SharedStringMap.fromMap(bare).data, tokens: tokens.data, deletions: SharedStringMap.fromMap(deletions).data, tokenCount, contentCount };
+  return { exact: SharedStringMap.fromMap(exact).data, folded: SharedStringMap.fromMap(folded).data, bare: SharedStringMap.fromMap(bare).data, content: SharedStringMap.fromMap(content).data, tokens: tokens.data, deletions: SharedStringMap.fromMap(deletions).data, tokenCount, contentCount };
 }
 
 /** The names and node types a linker reads: a thread's own copy of the names, the shared type arrays. */
@@ -72,6 +77,7 @@ export class InMemoryEntityLinker implements EntityLinker {
   private readonly folded: SharedStringMap;
   /** Titles by their folded name without a leading article: "silence of the lambs" is The Silence of the Lambs. */
   private readonly bare: SharedStringMap;
+  private readonly content: SharedStringMap;
   private readonly tokenPostings: SharedStringMap;
   private readonly tokenCount: Uint8Array;
   /** Tokens of each name that are not stop words ("The Shawshank Redemption": 2). */
@@ -87,6 +93,7 @@ export class InMemoryEntityLinker implements EntityLinker {
     this.exact = new SharedStringMap(index.exact);
     this.folded = new SharedStringMap(index.folded);
     this.bare = new SharedStringMap(index.bare);
+    this.content = new SharedStringMap(index.content);
     this.tokenPostings = new SharedStringMap(index.tokens);
     this.deletions = new SharedStringMap(index.deletions);
     this.tokenCount = index.tokenCount;
@@ -190,6 +197,27 @@ export class InMemoryEntityLinker implements EntityLinker {
 
   private readonly postingSets = new Map<string, Set<number>>();
 
+  /**
+   * A title said with one of its small words left out ("harry potter and the order of phoenix"): the span
+   * opens and ends on a content word, its content words are a title's in order, and every word it says is
+   * one of that title's. It is a little less sure than the title said whole, and more than a shorter title
+   * inside it ("Phoenix").
+   */
+  private gappedTitle(text: string, tokens: Token[], i: number, j: number, contentKey: string): Mention | undefined {
+    if (j - i < 2 || STOP_WORDS.has(tokens[i]!.folded) || STOP_WORDS.has(tokens[j]!.folded)) return undefined;
+    const hits = new Set(this.content.get(contentKey) ?? []);
+    if (hits.size === 0) return undefined;
+    const span = tokens.slice(i, j + 1);
+    const surface = text.slice(span[0]!.start, span[span.length - 1]!.end);
+    // The token index offers a name only when it holds every word said, so a word said instead of one of its own is no match.
+    const candidates = this.link(surface, { limit: 5 }).filter((c) => c.types.includes("Movie") && (this.exact.get(c.name) ?? []).some((h) => hits.has(h)));
+    if (candidates.length === 0) return undefined;
+    // Written as the title writes its words ("Harry Potter Order of the Phoenix") is as sure as a name said in its case.
+    const titleWords = new Set(candidates[0]!.name.split(/\s+/));
+    const cased = span.every((t) => STOP_WORDS.has(t.folded) || titleWords.has(t.text));
+    return { text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, cased, i === 0) - 0.05 };
+  }
+
   /** Whether name `i` has the word `tok` (each word's names as a set, built on first use). */
   private nameHolds(i: number, tok: string): boolean {
     let set = this.postingSets.get(tok);
@@ -241,11 +269,17 @@ export class InMemoryEntityLinker implements EntityLinker {
     const spans: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {
       let key = "";
+      let contentKey = "";
       let shorterFilm = false;
       for (let j = i; j < Math.min(tokens.length, i + MAX_SPAN_TOKENS); j++) {
         key = key ? `${key} ${tokens[j]!.folded}` : tokens[j]!.folded;
+        if (!STOP_WORDS.has(tokens[j]!.folded)) contentKey = contentKey ? `${contentKey} ${tokens[j]!.folded}` : tokens[j]!.folded;
         const hits = this.folded.get(key) ?? this.bare.get(key);
-        if (!hits) continue;
+        if (!hits) {
+          const gapped = this.gappedTitle(text, tokens, i, j, contentKey);
+          if (gapped) spans.push(gapped);
+          continue;
+        }
         const span = tokens.slice(i, j + 1);
         const surface = text.slice(span[0]!.start, span[span.length - 1]!.end);
         const candidates = this.link(surface, { limit: 5 });

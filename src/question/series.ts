@@ -25,8 +25,8 @@ const MAX_WORDS = 4;
  * open the titles of at least two KB films, each the name alone or the name with a sequel's
  * continuation ("Rocky II", "Toy Story 3", "Harry Potter and the …", "The Matrix: Reloaded").
  */
-export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false): Promise<Series | undefined> {
-  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted) ?? afterWhich(tokens, analysis, kb);
+export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false, ordinalEnd?: number): Promise<Series | undefined> {
+  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb);
   return found ? { ...found, films: await withTagged(found, kb) } : undefined;
 }
 
@@ -53,7 +53,7 @@ export async function taggedFilms(kb: KnowledgeBase, tagId: string): Promise<str
   return (await kb.graph.neighbors(tagId, { edges: ["HAS_TAG"], direction: "in", neighborType: "Movie" })).map((n) => n.id);
 }
 
-function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked: boolean, counted: boolean): Series | undefined {
+function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked: boolean, counted: boolean, ordinalEnd?: number): Series | undefined {
   for (let end = 1; end < tokens.length; end++) {
     const word = tokens[end]!.folded;
     if (!WORDS.has(word)) continue;
@@ -61,8 +61,9 @@ function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalys
       const start = end - len;
       const before = tokens[start - 1]?.folded;
       if (!PLURAL.has(word) && !ranked && !(before !== undefined && OPENERS.has(before))) continue;
-      // "how many Lord of the Rings movies": a family counted may have one film in the KB (the count is then 1).
-      const found = seriesAt(tokens, start, end, analysis, kb, counted && PLURAL.has(word));
+      // "how many Lord of the Rings movies": a family counted may have one film in the KB (the count is then 1);
+      // so may one placed by an ordinal said right before its name ("the second Lord of the Rings movie": there is none).
+      const found = seriesAt(tokens, start, end, analysis, kb, (counted && PLURAL.has(word)) || start === ordinalEnd);
       if (found) return { ...found, tokenEnd: end + 1 };
     }
   }
@@ -73,6 +74,9 @@ function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalys
 function afterWhich(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): Series | undefined {
   const at = tokens.findIndex((t) => t.folded === "which");
   if (at < 0) return undefined;
+  // A series word said after the name ends it: "which Star Wars movie" names Star Wars or nothing, never "Star".
+  const word = tokens.findIndex((t, i) => i > at && i <= at + 1 + MAX_WORDS && WORDS.has(t.folded));
+  if (word > at + 1) return seriesAt(tokens, at + 1, word, analysis, kb);
   for (let len = Math.min(MAX_WORDS, tokens.length - at - 1); len >= 1; len--) {
     const found = seriesAt(tokens, at + 1, at + 1 + len, analysis, kb);
     if (found) return found;

@@ -89,6 +89,15 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect((await ask("who is the chief in jaws")).parts.some((p) => p.lacks === "character")).toBe(true);
   });
 
+  it("an empty answer says what the KB holds: no second of a one-film series, nothing shared by two casts", async () => {
+    const none = await ask("What is the second Lord of the Rings movie?");
+    expect(none.answers).toEqual([]);
+    expect(none.answer).toMatch(/^The knowledge base has no second: only 1 film fits \(the Lord of the Rings films\).*: The Lord of the Rings \(1978\) \[1\]\./);
+    const apart = await ask("Which actor starred in both Pulp Fiction and Jackie Brown?");
+    expect(apart.answers).toEqual([]);
+    expect(apart.answer).toMatch(/^No one is in the casts of both Pulp Fiction \(1994\) and Jackie Brown \(1997\): the knowledge base lists John Travolta \[1\] for Pulp Fiction \(1994\) and .*Pam Grier.* for Jackie Brown/);
+  });
+
   it("reads a figure of one named film from TMDB, or says the data has none", async () => {
     const r = await ask("how long is the godfather");
     expect(r.parts[0]!.kind).toBe("lookup");

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { fixtureKb } from "../helpers/fixture-kb";
 import { linkKey } from "../../src/util/text";
+import { InMemoryEntityLinker } from "../../src/linking/entity-linker";
+import { NODE_TYPE_BIT, NODE_TYPES } from "../../src/kb/schema";
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
@@ -63,6 +65,38 @@ describe("entity linking", () => {
     const ms = kb.linker.findMentions("what films did Starfall Returns share writers with");
     expect(ms[0]).toMatchObject({ text: "Starfall Returns" });
     expect(ms.some((m) => m.text === "Starfall")).toBe(false);
+  });
+});
+
+describe("a title said with a small word left out", () => {
+  // A world of its own: a long title, a one-word title inside it, and a tag.
+  const names = ["Harry Hollow and the Order of the Phoenix", "Phoenix", "harry hollow", "The Order"];
+  const types = ["Movie", "Movie", "Tag", "Movie"] as const;
+  const linker = new InMemoryEntityLinker(
+    { names, typeMask: Uint16Array.from(types.map((t) => NODE_TYPE_BIT[t])), primaryType: Uint8Array.from(types.map((t) => NODE_TYPES.indexOf(t))) },
+    () => 1,
+  );
+  const top = (text: string) => linker.findMentions(text)[0];
+
+  it.each([
+    ["who directed harry hollow and the order of phoenix", "harry hollow and the order of phoenix"],
+    ["who directed Harry Hollow Order of the Phoenix", "Harry Hollow Order of the Phoenix"],
+  ])("%s: the long title, not the short one inside it", (text, span) => {
+    expect(top(text)).toMatchObject({ text: span });
+    expect(top(text)!.candidates[0]!.id).toBe("Harry Hollow and the Order of the Phoenix");
+  });
+
+  it.each([
+    ["who directed harry hollow and a phoenix"], // a word said that the title does not have
+    ["harry hollow or phoenix"], // two names joined, not one title
+  ])("%s: no gapped title", (text) => {
+    expect(linker.findMentions(text).some((m) => m.candidates[0]?.id === "Harry Hollow and the Order of the Phoenix")).toBe(false);
+  });
+
+  it("is less sure than the title said whole", () => {
+    const whole = linker.findMentions("who directed harry hollow and the order of the phoenix")[0]!;
+    const gapped = top("who directed harry hollow and the order of phoenix")!;
+    expect(gapped.confidence).toBeLessThan(whole.confidence);
   });
 });
 

@@ -31,6 +31,12 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["What was the first Indiana Jones movie?","order.ordinal","p1 films(series Indiana Jones (4)); *p2 order(p1 by releaseYear asc, nth 1)"],
     // A family counted may have one film in the KB: the count is then 1, not what the KB links to it.
     ["How many Lord of the Rings movies are there?","aggregate.count","p1 films(series The Lord of the Rings (1)); *p2 count(p1)"],
+    // So may one an ordinal places: the order then says the KB has no second.
+    ["What is the second Lord of the Rings movie?","order.ordinal","p1 films(series The Lord of the Rings (1)); *p2 order(p1 by releaseYear asc, nth 2)"],
+    // A series word said after a name ends it: "Star Wars movie" is Star Wars (here only a tag), never the films called Star.
+    ["Which Star Wars movie came out first?","order.ordinal","p1 films(star wars); *p2 order(p1 by releaseYear asc, nth 1)"],
+    // A title said with a small word left out is that title, not a shorter title inside it ("Phoenix").
+    ["who directed harry potter and the order of phoenix","lookup.relation","*p1 lookup(Harry Potter and the Order of the Phoenix → DIRECTED in)"],
     // A condition on a name the KB lacks, beside a relation it holds: the answer to the rest, the condition named as unchecked.
     ["Who directed Jurassic Park and went to Cal State Long Beach?","lookup.relation,beyond.unchecked","p1 lookup(Jurassic Park → DIRECTED in); *p2 beyond(other beside p1)"],
     // A longer title said whole in lowercase outweighs a shorter title it starts with ("the way").

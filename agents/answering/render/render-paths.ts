@@ -19,6 +19,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
     return f ? { text: `${named}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${METRIC_WORDS[part.figure].noun.replace(/^TMDB /, "")} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
   }
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
+  if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
   if (hop) return { text: hopSentence(part, hop, r, ctx, from), answers: r.items };
   if (!part.path && !part.asks) {
@@ -47,6 +48,21 @@ function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["
   return `${capital(pathPhrase([hop], from))} (${n} ${noun}): ${listed(ctx, r.items)}.`;
 }
 
+/**
+ * Starts joined by "both" that share nothing along the hop: what each start has, so the reader sees why
+ * ("No one is in the casts of both Pulp Fiction and Jackie Brown: the knowledge base lists John Travolta for Pulp Fiction …").
+ */
+function nothingShared(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["path"]>[number], r: PartResult, ctx: RenderContext, from: string): string {
+  const each = part.from.flatMap((f) => ("id" in f ? [f] : [])).map((f) => {
+    const rows = r.evidence.filter((e) => e.meta?.edge === hop.edge && e.meta?.direction === hop.dir && String(e.meta?.from ?? "") === f.id);
+    const name = f.type === "Movie" ? film(ctx, f.id) : f.id;
+    const items = [...new Map(rows.map((e) => [e.focus, { name: e.focus, score: 1, evidenceIds: [e.id] }])).values()];
+    return items.length ? `${listed(ctx, items.slice(0, 5))}${items.length > 5 ? ` and ${items.length - 5} more` : ""} for ${name}` : `nothing for ${name}`;
+  });
+  const shared = SHARED_ROLE[hop.edge] && hop.dir === "in" ? `No one ${SHARED_ROLE[hop.edge]} both ${from}` : `Nothing is shared by ${from}`;
+  return `${shared}: the knowledge base lists ${joinList(each)}.`;
+}
+
 /** People of one merged title, each with the year of the film they made ("James Cameron (1997) and Jean Negulesco (1953)"). */
 function withEditions(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): string {
   const [first] = part.from;
@@ -56,6 +72,7 @@ function withEditions(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext)
   return listed({ ...ctx, years: new Map() }, r.items.map((i) => (year(i.name) ? { ...i, name: `${i.name} (${year(i.name)})` } : i)));
 }
 
+const SHARED_ROLE: Readonly<Partial<Record<string, string>>> = { DIRECTED: "directed", WROTE: "wrote", ACTED_IN: "is in the casts of" };
 const PERSON_ROLE_NOUN: Readonly<Partial<Record<string, string>>> = { DIRECTED: "directors", WROTE: "writers", ACTED_IN: "casts" };
 
 function capital(s: string): string {

@@ -84,7 +84,12 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   }
   const place = placeWords(part, part.nth);
   const picked = r.items[0];
-  if (!picked) return { text: `There is no ${place}: only ${r.ranking.length} film${r.ranking.length === 1 ? "" : "s"} ${among.replace("among ", "of the ")} could be ranked.`, answers: [] };
+  if (!picked) {
+    // Say which films there are, so "no second" reads as what the KB holds, not as a failure.
+    const held = r.ranking.slice(0, SHOWN).map((a) => `${named(a.name)} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd());
+    const fit = ranked === 1 ? "film fits" : "films fit";
+    return { text: `The knowledge base has no ${place}: only ${ranked} ${fit} (${set})${ranked < all ? ` with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}: ${joinList(held)}${ranked > held.length ? ` and ${ranked - held.length} more` : ""}.`, answers: [] };
+  }
   const before = r.ranking.slice(Math.max(0, part.nth - 3), part.nth - 1).map((a) => named(a.name));
   const context = before.length && part.by === "releaseYear" ? ` It follows ${joinList(before)}.` : "";
   return { text: `The ${place} is ${named(picked.name)}${valueOf(picked.name, ", with ")} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`, answers: r.items };
