@@ -169,6 +169,32 @@ export interface ConvItem {
 }
 
 export const CONVERSATIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "conversations.jsonl");
+/**
+ * The second file (dataset `conv-new`): conversations from pages of the same train file that the first did
+ * not read, chosen for wordings the first file does not have (README.md, "The second file").
+ */
+export const CONVERSATIONS_NEW_PATH = join(dirname(fileURLToPath(import.meta.url)), "conversations-new.jsonl");
+
+/** A conversation's kept questions joined, to find one that repeats another word for word. */
+export const conversationText = (line: ConvLine): string => line.turns.map((t) => t.question).join("\n");
+
+/**
+ * What the second file must not share with the first: an id, or a conversation whose kept questions
+ * repeat one of the first file's (or one earlier in the second file) word for word. Returns the problems.
+ */
+export function overlapProblems(first: readonly ConvLine[], second: readonly ConvLine[]): string[] {
+  const ids = new Set(first.map((l) => l.id));
+  const texts = new Map(first.map((l) => [conversationText(l), l.id]));
+  const problems: string[] = [];
+  for (const l of second) {
+    if (ids.has(l.id)) problems.push(`${l.id} is also in the first file`);
+    const text = conversationText(l);
+    const same = texts.get(text);
+    if (same) problems.push(`${l.id} repeats ${same} word for word`);
+    else texts.set(text, l.id);
+  }
+  return problems;
+}
 
 /** Reads and validates conversations.jsonl; a bad line is an error naming the line. */
 export function readConvLines(path: string = CONVERSATIONS_PATH): ConvLine[] {
@@ -228,8 +254,8 @@ export function evaluateConversation(line: ConvLine, kb: RawKb): { item: ConvIte
 }
 
 /**
- * The conversational dev set: every line of conversations.jsonl, each turn's gold computed from the raw
- * data files under dataDir. A turn whose gold cannot be computed, or whose answer set is empty (other
+ * The conversational dev set: every line of the file at `path` (conversations.jsonl, or CONVERSATIONS_NEW_PATH
+ * for `conv-new`), each turn's gold computed from the raw data files under dataDir. A turn whose gold cannot be computed, or whose answer set is empty (other
  * than a `lacks` turn), is an error naming the turn — never silently kept or dropped.
  */
 export function conversationGold(dataDir: string, path: string = CONVERSATIONS_PATH): ConvItem[] {

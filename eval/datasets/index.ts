@@ -7,8 +7,8 @@ import { loadNaturalSet } from "../natural/dataset";
 import type { Expectation } from "../natural/types";
 import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
 import { FACT_KINDS } from "../../src/plan/schema";
-import { loadRealNewSet, loadRealSet } from "../real/load";
-import { conversationGold } from "../conv/gold";
+import { loadRealNewSet, loadRealSet, loadRealThirdSet } from "../real/load";
+import { CONVERSATIONS_NEW_PATH, CONVERSATIONS_PATH, conversationGold } from "../conv/gold";
 import { generateProbeSet, isProbeSet } from "./probe-sets";
 import { loadKnownItemSet } from "../known-item/load";
 import { loadRecommendSet } from "../recommend/load";
@@ -104,14 +104,16 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
   if (name === "natural") {
     return loadNaturalSet(o.dataDir, o.split).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
   }
-  if (name === "conv") {
+  if (name === "conv" || name === "conv-new") {
     // Conversations people outside the project wrote (ConvQuestions' training split), turn by turn; gold computed from the raw data.
-    return conversationGold(o.dataDir).flatMap((c) => c.turns.map((t): EvalQuestion => ({ id: t.id, dataset: name, question: t.question, answers: t.answers, category: t.category, expect: t.expect, conversation: { id: c.id, turn: t.turn } })));
+    // conv-new came from pages of the train file read later, for wordings conv does not have (eval/conv/README.md).
+    return conversationGold(o.dataDir, name === "conv" ? CONVERSATIONS_PATH : CONVERSATIONS_NEW_PATH).flatMap((c) => c.turns.map((t): EvalQuestion => ({ id: t.id, dataset: name, question: t.question, answers: t.answers, category: t.category, expect: t.expect, conversation: { id: c.id, turn: t.turn } })));
   }
-  if (name === "real" || name === "real-new") {
+  if (name === "real" || name === "real-new" || name === "real-third") {
     // Questions people outside the project wrote (training splits of public sets), gold computed from the raw data; used for development.
-    // real-new came from splits read later (eval/real/README.md): its score before the rules saw it is the generalization gap.
-    return (name === "real" ? loadRealSet(o.dataDir) : loadRealNewSet(o.dataDir)).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
+    // real-new and real-third came from splits read later (eval/real/README.md): their scores before the rules saw them are the generalization gap.
+    const items = name === "real" ? loadRealSet(o.dataDir) : name === "real-new" ? loadRealNewSet(o.dataDir) : loadRealThirdSet(o.dataDir);
+    return items.map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
   }
   if (isProbeSet(name)) return parseJsonlSet(name, `${name} set`, generateProbeSet(name, o.dataDir), o.brackets);
   if (name.startsWith("jsonl:")) {
@@ -119,7 +121,7 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     if (!existsSync(path)) throw new DataMissingError(`dataset file ${path} does not exist`);
     return parseJsonlSet(name, path, readFileSync(path, "utf8"), o.brackets);
   }
-  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, real-new, conv, known-item, recommend, open, probe, complex, or jsonl:PATH`);
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, real-new, real-third, conv, conv-new, known-item, recommend, open, probe, complex, or jsonl:PATH`);
 }
 
 /** Questions in jsonl, one per line; a bad line is an error naming its place (`where`:line). */

@@ -1,9 +1,10 @@
 /**
  * Eyeball check of the real-question dev sets:
- * `npx tsx eval/real/check-cli.ts [--file base|new] [--data DIR] [--quiet]`.
+ * `npx tsx eval/real/check-cli.ts [--file base|new|third] [--data DIR] [--quiet]`.
  * `--file base` (the default) checks questions.jsonl (dataset "real"); `--file new` checks
  * questions-new.jsonl (dataset "real-new") and also that none of its ids, nor any of its questions
- * (case-folded), repeats one of questions.jsonl.
+ * (case-folded), repeats one of questions.jsonl; `--file third` checks questions-third.jsonl
+ * (dataset "real-third") and that none of its ids or questions repeats either earlier file.
  * Prints every item's computed gold in short form (the first three answers), then counts per kind and
  * per source, and exits non-zero when any item names a non-KB entity or has a gold that cannot be
  * computed or is empty.
@@ -11,30 +12,33 @@
 import { basename } from "node:path";
 import { checkArgs } from "./check-args";
 import { namedEntities, type GoldResult } from "./gold-spec";
-import { QUESTIONS_PATH, REAL_KINDS, REAL_SET_PATHS, evaluateLine, readRealLines, type RealDatasetName } from "./load";
+import { REAL_DATASETS, REAL_KINDS, REAL_SET_PATHS, evaluateLine, readRealLines, type RealDatasetName } from "./load";
 import { loadRawKb } from "./raw-kb";
 
 const { dataDir, quiet } = checkArgs();
 const fileAt = process.argv.indexOf("--file");
 const fileArg = fileAt >= 0 ? process.argv[fileAt + 1] : "base";
-if (fileArg !== "base" && fileArg !== "new") {
-  console.error(`--file must be "base" (questions.jsonl) or "new" (questions-new.jsonl), got ${JSON.stringify(fileArg)}`);
+const FILES: Record<string, RealDatasetName> = { base: "real", new: "real-new", third: "real-third" };
+const dataset = FILES[fileArg ?? ""];
+if (dataset === undefined) {
+  console.error(`--file must be "base" (questions.jsonl), "new" (questions-new.jsonl) or "third" (questions-third.jsonl), got ${JSON.stringify(fileArg)}`);
   process.exit(2);
 }
-const dataset: RealDatasetName = fileArg === "new" ? "real-new" : "real";
 const path = REAL_SET_PATHS[dataset];
 
 const kb = loadRawKb(dataDir);
 const lines = readRealLines(path);
 const problems: string[] = [];
-if (dataset === "real-new") {
-  // The new file must not repeat an item of the first one (by id, or by its question case-folded).
-  const base = readRealLines(QUESTIONS_PATH);
-  const ids = new Set(base.map((l) => l.id));
-  const texts = new Set(base.map((l) => l.question.trim().toLowerCase()));
+// A later file must not repeat an item of an earlier one (by id, or by its question case-folded).
+const earlier = REAL_DATASETS.slice(0, REAL_DATASETS.indexOf(dataset));
+for (const name of earlier) {
+  const file = basename(REAL_SET_PATHS[name]);
+  const before = readRealLines(REAL_SET_PATHS[name]);
+  const ids = new Set(before.map((l) => l.id));
+  const texts = new Set(before.map((l) => l.question.trim().toLowerCase()));
   for (const l of lines) {
-    if (ids.has(l.id)) problems.push(`${l.id}: id already used in questions.jsonl`);
-    if (texts.has(l.question.trim().toLowerCase())) problems.push(`${l.id}: question repeats one of questions.jsonl: ${JSON.stringify(l.question)}`);
+    if (ids.has(l.id)) problems.push(`${l.id}: id already used in ${file}`);
+    if (texts.has(l.question.trim().toLowerCase())) problems.push(`${l.id}: question repeats one of ${file}: ${JSON.stringify(l.question)}`);
   }
 }
 const byKind = new Map<string, number>();

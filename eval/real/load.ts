@@ -36,10 +36,11 @@ export type RealExpectation =
 
 /**
  * The real-question sets: "real" is questions.jsonl (the first two passes); "real-new" is
- * questions-new.jsonl (a later pass over other training splits, see README.md). Both use the same
- * line format, gold language and checks; only the file and the dataset name differ.
+ * questions-new.jsonl (a later pass over other training splits, see README.md); "real-third" is
+ * questions-third.jsonl (a third pass over training splits neither earlier file used). All use the
+ * same line format, gold language and checks; only the file and the dataset name differ.
  */
-export const REAL_DATASETS = ["real", "real-new"] as const;
+export const REAL_DATASETS = ["real", "real-new", "real-third"] as const;
 export type RealDatasetName = (typeof REAL_DATASETS)[number];
 
 export interface RealItem {
@@ -54,9 +55,11 @@ export interface RealItem {
 export const QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions.jsonl");
 /** The later real-question file (dataset "real-new"). */
 export const NEW_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-new.jsonl");
+/** The third real-question file (dataset "real-third"). */
+export const THIRD_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-third.jsonl");
 
 /** The questions file of each real-question dataset. */
-export const REAL_SET_PATHS: Record<RealDatasetName, string> = { real: QUESTIONS_PATH, "real-new": NEW_QUESTIONS_PATH };
+export const REAL_SET_PATHS: Record<RealDatasetName, string> = { real: QUESTIONS_PATH, "real-new": NEW_QUESTIONS_PATH, "real-third": THIRD_QUESTIONS_PATH };
 
 /** Reads and validates questions.jsonl; a bad line is an error naming the line. */
 export function readRealLines(path: string = QUESTIONS_PATH): RealLine[] {
@@ -112,4 +115,12 @@ export function loadRealSet(dataDir: string, path: string = QUESTIONS_PATH, data
  */
 export function loadRealNewSet(dataDir: string): RealItem[] {
   return loadRealSet(dataDir, NEW_QUESTIONS_PATH, "real-new");
+}
+
+/**
+ * The third real-question dev set (questions-third.jsonl, dataset "real-third"): same format, gold
+ * language and checks as loadRealSet, items carry dataset "real-third".
+ */
+export function loadRealThirdSet(dataDir: string): RealItem[] {
+  return loadRealSet(dataDir, THIRD_QUESTIONS_PATH, "real-third");
 }

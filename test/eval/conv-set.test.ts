@@ -3,12 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  CONVERSATIONS_NEW_PATH,
+  CONVERSATIONS_PATH,
   CONV_CATEGORIES,
   ConvLine,
   answerRefs,
   conversationGold,
   evaluateAll,
   evaluateConversation,
+  overlapProblems,
   readConvLines,
   substituteAnswerOf,
 } from "../../eval/conv/gold";
@@ -123,13 +126,30 @@ describe("conv set: gold additions on a fictional fixture", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("overlap: an id of the first file, or the same kept questions word for word, is a problem", () => {
+    const first = [ConvLine.parse(line(okTurns()))];
+    const other = (id: string, turns: RawTurn[]) => ConvLine.parse(line(turns.map((t) => ({ ...t, qid: t.qid.replace(/^7-/, `${id}-`) })), `conv:cq:${id}`));
+    const reworded = okTurns();
+    reworded[1] = { ...reworded[1]!, question: "and the director of that one?" };
+    expect(overlapProblems(first, [other("8", reworded)])).toEqual([]);
+    expect(overlapProblems(first, [other("7", reworded)])).toEqual(["conv:cq:7 is also in the first file"]);
+    expect(overlapProblems(first, [other("8", okTurns())])).toEqual(["conv:cq:8 repeats conv:cq:7 word for word"]);
+    expect(overlapProblems([], [other("8", reworded), other("9", reworded)])).toEqual(["conv:cq:9 repeats conv:cq:8 word for word"]);
+  });
 });
 
-describe("conv set: the labelled file", () => {
-  const lines = readConvLines();
+/** The two files: the first (conv) and the second (conv-new), with the least each must hold. */
+const FILES = [
+  { name: "conversations.jsonl", path: CONVERSATIONS_PATH, min: 60, groups: 15, kinds: ["lookup", "check", "beyond"], categories: ["first", "pronoun", "ellipsis", "substitution", "answer-ref"] },
+  { name: "conversations-new.jsonl", path: CONVERSATIONS_NEW_PATH, min: 40, groups: 8, kinds: ["lookup", "check", "beyond"], categories: ["first", "pronoun", "ellipsis", "answer-ref", "explicit"] },
+] as const;
 
-  it("holds 60–150 train-split conversations of 3–5 turns with unique ids", () => {
-    expect(lines.length).toBeGreaterThanOrEqual(60);
+describe.each(FILES)("conv set: the labelled file $name", ({ path, min, groups, kinds, categories }) => {
+  const lines = readConvLines(path);
+
+  it(`holds ${min}–150 train-split conversations of 3–5 turns with unique ids`, () => {
+    expect(lines.length).toBeGreaterThanOrEqual(min);
     expect(lines.length).toBeLessThanOrEqual(150);
     expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length);
     for (const l of lines) {
@@ -143,18 +163,36 @@ describe("conv set: the labelled file", () => {
   });
 
   it("covers several base conversations and the main follow-up kinds", () => {
-    expect(new Set(lines.map((l) => l.group)).size).toBeGreaterThanOrEqual(15);
-    const categories = new Set(lines.flatMap((l) => l.turns.map((t) => t.category)));
-    for (const c of ["first", "pronoun", "ellipsis", "substitution", "answer-ref"] as const) expect(categories).toContain(c);
-    const kinds = new Set(lines.flatMap((l) => l.turns.map((t) => t.label.kind)));
-    for (const k of ["lookup", "check", "beyond"] as const) expect(kinds).toContain(k);
+    expect(new Set(lines.map((l) => l.group)).size).toBeGreaterThanOrEqual(groups);
+    const seen = new Set(lines.flatMap((l) => l.turns.map((t) => t.category)));
+    for (const c of categories) expect(seen).toContain(c);
+    const seenKinds = new Set(lines.flatMap((l) => l.turns.map((t) => t.label.kind)));
+    for (const k of kinds) expect(seenKinds).toContain(k);
+  });
+
+  it("repeats no conversation word for word", () => {
+    expect(overlapProblems([], lines)).toEqual([]);
+  });
+});
+
+describe("conv set: the second file against the first", () => {
+  const first = readConvLines(CONVERSATIONS_PATH);
+  const second = readConvLines(CONVERSATIONS_NEW_PATH);
+
+  it("shares no id and no conversation word for word with the first file", () => {
+    expect(overlapProblems(first, second)).toEqual([]);
+  });
+
+  it("every conversation has a question the first file does not have", () => {
+    const asked = new Set(first.flatMap((l) => l.turns.map((t) => t.question)));
+    for (const l of second) expect(l.turns.some((t) => !asked.has(t.question)), l.id).toBe(true);
   });
 });
 
 describe.skipIf(!hasRealData)(`conv set on the real data${hasRealData ? "" : " (skipped: no MetaQA data)"}`, () => {
-  it("computes every turn's gold from the raw data; every non-beyond turn has answers", () => {
-    const convs = conversationGold(realConfig.dataDir!);
-    expect(convs.length).toBe(readConvLines().length);
+  it.each(FILES)("$name: computes every turn's gold from the raw data; every non-beyond turn has answers", ({ path }) => {
+    const convs = conversationGold(realConfig.dataDir!, path);
+    expect(convs.length).toBe(readConvLines(path).length);
     const turnIds = new Set<string>();
     for (const c of convs) {
       expect(c.dataset).toBe("conv");

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { GoldError, evaluateGold, inTitleFamily, metricValue, namedEntities, type GoldSpec } from "../../eval/real/gold-spec";
-import { REAL_KINDS, loadRealSet, readRealLines, toItem, type RealLine } from "../../eval/real/load";
+import { NEW_QUESTIONS_PATH, QUESTIONS_PATH, REAL_KINDS, THIRD_QUESTIONS_PATH, loadRealNewSet, loadRealSet, loadRealThirdSet, readRealLines, toItem, type RealItem, type RealLine } from "../../eval/real/load";
 import { loadRawKb, parseCsv, rawKbFromTriples, readTmdbRows, type TmdbRow } from "../../eval/real/raw-kb";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -234,4 +234,34 @@ describe.skipIf(!hasData)(`real set on the real data${hasData ? "" : ` (skipped:
       for (const e of namedEntities(line.gold)) expect(rawKb.isEntity(e), `${line.id}: ${e}`).toBe(true);
     }
   });
+
+  // The later files (questions-new.jsonl, questions-third.jsonl): the same checks, their dataset name, and
+  // no id or (case-folded) question of an earlier file.
+  const later: { name: string; path: string; earlier: string[]; min: number; load: (dir: string) => RealItem[] }[] = [
+    { name: "real-new", path: NEW_QUESTIONS_PATH, earlier: [QUESTIONS_PATH], min: 200, load: loadRealNewSet },
+    { name: "real-third", path: THIRD_QUESTIONS_PATH, earlier: [QUESTIONS_PATH, NEW_QUESTIONS_PATH], min: 120, load: loadRealThirdSet },
+  ];
+  for (const set of later) {
+    it(`${set.name}: gold computes for every item, lines name only KB entities, nothing repeats an earlier file`, () => {
+      const items = set.load(dataDir);
+      expect(items.length).toBeGreaterThanOrEqual(set.min);
+      for (const it of items) {
+        expect(it.dataset).toBe(set.name);
+        if (it.expect.kind === "hits1") expect(it.answers.length, it.id).toBeGreaterThan(0);
+        if (it.expect.kind === "lacks") expect(it.category, it.id).toBe("beyond");
+      }
+      const rawKb = loadRawKb(dataDir);
+      const lines = readRealLines(set.path);
+      const before = set.earlier.flatMap((p) => readRealLines(p));
+      const ids = new Set(before.map((l) => l.id));
+      const texts = new Set(before.map((l) => l.question.trim().toLowerCase()));
+      for (const line of lines) {
+        expect(line.split).toBe("train");
+        expect(line.source, line.id).not.toMatch(/metaqa|webquestions|complexwebquestions|mintaka/i);
+        for (const e of namedEntities(line.gold)) expect(rawKb.isEntity(e), `${line.id}: ${e}`).toBe(true);
+        expect(ids.has(line.id), `${line.id} repeats an earlier id`).toBe(false);
+        expect(texts.has(line.question.trim().toLowerCase()), `${line.id} repeats an earlier question`).toBe(false);
+      }
+    });
+  }
 });
