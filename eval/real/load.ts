@@ -37,10 +37,12 @@ export type RealExpectation =
 /**
  * The real-question sets: "real" is questions.jsonl (the first two passes); "real-new" is
  * questions-new.jsonl (a later pass over other training splits, see README.md); "real-third" is
- * questions-third.jsonl (a third pass over training splits neither earlier file used). All use the
- * same line format, gold language and checks; only the file and the dataset name differ.
+ * questions-third.jsonl (a third pass over training splits neither earlier file used); "real-check" is
+ * questions-check.jsonl (a check set from pages no earlier file read, kept aside to see whether rule
+ * changes made against the other files generalize). All use the same line format, gold language and
+ * checks; only the file and the dataset name differ.
  */
-export const REAL_DATASETS = ["real", "real-new", "real-third"] as const;
+export const REAL_DATASETS = ["real", "real-new", "real-third", "real-check"] as const;
 export type RealDatasetName = (typeof REAL_DATASETS)[number];
 
 export interface RealItem {
@@ -57,9 +59,11 @@ export const QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "que
 export const NEW_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-new.jsonl");
 /** The third real-question file (dataset "real-third"). */
 export const THIRD_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-third.jsonl");
+/** The check real-question file (dataset "real-check"). */
+export const CHECK_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-check.jsonl");
 
 /** The questions file of each real-question dataset. */
-export const REAL_SET_PATHS: Record<RealDatasetName, string> = { real: QUESTIONS_PATH, "real-new": NEW_QUESTIONS_PATH, "real-third": THIRD_QUESTIONS_PATH };
+export const REAL_SET_PATHS: Record<RealDatasetName, string> = { real: QUESTIONS_PATH, "real-new": NEW_QUESTIONS_PATH, "real-third": THIRD_QUESTIONS_PATH, "real-check": CHECK_QUESTIONS_PATH };
 
 /** Reads and validates questions.jsonl; a bad line is an error naming the line. */
 export function readRealLines(path: string = QUESTIONS_PATH): RealLine[] {
@@ -123,4 +127,13 @@ export function loadRealNewSet(dataDir: string): RealItem[] {
  */
 export function loadRealThirdSet(dataDir: string): RealItem[] {
   return loadRealSet(dataDir, THIRD_QUESTIONS_PATH, "real-third");
+}
+
+/**
+ * The check real-question set (questions-check.jsonl, dataset "real-check"): same format, gold
+ * language and checks as loadRealSet, items carry dataset "real-check". It measures whether rule
+ * changes made against the other files generalize, so it is not read item by item.
+ */
+export function loadRealCheckSet(dataDir: string): RealItem[] {
+  return loadRealSet(dataDir, CHECK_QUESTIONS_PATH, "real-check");
 }
