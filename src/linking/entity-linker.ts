@@ -6,6 +6,8 @@ import { QUESTION_WORDS } from "./question-words";
 
 const MAX_SPAN_TOKENS = 12;
 const PROMINENT_DEGREE = 64;
+/** A hyphen between two letters, as in "Spider-Man" or "X-Men". */
+const HYPHENATED = /(?<=\p{L})-(?=\p{L})/gu;
 
 
 /**
@@ -49,6 +51,12 @@ export function buildLinkerIndex(names: readonly string[]): LinkerIndexData {
     push(folded, f, i);
     const words = f.split(" ");
     if (words.length >= 2 && ARTICLES.has(words[0]!)) push(bare, words.slice(1).join(" "), i);
+    for (const alias of aliasKeys(name, f)) {
+      push(folded, alias, i);
+      const aliasWords = alias.split(" ");
+      // Without its article an alias must still be a name of several words ("breakup" alone is a word, not The Break-Up).
+      if (aliasWords.length >= 3 && ARTICLES.has(aliasWords[0]!)) push(bare, aliasWords.slice(1).join(" "), i);
+    }
     tokenCount[i] = Math.min(255, words.length);
     const contentWords = words.filter((t) => !STOP_WORDS.has(t));
     contentCount[i] = Math.min(255, contentWords.length);
@@ -63,6 +71,27 @@ export function buildLinkerIndex(names: readonly string[]): LinkerIndexData {
     for (const d of deletes(tok)) push(deletions, d, ti);
   }
   return { exact: SharedStringMap.fromMap(exact).data, folded: SharedStringMap.fromMap(folded).data, bare: SharedStringMap.fromMap(bare).data, content: SharedStringMap.fromMap(content).data, tokens: tokens.data, deletions: SharedStringMap.fromMap(deletions).data, tokenCount, contentCount };
+}
+
+const NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(" ");
+const TENS: Readonly<Record<string, number>> = { thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100 };
+const WORD_OF_NUMBER = new Map<string, string>([...NUMBER_WORDS.map((w, n) => [String(n), w] as const), ...Object.entries(TENS).map(([w, n]) => [String(n), w] as const)]);
+const NUMBER_OF_WORD = new Map<string, string>([...WORD_OF_NUMBER.entries()].map(([n, w]) => [w, n]));
+
+/**
+ * Other ways people write a name, as folded keys: a hyphenated word closed ("the amazing spiderman 2" for The
+ * Amazing Spider-Man 2), a sequel's number without its "part" or "vol." ("the hangover 2", "kill bill 2"), and
+ * numbers as digits or words ("50 shades of grey", "twelve angry men").
+ */
+function aliasKeys(name: string, f: string): string[] {
+  const out = new Set<string>();
+  if (name.includes("-")) out.add(linkKey(name.replace(HYPHENATED, "")));
+  out.add(f.replace(/\b(?:part|chapter|vol|volume) (\d{1,2})\b/, "$1"));
+  const words = f.split(" ");
+  if (words.some((w) => NUMBER_OF_WORD.has(w))) out.add(words.map((w) => NUMBER_OF_WORD.get(w) ?? w).join(" "));
+  if (words.some((w) => WORD_OF_NUMBER.has(w))) out.add(words.map((w) => WORD_OF_NUMBER.get(w) ?? w).join(" "));
+  out.delete(f);
+  return [...out].filter((k) => k.length > 0);
 }
 
 /** The names and node types a linker reads: a thread's own copy of the names, the shared type arrays. */
@@ -325,7 +354,8 @@ function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): nu
   if (capitalised && exactCase) c += 0.1;
   c += Math.min(0.15, 0.05 * (span.length - 1));
   // A name of several content words typed in lowercase ("the bourne identity") is as sure as a one-word exact tag.
-  if (!exactCase && words.filter((w) => !STOP_WORDS.has(w)).length >= 2) c += 0.15;
+  // So is a lowercase span of four words or more that is a whole name ("for a few dollars more"), small words and all.
+  if (!exactCase && (words.filter((w) => !STOP_WORDS.has(w)).length >= 2 || (words.length >= 4 && !allQuestionWords))) c += 0.15;
   if (allQuestionWords) c -= 0.45;
   else if (words.length === 1 && (STOP_WORDS.has(words[0]!) || QUESTION_WORDS.has(words[0]!))) c -= 0.3;
   return Math.max(0.01, Math.min(1, c));

@@ -100,6 +100,22 @@ describe("a title said with a small word left out", () => {
   });
 });
 
+describe("other ways people write a title", () => {
+  const names = ["The Amazing Spider-Man 2", "Fifty Shades of Grey", "12 Angry Men", "The Hangover Part II", "Grey"];
+  const linker = new InMemoryEntityLinker(
+    { names, typeMask: Uint16Array.from(names.map(() => NODE_TYPE_BIT.Movie)), primaryType: Uint8Array.from(names.map(() => NODE_TYPES.indexOf("Movie"))) },
+    () => 1,
+  );
+  it.each([
+    ["who killed gwen in the amazing spiderman 2", "The Amazing Spider-Man 2"], // a hyphenated word written closed
+    ["who wrote 50 shades of grey", "Fifty Shades of Grey"], // a number in digits for one in words
+    ["who starred in twelve angry men", "12 Angry Men"], // and the other way
+    ["what monkey plays in hangover 2", "The Hangover Part II"], // a sequel's number without its "part"
+  ])("%s → %s", (text, title) => {
+    expect(linker.findMentions(text)[0]!.candidates[0]!.id).toBe(title);
+  });
+});
+
 describe("link keys", () => {
   it("read a roman numeral from 2 to 10 as its number, on either side", () => {
     expect(linkKey("Rocky II")).toBe(linkKey("rocky 2"));

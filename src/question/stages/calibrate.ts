@@ -4,6 +4,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
+import { WH_NOUN_LEADS } from "../lexicon/shapes";
 import { saidAsTitle } from "./title-slots";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -19,6 +20,7 @@ const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const DESCRIBES = new Set(DESCRIPTION_OPENERS);
 const PAIR = new Set(PAIR_OPENERS);
+const WH_NOUN: ReadonlySet<string> = new Set(WH_NOUN_LEADS);
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
 const PROMINENT_SURNAME_DEGREE = 8;
 /** A lowercase word is read as a surname only when it is all but absent from plots ("dicaprio", not "lean"). */
@@ -65,6 +67,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "description", apply: description },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && c.words.length >= 2 && c.m.confidence < 0.7 && (c.top.match === "exact" || c.top.match === "folded") && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
+  // "what breed is toto", "which studio made it": one lowercase word a "what" or "which" asks for is the noun asked, not a title.
+  { id: "wh-noun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && WH_NOUN.has(c.tokens[c.at - 1]?.folded ?? "") && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
   { id: "rare-exact-title", apply: (c) => (!c.ordinary && c.words.length === 1 && c.top.type === "Movie" && (c.top.match === "exact" || c.top.match === "folded") && c.commonness(c.words[0]!) < RARE_WORD_SHARE && c.m.confidence < 0.7 ? { ...c.m, confidence: 0.7 } : undefined) },
   // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.

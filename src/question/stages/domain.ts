@@ -1,4 +1,4 @@
-import { STOP_WORDS, wordTokens } from "../../util/text";
+import { ARTICLES, STOP_WORDS, wordTokens } from "../../util/text";
 import { DOMAIN_WORDS, FILM_MAKING_VERBS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS } from "../lexicon/domain";
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
@@ -48,8 +48,18 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about,
   // unless it asks a fact of a person or film the KB names ("how old is Tom Hanks"): that is a fact the KB lacks.
   const off = words.find((w) => OFF.has(w) && !inName(readings, w) && !(named && FACT_WORDS.has(w)));
+  // So does one asked of a film or person the KB names distinctly ("who killed gwen in the amazing spiderman 2"): the fact
+  // is beyond the KB, the question is not. Unless the name is what the off-domain word acts on ("who painted the Mona Lisa").
+  if (off && !told && readings.some((r) => distinctive(r) && !r.named.some((t) => objectOf(r, t, off)))) return undefined;
   if (off && !told) return `"${off}" is about another domain and no film word or named film is in the question`;
   return readings.some(filmLike) ? undefined : "no film word, named film or person, kind of film or period";
+}
+
+/** The name is the object of the word ("painted the Mona Lisa"): the word right before it, an article aside. */
+function objectOf(r: Reading, t: { tokenStart: number }, word: string): boolean {
+  const before = r.analysis.tokens[t.tokenStart - 1]?.folded;
+  const at = before !== undefined && ARTICLES.has(before) ? t.tokenStart - 2 : t.tokenStart - 1;
+  return r.analysis.tokens[at]?.folded === word;
 }
 
 /** What makes a clause a film question without a film word: a name given with a relation or a figure asked of it, a kind of film, a period, a story. */
@@ -57,6 +67,8 @@ function filmLike(r: Reading): boolean {
   const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
   // A person the KB has, named in full, makes it a question about film people ("what was robert pattinson's part in …").
   if (r.named.some((t) => t.type === "Person" && t.confidence >= 0.7 && wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2)) return true;
+  // So does a film of two words or more said in the possessive ("what was forrest gump's rank in the army"): its fact is asked.
+  if (r.named.some((t) => t.type === "Movie" && t.confidence >= 0.7 && /['’]s$/iu.test(t.text) && wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2)) return true;
   // A character named in a role frame ("who stared as Axel Foley"), or a person asked of a film ("who was the baby
   // in sweet home alabama"), is someone in a film's story.
   if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;

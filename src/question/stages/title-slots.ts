@@ -60,6 +60,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "after-title-cue", says: true, when: afterTitleCue },
   // "what is go about": the slot a question about a film's story asks of.
   { id: "story-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(c.question.slice(c.span.at(-1)!.end)) },
+  // "henry thomas's country", "forrest gump's rank": a name of two words or more said in the possessive is whose fact is asked.
+  { id: "possessive-name", says: true, when: (c) => c.span.length >= 2 && /['’]s$/iu.test(c.span.at(-1)!.text) },
   // "who starred in titanic".
   { id: "in-after-relation", says: true, when: (c) => c.before(1) === "in" && isRelation(c.before(2)) },
   // "the runtime of titanic", "the director of heat", "the producer of it's alive", "music to beauty shop".
