@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS } from "./lexicon/linking";
 import { MOVIE_WORDS } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, FACT_PHRASES, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -45,7 +45,8 @@ export interface ShapeCues {
   both?: Found;
   either: boolean;
   /** `says`: how a reply names the fact when the words asked for it are no name for it ("take place" → where the story is set). */
-  fact?: Found & { fact: FactKind; says?: string };
+  /** `kindOf`: asked as a kind of a creature or thing ("what kind of sport"), which no film relation names. */
+  fact?: Found & { fact: FactKind; says?: string; kindOf?: true };
   character?: Found;
   /** "the prequel to X": the film of its family just before (or after) it. */
   sequel?: Found & { side: "before" | "after" };
@@ -205,19 +206,46 @@ function ageCue(words: readonly string[]): "newer" | "older" | undefined {
  */
 const TRUE_STORY = new Set(["true", "real", "actual"]);
 
-function factCue(words: readonly string[]): ShapeCues["fact"] {
+/** The fact asked, if any; a caller may blank words a name claims. */
+export function factCue(words: readonly string[]): ShapeCues["fact"] {
+  return kindOfCue(words) ?? namedFact(words);
+}
+
+const CREATURES: ReadonlySet<string> = new Set(CREATURE_WORDS);
+const THING_KINDS: ReadonlySet<string> = new Set(THING_KIND_WORDS);
+
+/**
+ * A kind of a creature or a thing asked ("what kind of puppy", "what breed is toto", "what type of sport"): a creature
+ * of the story is a character; a thing's kind is a fact the KB has no relation for. A kind of film stays a genre.
+ */
+function kindOfCue(words: readonly string[]): ShapeCues["fact"] {
+  const lead = firstOf(words, KIND_OF_LEADS);
+  const at = lead ? lead.end + (words[lead.end] === "a" || words[lead.end] === "an" ? 1 : 0) : words.findIndex((w, i) => (w === "breed" || w === "species") && i > 0 && WH_NOUN_LEAD_SET.has(words[i - 1]!));
+  const noun = lead ? words[at] : words[at];
+  if (at < 0 || noun === undefined) return undefined;
+  const from = lead?.at ?? at;
+  const phrase = words.slice(from, at + 1).join(" ");
+  if (CREATURES.has(noun) || (lead && /^(?:breed|species) of$/.test(lead.phrase))) return { phrase, at: from, end: at + 1, fact: "character", says: `the ${phrase}, a character of the story`, kindOf: true };
+  if (THING_KINDS.has(noun)) return { phrase, at: from, end: at + 1, fact: "other", kindOf: true };
+  return undefined;
+}
+
+function namedFact(words: readonly string[]): ShapeCues["fact"] {
   // The question word opens the question, or closes it ("he was born when?").
   const wh = `${words.slice(0, 3).join(" ")} ${words.length > 3 ? words.at(-1) : ""}`;
   let best: ShapeCues["fact"];
   for (const f of FACT_PHRASES) {
-    if (f.wh && !` ${wh} `.includes(` ${f.wh} `)) continue;
+    if (f.askedOnly || (f.wh && !` ${wh} `.includes(` ${f.wh} `))) continue;
     // "based on a true story" names a kind of film, not its source.
     const at = findPhrase(words, f.phrase).find((k) => !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))));
     if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact, ...(f.says ? { says: f.says } : {}) };
   }
   // The noun a "what"/"which" asks for names the fact, wherever it stands: "produced by what company" asks a studio.
   const asked = FACT_PHRASES.map((f) => ({ f, at: findPhrase(words, f.phrase).find((k) => k > 0 && WH_NOUN_LEAD_SET.has(words[k - 1]!)) })).find((x) => x.at !== undefined && !x.f.wh);
-  return asked && best && asked.at !== best.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact, ...(asked.f.says ? { says: asked.f.says } : {}) } : best;
+  // A place noun asked ("what city", "which island") names where; the verb says what happened there ("born", "died"), except
+  // "located", which reads a country unless a place in the story is asked.
+  const placeWins = asked?.f.askedOnly === true && (!best || best.fact === "country");
+  return asked && (asked.f.askedOnly ? placeWins : best) && asked.at !== best?.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact, ...(asked.f.says ? { says: asked.f.says } : {}) } : best;
 }
 
 /** Words that ask for the noun after them ("what company", "which studio"). */

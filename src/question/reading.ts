@@ -4,7 +4,7 @@ import { STOP_WORDS, editDistance, entryOf, linkKey, wordTokens, type WordToken 
 import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
 import { ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
-import { findShapeCues, type ShapeCues } from "./cues";
+import { factCue, findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
 import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
@@ -66,7 +66,10 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const found = findShapeCues(words, analysis, concepts);
   // "no country for old men": a negation inside a name takes nothing away.
   const inName = (k: number) => analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
-  const cues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
+  // "who killed henry in the time traveler's wife": nor does a fact word inside one ask that fact.
+  const fact = found.fact && inName(found.fact.at) ? factCue(words.map((w, k) => (inName(k) ? "" : w))) : found.fact;
+  const { fact: _said, ...rest } = found;
+  const cues = { ...rest, ...(fact ? { fact } : {}), negations: found.negations.filter((n) => !inName(n.at)) };
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));

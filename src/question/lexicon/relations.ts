@@ -12,7 +12,7 @@ export const RELATION_WORDS: Readonly<Record<EdgeType, Readonly<Record<string, n
   ACTED_IN: weights(1, "act acts acted acting actor actors actress actresses star stars starred starring costar costars appear appears appeared appearing cast casts casting", 0.7, "play plays played playing role roles performed perform performs featured featuring features protagonist protagonists"),
   RELEASED_IN: weights(1, "release releases released releasing year years when date dates premiere premiered premieres debut debuted", 0.7, "exit came published publish publication publishing freed launched"),
   IN_LANGUAGE: weights(1, "language languages spoken speak speaks tongue tongues", 0.5, "dialogue"),
-  HAS_GENRE: weights(1, "genre genres", 0.8, "type types kind kinds category categories sort sorts style styles nature"),
+  HAS_GENRE: weights(1, "genre genres", 0.8, "type types kind kinds category categories categorize categorized categorise categorised classify classified classification sort sorts style styles nature"),
   HAS_TAG: weights(1, "tag tags tagged describe describes described describing description descriptions keyword keywords topic topics", 0.7, "words word about subject subjects theme themes terms term"),
   HAS_RATING: weights(1, "rate rates rated rating ratings", 0.8, "good bad considered score scores reviewed review reviews quality fantastic"),
   HAS_VOTES: weights(1, "popular popularity votes vote voted", 0.8, "famous known"),

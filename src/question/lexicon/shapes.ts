@@ -117,11 +117,21 @@ export const ORDINAL_METRIC: RankMetric = "releaseYear";
 /** How a reply names a story's setting, which the KB does not hold. */
 const SETTING_SAID = "where the story is set";
 
+/** Words that ask for a kind of the noun after them ("what kind of sport", "what breed of dog"). */
+export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sort of", "breed of", "species of"];
+/**
+ * Creatures a story has: a kind of one asked of a film is a character of its story ("what kind of puppy was in
+ * john wick", "what breed is toto"). "breed" and "species" ask it by themselves.
+ */
+export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots breed species".split(" ");
+/** Things a film may be about whose kinds the KB holds no relation for ("what kind of sport is played in the blind side"). */
+export const THING_KIND_WORDS = "sport sports war wars car cars vehicle vehicles weapon weapons gun guns plane planes aircraft ship ships boat boats instrument instruments".split(" ");
+
 /**
  * Facts the knowledge base lacks, by the words that ask for them. `wh` narrows a phrase to the
  * question word it must come with ("when … born" is a birth date, "where … born" a birthplace).
  */
-export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: string; says?: string }[] = [
+export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: string; says?: string; askedOnly?: true }[] = [
   // Longer and more specific phrases first: the first one found is the fact asked.
   { phrase: "cause of death", fact: "death" },
   { phrase: "place of death", fact: "death" },
@@ -155,6 +165,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "how tall", fact: "other" },
   { phrase: "height", fact: "other" },
   { phrase: "religion", fact: "other" },
+  { phrase: "male or female", fact: "other" },
+  { phrase: "gender", fact: "other" },
   { phrase: "ethnicity", fact: "other" },
   { phrase: "website", fact: "other" },
   { phrase: "conflict", fact: "other" },
@@ -172,6 +184,10 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "literature", fact: "other" },
   { phrase: "planet", fact: "other" },
   { phrase: "true story", fact: "other" },
+  { phrase: "rights to", fact: "other" },
+  { phrase: "take to film", fact: "other" },
+  { phrase: "take to make", fact: "other" },
+  { phrase: "take to shoot", fact: "other" },
   { phrase: "live", fact: "other", wh: "where" },
   { phrase: "live", fact: "other", wh: "in which city" },
   { phrase: "married", fact: "family" },
@@ -230,6 +246,11 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "episode", fact: "tv" },
   { phrase: "episodes", fact: "tv" },
   { phrase: "season", fact: "tv" },
+  { phrase: "sings", fact: "music", wh: "who" },
+  { phrase: "sang", fact: "music", wh: "who" },
+  { phrase: "sing", fact: "music", wh: "who" },
+  { phrase: "sung", fact: "music" },
+  { phrase: "singer", fact: "music" },
   { phrase: "composer", fact: "music" },
   { phrase: "composed", fact: "music" },
   { phrase: "soundtrack", fact: "music" },
@@ -250,6 +271,10 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "producer", fact: "producer" },
   { phrase: "producers", fact: "producer" },
   { phrase: "produced", fact: "producer" },
+  { phrase: "coproduced", fact: "producer" },
+  { phrase: "coproduce", fact: "producer" },
+  { phrase: "co produced", fact: "producer" },
+  { phrase: "co produce", fact: "producer" },
   { phrase: "produce", fact: "producer" },
   { phrase: "producing", fact: "producer" },
   { phrase: "cinematographer", fact: "crew" },
@@ -272,6 +297,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "america", fact: "country", wh: "where in" },
   { phrase: "south america", fact: "country", wh: "where in" },
   { phrase: "located", fact: "country" },
+  // A place smaller than a country asked by "what" or "which" ("what island is Jaws located in") is a place in the story.
+  ...["island", "city", "town", "village", "state", "county", "neighborhood", "street"].map((phrase) => ({ phrase, fact: "other" as const, says: SETTING_SAID, askedOnly: true as const })),
   // Where the story is set is no country of origin: a place in the story, which the KB does not hold.
   { phrase: "take place", fact: "other", says: SETTING_SAID },
   { phrase: "takes place", fact: "other", says: SETTING_SAID },

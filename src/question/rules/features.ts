@@ -92,10 +92,13 @@ const FEATURE_TESTS = {
   "asks-nothing": (r: Reading) => r.analysis.answer.type === undefined && r.analysis.answer.edge === undefined,
   "asks-relation": (r: Reading) => r.analysis.answer.edge !== undefined,
   /** "which language is X filmed in": the answer phrase asks a value the KB holds, not the fact word said beside it. */
-  "asks-kb-value": (r: Reading) => ["Language", "Genre", "Tag", "Rating", "Votes"].includes(r.analysis.answer.type ?? "") || (r.analysis.answer.type === "Year" && r.words[0] !== "when" && !r.cues.fact?.phrase.startsWith("born")),
+  // A kind of a thing, or when the story is set ("what year does doubt take place"), is no value the KB holds.
+  "asks-kb-value": (r: Reading) => !r.cues.fact?.kindOf && !(r.cues.fact?.fact === "other" && r.cues.fact.says !== undefined) && (["Language", "Genre", "Tag", "Rating", "Votes"].includes(r.analysis.answer.type ?? "") || (r.analysis.answer.type === "Year" && r.words[0] !== "when" && !r.cues.fact?.phrase.startsWith("born"))),
   "film-word": (r: Reading) => r.words.some((w) => MOVIE_WORDS.has(w)),
   "films-asked": (r: Reading) => filmsAsked(r),
   "either-or": (r: Reading) => r.words.includes("or"),
+  /** "which of Iron Man, Iron Man 2 and Iron Man 3 is the longest": the films listed are the choices. */
+  "which-of": (r: Reading) => (r.words[0] === "which" || r.words[0] === "what") && r.words[1] === "of",
   "sure-film": (r: Reading) => films(r).some((f) => f.confidence >= CONFIDENT),
 } as const;
 
@@ -108,6 +111,8 @@ export function featuresOf(r: Reading): ReadonlySet<Feature> {
 
 function storyFact(r: Reading): boolean {
   const f = r.cues.fact?.fact;
+  // "where was the first mad max movie filmed" asks the place, of the film picked; "movies filmed in Boston" asks films.
+  if (r.words[0] === "where") return false;
   return (f === "character" || f === "country" || f === "filming_location") && films(r).length === 0 && people(r).length === 0 && filmsAsked(r);
 }
 
@@ -168,8 +173,12 @@ export function countryStandIn(r: Reading): string | undefined {
  */
 function storyPerson(r: Reading): boolean {
   const a = r.analysis;
-  if (a.answer.type !== "Person" || a.answer.edge !== undefined || r.cues.yesNo || r.cues.fact || films(r).length !== 1 || people(r).length) return false;
-  if (a.cues.some((c) => PERSON_EDGES.has(c.edge))) return false;
+  // "who killed gwen in Y": a story's deed between "who" and a bare "in" makes the "in" where the story happens, not a cast.
+  const storyIn = (c: { word: string; weight: number; token: number }) => c.word === "in" && c.weight < 1 && r.ledger.facets.some((f) => f.tokenEnd <= c.token && (f.kind === "plot" || f.kind === "theme"));
+  const cues = a.cues.filter((c) => !storyIn(c));
+  const edge = cues.length < a.cues.length && a.answer.edge === "ACTED_IN" ? undefined : a.answer.edge;
+  if (a.answer.type !== "Person" || edge !== undefined || r.cues.yesNo || r.cues.fact || films(r).length !== 1 || people(r).length) return false;
+  if (cues.some((c) => PERSON_EDGES.has(c.edge))) return false;
   return r.ledger.facets.length > 0 || a.cues.some((c) => c.weight >= 0.7);
 }
 
@@ -192,6 +201,8 @@ function playsCharacter(r: Reading): boolean {
 function characterInFilm(r: Reading): boolean {
   const cue = r.cues.character;
   if (!cue || !films(r).length || !["who", "which", "what"].includes(r.words[0] ?? "")) return false;
+  // "what kind of sport is played in Y": the kind asked is what is played, not an actor.
+  if (r.cues.fact?.kindOf && r.cues.fact.at < cue.at) return false;
   if (people(r).some((p) => p.tokenEnd <= cue.at)) return false;
   return r.words.slice(cue.end).some((w, i, rest) => w === "in" && rest.length > i + 1);
 }
