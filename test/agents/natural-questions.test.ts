@@ -98,6 +98,14 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(apart.answer).toMatch(/^No one is in the casts of both Pulp Fiction \(1994\) and Jackie Brown \(1997\): the knowledge base lists John Travolta \[1\] for Pulp Fiction \(1994\) and .*Pam Grier.* for Jackie Brown/);
   });
 
+  it("a yes/no about the top of a set says the top and the film asked, each with its figure", async () => {
+    const r = await ask("Is Iron Man the longest movie in the Iron Man film series?");
+    expect(r.parts.at(-1)!.verdict).toBe("no");
+    expect(r.answer).toMatch(/^No\. The highest is Iron Man 3 \(2013\), with 130 minutes \[1\] \(among 3 films that fit \(the Iron Man films\).*\)\. Iron Man \(2008\): 126 minutes \[2\]\./);
+    const sequel = await ask("Did Sylvester Stallone direct the sequel to Rocky?");
+    expect(sequel.answer).toMatch(/^Yes\. Rocky II \(1979\) was directed by Sylvester Stallone \[1\]\./);
+  });
+
   it("reads a figure of one named film from TMDB, or says the data has none", async () => {
     const r = await ask("how long is the godfather");
     expect(r.parts[0]!.kind).toBe("lookup");

@@ -48,6 +48,11 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["the prequel to Starfall Returns", "order.sequel", "p1 films(series Starfall (2), 0–2003, not Starfall Returns); *p2 order(p1 by releaseYear desc, nth 1)"],
   // A relation asked of the one film an order picks: one hop more from the pick.
   ["When was the first Starfall movie released?", "order.ordinal", "p1 films(series Starfall (2)); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
+  // A yes/no over a set's top: the film named checked against the first of the set by the figure.
+  ["Is Starfall the longest Starfall movie?", "check.superlative", "p1 films(series Starfall (2)); p2 order(p1 by runtime desc, nth 1); *p3 check(Starfall in p2)"],
+  // A yes/no about a sequel: the relation read of the sequel, the person checked among it; no sequel in the KB, no verdict.
+  ["Did Ada Marlowe direct the sequel to Starfall?", "check.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); p2 order(p1 by releaseYear asc, nth 1); p3 lookup(p2 → DIRECTED in); *p4 check(Ada Marlowe in p3)"],
+  ["Did Jonas Whitfield direct the sequel to Paper Moons?", "check.sequel", "p1 lookup(Paper Moons → DIRECTED in); *p2 beyond(other beside p1)"],
   ["Who directed the sequel to Starfall?", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
   ["How many films did Jonas Whitfield direct?", "aggregate.count", "p1 films(Jonas Whitfield DIRECTED); *p2 count(p1)"],
   ["which actors appeared in more than one Jonas Whitfield film", "aggregate.at-least", "p1 films(Jonas Whitfield DIRECTED); *p2 at_least(p1 over ACTED_IN in ≥ 2)"],

@@ -24,7 +24,7 @@ export function renderPart(part: PlanPart, ctx: RenderContext): Rendered {
     case "compare":
       return renderCompare(part, r, ctx);
     case "check":
-      return renderCheck(part, r, ctx);
+      return renderCheck(part, r, ctx, (of) => renderPart(of, ctx));
     case "combine":
       return renderCombine(part, r, ctx);
     case "similar":

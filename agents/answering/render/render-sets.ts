@@ -1,4 +1,4 @@
-import type { FilmConstraint, PartOf } from "../../../src/plan/schema";
+import type { FilmConstraint, PartOf, PlanPart } from "../../../src/plan/schema";
 import { roleVerb } from "../../../tools/find-movies";
 import type { Figure, PartResult } from "../../plan/results";
 import { joinList } from "./citations";
@@ -142,7 +142,7 @@ export function renderCompare(part: PartOf<"compare">, r: PartResult, ctx: Rende
   const first = ctx.cite.cite([fig(win!.name).evidenceId], 1);
   const others = rest.map((a) => `${figureWords(part.by, fig(a.name).value)} for ${name(a)} ${ctx.cite.cite([fig(a.name).evidenceId], 1)}`.trimEnd());
   const role = part.by === "filmCount" && part.role ? ` (films ${PERSON_FACT[part.role] ?? "made"})` : "";
-  return { text: `${name(win!)} ${comparativeWord(part.by, part.pick)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).`.replace(" ,", ","), answers: r.items };
+  return { text: `${name(win!)} ${comparativeWord(part.by, part.pick, rest.length + 1)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).`.replace(" ,", ","), answers: r.items };
 }
 
 function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ctx: RenderContext): string {
@@ -150,13 +150,25 @@ function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ct
 }
 
 /** Yes or no first, then the facts it rests on: the figures compared, or what the knowledge base lists for the film asked about. */
-export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderContext): Rendered {
+export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderContext, renderOf?: (p: PlanPart) => Rendered): Rendered {
   const t = part.test;
   if (t.op === "compare") return renderCheckCompare(t, r, ctx);
   const of = partOf(ctx, t.of.ref);
   if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "the knowledge base says nothing about it"}.`, answers: [] };
+  if (of?.kind === "order" && t.op === "member") return checkTop(of, t.item.id, r, ctx);
+  // "did Stallone direct the sequel to Rocky": yes or no, then the relation as the KB lists it.
+  if (of?.kind === "lookup" && t.op === "member" && renderOf) return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${renderOf(of).text}`, answers: r.verdict === "yes" ? r.items : [], verdict: r.verdict };
   const said = of?.kind === "films" ? checkFacts(of.where, r, ctx) : listed(ctx, r.items.slice(0, 5), 5);
   return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${said}`, answers: r.verdict === "yes" ? r.items : [], verdict: r.verdict };
+}
+
+/** "Is Iron Man the longest Iron Man film": yes or no, the set's top with its figure, and the film asked with its own. */
+function checkTop(order: PartOf<"order">, item: string, r: PartResult, ctx: RenderContext): Rendered {
+  const ranked = resultOf(ctx, order.id);
+  const top = renderOrder(order, ranked, ctx).text;
+  const own = r.verdict === "no" ? ranked.figures.find((f) => f.id === item) : undefined;
+  const figure = own && order.by !== "releaseYear" ? ` ${film(ctx, item)}: ${figureWords(order.by, own.value)} ${ctx.cite.cite([own.evidenceId], 1)}.`.replace(" .", ".") : "";
+  return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${top}${figure}`, answers: r.verdict === "yes" ? r.items : [], verdict: r.verdict! };
 }
 
 function renderCheckCompare(t: Extract<PartOf<"check">["test"], { op: "compare" }>, r: PartResult, ctx: RenderContext): Rendered {

@@ -66,7 +66,9 @@ export const METRIC_WORDS: Readonly<Record<Metric, { noun: string; source: strin
 };
 
 /** "longer", "came out first": how the winner of a comparison is said. */
-export function comparativeWord(by: Metric, pick: "max" | "min"): string {
+export function comparativeWord(by: Metric, pick: "max" | "min", among = 2): string {
+  // Among three or more, the superlative ("is the longest"), not the comparative.
+  if (among > 2) return SUPERLATIVE_WORDS[by][pick === "max" ? 0 : 1];
   const words: Readonly<Record<Metric, [string, string]>> = {
     releaseYear: ["came out later", "came out first"],
     runtime: ["is longer", "is shorter"],
@@ -79,6 +81,17 @@ export function comparativeWord(by: Metric, pick: "max" | "min"): string {
   };
   return words[by][pick === "max" ? 0 : 1];
 }
+
+const SUPERLATIVE_WORDS: Readonly<Record<Metric, [string, string]>> = {
+  releaseYear: ["came out last", "came out first"],
+  runtime: ["is the longest", "is the shortest"],
+  voteAverage: ["is rated highest", "is rated lowest"],
+  voteCount: ["has the most TMDB votes", "has the fewest TMDB votes"],
+  popularity: ["is the most popular", "is the least popular"],
+  budget: ["cost the most", "cost the least"],
+  revenue: ["made the most at the box office", "made the least at the box office"],
+  filmCount: ["has the most films", "has the fewest films"],
+};
 
 /** A figure as people say it: "194 minutes", "$200,000,000", "7.5 (TMDB vote average)". */
 export function figureWords(by: Metric, value: number): string {
@@ -113,7 +126,8 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     family: of("marriages or families", `${s}'s marriages or family`),
     education: of("where people studied", `where ${s} studied`),
     // A character's own name asked ("who played Captain Miller"): said by that name.
-    character: said && /^\p{Lu}/u.test(said) ? `who played ${said}` : of("the characters actors play", `the character ${s} played`),
+    // A creature of the story asked by its kind ("the kind of puppy, a character of the story"): said as asked.
+    character: said && /^\p{Lu}/u.test(said) ? `who played ${said}` : said?.startsWith("the ") ? said : of("the characters actors play", `the character ${s} played`),
     award: of("awards or nominations", `awards or nominations of ${s}`),
     tv: "television series or episodes",
     music: of("composers, scores or songs", subjectIsPerson ? `the music ${s} composed` : `the music of ${s}`),

@@ -57,6 +57,19 @@ function askedOfPick(r: Reading, built: Built): Built {
   return { parts: [...built.parts, { kind: "lookup", from: [local(built.parts.length - 1)], path: [hop], asks, join: "each", within: [], text: r.text }] };
 }
 
+/**
+ * "Is Iron Man the longest movie in the Iron Man series", "is Jaws Spielberg's best rated film": the one film
+ * named, checked against the top of the set the rest of the clause describes.
+ */
+export async function checkSuperlative(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const s = r.cues.superlative!;
+  const named = films(r);
+  if (named.length !== 1) return undefined;
+  const where = (await filmSet(r, ctx))?.filter((c) => c.on !== "title");
+  if (!where?.length) return undefined;
+  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, nth: 1 }, { kind: "check", test: { op: "member", item: entityRef(named[0]!), of: local(1) } }] };
+}
+
 /** "the best horror films of the 90s", "which Rocky movie has the highest rating", "Nolan's longest film". */
 export async function superlative(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const s = r.cues.superlative!;
@@ -269,6 +282,35 @@ export function filmsOfFilmsPeople(r: Reading): Built | undefined {
  * family (its title, or the title without a sequel's number or plural) released before (or after)
  * it, the nearest first.
  */
+/**
+ * "Did Brad Bird direct the sequel to The Incredibles": the sequel picked, the relation asked read of it, and the
+ * person named checked among its answers. With no family in the KB, the sequel is said missing.
+ */
+export async function checkSequel(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const built = await sequelOf(r, ctx);
+  const [person] = people(r);
+  const [film] = films(r);
+  if (!built || !film) return built;
+  // The relation the yes/no asks ("did X direct …"), else the one the answer phrase reads.
+  const cue = r.analysis.cues.find((c) => c.weight >= 1 && PERSON_EDGES.has(c.edge));
+  const hop = cue ? ({ edge: cue.edge, dir: "in" } as const) : hopToAnswer(r);
+  const asks = hop ? (hop.dir === "out" ? EDGE_SPECS[hop.edge].to : EDGE_SPECS[hop.edge].from) : undefined;
+  const last = built.parts.at(-1);
+  // No sequel in the KB: no verdict either; the relation asked of the film named is what it holds.
+  if (last?.kind === "beyond") return { parts: [{ kind: "lookup", from: [entityRef(film)], ...(hop ? { path: [hop] } : {}), ...(asks ? { asks } : {}), join: "each", within: [], text: r.text }, { ...last, about: local(0) }] };
+  const pick = built.parts.findIndex((p) => p.kind === "order");
+  if (!person || !hop || pick < 0) return built;
+  return {
+    parts: [
+      ...built.parts.slice(0, pick + 1),
+      { kind: "lookup", from: [local(pick)], path: [hop], ...(asks ? { asks } : {}), join: "each", within: [], text: r.text },
+      { kind: "check", test: { op: "member", item: entityRef(person), of: local(pick + 1) } },
+    ],
+  };
+}
+
+const PERSON_EDGES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+
 export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const [film] = films(r);
   const side = r.cues.sequel?.side;
