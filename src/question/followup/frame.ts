@@ -28,7 +28,16 @@ export interface TurnFrame {
   unknown: string[];
   /** The family of films the turn was about ("the Iron Man films"), if any. */
   series?: string;
+  /** The place the turn asked about, in words a question can hold ("the place where Shane Black was born"), if it asked one. */
+  place?: string;
 }
+
+/** How a place fact the KB lacks is said of its subject, for a later "that city" to stand for. */
+const PLACE_OF: Readonly<Partial<Record<string, (s: string) => string>>> = {
+  birthplace: (s) => `the place where ${s} was born`,
+  death: (s) => `the place where ${s} died`,
+  filming_location: (s) => `the place where ${s} was filmed`,
+};
 
 const REFERABLE: readonly NodeType[] = ["Movie", "Person"];
 /** How sure a name in a reply must be to count as one of its answers (replies are prose, not questions). */
@@ -55,7 +64,10 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : namesInReply(turn.answer ?? "", topics, kb, index);
   const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
   const series = u.readings.find((r) => r.series)?.series?.name;
-  return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}) };
+  const lacked = u.plan.parts.find((p) => p.kind === "beyond");
+  const subject = topics[0]?.name;
+  const place = lacked?.kind === "beyond" && subject ? PLACE_OF[lacked.fact]?.(subject) : undefined;
+  return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}) };
 }
 
 /** Answer names the service gave, typed from the knowledge base (names it does not hold, such as years, are kept out). */

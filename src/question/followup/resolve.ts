@@ -15,6 +15,7 @@ import {
   FAMILY_WORDS,
   FILM_ANAPHORS,
   PERSON_ANAPHORS,
+  PLACE_POINTERS,
   PLURAL_ANAPHORS,
   POSSESSIVE_POINTERS,
   QUESTION_OPENERS,
@@ -98,6 +99,8 @@ const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
 const alternatives = (phrases: readonly string[]) => [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+")).join("|");
+/** "that city", "the same place", as written. */
+const PLACE_POINTER = new RegExp(`\\b(?:${alternatives(PLACE_POINTERS)})\\b`, "i");
 /** "which one", "what of them"…, after "and" or "so", at the start of folded text. */
 const CHOOSING = new RegExp(`^(?:(?:${CHOICE_LEADS.join("|")}) )?(?:which|what) (?:${CHOICE_PHRASES.join("|")})\\b`);
 /** The same, as written, to put the films in its place. */
@@ -159,6 +162,13 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
       );
       return { question, referents: [film] };
     },
+  },
+  {
+    id: "followup.place",
+    kind: "anaphor",
+    reads: "that city / the same place, after a turn that asked where someone was born or died or a film was shot: that place",
+    applies: (f) => f.own.length === 0 && PLACE_POINTER.test(f.said) && f.frames.at(-1)?.place !== undefined,
+    build: (f) => ({ question: f.said.replace(PLACE_POINTER, f.frames.at(-1)!.place!), referents: f.frames.at(-1)!.topics.slice(0, 1) }),
   },
   {
     id: "followup.anaphor",

@@ -72,3 +72,6 @@ export const CONSTRAINT_WORDS = ["with", "without", "after", "before", "since", 
 /** Words a follow-up points at a film's family with ("the series", "the sequel"), and the ordinals of "the second one". */
 export const FAMILY_WORDS = "series franchise trilogy saga sequel prequel".split(" ");
 export const FAMILY_ORDINALS = "first second third fourth fifth last latest next".split(" ");
+
+/** "that city", "the same place", "there": the place an earlier turn asked about (where someone was born, where a film is set). */
+export const PLACE_POINTERS = ["that city", "that town", "that place", "that state", "that country", "that island", "that village", "that location", "this city", "this town", "this place", "the same city", "the same place", "the same town", "the same country"];
