@@ -8,13 +8,13 @@ import { loadKnowledgeBase } from "../src/kb/load";
 import { describeEmbedder } from "../src/kb/embedder-status";
 import { createChatModel } from "../src/llm/factory";
 import { createProgress } from "../src/util/progress";
-import { parseStrategySpec, runEval } from "./runner";
+import { parseStrategySpec, reportPartial, runEval } from "./runner";
 import { rankingText } from "./open-requests/report";
-import type { Aggregate } from "./summary";
+import type { Aggregate, Summary } from "./summary";
 import { runMain } from "../src/cli/entry";
 
 const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test|train] [--limit N] [--seed S]
-       [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume]
+       [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume] [--report]
        [--ablate prime,organize,validate,graph] [--judge] [--budget deadlineMs=600000,maxLlmCalls=8]
 datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, real-new, real-third (later real questions: the generalization gap), real-check (a check set kept aside: do rule changes generalize), conv (conversations, turn by turn; --limit counts conversations), conv-new (later conversations: unseen wordings), open (the open example requests),
           known-item (Reddit tip-of-the-tongue requests; dev = validation split, train), recommend (INSPIRED dev dialogues), probe, complex, jsonl:PATH
@@ -70,6 +70,7 @@ async function main(): Promise<void> {
       concurrency: { type: "string", default: "1" },
       out: { type: "string" },
       resume: { type: "boolean", default: false },
+      report: { type: "boolean", default: false },
       ablate: { type: "string" },
       judge: { type: "boolean", default: false },
       budget: { type: "string" },
@@ -77,6 +78,13 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  // A run still going, or stopped: its figures so far, over the questions every strategy has answered.
+  if (values.report) {
+    if (!values.out) throw new InvalidInputError(`--report needs --out DIR, the folder of the run to report\n${USAGE}`);
+    const { summary, questions, planned } = reportPartial(resolve(values.out));
+    process.stderr.write(`report of ${questions}${planned ? ` of ${planned}` : ""} questions, those every strategy has answered\n`);
+    return printSummary(summary, resolve(values.out));
+  }
   if (!values.dataset) throw new InvalidInputError(`--dataset is required\n${USAGE}`);
   if (values.split !== "dev" && values.split !== "test" && values.split !== "train") throw new InvalidInputError(`--split must be dev, test or train (train: known-item only), got "${values.split}"`);
   if (values.brackets !== "keep" && values.brackets !== "strip") throw new InvalidInputError(`--brackets must be keep or strip, got "${values.brackets}"`);
@@ -117,6 +125,11 @@ async function main(): Promise<void> {
     await (model as { close?: () => Promise<void> } | undefined)?.close?.();
   });
   process.stdout.write(`${describeEmbedder(kb.info.embedder)}\n`);
+  printSummary(summary, out);
+}
+
+/** The score line per strategy, the tables by dataset, category, plan kind and turn, and failed runs. */
+function printSummary(summary: Summary, out: string): void {
   const rows = summary.strategies.map((s) => `${s.strategy.padEnd(22)} n=${s.n}  Hits@1 ${s.hits1.toFixed(3)}  ${s.byCategory ? `intent check ${s.intentCheck.toFixed(3)}  ` : ""}prose ${s.proseRate.toFixed(3)}  plans ${s.planRate.toFixed(3)}  F1 ${s.f1.toFixed(3)}  ctx recall ${s.contextRecall.toFixed(3)}  LLM calls ${s.avgLlmCalls.toFixed(2)}  tokens ${Math.round(s.avgInputTokens)}+${Math.round(s.avgOutputTokens)}  fallback ${s.fallbackRate.toFixed(3)}  p50 ${s.p50Ms.toFixed(1)} ms  p95 ${s.p95Ms.toFixed(1)} ms${s.claims ? `\n${"".padEnd(22)} model-written texts ${s.claims.texts}: ${s.claims.checked} claims, ${s.claims.unsupported} unsupported (hallucination rate ${s.claims.hallucinationRate.toFixed(3)}; texts with any ${s.claims.textsWithUnsupported.toFixed(3)})` : ""}${s.judge ? `\n${"".padEnd(22)} judge (n=${s.judge.n}, unjudged ${s.judge.unjudged}): correctness ${s.judge.answerCorrectness.toFixed(3)}  completeness ${s.judge.completeness.toFixed(3)}  faithfulness ${s.judge.faithfulness.toFixed(3)}  relevancy ${s.judge.answerRelevancy.toFixed(3)}  context recall ${s.judge.contextRecall.toFixed(3)}  agreement with the gold ${s.judge.agreement.toFixed(3)} (kappa ${s.judge.kappa.toFixed(3)})` : ""}`);
   const tables = summary.strategies.flatMap((s) => [
     ...(summary.datasets.length > 1 ? [groupTable(`${s.strategy} by dataset`, "dataset", s.byDataset)] : []),

@@ -221,9 +221,25 @@ async function evaluateOne({ v, q, order }: WorkItem, deps: EvalDeps, history: r
   return record;
 }
 
-/** Recomputes summary.json, summary.md and summary.svg from the results file. */
-export function writeReports(out: string, variants: string[], judgeConfigured: boolean): Summary {
+/**
+ * The summaries of a run that is still going or was stopped, over the questions every variant has
+ * answered (so the variants are compared on the same questions): `--report`. Needs the run's run.json.
+ */
+export function reportPartial(out: string): { summary: Summary; questions: number; planned: number | null } {
+  const configPath = join(out, "run.json");
+  if (!existsSync(configPath)) throw new InvalidInputError(`${out} holds no run (no run.json): --report reads a run that was started with --out ${out}`);
+  const config = JSON.parse(readFileSync(configPath, "utf8")) as { strategies?: string[]; ablate?: Ablation[] | null; limit?: number | null };
+  const variants = variantsOf(config.strategies ?? [], config.ablate ?? []).map((v) => v.label);
   const records = readRecords(join(out, "results.jsonl"));
+  const answered = new Map<string, Set<string>>();
+  for (const r of records) answered.set(r.questionId, (answered.get(r.questionId) ?? new Set()).add(r.variant));
+  const complete = new Set([...answered].filter(([, vs]) => variants.every((v) => vs.has(v))).map(([q]) => q));
+  return { summary: writeReports(out, variants, false, (r) => complete.has(r.questionId)), questions: complete.size, planned: config.limit ?? null };
+}
+
+/** Recomputes summary.json, summary.md and summary.svg from the results file (those records `keep` accepts). */
+export function writeReports(out: string, variants: string[], judgeConfigured: boolean, keep: (r: EvalRecord) => boolean = () => true): Summary {
+  const records = readRecords(join(out, "results.jsonl")).filter(keep);
   const summary = summarize(records, variants, judgeConfigured);
   writeFileSync(join(out, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(out, "summary.md"), renderMarkdown(summary));

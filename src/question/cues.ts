@@ -225,9 +225,11 @@ function kindOfCue(words: readonly string[]): ShapeCues["fact"] {
   if (at < 0 || noun === undefined) return undefined;
   const from = lead?.at ?? at;
   const phrase = words.slice(from, at + 1).join(" ");
-  if (CREATURES.has(noun) || (lead && /^(?:breed|species) of$/.test(lead.phrase))) return { phrase, at: from, end: at + 1, fact: "character", says: `the ${phrase}, a character of the story`, kindOf: true };
+  if (CREATURES.has(noun) || (lead && /^(?:breed|species) of$/.test(lead.phrase))) return { phrase, at: from, end: at + 1, fact: "character", says: `what ${phrase} appears in the story`, kindOf: true };
   if (THING_KINDS.has(noun)) return { phrase, at: from, end: at + 1, fact: "other", kindOf: true };
-  return undefined;
+  // "what type of music is in pulp fiction": a kind of a fact the KB lacks asks that fact.
+  const named = lead ? FACT_PHRASES.find((f) => f.phrase === noun && !f.wh && !f.askedOnly) : undefined;
+  return named ? { phrase, at: from, end: at + 1, fact: named.fact, kindOf: true } : undefined;
 }
 
 function namedFact(words: readonly string[]): ShapeCues["fact"] {

@@ -85,14 +85,16 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
       return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length;
     });
   if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
-  const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end);
+  const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
   const langs = languagesOf(analysis, concepts, kb);
-  const request = requestCue(words);
+  // Nor does a request or taste word inside one ("I Think I Love My Wife" asks for no films to love).
+  const unnamed = words.map((w, k) => (inName(k) ? "" : w));
+  const request = requestCue(unnamed);
   const reading: Omit<Reading, "ledger"> = {
     id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts, periods, languages: langs.languages, languageConcepts: langs.fromConcepts,
-    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(words), longStory: isLongStory(text, words),
+    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
   };
   return { ...reading, ledger: accountWords(reading) };
 }

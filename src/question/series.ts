@@ -62,7 +62,7 @@ function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalys
       const before = tokens[start - 1]?.folded;
       if (!PLURAL.has(word) && !ranked && !(before !== undefined && OPENERS.has(before))) continue;
       // "how many Lord of the Rings movies": a family counted may have one film in the KB (the count is then 1);
-      // so may one placed by an ordinal said right before its name ("the second Lord of the Rings movie": there is none).
+      // so may one placed by an ordinal or superlative said right before its name ("the second Lord of the Rings movie": there is none).
       const found = seriesAt(tokens, start, end, analysis, kb, (counted && PLURAL.has(word)) || start === ordinalEnd);
       if (found) return { ...found, tokenEnd: end + 1 };
     }

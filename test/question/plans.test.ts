@@ -62,6 +62,18 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["how would netflix categorize keeper of the flame", "lookup.relation", "*p1 lookup(Keeper of the Flame → HAS_GENRE out)"],
     // "male or female" asks a fact the KB lacks.
     ["is victor garber male or female", "beyond.fact", "p1 films(Victor Garber ACTED_IN); *p2 beyond(other beside p1)"],
+    // "played in" with no character between the verb and "in" is acting.
+    ["Which actor played in both Titanic and The Departed?","lookup.relation","*p1 lookup(The Departed, Titanic → ACTED_IN in, both)"],
+    // A comparison of release said of films asked is an order, not people's ages.
+    ["Which film directed by Christopher Nolan was released first?","order.ordinal","p1 films(Christopher Nolan DIRECTED); *p2 order(p1 by releaseYear asc, nth 1)"],
+    // A superlative right before a family's name places it even with one film in the KB.
+    ["What is the longest Lord of the Rings movie?","order.superlative","p1 films(series The Lord of the Rings (1)); *p2 order(p1 by runtime desc, nth 1)"],
+    // A film word right after a superlative ranks films, whatever relation its figure reads.
+    ["what is the highest rated film","order.superlative","p1 films(); *p2 order(p1 by voteAverage desc, nth 1)"],
+    // A kind of a fact the KB lacks ("what type of music") asks that fact.
+    ["what type of music is in pulp fiction","beyond.fact","p1 lookup(Pulp Fiction → all); *p2 beyond(music beside p1)"],
+    // After "in" at the end, with a role or a fact asked before it, a lowercase title is the film.
+    ["who is the voice of woody in toy story","beyond.fact","p1 lookup(Toy Story → ACTED_IN in); *p2 beyond(character beside p1)"],
     // So may one an ordinal places: the order then says the KB has no second.
     ["What is the second Lord of the Rings movie?","order.ordinal","p1 films(series The Lord of the Rings (1)); *p2 order(p1 by releaseYear asc, nth 2)"],
     // A series word said after a name ends it: "Star Wars movie" is Star Wars (here only a tag), never the films called Star.

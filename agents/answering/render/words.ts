@@ -126,8 +126,9 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     family: of("marriages or families", `${s}'s marriages or family`),
     education: of("where people studied", `where ${s} studied`),
     // A character's own name asked ("who played Captain Miller"): said by that name.
-    // A creature of the story asked by its kind ("the kind of puppy, a character of the story"): said as asked.
-    character: said && /^\p{Lu}/u.test(said) ? `who played ${said}` : said?.startsWith("the ") ? said : of("the characters actors play", `the character ${s} played`),
+    // A character named ("Captain Miller", "the joker"): who played them. A creature of the story asked by its kind
+    // ("what kind of puppy appears in the story"): said as asked.
+    character: said && (/^\p{Lu}/u.test(said) || said.startsWith("the ")) ? `who played ${said}` : said?.startsWith("what ") ? said : of("the characters actors play", `the character ${s} played`),
     award: of("awards or nominations", `awards or nominations of ${s}`),
     tv: "television series or episodes",
     music: of("composers, scores or songs", subjectIsPerson ? `the music ${s} composed` : `the music of ${s}`),

@@ -73,8 +73,10 @@ export async function checkSuperlative(r: Reading, ctx: RuleContext): Promise<Bu
 /** "the best horror films of the 90s", "which Rocky movie has the highest rating", "Nolan's longest film". */
 export async function superlative(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const s = r.cues.superlative!;
-  // "what movie has made the most money": with nothing to narrow it, every film.
-  const where = (await filmSet(r, ctx)) ?? (filmsAsked(r) && !r.named.length ? [] : undefined);
+  // "what movie has made the most money", "what is the highest rated film": with nothing to narrow it, every film
+  // (a film word right after the superlative says films are ranked, whatever its figure's relation reads).
+  const ranksFilms = filmsAsked(r) || MOVIE_WORDS.has(r.words[s.end] ?? "");
+  const where = (await filmSet(r, ctx)) ?? (ranksFilms && !r.named.length ? [] : undefined);
   if (!where) return undefined;
   // "which Rocky movie has the highest rating", "the longest Nolan film": one film asked; "the best horror movies": a ranking.
   // "which one is the longest among the Iron Man films", "what movie is the longest among …": the noun the

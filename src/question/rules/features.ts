@@ -204,6 +204,8 @@ function characterInFilm(r: Reading): boolean {
   // "what kind of sport is played in Y": the kind asked is what is played, not an actor.
   if (r.cues.fact?.kindOf && r.cues.fact.at < cue.at) return false;
   if (people(r).some((p) => p.tokenEnd <= cue.at)) return false;
+  // "which actor played in both A and B": acting in films joined, no character between the verb and "in".
+  if (r.words[cue.end] === "in" && films(r).length >= 2 && r.cues.both !== undefined) return false;
   return r.words.slice(cue.end).some((w, i, rest) => w === "in" && rest.length > i + 1);
 }
 

@@ -6,6 +6,11 @@ import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { TITLE_SLOT_CUES } from "../lexicon/linking";
 import { COMMON_WORD_SHARE } from "./calibrate";
+import { SUPERLATIVE_PHRASES } from "../lexicon/cues";
+import { COMPARATIVE_PHRASES, ORDINAL_WORDS } from "../lexicon/shapes";
+
+/** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
+const SHAPE_WORDS: ReadonlySet<string> = new Set([...Object.keys(SUPERLATIVE_PHRASES), ...Object.keys(COMPARATIVE_PHRASES), ...Object.keys(ORDINAL_WORDS)].flatMap((p) => p.split(" ")));
 
 /** Lowercase words a name may hold between capitalised ones ("Return of the Jedi"). */
 const CONNECTORS = ["of", "the", "in", "a"];
@@ -135,7 +140,7 @@ function subjectlessNames(tokens: readonly WordToken[], analysis: QuestionAnalys
   if (!analysis.answer.edge || analysis.topics.some((t) => t.confidence >= 0.35)) return [];
   // A relation word in another form ("casted", "starrs") is the question's wording, not a name.
   const relationForm = (w: string) => WORD_TO_EDGES.has(w) || WORD_TO_EDGES.has(w.replace(/(?:ed|ing|s)$/, "")) || WORD_TO_EDGES.has(w.replace(/(?:d|s)$/, ""));
-  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !relationForm(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
+  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !SHAPE_WORDS.has(t.folded) && !relationForm(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
   const out: string[] = [];
   let run: WordToken[] = [];
   const flush = () => {
