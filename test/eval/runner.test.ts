@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { silentProgress, type Progress } from "../../src/util/progress";
-import { runEval, type EvalOptions } from "../../eval/runner";
+import { reportPartial, runEval, type EvalOptions } from "../../eval/runner";
 import { readRecords } from "../../eval/records";
 import { JUDGE_REASON_MAX } from "../../eval/judge";
 import { loadDataset } from "../../eval/datasets/index";
@@ -89,6 +89,22 @@ describe("eval runner", () => {
     expect(lines).toHaveLength(20);
     expect(new Set(lines.map((l) => JSON.parse(l).key)).size).toBe(20);
     expect(deterministic(resumed)).toEqual(deterministic(full));
+  });
+
+  it("reports a stopped run over the questions every strategy has answered, and says what to fix without a run", async () => {
+    const out = fresh();
+    let ticks = 0;
+    const stopping: Progress = { start() {}, done() {}, tick: () => { if (++ticks > 7) throw new Error("stopped"); } };
+    await expect(runEval(options(out, { concurrency: 1 }), { kb, progress: stopping })).rejects.toThrow("stopped");
+    const records = readRecords(join(out, "results.jsonl"));
+    const both = new Set(records.filter((r) => records.some((o) => o.questionId === r.questionId && o.variant !== r.variant)).map((r) => r.questionId));
+    const { summary, questions, planned } = reportPartial(out);
+    expect(questions).toBe(both.size);
+    expect(questions).toBeGreaterThan(0);
+    expect(planned).toBeNull();
+    expect(summary.strategies.map((x) => [x.strategy, x.n])).toEqual([["heuristic", both.size], ["simple", both.size]]);
+    expect(existsSync(join(out, "summary.md"))).toBe(true);
+    expect(() => reportPartial(fresh())).toThrow(/no run.json/);
   });
 
   it("computes LLM-as-judge metrics when a judge model is configured", async () => {
