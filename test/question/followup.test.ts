@@ -58,6 +58,11 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["the series, with a film in context: its family", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "how many movies are in the series?", "followup.series", "How many movies are in the Rocky series?"],
     ["the second one, with a film in context: its family's second", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "what is the second one?", "followup.series", "What is the second Rocky movie?"],
     ["the sequel, with a film in context: the sequel to it", [jaws], "and the sequel?", "followup.series", "The sequel to Jaws?"],
+    // A film pronoun compared with a named film is the film in context, not the one named.
+    ["it, compared with a film named: the film in context", [titanic], "is it longer than Avatar?", "followup.anaphor", "Is Titanic longer than Avatar?"],
+    // "the first one" after a list of films is the first listed; "which of them" with a superlative ranks the list.
+    ["the first one, after a list: its first film", [hanks], "who directed the first one?", "followup.series", "Who directed Forrest Gump?"],
+    ["which of them + a superlative: ranked, not narrowed", [hanks], "which of them came out first?", "followup.anaphor", "Which of Forrest Gump and The Green Mile came out first?"],
     // "that city" stands for the place the turn before asked about, not for its film.
     ["that city, after a birthplace asked: that place", [turn("What is Shane Black's place of birth?", "The knowledge base does not record where Shane Black was born.")], "In which state is that city?", "followup.place", "In which state is the place where Shane Black was born?"],
     ["a question about nothing the KB covers alone, naming and pointing at nothing: of the film in context", [jaws], "Which player is represented?", "followup.in-context", "Which player is represented of Jaws?"],

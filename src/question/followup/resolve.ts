@@ -99,6 +99,8 @@ const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
 const alternatives = (phrases: readonly string[]) => [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+")).join("|");
+/** Where an ordinal points in a listed answer: "the first one" is the first listed, "the last one" the last (-1). */
+const LIST_PLACES: Readonly<Record<string, number>> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: -1 };
 /** "that city", "the same place", as written. */
 const PLACE_POINTER = new RegExp(`\\b(?:${alternatives(PLACE_POINTERS)})\\b`, "i");
 /** "which one", "what of them"…, after "and" or "so", at the start of folded text. */
@@ -125,7 +127,8 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     id: "followup.refinement",
     kind: "refinement",
     reads: "only / just / which of those + a constraint: the previous film set narrowed by it",
-    applies: (f) => (f.refinement !== undefined || f.bareConstraint !== undefined) && f.frames.length > 0,
+    // "which of them came out first" ranks the set, it does not narrow it.
+    applies: (f) => (f.refinement !== undefined || f.bareConstraint !== undefined) && f.frames.length > 0 && !f.ranks,
     build: (f) => refine(f),
   },
   {
@@ -154,6 +157,12 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     reads: "the series / the sequel / the second one, naming no film, with a film in context: that film's family",
     applies: (f) => f.own.length === 0 && FAMILY_POINTER.test(f.said),
     build: (f) => {
+      // "the first one" after a turn that listed films is the first of that list, not the first of a family.
+      const listed = f.frames.at(-1)?.asksFilms ? f.frames.at(-1)!.answers.filter((a) => a.type === "Movie") : [];
+      const nth = listed.length >= 2 ? FAMILY_POINTER.exec(f.said)?.[3]?.toLowerCase() : undefined;
+      const place = nth ? LIST_PLACES[nth] : undefined;
+      const chosen = place === undefined ? undefined : place < 0 ? listed.at(-1) : listed[place];
+      if (chosen) return { question: f.said.replace(FAMILY_POINTER, chosen.name), referents: [chosen] };
       const film = pick(f.frames, "film");
       if (!film) return undefined;
       const family = familyStem(film.name).replace(/^the /i, "");
@@ -304,7 +313,9 @@ export async function followUpFeatures(said: string, history: readonly Conversat
     // lower-case "title" right after the pointing phrase is the sentence's next word ("where did the
     // movie take place" is not about The Take).
     // "films with James Earl Jones and him": a pronoun joined to a name by "and" is someone else.
-    const joined = hit !== undefined && (hasPhrase(folded, `and ${hit}`) || hasPhrase(folded, `${hit} and`));
+    // So is a film pronoun compared with a named film ("is it longer than Avatar?", "which is older, it or Alien?").
+    const compared = cls === "film" && hit !== undefined && !hit.includes(" ") && (hasPhrase(folded, "than") || hasPhrase(folded, `${hit} or`) || hasPhrase(folded, `or ${hit}`));
+    const joined = hit !== undefined && (compared || hasPhrase(folded, `and ${hit}`) || hasPhrase(folded, `${hit} and`));
     const named = !joined && own.some((o) => (cls === "film" ? o.type === "Movie" : cls === "person" ? o.type === "Person" : false) && !(hit && wordAfter(folded, hit, o.text)));
     if (hit && !named) anaphors[cls] = hit;
   }
