@@ -37,6 +37,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // that word acts on ("who painted the Mona Lisa"); a deed between "who" and a bare "in" is the story's (a character).
     ["who killed gwen in the amazing spiderman 2", "beyond.story-person", "p1 lookup(The Amazing Spider-Man 2 → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["who painted the Mona Lisa?", "reply.out-of-domain", "*p1 reply(out_of_domain)"],
+    // A fact asked of a title said with its article keeps the question in the domain.
+    ["what hotel was the basis for the shining","beyond.fact","p1 lookup(The Shining → all); *p2 beyond(other beside p1)"],
     // A lowercase title of four words or more said whole is as sure as one of two content words.
     ["where was for a few dollars more filmed", "beyond.fact", "p1 lookup(For a Few Dollars More → all); *p2 beyond(filming_location beside p1)"],
     // A kind of a creature asked of a film is a character of its story; a kind of a thing (a sport) is a fact the KB lacks.

@@ -185,6 +185,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "planet", fact: "other" },
   { phrase: "true story", fact: "other" },
   { phrase: "rights to", fact: "other" },
+  { phrase: "basis for", fact: "other" },
+  { phrase: "basis of", fact: "other" },
   { phrase: "take to film", fact: "other" },
   { phrase: "take to make", fact: "other" },
   { phrase: "take to shoot", fact: "other" },

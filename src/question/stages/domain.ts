@@ -38,7 +38,9 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   const named = readings.some((r) => sureName(r).length > 0);
   // A fact the KB lacks, asked of a film or person it has ("what was the cause of death of michel simon"): a film question it cannot fully answer.
   const distinctive = (r: Reading) => r.named.some((t) => t.confidence >= 0.7 && (t.type === "Person" || wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2));
-  if (readings.some((r) => r.cues.fact && (sureName(r).length > 0 || distinctive(r)))) return undefined;
+  // So is one asked of a title said with its article ("what hotel was the basis for the shining").
+  const titled = (r: Reading) => r.named.some((t) => t.type === "Movie" && t.confidence >= 0.75);
+  if (readings.some((r) => r.cues.fact && (sureName(r).length > 0 || distinctive(r) || titled(r)))) return undefined;
   // "what country was pittsburgh released in": a film's making verb beside a title the KB names makes the fact a film's.
   const filmFact = (r: Reading) => r.cues.fact && words.some((w) => MAKING.has(w)) && r.named.some((t) => t.type === "Movie" && t.confidence >= 0.7);
   if (readings.some(filmFact)) return undefined;
