@@ -221,7 +221,7 @@ const THING_KINDS: ReadonlySet<string> = new Set(THING_KIND_WORDS);
 function kindOfCue(words: readonly string[]): ShapeCues["fact"] {
   const lead = firstOf(words, KIND_OF_LEADS);
   const at = lead ? lead.end + (words[lead.end] === "a" || words[lead.end] === "an" ? 1 : 0) : words.findIndex((w, i) => (w === "breed" || w === "species") && i > 0 && WH_NOUN_LEAD_SET.has(words[i - 1]!));
-  const noun = lead ? words[at] : words[at];
+  const noun = words[at];
   if (at < 0 || noun === undefined) return undefined;
   const from = lead?.at ?? at;
   const phrase = words.slice(from, at + 1).join(" ");

@@ -67,9 +67,11 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // "no country for old men": a negation inside a name takes nothing away.
   const inName = (k: number) => analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
   // "who killed henry in the time traveler's wife": nor does a fact word inside one ask that fact.
-  const fact = found.fact && inName(found.fact.at) ? factCue(words.map((w, k) => (inName(k) ? "" : w))) : found.fact;
-  const { fact: _said, ...rest } = found;
-  const cues = { ...rest, ...(fact ? { fact } : {}), negations: found.negations.filter((n) => !inName(n.at)) };
+  const unnamed = words.map((w, k) => (inName(k) ? "" : w));
+  const fact = found.fact && inName(found.fact.at) ? factCue(unnamed) : found.fact;
+  const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
+  if (fact) cues.fact = fact;
+  else delete cues.fact;
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
@@ -90,7 +92,6 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
   const langs = languagesOf(analysis, concepts, kb);
   // Nor does a request or taste word inside one ("I Think I Love My Wife" asks for no films to love).
-  const unnamed = words.map((w, k) => (inName(k) ? "" : w));
   const request = requestCue(unnamed);
   const reading: Omit<Reading, "ledger"> = {
     id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts, periods, languages: langs.languages, languageConcepts: langs.fromConcepts,

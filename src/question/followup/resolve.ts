@@ -15,6 +15,7 @@ import {
   FAMILY_WORDS,
   FILM_ANAPHORS,
   PERSON_ANAPHORS,
+  LIST_PLACES,
   PLACE_POINTERS,
   PLURAL_ANAPHORS,
   POSSESSIVE_POINTERS,
@@ -99,8 +100,6 @@ const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
 const alternatives = (phrases: readonly string[]) => [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+")).join("|");
-/** Where an ordinal points in a listed answer: "the first one" is the first listed, "the last one" the last (-1). */
-const LIST_PLACES: Readonly<Record<string, number>> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: -1 };
 /** "that city", "the same place", as written. */
 const PLACE_POINTER = new RegExp(`\\b(?:${alternatives(PLACE_POINTERS)})\\b`, "i");
 /** "which one", "what of them"…, after "and" or "so", at the start of folded text. */

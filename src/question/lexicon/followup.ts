@@ -75,3 +75,6 @@ export const FAMILY_ORDINALS = "first second third fourth fifth last latest next
 
 /** "that city", "the same place", "there": the place an earlier turn asked about (where someone was born, where a film is set). */
 export const PLACE_POINTERS = ["that city", "that town", "that place", "that state", "that country", "that island", "that village", "that location", "this city", "this town", "this place", "the same city", "the same place", "the same town", "the same country"];
+
+/** Where an ordinal points in a listed answer: "the first one" is the first listed, "the last one" the last (-1). */
+export const LIST_PLACES: Readonly<Record<string, number>> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: -1 };
