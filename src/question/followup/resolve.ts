@@ -303,21 +303,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
     words.some((w) => ROLE_IN_FILM_WORDS.includes(w)) ||
     // "actor of Axel?", "who starred as Axel Foley?": a cast word beside a name the KB lacks is a character's name.
     (ownUnknown && words.some((w) => CAST_WORDS.includes(w)));
-  const ownFolded = own.map((o) => foldText(o.text));
-  const anaphors: FollowUpFeatures["anaphors"] = {};
-  for (const [cls, words] of [["film", FILM_ANAPHORS], ["person", PERSON_ANAPHORS], ["plural", PLURAL_ANAPHORS]] as const) {
-    // A pointing word inside the question's own name is part of a title ("It Follows", "Her").
-    const hit = words.find((w) => hasPhrase(folded, w) && !ownFolded.some((o) => hasPhrase(o, w)) && !titleCased(said, w));
-    // A question that names a film of its own means that film by "the film"; likewise a person. A
-    // lower-case "title" right after the pointing phrase is the sentence's next word ("where did the
-    // movie take place" is not about The Take).
-    // "films with James Earl Jones and him": a pronoun joined to a name by "and" is someone else.
-    // So is a film pronoun compared with a named film ("is it longer than Avatar?", "which is older, it or Alien?").
-    const compared = cls === "film" && hit !== undefined && !hit.includes(" ") && (hasPhrase(folded, "than") || hasPhrase(folded, `${hit} or`) || hasPhrase(folded, `or ${hit}`));
-    const joined = hit !== undefined && (compared || hasPhrase(folded, `and ${hit}`) || hasPhrase(folded, `${hit} and`));
-    const named = !joined && own.some((o) => (cls === "film" ? o.type === "Movie" : cls === "person" ? o.type === "Person" : false) && !(hit && wordAfter(folded, hit, o.text)));
-    if (hit && !named) anaphors[cls] = hit;
-  }
+  const anaphors = anaphorsIn(said, folded, own);
   const found = Object.values(anaphors);
   const ownNames = own.filter((o) => !found.some((a) => wordAfter(folded, a, o.text)));
   const frames: TurnFrame[] = [];
@@ -329,6 +315,33 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const asking = (ASKING_CONSTRAINT_WORDS.includes(first) && CONSTRAINT_QUESTION_WORDS.includes(second)) || QUESTION_OPENERS.includes(first);
   const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : undefined;
   return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+}
+
+/**
+ * The pointing words a follow-up uses, by class, that point back rather than at the question's own names.
+ * A pointing word inside the question's own name is part of a title ("It Follows", "Her").
+ */
+function anaphorsIn(said: string, folded: string, own: readonly { type: NodeType; text: string }[]): FollowUpFeatures["anaphors"] {
+  const ownFolded = own.map((o) => foldText(o.text));
+  const anaphors: FollowUpFeatures["anaphors"] = {};
+  for (const [cls, words] of [["film", FILM_ANAPHORS], ["person", PERSON_ANAPHORS], ["plural", PLURAL_ANAPHORS]] as const) {
+    const hit = words.find((w) => hasPhrase(folded, w) && !ownFolded.some((o) => hasPhrase(o, w)) && !titleCased(said, w));
+    if (hit && !pointsAtOwn(folded, cls, hit, own)) anaphors[cls] = hit;
+  }
+  return anaphors;
+}
+
+/**
+ * A question that names a film of its own means that film by "the film"; likewise a person. A lower-case
+ * "title" right after the pointing phrase is the sentence's next word ("where did the movie take place" is
+ * not about The Take). A pronoun joined to a name by "and" is someone else ("films with James Earl Jones and
+ * him"); so is a film pronoun compared with a named film ("is it longer than Avatar?", "it or Alien?").
+ */
+function pointsAtOwn(folded: string, cls: "film" | "person" | "plural", hit: string, own: readonly { type: NodeType; text: string }[]): boolean {
+  const compared = cls === "film" && !hit.includes(" ") && (hasPhrase(folded, "than") || hasPhrase(folded, `${hit} or`) || hasPhrase(folded, `or ${hit}`));
+  if (compared || hasPhrase(folded, `and ${hit}`) || hasPhrase(folded, `${hit} and`)) return false;
+  const type = cls === "film" ? "Movie" : cls === "person" ? "Person" : undefined;
+  return own.some((o) => o.type === type && !wordAfter(folded, hit, o.text));
 }
 
 /**
