@@ -3,6 +3,7 @@ import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
 import { SharedStringMap, type SharedStringMapData } from "../kb/shared/string-map";
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken as Token } from "../util/text";
 import { QUESTION_WORDS } from "./question-words";
+import { TITLE_NUMBER_WORDS } from "../question/lexicon/linking";
 
 const MAX_SPAN_TOKENS = 12;
 const PROMINENT_DEGREE = 64;
@@ -73,9 +74,7 @@ export function buildLinkerIndex(names: readonly string[]): LinkerIndexData {
   return { exact: SharedStringMap.fromMap(exact).data, folded: SharedStringMap.fromMap(folded).data, bare: SharedStringMap.fromMap(bare).data, content: SharedStringMap.fromMap(content).data, tokens: tokens.data, deletions: SharedStringMap.fromMap(deletions).data, tokenCount, contentCount };
 }
 
-const NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(" ");
-const TENS: Readonly<Record<string, number>> = { thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100 };
-const WORD_OF_NUMBER = new Map<string, string>([...NUMBER_WORDS.map((w, n) => [String(n), w] as const), ...Object.entries(TENS).map(([w, n]) => [String(n), w] as const)]);
+const WORD_OF_NUMBER = new Map<string, string>(Object.entries(TITLE_NUMBER_WORDS).map(([w, n]) => [String(n), w] as const));
 const NUMBER_OF_WORD = new Map<string, string>([...WORD_OF_NUMBER.entries()].map(([n, w]) => [w, n]));
 
 /**

@@ -1,4 +1,4 @@
-import { entryOf } from "../util/text";
+import { ARTICLES, entryOf } from "../util/text";
 import type { EdgeType } from "../kb/schema";
 import type { MovieMetric, RankMetric } from "../ports/movie-catalog";
 import type { FactKind, Metric } from "../plan/schema";
@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS } from "./lexicon/linking";
 import { MOVIE_WORDS } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -212,6 +212,7 @@ export function factCue(words: readonly string[]): ShapeCues["fact"] {
 }
 
 const CREATURES: ReadonlySet<string> = new Set(CREATURE_WORDS);
+const CREATURE_KINDS: ReadonlySet<string> = new Set(CREATURE_KIND_WORDS);
 const THING_KINDS: ReadonlySet<string> = new Set(THING_KIND_WORDS);
 
 /**
@@ -220,12 +221,12 @@ const THING_KINDS: ReadonlySet<string> = new Set(THING_KIND_WORDS);
  */
 function kindOfCue(words: readonly string[]): ShapeCues["fact"] {
   const lead = firstOf(words, KIND_OF_LEADS);
-  const at = lead ? lead.end + (words[lead.end] === "a" || words[lead.end] === "an" ? 1 : 0) : words.findIndex((w, i) => (w === "breed" || w === "species") && i > 0 && WH_NOUN_LEAD_SET.has(words[i - 1]!));
+  const at = lead ? lead.end + (ARTICLES.has(words[lead.end] ?? "") ? 1 : 0) : words.findIndex((w, i) => CREATURE_KINDS.has(w) && i > 0 && WH_NOUN_LEAD_SET.has(words[i - 1]!));
   const noun = words[at];
   if (at < 0 || noun === undefined) return undefined;
   const from = lead?.at ?? at;
   const phrase = words.slice(from, at + 1).join(" ");
-  if (CREATURES.has(noun) || (lead && /^(?:breed|species) of$/.test(lead.phrase))) return { phrase, at: from, end: at + 1, fact: "character", says: `what ${phrase} appears in the story`, kindOf: true };
+  if (CREATURES.has(noun) || CREATURE_KINDS.has(noun) || CREATURE_KINDS.has(words[from]!)) return { phrase, at: from, end: at + 1, fact: "character", says: `what ${phrase} appears in the story`, kindOf: true };
   if (THING_KINDS.has(noun)) return { phrase, at: from, end: at + 1, fact: "other", kindOf: true };
   // "what type of music is in pulp fiction": a kind of a fact the KB lacks asks that fact.
   const named = lead ? FACT_PHRASES.find((f) => f.phrase === noun && !f.wh && !f.askedOnly) : undefined;

@@ -122,6 +122,11 @@ export interface WordToken {
  * The key names are matched on: folded, with a possessive 's dropped, so "Nolan's films" meets
  * "Christopher Nolan" and "Schindler's List" meets itself either way.
  */
+/** Whether a word (or a name's last word) is written in the possessive ("thomas's", "Gump’s"). */
+export function isPossessive(text: string): boolean {
+  return /['’]s$/iu.test(text);
+}
+
 export function linkKey(text: string): string {
   return foldText(text.replace(/['’`]s\b/giu, "")).replace(ROMAN_NUMERAL, (r) => String(ROMAN_VALUES[r]));
 }

@@ -23,6 +23,8 @@ export interface Rendered {
   answers: RankedAnswer[];
   count?: number;
   verdict?: "yes" | "no";
+  /** With a verdict: the facts it rests on, without the "Yes." or "No." that opens the text. */
+  facts?: string;
   lacks?: FactKind;
 }
 

@@ -114,7 +114,7 @@ export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderC
   const lead = `The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly)}.`;
   // A character asked of a person in a film: that they acted in it is what the KB holds, not a yes to anything asked.
   const plain = part.fact === "character" && held?.verdict !== undefined;
-  const tail = held ? ` What it does hold: ${plain ? held.text.replace(/^(?:Yes|No)\. /, "") : held.text}` : ` ${HOLDS}`;
+  const tail = held ? ` What it does hold: ${plain ? (held.facts ?? held.text) : held.text}` : ` ${HOLDS}`;
   // Everything the KB links to a film is context for the reader, not an answer; a relation asked beside the missing fact is.
   const context = about?.kind === "lookup" && !about.path && !about.asks;
   return { text: `${lead}${tail}`, answers: context ? [] : (held?.answers ?? []), lacks: part.fact, ...(held?.verdict && !plain ? { verdict: held.verdict } : {}) };

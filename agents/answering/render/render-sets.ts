@@ -157,9 +157,14 @@ export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderCon
   if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "the knowledge base says nothing about it"}.`, answers: [] };
   if (of?.kind === "order" && t.op === "member") return checkTop(of, t.item.id, r, ctx);
   // "did Stallone direct the sequel to Rocky": yes or no, then the relation as the KB lists it.
-  if (of?.kind === "lookup" && t.op === "member" && renderOf) return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${renderOf(of).text}`, answers: r.verdict === "yes" ? r.items : [], verdict: r.verdict };
+  if (of?.kind === "lookup" && t.op === "member" && renderOf) return verdictFirst(r.verdict, renderOf(of).text, r.verdict === "yes" ? r.items : []);
   const said = of?.kind === "films" ? checkFacts(of.where, r, ctx) : listed(ctx, r.items.slice(0, 5), 5);
-  return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${said}`, answers: r.verdict === "yes" ? r.items : [], verdict: r.verdict };
+  return verdictFirst(r.verdict, said, r.verdict === "yes" ? r.items : []);
+}
+
+/** Yes or no first, then the facts it rests on (kept apart, for a reply that needs the facts without the verdict). */
+function verdictFirst(verdict: "yes" | "no", facts: string, answers: Rendered["answers"]): Rendered {
+  return { text: `${verdict === "yes" ? "Yes" : "No"}. ${facts}`, facts, answers, verdict };
 }
 
 /** "Is Iron Man the longest Iron Man film": yes or no, the set's top with its figure, and the film asked with its own. */
@@ -168,7 +173,7 @@ function checkTop(order: PartOf<"order">, item: string, r: PartResult, ctx: Rend
   const top = renderOrder(order, ranked, ctx).text;
   const own = r.verdict === "no" ? ranked.figures.find((f) => f.id === item) : undefined;
   const figure = own && order.by !== "releaseYear" ? ` ${film(ctx, item)}: ${figureWords(order.by, own.value)} ${ctx.cite.cite([own.evidenceId], 1)}.`.replace(" .", ".") : "";
-  return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${top}${figure}`, answers: r.verdict === "yes" ? r.items : [], verdict: r.verdict! };
+  return verdictFirst(r.verdict!, `${top}${figure}`, r.verdict === "yes" ? r.items : []);
 }
 
 function renderCheckCompare(t: Extract<PartOf<"check">["test"], { op: "compare" }>, r: PartResult, ctx: RenderContext): Rendered {
@@ -178,7 +183,7 @@ function renderCheckCompare(t: Extract<PartOf<"check">["test"], { op: "compare" 
   const fb = r.figures.find((f) => f.id === t.b.id)!;
   const name = (f: Figure) => (t.by === "releaseYear" ? f.id : f.year ? `${f.id} (${f.year})` : label(ctx, { name: f.id }));
   const relation = comparedWord(t.by, fa.value, fb.value);
-  return { text: `${r.verdict === "yes" ? "Yes" : "No"}. ${name(fa)} (${figureWords(t.by, fa.value)}) ${ctx.cite.cite([fa.evidenceId], 1)} ${relation} ${name(fb)} (${figureWords(t.by, fb.value)}) ${ctx.cite.cite([fb.evidenceId], 1)} — ${m.noun} from ${m.source}.`, answers: r.items, verdict: r.verdict };
+  return verdictFirst(r.verdict, `${name(fa)} (${figureWords(t.by, fa.value)}) ${ctx.cite.cite([fa.evidenceId], 1)} ${relation} ${name(fb)} (${figureWords(t.by, fb.value)}) ${ctx.cite.cite([fb.evidenceId], 1)} — ${m.noun} from ${m.source}.`, r.items);
 }
 
 /**

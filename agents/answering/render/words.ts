@@ -65,33 +65,26 @@ export const METRIC_WORDS: Readonly<Record<Metric, { noun: string; source: strin
   filmCount: { noun: "number of films", source: "the knowledge base" },
 };
 
-/** "longer", "came out first": how the winner of a comparison is said. */
-export function comparativeWord(by: Metric, pick: "max" | "min", among = 2): string {
-  // Among three or more, the superlative ("is the longest"), not the comparative.
-  if (among > 2) return SUPERLATIVE_WORDS[by][pick === "max" ? 0 : 1];
-  const words: Readonly<Record<Metric, [string, string]>> = {
-    releaseYear: ["came out later", "came out first"],
-    runtime: ["is longer", "is shorter"],
-    voteAverage: ["is rated higher", "is rated lower"],
-    voteCount: ["has more TMDB votes", "has fewer TMDB votes"],
-    popularity: ["is more popular", "is less popular"],
-    budget: ["cost more", "cost less"],
-    revenue: ["made more at the box office", "made less at the box office"],
-    filmCount: ["has more films", "has fewer films"],
-  };
-  return words[by][pick === "max" ? 0 : 1];
-}
-
-const SUPERLATIVE_WORDS: Readonly<Record<Metric, [string, string]>> = {
-  releaseYear: ["came out last", "came out first"],
-  runtime: ["is the longest", "is the shortest"],
-  voteAverage: ["is rated highest", "is rated lowest"],
-  voteCount: ["has the most TMDB votes", "has the fewest TMDB votes"],
-  popularity: ["is the most popular", "is the least popular"],
-  budget: ["cost the most", "cost the least"],
-  revenue: ["made the most at the box office", "made the least at the box office"],
-  filmCount: ["has the most films", "has the fewest films"],
+/**
+ * How the winner of a comparison is said, by metric: between two ("is longer", "came out first"), and
+ * among three or more ("is the longest", "came out first"). Each pair is [max, min].
+ */
+const WINNER_WORDS: Readonly<Record<Metric, { two: [string, string]; more: [string, string] }>> = {
+  releaseYear: { two: ["came out later", "came out first"], more: ["came out last", "came out first"] },
+  runtime: { two: ["is longer", "is shorter"], more: ["is the longest", "is the shortest"] },
+  voteAverage: { two: ["is rated higher", "is rated lower"], more: ["is rated highest", "is rated lowest"] },
+  voteCount: { two: ["has more TMDB votes", "has fewer TMDB votes"], more: ["has the most TMDB votes", "has the fewest TMDB votes"] },
+  popularity: { two: ["is more popular", "is less popular"], more: ["is the most popular", "is the least popular"] },
+  budget: { two: ["cost more", "cost less"], more: ["cost the most", "cost the least"] },
+  revenue: { two: ["made more at the box office", "made less at the box office"], more: ["made the most at the box office", "made the least at the box office"] },
+  filmCount: { two: ["has more films", "has fewer films"], more: ["has the most films", "has the fewest films"] },
 };
+
+/** "longer", "came out first": how the winner of a comparison of `among` items is said. */
+export function comparativeWord(by: Metric, pick: "max" | "min", among = 2): string {
+  const words = WINNER_WORDS[by][among > 2 ? "more" : "two"];
+  return words[pick === "max" ? 0 : 1];
+}
 
 /** A figure as people say it: "194 minutes", "$200,000,000", "7.5 (TMDB vote average)". */
 export function figureWords(by: Metric, value: number): string {

@@ -58,3 +58,9 @@ export const NATIONALITY_LANGUAGES: Readonly<Record<string, readonly string[]>> 
   lebanese: ["Arabic"], taiwanese: ["Mandarin"], bollywood: ["Hindi"], indian: ["Hindi", "Tamil", "Telugu", "Malayalam", "Bengali"], pakistani: ["Urdu"], bangladeshi: ["Bengali"],
   senegalese: ["French"], quebecois: ["French"], flemish: ["Flemish", "Dutch"], belgian: ["French", "Dutch", "Flemish"], swiss: ["German", "French", "Italian"],
 };
+
+/** Numbers a title may spell out or write as digits ("Fifty Shades of Grey", "12 Angry Men"), by their value. */
+export const TITLE_NUMBER_WORDS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(" ").map((w, n) => [w, n])),
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
+};

@@ -123,7 +123,9 @@ export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sor
  * Creatures a story has: a kind of one asked of a film is a character of its story ("what kind of puppy was in
  * john wick", "what breed is toto"). "breed" and "species" ask it by themselves.
  */
-export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots breed species".split(" ");
+export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots".split(" ");
+/** Kinds only creatures have: asked by themselves ("what breed is toto") or before a creature ("breed of dog"). */
+export const CREATURE_KIND_WORDS = ["breed", "species"];
 /** Things a film may be about whose kinds the KB holds no relation for ("what kind of sport is played in the blind side"). */
 export const THING_KIND_WORDS = "sport sports war wars car cars vehicle vehicles weapon weapons gun guns plane planes aircraft ship ships boat boats instrument instruments".split(" ");
 

@@ -1,4 +1,4 @@
-import { ARTICLES, STOP_WORDS, wordTokens } from "../../util/text";
+import { ARTICLES, STOP_WORDS, isPossessive, wordTokens } from "../../util/text";
 import { DOMAIN_WORDS, FILM_MAKING_VERBS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS } from "../lexicon/domain";
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
@@ -37,7 +37,7 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   const told = readings.some((r) => r.told !== undefined);
   const named = readings.some((r) => sureName(r).length > 0);
   // A fact the KB lacks, asked of a film or person it has ("what was the cause of death of michel simon"): a film question it cannot fully answer.
-  const distinctive = (r: Reading) => r.named.some((t) => t.confidence >= 0.7 && (t.type === "Person" || wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2));
+  const distinctive = (r: Reading) => r.named.some((t) => t.confidence >= 0.7 && (t.type === "Person" || severalContentWords(t.text)));
   // So is one asked of a title said with its article ("what hotel was the basis for the shining").
   const titled = (r: Reading) => r.named.some((t) => t.type === "Movie" && t.confidence >= 0.75);
   if (readings.some((r) => r.cues.fact && (sureName(r).length > 0 || distinctive(r) || titled(r)))) return undefined;
@@ -57,6 +57,9 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   return readings.some(filmLike) ? undefined : "no film word, named film or person, kind of film or period";
 }
 
+/** A name of two content words or more ("Tom Hanks", "The Amazing Spider-Man 2"): no ordinary word alone. */
+const severalContentWords = (text: string) => wordTokens(text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2;
+
 /** The name is the object of the word ("painted the Mona Lisa"): the word right before it, an article aside. */
 function objectOf(r: Reading, t: { tokenStart: number }, word: string): boolean {
   const before = r.analysis.tokens[t.tokenStart - 1]?.folded;
@@ -68,9 +71,9 @@ function objectOf(r: Reading, t: { tokenStart: number }, word: string): boolean 
 function filmLike(r: Reading): boolean {
   const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
   // A person the KB has, named in full, makes it a question about film people ("what was robert pattinson's part in …").
-  if (r.named.some((t) => t.type === "Person" && t.confidence >= 0.7 && wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2)) return true;
+  if (r.named.some((t) => t.type === "Person" && t.confidence >= 0.7 && severalContentWords(t.text))) return true;
   // So does a film of two words or more said in the possessive ("what was forrest gump's rank in the army"): its fact is asked.
-  if (r.named.some((t) => t.type === "Movie" && t.confidence >= 0.7 && /['’]s$/iu.test(t.text) && wordTokens(t.text).filter((x) => !STOP_WORDS.has(x.folded)).length >= 2)) return true;
+  if (r.named.some((t) => t.type === "Movie" && t.confidence >= 0.7 && isPossessive(t.text) && severalContentWords(t.text))) return true;
   // A character named in a role frame ("who stared as Axel Foley"), or a person asked of a film ("who was the baby
   // in sweet home alabama"), is someone in a film's story.
   if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;

@@ -1,4 +1,4 @@
-import { ARTICLES, STOP_WORDS, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, isPossessive, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
@@ -61,7 +61,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "what is go about": the slot a question about a film's story asks of.
   { id: "story-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(c.question.slice(c.span.at(-1)!.end)) },
   // "henry thomas's country", "forrest gump's rank": a name of two words or more said in the possessive is whose fact is asked.
-  { id: "possessive-name", says: true, when: (c) => c.span.length >= 2 && /['’]s$/iu.test(c.span.at(-1)!.text) },
+  { id: "possessive-name", says: true, when: (c) => c.span.length >= 2 && isPossessive(c.span.at(-1)!.text) },
   // "who is the voice of woody in toy story", "what was the shark's name in jaws": after "in" at the clause's end, with a role or a
   // fact asked before it, the film the role or fact is of.
   { id: "in-after-role-or-fact", says: true, when: (c) => c.before(1) === "in" && c.endsClause && c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded)) },
