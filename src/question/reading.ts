@@ -13,6 +13,10 @@ import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { unknownNames } from "./stages/unknown-names";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
+import { AWARD_ADJECTIVES, AWARD_WORDS } from "./lexicon/shapes";
+
+const AWARD_ADJECTIVE_SET: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
+const AWARD_WORD_SET: ReadonlySet<string> = new Set(AWARD_WORDS);
 
 /** Linked at least this surely, a film or person is a name the question gives. */
 export const CONFIDENT = 0.7;
@@ -61,7 +65,9 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const periods = findPeriods(text);
   const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
-  const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k));
+  // "Oscar-winning", "award nominated": the adjective is the award's, not a kind of film.
+  const ofAward = (k: number) => AWARD_ADJECTIVE_SET.has(words[k]!) && AWARD_WORD_SET.has(words[k - 1] ?? "");
+  const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k) || ofAward(k));
   analysis = placesAsSettings(withPeriodsAndKinds(analysis, concepts, periods, inPeriod), tokens, words, concepts);
   const found = findShapeCues(words, analysis, concepts);
   // "no country for old men": a negation inside a name takes nothing away.

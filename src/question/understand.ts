@@ -15,7 +15,8 @@ import { outOfDomain } from "./stages/domain";
 import { detectSmallTalk } from "./stages/smalltalk";
 import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
 import { isOneRequest } from "./stages/open-request";
-import { wordTokens } from "../util/text";
+import { linkKey, wordTokens } from "../util/text";
+import { correctSpelling, type SpellingVocabulary } from "./stages/spelling";
 
 /** The question read: its plan, the clauses it was read from, and one line per pass for the trace. */
 export interface Understanding {
@@ -57,12 +58,16 @@ export async function understandQuestion(question: string, kb: KnowledgeBase): P
 }
 
 async function readQuestion(question: string, kb: KnowledgeBase): Promise<Understanding> {
-  const text = normalizeQuestion(question);
-  const stages: string[] = text !== question.trim() ? [`normalize: ${JSON.stringify(text)}`] : [];
+  const normalized = normalizeQuestion(question);
+  const stages: string[] = normalized !== question.trim() ? [`normalize: ${JSON.stringify(normalized)}`] : [];
+  // A word inside a name the linker finds, typo and all ("keanu reaves"), is the name's, not a slip of an ordinary word.
+  const linker = memoized(calibratedLinker(aliasedLinker(kb.linker), (w) => kb.words.share(w)));
+  const linked = linker.findMentions(normalized, { limit: 8 }).filter((m) => m.confidence >= 0.5 && m.candidates[0] && (m.candidates[0].type === "Person" || m.candidates[0].type === "Movie"));
+  const { text, fixes } = correctSpelling(normalized, spellingVocabulary(kb), linked);
+  if (fixes.length) stages.push(`spelling: ${fixes.map((f) => `${JSON.stringify(f.said)} read as ${JSON.stringify(f.read)}`).join(", ")}`);
   const smalltalk = detectSmallTalk(text);
   if (smalltalk) return done(question, [{ kind: "reply", reason: smalltalk }], ["reply.smalltalk"], [], [...stages, `smalltalk: ${smalltalk}`]);
 
-  const linker = memoized(calibratedLinker(aliasedLinker(kb.linker), (w) => kb.words.share(w)));
   const analyses = new Map<string, QuestionAnalysis>();
   const analyze = (t: string) => analyses.get(t) ?? (analyses.set(t, analyzeQuestion(t, linker)), analyses.get(t)!);
   const names = linker.findMentions(text, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
@@ -87,6 +92,27 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
     stages.push(`${r.id}: ${fired.join(", ")}: ${describeReading(r)}`);
   }
   return done(question, parts, rules, readings, stages, answer);
+}
+
+/** The KB's texts and names, as the spelling pass reads them. */
+function spellingVocabulary(kb: KnowledgeBase): SpellingVocabulary {
+  return {
+    uses: (w) => Math.round(kb.words.share(w) * kb.words.documents),
+    inName: (w) => nameWord(kb, w),
+  };
+}
+
+/**
+ * Whether a word belongs to a name, so it is no slip to correct: a word of a film's or person's name ("storey"
+ * of David Storey), or the same with a possessive "s" and no apostrophe ("wyatt earps revenge").
+ */
+function nameWord(kb: KnowledgeBase, w: string): boolean {
+  const bare = w.endsWith("s") ? w.slice(0, -1) : w;
+  const holds = (c: { name: string }) => {
+    const words = linkKey(c.name).split(" ");
+    return words.includes(w) || words.includes(bare);
+  };
+  return kb.linker.link(w, { types: ["Person"], limit: 10 }).some(holds) || kb.linker.link(w, { types: ["Movie"], limit: 10 }).some(holds);
 }
 
 /** Splits the question into clauses and reads each; a clause naming nothing of its own is about the first clause's film or person. */

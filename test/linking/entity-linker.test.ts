@@ -3,6 +3,7 @@ import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { fixtureKb } from "../helpers/fixture-kb";
 import { linkKey } from "../../src/util/text";
 import { InMemoryEntityLinker } from "../../src/linking/entity-linker";
+import { findLooseNames } from "../../src/question/stages/calibrate";
 import { NODE_TYPE_BIT, NODE_TYPES } from "../../src/kb/schema";
 
 let kb: KnowledgeBase;
@@ -129,5 +130,29 @@ describe("link keys", () => {
     expect(linkKey("Malcolm X")).toBe("malcolm x");
     expect(linkKey("V for Vendetta")).toBe("v for vendetta");
     expect(linkKey("Vivid Ivy")).toBe("vivid ivy");
+  });
+});
+
+describe("a title said by its distinctive end", () => {
+  // A world of its own: titles that close on a distinctive phrase, and names that share some of its words.
+  const names = ["Harry Hollow and the Half-Blood Prince", "Whatever Became of Baby Joan?", "The Ballad of Jack and Rose", "Prince", "Baby Joan Smith", "Rose Garden Nights", "Garden Nights"];
+  const types = ["Movie", "Movie", "Movie", "Movie", "Person", "Movie", "Movie"] as const;
+  const linker = new InMemoryEntityLinker(
+    { names, typeMask: Uint16Array.from(types.map((t) => NODE_TYPE_BIT[t])), primaryType: Uint8Array.from(types.map((t) => NODE_TYPES.indexOf(t))) },
+    () => 1,
+  );
+  const film = (q: string) => findLooseNames(q, linker.findMentions(q), linker, () => 0.01).find((m) => m.confidence >= 0.7)?.candidates[0]?.id;
+  it.each([
+    ["who was the dada teacher in half blood prince", "Harry Hollow and the Half-Blood Prince"], // the end of one title, said alone
+  ])("%s → %s", (q, title) => expect(film(q)).toBe(title));
+  it.each([
+    ["who won the award for baby joan"], // another name holds the same words: no telling which is meant
+    ["who played jack and rose in it"], // two names joined, not one title's end
+    ["what happens in rose garden nights"], // said whole, it is the title itself, not the end of another
+  ])("%s: no title read by its end", (q) => {
+    const ids = findLooseNames(q, linker.findMentions(q), linker, () => 0.01).map((m) => m.candidates[0]?.id);
+    expect(ids).not.toContain("Whatever Became of Baby Joan?");
+    expect(ids).not.toContain("The Ballad of Jack and Rose");
+    expect(ids).not.toContain("Garden Nights");
   });
 });

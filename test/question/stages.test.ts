@@ -4,6 +4,7 @@ import { findPeriods } from "../../src/question/stages/periods";
 import { detectSmallTalk } from "../../src/question/stages/smalltalk";
 import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/question/stages/split";
 import { singular } from "../../src/question/stages/concepts";
+import { correctSpelling } from "../../src/question/stages/spelling";
 import type { Mention } from "../../src/ports/entity-linker";
 
 describe("small talk", () => {
@@ -90,4 +91,38 @@ describe("calibrated linking", () => {
   it("quoted is a title", () => expect(conf('is "Memory" any good', "Memory")).toBeGreaterThanOrEqual(0.7));
   it("hunted by assassins is not the film Assassins", () => expect(conf("a guy who is hunted by assassins", "assassins")).toBeLessThan(0.35));
   it("a rare word keeps its confidence", () => expect(conf("who directed memento", "memento")).toBe(0.7));
+  it.each([
+    ["Which Oscar-winning film did she direct?", "Oscar"],
+    ["films that won an Oscar", "Oscar"],
+  ])("an award said as an adjective or as what was won is the award, not a film: %s", (q, text) => expect(conf(q, text)).toBeLessThan(0.1));
+  it("an award's name said as a title stays a title", () => expect(conf("who directed Oscar", "Oscar")).toBeGreaterThanOrEqual(0.5));
+});
+
+describe("spelling slips", () => {
+  // How many plots use each word, and the words of names, in a small world of its own.
+  const uses: Record<string, number> = { trim: 3, tries: 40, island: 40, terrorizing: 6, directed: 30, director: 25, runtime: 6, hanks: 9, thanks: 50, located: 20, lands: 8 };
+  const namesHold = new Set(["hanks", "jaws", "dupre"]);
+  const vocabulary = { uses: (w: string) => uses[w] ?? 0, inName: (w: string) => namesHold.has(w) };
+  it.each([
+    ["What lsland is Jaws located in?", "What island is Jaws located in?"], // a letter changed
+    ["who direcetd Heat", "who directed Heat"], // two letters swapped
+    ["what is the runtim of Heat", "what is the runtime of Heat"], // a letter dropped
+  ])("%s → %s", (q, read) => expect(correctSpelling(q, vocabulary).text).toBe(read));
+  it.each([
+    ["films with hanks"], // a word of a name, however close to an ordinary word
+    ["films with Lsland"], // capitalised: maybe a name the KB lacks
+    ["what is zzyzx about"], // nothing one edit away
+    ["who trims the hedges"], // a word the texts use in another form ("trim") is a word, not a slip of "tries"
+    ["a great white terroizing an island"], // a slip of a word the rules do not read is left to the loose full-text search
+  ])("%s: left as said", (q) => expect(correctSpelling(q, vocabulary).fixes).toEqual([]));
+  it("a fix must be a word plots use, not another rare slip", () => {
+    expect(correctSpelling("islnd", { ...vocabulary, uses: (w) => (w === "island" ? 2 : 0) }).fixes).toEqual([]);
+    expect(correctSpelling("islnd", vocabulary).fixes).toEqual([{ said: "islnd", read: "island" }]);
+  });
+  it("leaves a word inside a name the linker found, typo and all", () => {
+    const q = "who has keanu drected films";
+    expect(correctSpelling(q, vocabulary).fixes).toEqual([{ said: "drected", read: "directed" }]);
+    expect(correctSpelling(q, vocabulary, [{ start: q.indexOf("keanu"), end: q.indexOf(" films") }]).fixes).toEqual([]);
+  });
+  it("says each fix for the trace", () => expect(correctSpelling("What lsland is Jaws located in?", vocabulary).fixes).toEqual([{ said: "lsland", read: "island" }]));
 });

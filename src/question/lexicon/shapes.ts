@@ -320,8 +320,18 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "done", fact: "country", wh: "where" },
   { phrase: "filming location", fact: "filming_location" },
   { phrase: "filmed", fact: "filming_location" },
+  { phrase: "filming", fact: "filming_location" },
   { phrase: "shot in", fact: "filming_location" },
+  // "where did they film jurassic park", "where was jaws shot": the film word or "shot" as a verb after "where".
+  ...["did they film", "do they film", "they film", "they filmed", "did he film", "did she film"].map((phrase) => ({ phrase, fact: "filming_location" as const })),
+  { phrase: "shot", fact: "filming_location", wh: "where" },
 ];
+
+/** Words that make an award an adjective or a verb's object ("Oscar-winning", "award nominated", "won an Oscar"): said with them, an award's name is the award, not a film or a tag. */
+export const AWARD_ADJECTIVES = ["winning", "winner", "winners", "nominated", "nominee", "nominees"];
+export const AWARD_VERBS = ["won", "win", "wins", "winning", "nominated", "an"];
+/** The awards' own names, one word each. */
+export const AWARD_WORDS = FACT_PHRASES.filter((f) => f.fact === "award" && !f.phrase.includes(" ")).map((f) => f.phrase);
 
 /** "who did X play in Y", "what role did X have in Y": with a person and a film named, these ask for a character. */
 export const CHARACTER_VERBS = "play plays played playing role roles portray portrays portrayed".split(" ");

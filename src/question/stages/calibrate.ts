@@ -4,7 +4,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { saidAsTitle } from "./title-slots";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -15,6 +15,7 @@ export const COMMON_WORD_SHARE = 0.0005;
 const DROPPED = 0.05;
 
 const ROLES = new Set(ROLE_WORDS);
+const COORDINATORS: ReadonlySet<string> = new Set(["and", "or", "nor"]);
 const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
@@ -60,7 +61,13 @@ const promote = (m: Mention, chosen: EntityCandidate, confidence?: number): Ment
 });
 const sameName = (c: EntityCandidate, text: string) => linkKey(c.name) === linkKey(text);
 
+const AWARD_ADJECTIVE: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
+const AWARD_VERB: ReadonlySet<string> = new Set(AWARD_VERBS);
+const AWARD: ReadonlySet<string> = new Set(AWARD_WORDS);
+
 const CALIBRATIONS: readonly Calibration[] = [
+  // "Which Oscar-winning film", "won an Oscar": an award's name said as an adjective or as what was won is the award, not a film.
+  { id: "award-name", apply: (c) => (c.span.length === 1 && AWARD.has(c.words[0]!) && (AWARD_ADJECTIVE.has(c.tokens[c.at + 1]?.folded ?? "") || AWARD_VERB.has(c.tokens[c.at - 1]?.folded ?? "")) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
   // "a good scary movie": a lowercase title ending in a film word (or a kind of film) after an article or a liking word describes a film.
@@ -249,11 +256,12 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       // A title may end with a word questions also use ("schindlers list") when a rare word opens it.
       const closes = plain(span[n - 1]!) || (QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded) && plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE);
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
-      // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
-      if (span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE)) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
-      const top = linker.link(text, { limit: 3 })[0];
-      if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person") || contentWords(linkKey(top.name)) !== contentWords(linkKey(text))) continue;
+      // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
+      const ordinary = span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE);
+      // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story.
+      const top = (ordinary ? undefined : typoName(linker, text)) ?? (saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined);
+      if (!top) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
     }
@@ -273,6 +281,32 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   if (found.length === 0) return [...mentions];
   const kept = mentions.filter((m) => !found.some((f) => m.start < f.end && f.start < m.end));
   return [...found, ...kept].sort((a, b) => b.confidence - a.confidence || a.start - b.start);
+}
+
+/** A film or person name typed with a slip or two ("andrew sttanton", "Monstes, Inc."). */
+function typoName(linker: EntityLinker, text: string): EntityCandidate | undefined {
+  const top = linker.link(text, { limit: 3 })[0];
+  if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person")) return undefined;
+  return contentWords(linkKey(top.name)) === contentWords(linkKey(text)) ? top : undefined;
+}
+
+/**
+ * A title said by its distinctive end ("baby jane", "half blood prince"): the words close one film's
+ * title, that title says more before them, and no other name in the KB holds them all.
+ */
+function titleByItsEnd(linker: EntityLinker, text: string): EntityCandidate | undefined {
+  const key = linkKey(text);
+  const words = key.split(" ");
+  // "jack and rose": two names joined, not one title's end.
+  if (contentWords(key) < 2 || words.some((w) => COORDINATORS.has(w))) return undefined;
+  const holders = linker.link(text, { limit: 5 }).filter((c) => {
+    const own = new Set(linkKey(c.name).split(" "));
+    return words.every((w) => own.has(w));
+  });
+  const [only] = holders;
+  if (holders.length !== 1 || only!.type !== "Movie") return undefined;
+  const title = linkKey(only!.name);
+  return title.endsWith(` ${key}`) && contentWords(title) > contentWords(key) ? only : undefined;
 }
 
 /** A surname typed with one slip ("hitchock", "scorcese"): the one prominent person whose surname is one edit away. */

@@ -6,6 +6,7 @@ import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, FACT_PHRASES, YES_NO_OPENERS } from "../lexicon/shapes";
 import { firstOf } from "./phrases";
+import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
 
 const TITLE_CUES = new Set(TITLE_CUE_WORDS);
 const ROLE_VERB = new Set(ROLE_VERBS);
@@ -17,6 +18,8 @@ const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" 
 /** One-word facts a question asks of a film or person, held here or not ("producer", "music", "country"). */
 const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
 const COPULAS = new Set(["is", "was"]);
+const PLAYED: ReadonlySet<string> = new Set(ROLE_IN_FILM_WORDS);
+const PERSON_ASKED: ReadonlySet<string> = new Set(["who", "whom"]);
 const AUXILIARIES = new Set(["is", "was", "did"]);
 
 /** A span of the question that might be a title or a name, with the words around it. */
@@ -62,13 +65,13 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "story-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(c.question.slice(c.span.at(-1)!.end)) },
   // "henry thomas's country", "forrest gump's rank": a name of two words or more said in the possessive is whose fact is asked.
   { id: "possessive-name", says: true, when: (c) => c.span.length >= 2 && isPossessive(c.span.at(-1)!.text) },
-  // "who is the voice of woody in toy story", "what was the shark's name in jaws": after "in" at the clause's end, with a role or a
-  // fact asked before it, the film the role or fact is of.
-  { id: "in-after-role-or-fact", says: true, when: (c) => c.before(1) === "in" && c.endsClause && c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded)) },
+  // "who is the voice of woody in toy story", "what was the shark's name in jaws", "who is the bad guy in die hard": after "in" at
+  // the clause's end, with a role, a part played or a fact asked before it, or a person asked by "who", the film it is of.
+  { id: "in-after-role-or-fact", says: true, when: (c) => c.before(1) === "in" && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded))) },
   // "who starred in titanic".
   { id: "in-after-relation", says: true, when: (c) => c.before(1) === "in" && isRelation(c.before(2)) },
-  // "the runtime of titanic", "the director of heat", "the producer of it's alive", "music to beauty shop".
-  { id: "of-after-figure-or-fact", says: true, when: (c) => (c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || asksAbout(c.before(2)))) || (c.before(1) === "to" && FACT_WORDS.has(c.before(2) ?? "")) },
+  // "the runtime of titanic", "the director of heat", "the producer of it's alive", "music to beauty shop", "the award for baby jane".
+  { id: "of-after-figure-or-fact", says: true, when: (c) => (c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || asksAbout(c.before(2)))) || ((c.before(1) === "to" || c.before(1) === "for") && FACT_WORDS.has(c.before(2) ?? "")) },
   // "what language is spirited away in", "when did titanic come out", "what country is in hell set in".
   { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && asksAbout(c.before(2)) },
   // "how much did titanic make".
