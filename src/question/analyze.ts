@@ -2,7 +2,7 @@ import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
-import { MOVIE_WORDS, PERSON_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { NUMBER_WORDS } from "./lexicon/cues";
 
 /**
@@ -20,6 +20,8 @@ export interface QuestionAnalysis {
   /** "share", "same", "also", "together": the question goes through a shared value and back. */
   sharing: boolean;
   operators: Operator[];
+  /** "some good movies with tom hanks": a quality word on the films asked, a wish for the better ones, not a rating asked. */
+  quality?: { word: string; token: number };
 }
 
 export interface TopicEntity {
@@ -104,8 +106,9 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   for (const m of mentions) for (let i = m.tokenStart; i < m.tokenEnd; i++) inMention.add(i);
 
   const cues: RelationCue[] = [];
+  const described = (i: number) => qualityOf(tokens, i);
   tokens.forEach((t, i) => {
-    if (inMention.has(i)) return;
+    if (inMention.has(i) || described(i)) return;
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
   });
   mergeAdjacentCues(cues, inMention);
@@ -119,7 +122,28 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
     }
   }
   const sharing = tokens.some((t, i) => !inMention.has(i) && (SHARING_WORDS.has(t.folded) || t.folded.startsWith("co")  && WORD_TO_EDGES.has(t.folded.slice(2))));
-  return { question, tokens, topics, constraints, cues, answer, sharing, operators: operators(tokens, topics, inMention) };
+  const onFilms = tokens.findIndex((_, i) => !inMention.has(i) && described(i) === "films");
+  const quality = onFilms >= 0 ? { quality: { word: tokens[onFilms]!.folded, token: onFilms } } : {};
+  return { question, tokens, topics, constraints, cues, answer, sharing, operators: operators(tokens, topics, inMention), ...quality };
+}
+
+/** How far after a quality word a film word may come and still be what it describes ("a good old western movie"). */
+const QUALITY_REACH = 3;
+/** Copulas that open a yes/no question about what something is ("is die hard a good movie"). */
+const IS_OPENERS: ReadonlySet<string> = new Set(["is", "was", "are", "were", "isnt", "wasnt"]);
+
+/**
+ * What a quality word ("good", "bad", "great") describes when it is no rating asked: a person in the story
+ * right after it ("the bad guy"), or the films asked for, a film word within a few words ("some good movies",
+ * "a good comedy film"). Either way the word is a wish or a description, not the rating relation.
+ */
+function qualityOf(tokens: readonly WordToken[], i: number): "person" | "films" | undefined {
+  if (!QUALITY_WORDS.has(tokens[i]!.folded)) return undefined;
+  if (DESCRIBED_PEOPLE.has(tokens[i + 1]?.folded ?? "")) return "person";
+  // "is die hard a good movie": in a yes/no question the quality is what is asked of the film.
+  if (IS_OPENERS.has(tokens[0]?.folded ?? "")) return undefined;
+  const ahead = tokens.slice(i + 1, i + 1 + QUALITY_REACH);
+  return ahead.some((t) => MOVIE_WORDS.has(t.folded)) ? "films" : undefined;
 }
 
 /**

@@ -98,6 +98,23 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(apart.answer).toMatch(/^No one is in the casts of both Pulp Fiction \(1994\) and Jackie Brown \(1997\): the knowledge base lists John Travolta \[1\] for Pulp Fiction \(1994\) and .*Pam Grier.* for Jackie Brown/);
   });
 
+  it("films offered as choices: the ones that fit, or that neither does", async () => {
+    const r = await ask("Which was directed by Ridley Scott, Alien or Aliens?");
+    expect(r.answers.map((a) => a.name)).toEqual(["Alien"]);
+    expect(r.answer).toMatch(/^Of Alien \(1979\) and Aliens \(1986\), the one that fits \(Ridley Scott directed\): Alien \(1979\) \[1\]\./);
+    const none = await ask("which is a comedy, Heat or Ronin?");
+    expect(none.answers).toEqual([]);
+    expect(none.answer).toMatch(/^Neither of Heat .* and Ronin \(1998\) fits \(comedy\)/);
+  });
+
+  it("films placed in time by another: the nearest one, or the ones before it counted", async () => {
+    expect((await ask("Which movie did Steven Spielberg direct after Jaws?")).answers[0]?.name).toBe("Close Encounters of the Third Kind");
+    expect((await ask("What movie did Tom Hanks make right after Forrest Gump?")).answers[0]?.name).toBe("Apollo 13");
+    const before = await ask("How many movies did Quentin Tarantino direct before Pulp Fiction?");
+    expect(before.parts.at(-1)!.kind).toBe("aggregate");
+    expect(before.answer).toMatch(/Reservoir Dogs/);
+  });
+
   it("a yes/no about the top of a set says the top and the film asked, each with its figure", async () => {
     const r = await ask("Is Iron Man the longest movie in the Iron Man film series?");
     expect(r.parts.at(-1)!.verdict).toBe("no");

@@ -122,6 +122,22 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["who directed Zzqxv?", "unknown.names", "*p1 unknown(Zzqxv)"],
   ["hi there", "reply.smalltalk", "*p1 reply(greeting)"],
   ["who is the president of France", "reply.out-of-domain", "*p1 reply(out_of_domain)"],
+  // Films placed in time by a film named: the set cut at its year; one asked is the nearest, several are listed, a count counts.
+  ["Which film did Ada Marlowe direct after Starfall?", "order.relative", "p1 films(Ada Marlowe DIRECTED, 2000–9999, not Starfall); *p2 order(p1 by releaseYear asc, nth 1)"],
+  ["How many films did Ada Marlowe direct before Starfall Returns?", "order.relative", "p1 films(Ada Marlowe DIRECTED, 0–2003, not Starfall Returns); *p2 count(p1)"],
+  ["What films did Tom Harker star in before Midnight Ledger?", "order.relative", "p1 films(Tom Harker ACTED_IN, 0–2009, not Midnight Ledger); *p2 order(p1 by releaseYear asc)"],
+  // A quality word on the films asked wishes for the better rated ones; on a person in the story it describes them; asked of a film, it asks its rating.
+  ["what are some good movies with Tom Harker", "order.good", "p1 films(Tom Harker ACTED_IN); *p2 order(p1 by voteAverage desc)"],
+  ["what's a good drama film from the 80s", "order.good", "p1 films(drama, 1980–1989); *p2 order(p1 by voteAverage desc)"],
+  ["who is the bad guy in Midnight Ledger", "beyond.story-person", "p1 lookup(Midnight Ledger → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["is Starfall a good movie", "lookup.relation", "*p1 lookup(Starfall → ? Rating)"],
+  // Films offered as choices: of them, the ones the rest of the clause describes.
+  ["Which was directed by Ada Marlowe, Starfall or Paper Moons?", "films.which-option", "p1 films(Ada Marlowe DIRECTED); p2 films(Starfall); p3 films(Paper Moons); p4 either(p2, p3); *p5 both(p1, p4)"],
+  ["which of Starfall and Midnight Ledger did Tom Harker star in", "films.which-option", "p1 films(Tom Harker ACTED_IN); p2 films(Starfall); p3 films(Midnight Ledger); p4 either(p2, p3); *p5 both(p1, p4)"],
+  // An award said as an adjective is the award (a condition the KB cannot check), not a film or a kind.
+  ["Which Oscar-winning film did Ada Marlowe direct in 1999?", "beyond.fact", "p1 films(Ada Marlowe DIRECTED, 1999–1999); *p2 beyond(award beside p1)"],
+  // The film word or "shot" as a verb after "where" asks where it was filmed.
+  ["where did they film Starfall", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(filming_location beside p1)"],
 ];
 
 describe("the rules, on the fixture world", () => {

@@ -282,11 +282,32 @@ const COMPARED: Readonly<Record<PartOf<"compare">["by"], [string, string, string
 };
 
 export function renderCombine(part: PartOf<"combine">, r: PartResult, ctx: RenderContext): Rendered {
+  const choice = choiceOf(part, ctx);
+  if (choice) return renderChoice(choice, r, ctx);
   const names = part.parts.map((p) => startsOfPart(ctx, p.ref)).filter(Boolean);
   const lead = part.op === "both" ? `In common${names.length ? ` (${joinList(names)})` : ""}` : part.op === "either" ? "Either" : `In ${names[0] ?? "the first"} but not ${joinList(names.slice(1), "or") || "the others"}`;
   const items = distinctByName(r.items);
   if (!items.length) return { text: `${lead}: nothing the knowledge base lists.`, answers: [] };
   return { text: `${lead}: ${listed(ctx, items, 15)}.`, answers: items };
+}
+
+/** "which was directed by Ridley Scott, Alien or Aliens": the films offered (an either over single titles) met with a set. */
+function choiceOf(part: PartOf<"combine">, ctx: RenderContext): { offered: string[]; where: readonly FilmConstraint[] } | undefined {
+  if (part.op !== "both" || part.parts.length !== 2) return undefined;
+  const [set, options] = part.parts.map((p) => partOf(ctx, p.ref));
+  if (set?.kind !== "films" || options?.kind !== "combine" || options.op !== "either") return undefined;
+  const titles = options.parts.map((p) => partOf(ctx, p.ref)).map((p) => (p?.kind === "films" && p.where.length === 1 && p.where[0]!.on === "title" && !p.where[0]!.negated ? p.where[0]!.film : undefined));
+  return titles.every((t): t is string => t !== undefined) ? { offered: titles, where: set.where } : undefined;
+}
+
+/** "Of Alien (1979) and Aliens (1986), the one that fits (Ridley Scott directed): Alien (1979)." — or that none does. */
+function renderChoice(choice: { offered: string[]; where: readonly FilmConstraint[] }, r: PartResult, ctx: RenderContext): Rendered {
+  const offered = joinList(choice.offered.map((t) => film(ctx, t)));
+  const fit = constraintWords(choice.where, ctx);
+  const items = distinctByName(r.items);
+  if (!items.length) return { text: `Neither of ${offered} fits (${fit}) in the knowledge base.`, answers: [] };
+  const which = items.length === 1 ? "the one that fits" : "the ones that fit";
+  return { text: `Of ${offered}, ${which} (${fit}): ${listed(ctx, items, 15)}.`, answers: items };
 }
 
 function startsOfPart(ctx: RenderContext, id: string): string {

@@ -50,5 +50,11 @@ export const PLURAL_MOVIE_WORDS: ReadonlySet<string> = new Set("movies films pic
 /** Relation words that name the work, not the person: "how many screenplays has X written" counts X's films. */
 export const WORK_WORDS: ReadonlySet<string> = new Set("screenplay screenplays script scripts".split(" "));
 
+/** Words of quality, which may ask a rating ("was it good") or describe what is asked ("a good movie", "the bad guy"). */
+export const QUALITY_WORDS: ReadonlySet<string> = new Set("good bad great fantastic excellent decent awesome".split(" "));
+
+/** Plain words for a person in a story, which a quality word may describe ("the bad guy", "the good girl"). */
+export const DESCRIBED_PEOPLE: ReadonlySet<string> = new Set("guy guys girl girls man men woman women boy boys kid kids lady ladies cop cops".split(" "));
+
 /** Words that name the answer as people (the role comes from a relation word nearby). */
 export const PERSON_WORDS: ReadonlySet<string> = new Set("person people persons someone somebody player players hero heroes heroine villain villains".split(" "));

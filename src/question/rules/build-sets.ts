@@ -8,7 +8,7 @@ import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
-import { films, filmsAsked, people } from "./features";
+import { films, filmsAsked, people, relativeFilm } from "./features";
 import { beyond, lookupOf } from "./build-paths";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { EDGE_SPECS } from "../../kb/schema";
@@ -208,6 +208,21 @@ export function compareAmong(r: Reading): Built | undefined {
   return { parts: [{ kind: "compare", items: items.map(entityRef), by: s.metric, pick: s.order === "desc" ? "max" : "min" }] };
 }
 
+/**
+ * "Which was directed by Ridley Scott, Alien or Aliens?", "which of Big, Heat or Ronin did Tom Hanks star in": the
+ * films offered as choices, and of them the ones the rest of the clause describes.
+ */
+export async function whichOption(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const options = films(r).sort((a, b) => a.tokenStart - b.tokenStart);
+  const where = (await filmSet(r, ctx))?.filter((c) => c.on !== "title");
+  if (options.length < 2 || !where?.length) return undefined;
+  const each: DraftPart[] = options.map((f) => ({ kind: "films", where: [{ on: "title", film: f.id, negated: false }] }));
+  const n = each.length;
+  return {
+    parts: [{ kind: "films", where }, ...each, { kind: "combine", op: "either", parts: each.map((_, k) => local(k + 1)) }, { kind: "combine", op: "both", parts: [local(0), local(n + 1)] }],
+  };
+}
+
 /** "did Tom Hanks and Meg Ryan ever work together", "have X and Y been in a film together". */
 export function checkTogether(r: Reading): Built | undefined {
   const ps = people(r).slice(0, 3);
@@ -312,6 +327,26 @@ export async function checkSequel(r: Reading, ctx: RuleContext): Promise<Built |
 }
 
 const PERSON_EDGES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+
+/**
+ * "which movie did Spielberg direct after Jaws", "what did Tom Hanks make right after Forrest Gump", "how many films
+ * did Tarantino direct before Kill Bill": the set the rest of the clause describes, cut at the named film's year;
+ * one film asked is the nearest in time, several are listed in order, a count counts them.
+ */
+export async function relativeOrder(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const rel = relativeFilm(r);
+  if (!rel) return undefined;
+  const node = await ctx.kb.graph.getNode(rel.film.id);
+  const year = Math.min(...(node?.years ?? []).map(Number).filter(Number.isFinite));
+  const where = (await filmSet(r, ctx))?.filter((c) => c.on !== "title");
+  if (!Number.isFinite(year) || !where?.length) return undefined;
+  const years = rel.side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
+  const set: DraftPart = { kind: "films", where: [...where, { on: "years", ...years, negated: false }, { on: "title", film: rel.film.id, negated: true }] };
+  if (r.cues.count) return { parts: [set, { kind: "aggregate", op: "count", of: local(0) }] };
+  const several = r.words.some((w) => PLURAL_FILM_WORDS.has(w));
+  const direction = rel.side === "before" && !several ? "desc" : "asc";
+  return askedOfPick(r, { parts: [set, { kind: "order", of: local(0), by: "releaseYear", direction, ...(several ? {} : { nth: 1 }) }] });
+}
 
 export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const [film] = films(r);

@@ -31,6 +31,10 @@ const FEATURE_TESTS = {
   "kind-question": (r: Reading) => r.cues.kindQuestion !== undefined,
   options: (r: Reading) => r.cues.options.length >= 2,
   "similar-cue": (r: Reading) => r.cues.similar !== undefined,
+  /** "which movie did Spielberg direct after Jaws": a set's films placed in time by a film named. */
+  "relative-film": (r: Reading) => relativeFilm(r) !== undefined,
+  /** "some good movies with tom hanks", "a good comedy film": a quality word on the films asked. */
+  "quality-films": (r: Reading) => r.analysis.quality !== undefined,
   "similar-seeds": (r: Reading) => seedsAfterCue(r).length > 0,
   "seeds-before-cue": (r: Reading) => seedsBeforeCue(r).length > 0,
   negation: (r: Reading) => r.cues.negations.length > 0,
@@ -224,4 +228,20 @@ export function seedsBeforeCue(r: Reading): TopicEntity[] {
 
 function spanOf(t: TopicEntity): number[] {
   return Array.from({ length: t.tokenEnd - t.tokenStart }, (_, i) => t.tokenStart + i);
+}
+
+/** Words that place films in time by another ("after Jaws", "right before Titanic", "prior to Heat"). */
+const RELATIVE_WORDS: Readonly<Record<string, "before" | "after">> = { after: "after", following: "after", since: "after", before: "before", prior: "before", until: "before" };
+
+/**
+ * "which movie did Spielberg direct after Jaws", "how many films did Tarantino make before Kill Bill": a film
+ * named right after a word that places other films in time by it ("prior to" counts as one word).
+ */
+export function relativeFilm(r: Reading): { side: "before" | "after"; film: TopicEntity } | undefined {
+  for (const film of films(r)) {
+    const at = film.tokenStart - (r.words[film.tokenStart - 1] === "to" && r.words[film.tokenStart - 2] === "prior" ? 2 : 1);
+    const side = RELATIVE_WORDS[r.words[at] ?? ""];
+    if (side && (r.words[at] !== "prior" || r.words[at + 1] === "to")) return { side, film };
+  }
+  return undefined;
 }
