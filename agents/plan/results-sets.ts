@@ -146,7 +146,7 @@ function check(part: PartOf<"check">, evidence: Evidence[], ctx: ResultContext):
   }
   const of = ctx.results.get(t.of.ref);
   const items = of?.items ?? [];
-  const yes = t.op === "member" ? items.some((i) => i.name === t.item.id) : (of?.total ?? items.length) > 0;
+  const yes = t.op === "member" ? items.some((i) => i.name === t.item.id) : (of?.total ?? items.length) >= (t.atLeast ?? 1);
   // The checked films' own facts (evidence of this part) come after the set's: what the answer rests on, then why.
   return { done: true, items: t.op === "member" ? items.filter((i) => i.name === t.item.id) : items, total: of?.total ?? items.length, verdict: yes ? "yes" : "no", figures: [], evidence: [...(of?.evidence ?? []), ...evidence] };
 }

@@ -39,7 +39,7 @@ function lookupTarget(p: PartOf<"lookup">): string {
 
 function checkTest(t: PartOf<"check">["test"]): string {
   if (t.op === "compare") return `${t.a.id} ${t.cmp} ${t.b.id} by ${t.by}`;
-  return t.op === "member" ? `${t.item.id} in ${t.of.ref}` : `any in ${t.of.ref}`;
+  return t.op === "member" ? `${t.item.id} in ${t.of.ref}` : t.atLeast ? `≥ ${t.atLeast} in ${t.of.ref}` : `any in ${t.of.ref}`;
 }
 
 type Describe<K extends PlanPart["kind"]> = (p: PartOf<K>) => string;
@@ -48,7 +48,7 @@ const DESCRIBE: { [K in PlanPart["kind"]]: Describe<K> } = {
   lookup: (p) => `lookup(${p.from.map(value).join(", ")}${lookupTarget(p)}${when(p.join !== "each", () => `, ${p.join}`)}${listed("; within ", p.within, constraint)}${listed("; except ", p.except, (e) => e.id)})`,
   films: (p) => `films(${p.where.map(constraint).join(", ")})`,
   aggregate: (p) => `${p.op}(${p.of.ref}${when(p.over, () => ` over ${p.over!.edge} ${p.over!.dir}`)}${when(p.n, () => ` ≥ ${p.n}`)}${listed("; ", p.options, (o) => o.said, " or ")})`,
-  order: (p) => `order(${p.of.ref} by ${p.by} ${p.direction}${when(p.nth, () => `, nth ${p.nth}`)})`,
+  order: (p) => `order(${p.of.ref} by ${p.by} ${p.direction}${when(p.nth, () => `, nth ${p.nth}`)}${when(!p.nth && p.limit !== 10, () => `, top ${p.limit}`)})`,
   compare: (p) => `compare(${p.items.map((i) => i.id).join(" vs ")} by ${p.by}${when(p.role, () => ` ${p.role}`)}, ${p.pick})`,
   check: (p) => `check(${checkTest(p.test)})`,
   similar: (p) => `similar(${p.seeds.map((s) => s.id).join(", ")}${listed("; ", p.where, constraint)}${when(p.age, () => `; ${p.age}`)}${listed("; facets ", p.facets, facet)})`,

@@ -144,8 +144,8 @@ export const ComparePart = z
 export const CheckTest = z.discriminatedUnion("op", [
   /** Is this entity among the answers of that part ("was Tom Hanks in Cast Away")? */
   z.object({ op: z.literal("member"), item: EntityRef, of: PartRef }).strict(),
-  /** Does that part have any answer ("did X ever work with Y")? */
-  z.object({ op: z.literal("nonempty"), of: PartRef }).strict(),
+  /** Does that part have any answer ("did X ever work with Y"), or at least `atLeast` ("did Kubrick direct more than 10 films")? */
+  z.object({ op: z.literal("nonempty"), of: PartRef, atLeast: z.number().int().min(1).max(10000).optional() }).strict(),
   /** Is a's figure greater (gt) or less (lt) than b's ("is Goodfellas older than Casino": release year lt)? */
   z.object({ op: z.literal("compare"), a: EntityRef, b: EntityRef, by: z.enum(METRICS), cmp: z.enum(["gt", "lt"]), role: z.enum(ROLES).optional() }).strict(),
 ]);

@@ -4,6 +4,7 @@ import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { NUMBER_WORDS } from "./lexicon/cues";
+import { FACT_PHRASES } from "./lexicon/shapes";
 
 /**
  * What a question asks, read without a model: the entities it names (no brackets needed), the
@@ -80,7 +81,7 @@ const YEAR_PREPOSITIONS = new Set(["in", "from", "during", "since", "after", "be
 const QUALIFIER_WORDS = new Set(["in", "about", "with", "featuring", "on"]);
 const MIN_MENTION_CONFIDENCE = 0.35;
 /** Words of a request that may stand before the noun naming the answer ("name the directors", "list all actors"). */
-const REQUEST_WORDS = new Set(["name", "list", "show", "give", "tell", "me", "us", "the", "all", "every", "find", "please"]);
+const REQUEST_WORDS = new Set(["name", "list", "show", "give", "tell", "me", "us", "the", "a", "an", "one", "some", "any", "all", "every", "find", "please"]);
 /** Nouns a relative "who"/"which" follows ("the people who …", "the guy who …", "films which …"). */
 const RELATIVE_HEADS = new Set([...PERSON_WORDS, ...MOVIE_WORDS, "guy", "guys", "man", "men", "woman", "women", "one", "ones", "those", "actor", "actors", "actress", "director", "directors", "writer", "writers"]);
 const REQUEST_VERBS = new Set(["name", "list", "show", "give", "tell", "find", "please"]);
@@ -106,7 +107,7 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   for (const m of mentions) for (let i = m.tokenStart; i < m.tokenEnd; i++) inMention.add(i);
 
   const cues: RelationCue[] = [];
-  const described = (i: number) => qualityOf(tokens, i);
+  const described = (i: number) => qualityOf(tokens, i) ?? musicScore(tokens, i);
   tokens.forEach((t, i) => {
     if (inMention.has(i) || described(i)) return;
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
@@ -129,6 +130,8 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
 
 /** How far after a quality word a film word may come and still be what it describes ("a good old western movie"). */
 const QUALITY_REACH = 3;
+/** Words of music, from the facts a question may ask ("composed", "composer", "music", "musical"). */
+const MUSIC_WORDS: ReadonlySet<string> = new Set(FACT_PHRASES.filter((f) => f.fact === "music" && !f.phrase.includes(" ") && f.phrase !== "score").map((f) => f.phrase));
 /** Copulas that open a yes/no question about what something is ("is die hard a good movie"). */
 const IS_OPENERS: ReadonlySet<string> = new Set(["is", "was", "are", "were", "isnt", "wasnt"]);
 
@@ -144,6 +147,12 @@ function qualityOf(tokens: readonly WordToken[], i: number): "person" | "films" 
   if (IS_OPENERS.has(tokens[0]?.folded ?? "")) return undefined;
   const ahead = tokens.slice(i + 1, i + 1 + QUALITY_REACH);
   return ahead.some((t) => MOVIE_WORDS.has(t.folded)) ? "films" : undefined;
+}
+
+/** "who composed the score for the lion king": after a word of music, "score" is the film's music, not its rating. */
+function musicScore(tokens: readonly WordToken[], i: number): "music" | undefined {
+  if (tokens[i]!.folded !== "score" && tokens[i]!.folded !== "scores") return undefined;
+  return tokens.slice(0, i).some((t) => MUSIC_WORDS.has(t.folded)) ? "music" : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { MovieMetric, RankMetric } from "../ports/movie-catalog";
 import type { FactKind, Metric } from "../plan/schema";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import {
-  AGE_PHRASES, COUNT_PHRASES, FIGURE_PHRASES, HOW_MUCH_VERBS, INTERSECTION_PHRASES, KIND_NOUNS, KIND_PHRASES, KIND_QUANTIFIERS, LIKE_HEADS,
+  AGE_PHRASES, COUNT_PHRASES, FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES, HOW_MUCH_VERBS, INTERSECTION_PHRASES, KIND_NOUNS, KIND_PHRASES, KIND_QUANTIFIERS, LIKE_HEADS,
   MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
@@ -29,7 +29,8 @@ export interface ShapeCues {
   yesNo?: Found;
   comparative?: Found & { by: Metric; pick: "max" | "min" };
   ordinal?: Found & { nth: number; fromEnd: boolean };
-  superlative?: Found & { metric: RankMetric; order: "asc" | "desc" };
+  /** `count`: how many of the top are asked ("the three best", "top 5 highest grossing", "two most recent"). */
+  superlative?: Found & { metric: RankMetric; order: "asc" | "desc"; count?: number };
   figure?: Found & { metric: MovieMetric };
   count?: Found;
   threshold?: { phrase: string; min: number };
@@ -61,7 +62,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
   const fact = factCue(words);
   return {
     ...(opener ? { yesNo: opener } : {}),
-    ...optional("comparative", found(words, COMPARATIVE_PHRASES)),
+    ...optional("comparative", found(words, COMPARATIVE_PHRASES) ?? comparedFigure(words)),
     ...optional("ordinal", ordinalCue(words)),
     // "the 1965 best actor oscar": the best of an award names its category, not a ranking.
     ...optional("superlative", fact?.fact === "award" ? undefined : sup),
@@ -116,10 +117,33 @@ function ordinalCue(words: readonly string[]): (Found & { nth: number; fromEnd: 
 
 /** "made the most films with X", "has made the most horror movies": films counted, not ranked by a figure. */
 function superlativeCue(words: readonly string[], concepts: readonly ConceptRef[]): ShapeCues["superlative"] {
-  const f = found(words, SUPERLATIVE_PHRASES);
-  if (!f) return undefined;
+  const first = found(words, SUPERLATIVE_PHRASES);
+  if (!first) return undefined;
+  const picked = GENERIC_RANKS.has(first.phrase) ? (specificAfter(words, first) ?? first) : first;
+  // A number just before the ranking (or after "top") says how many are asked.
+  const count = [words[first.at - 1], words[first.at - 2], first.phrase === "top" ? words[first.end] : undefined].map(numberOf).find((n) => n !== undefined && n >= 2 && n <= 50);
+  const f = count ? { ...picked, count } : picked;
   const countsFilms = f.phrase.startsWith("made") && (MOVIE_WORDS.has(words[f.end] ?? "") || concepts.some((c) => c.strong && c.tokenStart === f.end));
   return countsFilms ? undefined : f;
+}
+
+/** Ranking words that name no figure of their own ("the top 5 …", "the best …"). */
+const GENERIC_RANKS: ReadonlySet<string> = new Set(["top", "best"]);
+
+/** "the top 5 highest grossing films": a superlative naming its figure within a few words after a generic one is the ranking asked. */
+function specificAfter(words: readonly string[], generic: Found): ShapeCues["superlative"] {
+  const later = Object.keys(SUPERLATIVE_PHRASES)
+    .flatMap((phrase) => findPhrase(words, phrase).map((at) => ({ phrase, at, end: at + phrase.split(" ").length })))
+    .filter((x) => x.at >= generic.end && x.at - generic.end <= 3 && !GENERIC_RANKS.has(x.phrase))
+    .sort((a, b) => a.at - b.at || b.end - a.end)[0];
+  return later ? { ...later, ...SUPERLATIVE_PHRASES[later.phrase]! } : undefined;
+}
+
+/** "the budget of Titanic compared to Avatar", "Heat vs Ronin running time": a figure set side by side is compared, the larger first. */
+function comparedFigure(words: readonly string[]): ShapeCues["comparative"] {
+  const side = firstOf(words, SIDE_BY_SIDE_PHRASES);
+  const figure = side ? figureCue(words) : undefined;
+  return side && figure ? { ...side, by: figure.metric, pick: "max" } : undefined;
 }
 
 /** "how long is titanic", "what was the budget of avatar", "how much did titanic make". */

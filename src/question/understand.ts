@@ -131,8 +131,9 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
   const readings: Reading[] = [];
   for (const [i, piece] of pieces.entries()) {
     const first = readings[0];
-    // What the first clause was about, even loosely linked ("when was Bravve released and who directed it").
-    const anchor = first?.analysis.topics.find((t) => isNamed(t, 0.5)) ?? first?.analysis.topics.find((t) => isNamed(t, 0.35));
+    // What the first clause was about, even loosely linked ("when was Bravve released and who directed it"); "it" is
+    // its film and "he" or "she" its person when it names both ("was Titanic directed by James Cameron and did it win …").
+    const anchor = pronounAnchor(piece, first) ?? first?.analysis.topics.find((t) => isNamed(t, 0.5)) ?? first?.analysis.topics.find((t) => isNamed(t, 0.35));
     const own = analyze(piece).topics.some((t) => isNamed(t, CONFIDENT));
     const resolved = i > 0 && anchor && !own ? resolveBackReference(piece, anchor.name) : piece;
     if (resolved !== piece) stages.push(`back-reference: clause ${i + 1} is about ${anchor!.name}: ${JSON.stringify(resolved)}`);
@@ -141,6 +142,14 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
     readings.push(await readClause(`c${i + 1}`, resolved, kb, analyze, inherited));
   }
   return readings;
+}
+
+/** The first clause's film for "it"/"its", its person for "he"/"she"/"his"/"her", when it names one of that kind. */
+function pronounAnchor(piece: string, first: Reading | undefined): Reading["analysis"]["topics"][number] | undefined {
+  if (!first) return undefined;
+  const words = new Set(wordTokens(piece).map((t) => t.folded));
+  const type = words.has("it") || words.has("its") ? "Movie" : ["he", "she", "his", "her", "him"].some((w) => words.has(w)) ? "Person" : undefined;
+  return type ? first.analysis.topics.find((t) => t.type === type && isNamed(t, 0.5)) : undefined;
 }
 
 /**

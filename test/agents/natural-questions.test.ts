@@ -107,6 +107,46 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(none.answer).toMatch(/^Neither of Heat .* and Ronin \(1998\) fits \(comedy\)/);
   });
 
+  it("a relation asked of a film described by its makers: the film found, then the relation; none fits, it says so", async () => {
+    const r = await ask("Who wrote the screenplay of the movie directed by Sofia Coppola in 2003?");
+    expect(r.answer).toMatch(/^Lost in Translation \(2003\) was written by Sofia Coppola \[1\]\./);
+    const none = await ask("when was the movie directed by Quentin Tarantino and starring Uma Thurman released");
+    expect(none.answers).toEqual([]);
+    expect(none.answer).toMatch(/^No film in the knowledge base fits \(Quentin Tarantino directed, Uma Thurman acted in\)/);
+  });
+
+  it("a yes/no with a number: the count against it, the films listed", async () => {
+    const yes = await ask("Did Stanley Kubrick direct more than 10 films?");
+    expect(yes.answer).toMatch(/^Yes\. The knowledge base lists 12 films that fit \(Stanley Kubrick directed\) — 11 or more: /);
+    const no = await ask("Has Tom Hanks acted in at least 50 movies?");
+    expect(no.answer).toMatch(/^No\. The knowledge base lists 32 films that fit \(Tom Hanks acted in\) — fewer than 50: /);
+  });
+
+  it("a one-word title as the subject of a making verb is the prominent person of that surname", async () => {
+    const r = await ask("How many films did Hitchcock make in the 1950s?");
+    expect(r.plan.parts[0]).toMatchObject({ kind: "films", where: [{ on: "person", who: { id: "Alfred Hitchcock" } }, { on: "years", from: 1950, to: 1959 }] });
+    expect(r.parts.at(-1)!.kind).toBe("aggregate");
+  });
+
+  it("a number before a ranking asks that many; a figure named after a generic 'top' is the ranking", async () => {
+    const r = await ask("What are the top 5 highest grossing films?");
+    expect(r.answers.map((a) => a.name)).toEqual(["Avatar", "Titanic", "The Avengers", "Frozen", "Iron Man 3"]);
+    expect((await ask("What are Wes Anderson's two most recent films?")).answers.map((a) => a.name)).toEqual(["The Grand Budapest Hotel", "Moonrise Kingdom"]);
+  });
+
+  it("a fact the KB lacks beside a yes/no it can check: the check's facts, never a 'Yes' to what was asked", async () => {
+    const r = await ask("Did Tom Hanks win an Oscar for Forrest Gump?");
+    expect(r.answer).toMatch(/^The knowledge base does not record awards or nominations of Tom Hanks in Forrest Gump \(1994\)\. What it does hold: Tom Hanks acted in Forrest Gump \(1994\) \[1\]\./);
+  });
+
+  it("two capitalised words that are each a title, side by side, are one name the KB lacks", async () => {
+    for (const q of ["who starred in Mission Impossible", "Did Tom Cruise star in Mission Impossible?"]) {
+      const r = await ask(q);
+      expect(r.answers).toEqual([]);
+      expect(r.answer).toMatch(/"Mission Impossible" is not in the knowledge base/);
+    }
+  });
+
   it("films placed in time by another: the nearest one, or the ones before it counted", async () => {
     expect((await ask("Which movie did Steven Spielberg direct after Jaws?")).answers[0]?.name).toBe("Close Encounters of the Third Kind");
     expect((await ask("What movie did Tom Hanks make right after Forrest Gump?")).answers[0]?.name).toBe("Apollo 13");

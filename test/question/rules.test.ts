@@ -125,12 +125,48 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // Films placed in time by a film named: the set cut at its year; one asked is the nearest, several are listed, a count counts.
   ["Which film did Ada Marlowe direct after Starfall?", "order.relative", "p1 films(Ada Marlowe DIRECTED, 2000–9999, not Starfall); *p2 order(p1 by releaseYear asc, nth 1)"],
   ["How many films did Ada Marlowe direct before Starfall Returns?", "order.relative", "p1 films(Ada Marlowe DIRECTED, 0–2003, not Starfall Returns); *p2 count(p1)"],
+  ["Which film did Ada Marlowe direct in the same year as Paper Moons?", "order.relative", "*p1 films(Ada Marlowe DIRECTED, 2010–2010, not Paper Moons)"],
   ["What films did Tom Harker star in before Midnight Ledger?", "order.relative", "p1 films(Tom Harker ACTED_IN, 0–2009, not Midnight Ledger); *p2 order(p1 by releaseYear asc)"],
   // A quality word on the films asked wishes for the better rated ones; on a person in the story it describes them; asked of a film, it asks its rating.
   ["what are some good movies with Tom Harker", "order.good", "p1 films(Tom Harker ACTED_IN); *p2 order(p1 by voteAverage desc)"],
   ["what's a good drama film from the 80s", "order.good", "p1 films(drama, 1980–1989); *p2 order(p1 by voteAverage desc)"],
   ["who is the bad guy in Midnight Ledger", "beyond.story-person", "p1 lookup(Midnight Ledger → ACTED_IN in); *p2 beyond(character beside p1)"],
   ["is Starfall a good movie", "lookup.relation", "*p1 lookup(Starfall → ? Rating)"],
+  // A relation asked of films described by their makers (not named): those films, then one hop along the relation asked.
+  ["Who wrote the film Ada Marlowe directed in 1999?", "lookup.of-described-films", "p1 films(Ada Marlowe DIRECTED, 1999–1999); *p2 lookup(p1 → WROTE in)"],
+  ["what language is the film that Jonas Whitfield directed in 1987", "lookup.of-described-films", "p1 films(Jonas Whitfield DIRECTED, 1987–1987); *p2 lookup(p1 → IN_LANGUAGE out)"],
+  ["who directed the films Tom Harker starred in", "lookup.of-described-films", "p1 films(Tom Harker ACTED_IN); *p2 lookup(p1 → DIRECTED in)"],
+  // A figure set side by side with "compared to" or "versus" is the two figures compared.
+  ["What was the budget of Starfall compared to Paper Moons?", "compare.which", "*p1 compare(Starfall vs Paper Moons by budget, max)"],
+  ["how long is Starfall versus The Quiet Harbor", "compare.which", "*p1 compare(Starfall vs The Quiet Harbor by runtime, max)"],
+  // After a word of music, "score" is the film's music (which the KB lacks), not its rating.
+  ["who composed the score for Starfall", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(music beside p1)"],
+  // A request with a role noun after its determiner asks people: "name an actor from X" is X's cast, not their films.
+  ["name an actor from the film Starfall", "lookup.relation", "*p1 lookup(Starfall → ACTED_IN in)"],
+  // "is X a Y movie": after a film named whole, "a" opens what is said of it, not more of a name the KB lacks.
+  ["Is Starfall a Space movie?", "check.films", "p1 films(Starfall, space); *p2 check(any in p1)"],
+  // A name in an asking frame and nothing else: everything the KB links to it (not a hop to co-stars, not its tags).
+  ["Who is Rita Vale?", "lookup.about", "*p1 lookup(Rita Vale → all)"],
+  ["tell me about the movie Starfall", "lookup.about", "*p1 lookup(Starfall → all)"],
+  // One capitalised name the KB lacks in a slot only a person fills: said missing, not searched as a character.
+  ["movies starring Zendaya", "unknown.person", "*p1 unknown(Zendaya)"],
+  ["What movies has Zendaya been in?", "unknown.person", "*p1 unknown(Zendaya)"],
+  ["a film about a girl named Abby", "open.facets", "*p1 open(explore; facets theme girl, character Abby)"],
+  // "it" in a later clause is the first clause's film, "he" or "she" its person, when it names both.
+  ["Was Starfall directed by Ada Marlowe and did it win an Oscar?", "check.films,beyond.fact", "p1 films(Starfall, Ada Marlowe DIRECTED); *p2 check(any in p1); p3 lookup(Starfall → all); *p4 beyond(award beside p3)"],
+  // A relation asked of the film a ranking picks, the film word before the ranking: one hop more from the pick.
+  ["what is the highest rated drama", "order.superlative", "p1 films(drama); *p2 order(p1 by voteAverage desc, nth 1)"], // the ranking's own word asks no hop
+  ["Who directed the film with the longest running time?", "order.superlative", "p1 films(); p2 order(p1 by runtime desc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
+  // A number before a ranking asks that many of the top; a ranking naming its figure after a generic "top" is the ranking asked.
+  ["What are the three best rated dramas?", "order.superlative", "p1 films(drama); *p2 order(p1 by voteAverage desc, top 3)"],
+  ["What are the top 2 longest films?", "order.superlative", "p1 films(); *p2 order(p1 by runtime desc, top 2)"],
+  // A yes/no with a number asked of a set: at least that many, not just any.
+  ["Did Ada Marlowe direct more than 1 film?", "check.films", "p1 films(Ada Marlowe DIRECTED); *p2 check(≥ 2 in p1)"],
+  // A film the KB lacks in a yes/no about a person: no verdict, the film said missing.
+  ["Did Tom Harker star in Galaxy Drifters?", "check.films", "*p1 unknown(Galaxy Drifters)"],
+  // Sequels in the plural: all of them in order, or counted.
+  ["How many sequels does Starfall have?", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); *p2 count(p1)"],
+  ["what are the sequels to Starfall", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); *p2 order(p1 by releaseYear asc)"],
   // Films offered as choices: of them, the ones the rest of the clause describes.
   ["Which was directed by Ada Marlowe, Starfall or Paper Moons?", "films.which-option", "p1 films(Ada Marlowe DIRECTED); p2 films(Starfall); p3 films(Paper Moons); p4 either(p2, p3); *p5 both(p1, p4)"],
   ["which of Starfall and Midnight Ledger did Tom Harker star in", "films.which-option", "p1 films(Tom Harker ACTED_IN); p2 films(Starfall); p3 films(Midnight Ledger); p4 either(p2, p3); *p5 both(p1, p4)"],

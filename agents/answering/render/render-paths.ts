@@ -3,6 +3,7 @@ import type { PartResult } from "../../plan/results";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
+import { constraintWords } from "./render-sets";
 import { FILM_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
 
 /** Renderers of the parts that start from names or text. */
@@ -20,6 +21,8 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   }
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };
+  const noFilms = emptyFilmsFrom(part, ctx);
+  if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
   if (hop) return { text: hopSentence(part, hop, r, ctx, from), answers: r.items };
   if (!part.path && !part.asks) {
@@ -30,6 +33,14 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
   return { text: `${listed(ctx, r.items)}${how}.`, answers: r.items };
+}
+
+/** "the movie directed by X and starring Y" when no film fits both: the constraints of the empty set read from. */
+function emptyFilmsFrom(part: PartOf<"lookup">, ctx: RenderContext): string | undefined {
+  const [only] = part.from;
+  if (part.from.length !== 1 || !only || !("ref" in only) || resultOf(ctx, only.ref).items.length) return undefined;
+  const set = partOf(ctx, only.ref);
+  return set?.kind === "films" ? constraintWords(set.where, ctx) : undefined;
 }
 
 /** One relation read plainly: "Titanic (1997) was directed by James Cameron [1]", "Tom Hanks acted in 32 films: …". */
@@ -112,8 +123,8 @@ export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderC
   const held = about ? renderAbout(about) : undefined;
   const personOnly = about?.kind === "films" && about.where.every((c) => c.on === "person");
   const lead = `The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly)}.`;
-  // A character asked of a person in a film: that they acted in it is what the KB holds, not a yes to anything asked.
-  const plain = part.fact === "character" && held?.verdict !== undefined;
+  // "Did Tom Hanks win an Oscar for Forrest Gump": that he acted in it is what the KB holds, not a yes to what was asked.
+  const plain = held?.verdict !== undefined;
   const tail = held ? ` What it does hold: ${plain ? (held.facts ?? held.text) : held.text}` : ` ${HOLDS}`;
   // Everything the KB links to a film is context for the reader, not an answer; a relation asked beside the missing fact is.
   const context = about?.kind === "lookup" && !about.path && !about.asks;

@@ -158,8 +158,16 @@ export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderCon
   if (of?.kind === "order" && t.op === "member") return checkTop(of, t.item.id, r, ctx);
   // "did Stallone direct the sequel to Rocky": yes or no, then the relation as the KB lists it.
   if (of?.kind === "lookup" && t.op === "member" && renderOf) return verdictFirst(r.verdict, renderOf(of).text, r.verdict === "yes" ? r.items : []);
+  if (t.op === "nonempty" && t.atLeast && of?.kind === "films") return verdictFirst(r.verdict, countedFacts(of.where, t.atLeast, r, ctx), r.items);
   const said = of?.kind === "films" ? checkFacts(of.where, r, ctx) : listed(ctx, r.items.slice(0, 5), 5);
   return verdictFirst(r.verdict, said, r.verdict === "yes" ? r.items : []);
+}
+
+/** "did Kubrick direct more than 10 films": how many fit, against the number asked, then the films. */
+function countedFacts(where: readonly FilmConstraint[], atLeast: number, r: PartResult, ctx: RenderContext): string {
+  const n = r.total ?? r.items.length;
+  const films = n === 1 ? "film" : "films";
+  return `The knowledge base lists ${n} ${films} that fit (${constraintWords(where, ctx)}) — ${n >= atLeast ? `${atLeast} or more` : `fewer than ${atLeast}`}${n ? `: ${listed(ctx, r.items, 10)}` : ""}.`;
 }
 
 /** Yes or no first, then the facts it rests on (kept apart, for a reply that needs the facts without the verdict). */

@@ -84,6 +84,9 @@ export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; 
   latest: { metric: "releaseYear", order: "desc" },
   newest: { metric: "releaseYear", order: "desc" },
   "most recent": { metric: "releaseYear", order: "desc" },
+  // The same said of the coming out ("which came out most recently", "released earliest").
+  "most recently": { metric: "releaseYear", order: "desc" },
+  "least recently": { metric: "releaseYear", order: "asc" },
   "last film": { metric: "releaseYear", order: "desc" },
   "last movie": { metric: "releaseYear", order: "desc" },
   // Asked as an order ("kubrick films ranked by rating", "nolan movies in order of release").
@@ -202,6 +205,9 @@ export const FIGURE_PHRASES: Readonly<Record<string, MovieMetric>> = {
   budget: "budget", cost: "budget", "how much did it cost": "budget",
   "box office": "revenue", gross: "revenue", grossed: "revenue", revenue: "revenue", earn: "revenue", earned: "revenue", "how much money": "revenue", "make at the box office": "revenue",
 };
+
+/** Words that set two things side by side: with a figure said, they ask the figures compared. */
+export const SIDE_BY_SIDE_PHRASES = ["compared to", "compared with", "in comparison to", "in comparison with", "versus", "vs", "against"];
 
 /** After "how much", a verb names the figure ("how much did titanic make", "how much did it take in"). */
 export const HOW_MUCH_VERBS: Readonly<Record<string, MovieMetric>> = { make: "revenue", made: "revenue", bring: "revenue", brought: "revenue", take: "revenue", took: "revenue", spend: "budget", spent: "budget" };

@@ -64,3 +64,8 @@ export const TITLE_NUMBER_WORDS: Readonly<Record<string, number>> = {
   ...Object.fromEntries("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(" ").map((w, n) => [w, n])),
   thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
 };
+
+/** Words that make the name right after them a person ("starring Zendaya", "directed by X", "films with X"). */
+export const PERSON_LEAD_WORDS = ["starring", "featuring", "by", "with", "starred", "actor", "actress", "director"];
+/** Words that make the name right before them a person ("has Zendaya been in", "X starred in", "X directed"). */
+export const PERSON_TAIL_WORDS = ["been", "starred", "star", "acted", "directed", "direct", "wrote", "appeared", "played"];

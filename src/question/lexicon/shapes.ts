@@ -359,8 +359,8 @@ export const SERIES_OPENERS = "which what all every each the any".split(" ");
 
 /** "the prequel to X", "the sequel to X": the film of X's family released just before (or after) it. */
 export const SEQUEL_PHRASES: Readonly<Record<string, "before" | "after">> = {
-  prequel: "before", "previous film": "before", "previous movie": "before", "film before": "before", "movie before": "before",
-  sequel: "after", "follow up": "after", "next film": "after", "next movie": "after", "film after": "after", "movie after": "after",
+  prequel: "before", prequels: "before", "previous film": "before", "previous movie": "before", "film before": "before", "movie before": "before",
+  sequel: "after", sequels: "after", "follow up": "after", "next film": "after", "next movie": "after", "film after": "after", "movie after": "after",
 };
 
 /** "did X and Y ever work together", "have X and Y been in a film together": two people, one film. */
@@ -376,6 +376,9 @@ export const FACT_VERBS = "won win wins married marry nominated died born awarde
 /** Words that ask for a whole set ("all Danish films", "every Czech movie"). */
 export const WHOLE_SET_WORDS = "all every".split(" ");
 /** Words before a name and a film word that make the name describe the film ("which Doug Liman movie"). */
-export const FILM_DETERMINERS = "which what a an the that".split(" ");
+export const FILM_DETERMINERS = "which what a an the that any some all every other those these".split(" ");
 /** Words that ask for the noun after them ("what company", "which studio"). */
 export const WH_NOUN_LEADS = "what which whose".split(" ");
+
+/** The words of a frame that asks what there is to know of a name ("who is X", "tell me about the movie X", "what do you know about X"). */
+export const ABOUT_FRAME_WORDS = "who whos is was what whats tell me us about the movie film something anything everything you know do info information on please give some can could".split(" ");

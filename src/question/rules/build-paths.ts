@@ -280,6 +280,12 @@ export function unknownNames(r: Reading): Built | undefined {
 }
 
 /** The names the user gave that the KB lacks, as one part, each with its closest names. */
+/** "who is Margot Robbie", "tell me about the movie Dune": everything the KB links to the one name. */
+export function about(r: Reading): Built | undefined {
+  const [t] = r.named;
+  return t ? { parts: [{ kind: "lookup", from: [entityRef(t)], join: "each", within: [], text: r.text }] } : undefined;
+}
+
 export function unknownPart(r: Reading): DraftPart {
   return { kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) };
 }

@@ -9,7 +9,7 @@ import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
 import { films, filmsAsked, people, relativeFilm } from "./features";
-import { beyond, lookupOf } from "./build-paths";
+import { beyond, lookupOf, unknownPart } from "./build-paths";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { EDGE_SPECS } from "../../kb/schema";
 
@@ -40,7 +40,9 @@ export async function ordinal(r: Reading, ctx: RuleContext): Promise<Built | und
   const byFigure = s && s.metric !== ORDINAL_METRIC && (s.at < o.at || s.at >= o.end);
   const by = byFigure ? s.metric : ORDINAL_METRIC;
   const direction = byFigure ? s.order : o.fromEnd ? "desc" : "asc";
-  return askedOfPick(r, { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by, direction, nth: o.nth }] });
+  // "Wes Anderson's two most recent films": that many from the end, not the one.
+  const many = s?.count && o.nth === 1 ? { limit: s.count } : { nth: o.nth };
+  return askedOfPick(r, { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by, direction, ...many }] });
 }
 
 /**
@@ -75,16 +77,25 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   const s = r.cues.superlative!;
   // "what movie has made the most money", "what is the highest rated film": with nothing to narrow it, every film
   // (a film word right after the superlative says films are ranked, whatever its figure's relation reads).
-  const ranksFilms = filmsAsked(r) || MOVIE_WORDS.has(r.words[s.end] ?? "");
+  // So does a film word just before it ("who directed the film with the longest running time").
+  const ranksFilms = filmsAsked(r) || MOVIE_WORDS.has(r.words[s.end] ?? "") || r.words.slice(Math.max(0, s.at - 3), s.at).some((w) => MOVIE_WORDS.has(w));
   const where = (await filmSet(r, ctx)) ?? (ranksFilms && !r.named.length ? [] : undefined);
   if (!where) return undefined;
   // "which Rocky movie has the highest rating", "the longest Nolan film": one film asked; "the best horror movies": a ranking.
   // "which one is the longest among the Iron Man films", "what movie is the longest among …": the noun the
   // question opens with asks one, whatever plural follows it.
   const opening = r.words.slice(0, s.at).find((w) => w === "one" || PLURAL_FILM_WORDS.has(w) || MOVIE_WORDS.has(w));
-  const one = opening !== undefined && !PLURAL_FILM_WORDS.has(opening) && ["which", "what"].includes(r.words[0] ?? "");
+  // "which of Tarantino's movies came out most recently": "which of" asks one of the films, however plural.
+  const whichOf = ["which", "what"].includes(r.words[0] ?? "") && r.words[1] === "of";
+  const one = whichOf || (opening !== undefined && !PLURAL_FILM_WORDS.has(opening) && ["which", "what"].includes(r.words[0] ?? ""));
   const plural = !one && (r.words.some((w) => PLURAL_FILM_WORDS.has(w)) || kindsOf(r).some((c) => singular(c.text.toLowerCase()) !== c.text.toLowerCase()));
-  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...(plural ? {} : { nth: 1 }) }] };
+  // "the three best Hitchcock films": that many of the top, not the one.
+  const top = s.count ? { limit: s.count } : plural ? {} : { nth: 1 };
+  const built: Built = { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...top }] };
+  // "who directed the film with the longest running time": a relation asked outside the ranking's own words ("highest rated").
+  const a = r.analysis;
+  const askedApart = a.cues.some((c) => c.edge === a.answer.edge && (c.token < s.at || c.token >= s.end));
+  return askedApart ? askedOfPick(r, built) : built;
 }
 
 /** Films in the plural, or wording that asks for several ("the ones", "a list", "the top"). */
@@ -209,6 +220,24 @@ export function compareAmong(r: Reading): Built | undefined {
 }
 
 /**
+ * "who wrote the movie directed by Sofia Coppola in 2003", "what language is the film that Kurosawa directed in 1954",
+ * "who directed the films Tom Hanks starred in": a relation asked of films the clause describes by the people who
+ * made them (and a year, a kind …) rather than by name: those films, then one hop along the relation asked.
+ */
+export async function ofDescribedFilms(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const a = r.analysis;
+  const filmWord = r.words.findIndex((w) => MOVIE_WORDS.has(w));
+  const ps = people(r);
+  if (filmWord < 0 || !ps.length || ps.some((p) => p.tokenStart < filmWord) || !(a.answer.edge || a.answer.type === "Year" || a.answer.type === "Language" || a.answer.type === "Genre")) return undefined;
+  const hop = hopToAnswer(r);
+  const where = await filmSet(r, ctx);
+  // "who directed the films Tom Hanks directed" is no hop: the relation asked must be another than the people's roles.
+  if (!hop || !where || where.some((c) => c.on === "person" && c.role === hop.edge)) return undefined;
+  const asks = hop.dir === "out" ? EDGE_SPECS[hop.edge].to : EDGE_SPECS[hop.edge].from;
+  return { parts: [{ kind: "films", where }, { kind: "lookup", from: [local(0)], path: [hop], asks, join: "each", within: [], text: r.text }] };
+}
+
+/**
  * "Which was directed by Ridley Scott, Alien or Aliens?", "which of Big, Heat or Ronin did Tom Hanks star in": the
  * films offered as choices, and of them the ones the rest of the clause describes.
  */
@@ -241,6 +270,8 @@ export function checkTogether(r: Reading): Built | undefined {
 export function checkFilms(r: Reading): Built | undefined {
   const [film] = films(r);
   const ps = people(r);
+  // "Did Tom Cruise star in Mission Impossible?" with no such film in the KB: no verdict, the film said missing.
+  if (!film && ps.length && r.notFound.length) return { parts: [unknownPart(r)] };
   const where: FilmConstraintInput[] = [];
   if (film) where.push({ on: "title", film: film.id, negated: false });
   for (const p of ps.slice(0, 2)) {
@@ -254,7 +285,9 @@ export function checkFilms(r: Reading): Built | undefined {
   // One person in a role said ("is Natalie Portman an actress?"): whether the KB has any film of theirs in it.
   const roleOfOne = where.length === 1 && where[0]!.on === "person" && where[0]!.role !== undefined;
   if (where.length < 2 && !roleOfOne) return undefined;
-  return { parts: [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
+  // "did Kubrick direct more than 10 films": a number asked of the set, not just any film.
+  const atLeast = !film && r.cues.threshold ? { atLeast: r.cues.threshold.min } : {};
+  return { parts: [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0), ...atLeast } }] };
 }
 
 /** Two named items to compare: the first two of one kind (films, else people). */
@@ -340,9 +373,10 @@ export async function relativeOrder(r: Reading, ctx: RuleContext): Promise<Built
   const year = Math.min(...(node?.years ?? []).map(Number).filter(Number.isFinite));
   const where = (await filmSet(r, ctx))?.filter((c) => c.on !== "title");
   if (!Number.isFinite(year) || !where?.length) return undefined;
-  const years = rel.side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
+  const years = rel.side === "before" ? { from: 0, to: year - 1 } : rel.side === "after" ? { from: year + 1, to: 9999 } : { from: year, to: year };
   const set: DraftPart = { kind: "films", where: [...where, { on: "years", ...years, negated: false }, { on: "title", film: rel.film.id, negated: true }] };
   if (r.cues.count) return { parts: [set, { kind: "aggregate", op: "count", of: local(0) }] };
+  if (rel.side === "same") return { parts: [set] };
   const several = r.words.some((w) => PLURAL_FILM_WORDS.has(w));
   const direction = rel.side === "before" && !several ? "desc" : "asc";
   return askedOfPick(r, { parts: [set, { kind: "order", of: local(0), by: "releaseYear", direction, ...(several ? {} : { nth: 1 }) }] });
@@ -360,10 +394,9 @@ export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | un
   // No title family in the KB: which film follows which is a fact it does not record; say so beside the film.
   if (!found) return beyond(r, ctx, { fact: "other", phrase: r.cues.sequel?.phrase ?? (side === "before" ? "prequel" : "sequel") });
   const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
-  return askedOfPick(r, {
-    parts: [
-      { kind: "films", where: [{ on: "series", name: found.name, films: found.films.slice(0, 40), negated: false }, { on: "years", ...years, negated: false }, { on: "title", film: film.id, negated: true }] },
-      { kind: "order", of: local(0), by: "releaseYear", direction: side === "before" ? "desc" : "asc", nth: 1 },
-    ],
-  });
+  const set: DraftPart = { kind: "films", where: [{ on: "series", name: found.name, films: found.films.slice(0, 40), negated: false }, { on: "years", ...years, negated: false }, { on: "title", film: film.id, negated: true }] };
+  if (r.cues.count) return { parts: [set, { kind: "aggregate", op: "count", of: local(0) }] };
+  // "what are the sequels to Toy Story": all of them, in order; "the sequel": the next one.
+  const several = r.cues.sequel!.phrase.endsWith("s");
+  return askedOfPick(r, { parts: [set, { kind: "order", of: local(0), by: "releaseYear", direction: side === "before" && !several ? "desc" : "asc", ...(several ? {} : { nth: 1 }) }] });
 }

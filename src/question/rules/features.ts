@@ -1,6 +1,6 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
-import { NATIONALITY_LANGUAGES } from "../lexicon/linking";
-import { WHOLE_SET_WORDS } from "../lexicon/shapes";
+import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
+import { ABOUT_FRAME_WORDS, WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { entryOf } from "../../util/text";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -31,6 +31,10 @@ const FEATURE_TESTS = {
   "kind-question": (r: Reading) => r.cues.kindQuestion !== undefined,
   options: (r: Reading) => r.cues.options.length >= 2,
   "similar-cue": (r: Reading) => r.cues.similar !== undefined,
+  /** "who is Margot Robbie", "tell me about the movie Dune": a name in an asking frame and nothing else. */
+  "only-a-name": (r: Reading) => onlyAName(r),
+  /** "movies starring Zendaya", "what films has Zendaya been in": a name the KB lacks where a person's role says whose films. */
+  "lacked-person": (r: Reading) => lackedPerson(r),
   /** "which movie did Spielberg direct after Jaws": a set's films placed in time by a film named. */
   "relative-film": (r: Reading) => relativeFilm(r) !== undefined,
   /** "some good movies with tom hanks", "a good comedy film": a quality word on the films asked. */
@@ -237,11 +241,39 @@ const RELATIVE_WORDS: Readonly<Record<string, "before" | "after">> = { after: "a
  * "which movie did Spielberg direct after Jaws", "how many films did Tarantino make before Kill Bill": a film
  * named right after a word that places other films in time by it ("prior to" counts as one word).
  */
-export function relativeFilm(r: Reading): { side: "before" | "after"; film: TopicEntity } | undefined {
+export function relativeFilm(r: Reading): { side: "before" | "after" | "same"; film: TopicEntity } | undefined {
   for (const film of films(r)) {
+    // "which Spielberg film came out in the same year as Raiders of the Lost Ark".
+    if (r.words.slice(film.tokenStart - 3, film.tokenStart).join(" ") === "same year as") return { side: "same", film };
     const at = film.tokenStart - (r.words[film.tokenStart - 1] === "to" && r.words[film.tokenStart - 2] === "prior" ? 2 : 1);
     const side = RELATIVE_WORDS[r.words[at] ?? ""];
     if (side && (r.words[at] !== "prior" || r.words[at + 1] === "to")) return { side, film };
   }
   return undefined;
+}
+
+const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
+const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
+
+/**
+ * A name the KB lacks, in a slot only a person fills: right after a role word ("starring Zendaya"), or as the subject
+ * of a role verb ("has Zendaya been in"), with films asked and nothing else named.
+ */
+function lackedPerson(r: Reading): boolean {
+  if (!r.notFound.length || r.named.length) return false;
+  return r.notFound.some((n) => {
+    const at = r.tokens.findIndex((t) => t.start === r.text.indexOf(n.text));
+    const end = at + n.text.split(/\s+/).length;
+    return at > 0 && (PERSON_LEADS.has(r.words[at - 1]!) || PERSON_TAILS.has(r.words[end] ?? ""));
+  });
+}
+
+const ABOUT_FRAME: ReadonlySet<string> = new Set(ABOUT_FRAME_WORDS);
+
+/** One film or person named, and every other word a word of an asking frame ("who is", "tell me about", "what do you know about"). */
+function onlyAName(r: Reading): boolean {
+  if (r.named.length !== 1) return false;
+  const [t] = r.named;
+  const rest = r.words.filter((_, k) => k < t!.tokenStart || k >= t!.tokenEnd);
+  return rest.length > 0 && rest.every((w) => ABOUT_FRAME.has(w));
 }

@@ -86,6 +86,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "person-over-tag", apply: personOverTag },
   // "Caine", "nolan", "de niro": a bare surname means the one prominent person of that name.
   { id: "surname", apply: surname },
+  // "How many films did Hitchcock make": a one-word title as the subject of a making verb is a prominent person of that surname.
+  { id: "maker-subject", apply: makerSubject },
 ];
 
 /**
@@ -206,6 +208,16 @@ function surname(c: MentionContext): Mention | undefined {
   if (c.span.length > 2 || !cued || !loose || words.some((w) => QUESTION_WORDS.has(w))) return undefined;
   const person = surnamePerson([...m.candidates, ...c.people(m.text)], words);
   return person ? promote(m, person, 0.7) : undefined;
+}
+
+/** Verbs whose subject makes films: a film is never their subject. */
+const MAKING_VERBS: ReadonlySet<string> = new Set([...ROLE_VERBS, "make", "made", "makes", "direct", "write", "star", "act", "acted", "film", "shoot", "shot"]);
+const AUXILIARY: ReadonlySet<string> = new Set(["did", "does", "do", "has", "have", "had"]);
+
+function makerSubject(c: MentionContext): Mention | undefined {
+  if (c.span.length !== 1 || c.top.type !== "Movie" || !AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") || !MAKING_VERBS.has(c.tokens[c.at + 1]?.folded ?? "")) return undefined;
+  const person = surnamePerson([...c.m.candidates, ...c.people(c.m.text)], c.words);
+  return person ? promote(c.m, person, 0.75) : undefined;
 }
 
 /** Looks up people whose names hold a word ("scorsese" → Martin Scorsese), for surname reading. */
@@ -331,6 +343,17 @@ function contentWords(key: string): number {
 export function calibratedLinker(linker: EntityLinker, commonness: WordCommonness): EntityLinker {
   return {
     link: (mention, options) => linker.link(mention, options),
-    findMentions: (text, options) => findLooseNames(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })), linker, commonness),
+    findMentions: (text, options) => findLooseNames(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 }))), linker, commonness),
   };
+}
+
+/**
+ * "Mission Impossible": two capitalised words side by side, each a one-word title of its own, are one name the KB
+ * lacks, not two films; both are dropped, so the name is said to be missing.
+ */
+function oneNameNotTwo(question: string, mentions: readonly Mention[]): Mention[] {
+  const titleWord = (m: Mention) => m.confidence >= 0.5 && m.candidates[0]?.type === "Movie" && !/\s/.test(m.text) && /^\p{Lu}/u.test(m.text);
+  const words = mentions.filter(titleWord);
+  const paired = new Set(words.filter((m) => words.some((o) => o !== m && /^[ ]$/.test(question.slice(Math.min(m.end, o.end), Math.max(m.start, o.start))))));
+  return paired.size ? mentions.map((m) => (paired.has(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];
 }

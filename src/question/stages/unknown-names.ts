@@ -1,12 +1,15 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { WordToken } from "../../util/text";
-import { STOP_WORDS, foldText } from "../../util/text";
+import { STOP_WORDS, entryOf, foldText } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { TITLE_SLOT_CUES } from "../lexicon/linking";
+import { PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES } from "../lexicon/linking";
+
+const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
+const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
-import { SUPERLATIVE_PHRASES } from "../lexicon/cues";
+import { NUMBER_WORDS, SUPERLATIVE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, ORDINAL_WORDS } from "../lexicon/shapes";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
@@ -19,6 +22,7 @@ const ARTICLE = new Set(["the", "a", "an"]);
 /** Words that open a comparison or a description after "the film", not a title ("the film like X"). */
 const NOT_TITLE_STARTS = new Set(["like", "similar", "where", "whose", "which", "that", "who"]);
 const CLAUSE_BREAK = /[?.!,;:]/;
+const ROLE_EDGE_SET: ReadonlySet<string> = new Set(["ACTED_IN", "DIRECTED", "WROTE"]);
 const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "why", "how"]);
 
 /**
@@ -53,7 +57,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     else flush();
   });
   flush();
-  spans.push(...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)));
+  spans.push(...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w)));
   const out: { text: string; closest: string[] }[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -84,11 +88,13 @@ function splitAtKnownName(run: readonly WordToken[], tokens: readonly WordToken[
   const isKnown = (part: readonly WordToken[]) => matches(known, part);
   for (let k = 1; k < run.length - 1; k++) {
     // "Germany of Beverly Hills Cop": a name known whole after "of" is that name; "Return of the Jedi" has no such side.
-    if (run[k]!.folded !== "in" && run[k]!.folded !== "from" && !(run[k]!.folded === "of" && isKnown(run.slice(k + 1)))) continue;
+    // "Is Toy Story a Pixar movie": after a name known whole, "a" opens what is said of it, not more of the name.
+    const describes = run[k]!.folded === "a" && (isKnown(run.slice(0, k)) || matches(filmAfterIn, run.slice(0, k)));
+    if (run[k]!.folded !== "in" && run[k]!.folded !== "from" && !describes && !(run[k]!.folded === "of" && isKnown(run.slice(k + 1)))) continue;
     const before = run.slice(0, k);
     const after = run.slice(k + 1);
     if (isKnown(after) || (run[k]!.folded === "in" && matches(filmAfterIn, after))) return before.length >= 1 && /^\p{Lu}/u.test(before[0]!.text) ? [before] : [];
-    if (isKnown(before)) return after.length >= 2 ? [after] : [];
+    if (isKnown(before) || describes) return after.length >= 2 ? [after] : [];
   }
   return [[...run]];
 }
@@ -132,15 +138,32 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
 }
 
 /**
+ * One capitalised word, no ordinary language, in a slot only a person fills ("movies starring Zendaya", "what has
+ * Zendaya been in") that no mention covers: a person the KB lacks (a run of one word is no name elsewhere).
+ */
+function personSlots(tokens: readonly WordToken[], covered: (t: WordToken) => boolean, commonness: (w: string) => number): string[] {
+  return tokens
+    .filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.text) && !covered(t) && !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE)
+    .filter((t) => {
+      const i = tokens.indexOf(t);
+      const single = !/^\p{Lu}/u.test(tokens[i - 1]!.text) && !/^\p{Lu}/u.test(tokens[i + 1]?.text ?? "");
+      return single && (PERSON_LEADS.has(tokens[i - 1]!.folded) || PERSON_TAILS.has(tokens[i + 1]?.folded ?? ""));
+    })
+    .map((t) => t.text);
+}
+
+/**
  * A relation asked of something no film, person, kind of film or period was found for ("Who directed
  * Zzqxv?", "when did quuxify come out"): the words that are no ordinary language are the name the
  * user gave, and guessing from other films would answer a different question.
  */
 function subjectlessNames(tokens: readonly WordToken[], analysis: QuestionAnalysis, text: string, commonness: (w: string) => number): string[] {
-  if (!analysis.answer.edge || analysis.topics.some((t) => t.confidence >= 0.35)) return [];
+  // A relation asked, or films asked by a role ("what movies has Zendaya been in"): the rare words are whose they are.
+  const asked = analysis.answer.edge !== undefined || analysis.cues.some((c) => ROLE_EDGE_SET.has(c.edge) && c.weight >= 0.7);
+  if (!asked || analysis.topics.some((t) => t.confidence >= 0.35)) return [];
   // A relation word in another form ("casted", "starrs") is the question's wording, not a name.
   const relationForm = (w: string) => WORD_TO_EDGES.has(w) || WORD_TO_EDGES.has(w.replace(/(?:ed|ing|s)$/, "")) || WORD_TO_EDGES.has(w.replace(/(?:d|s)$/, ""));
-  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !SHAPE_WORDS.has(t.folded) && !relationForm(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
+  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !SHAPE_WORDS.has(t.folded) && entryOf(NUMBER_WORDS, t.folded) === undefined && !relationForm(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
   const out: string[] = [];
   let run: WordToken[] = [];
   const flush = () => {
