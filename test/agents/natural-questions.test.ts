@@ -139,6 +139,15 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(r.answer).toMatch(/^The knowledge base does not record awards or nominations of Tom Hanks in Forrest Gump \(1994\)\. What it does hold: Tom Hanks acted in Forrest Gump \(1994\) \[1\]\./);
   });
 
+  it("a film said in lower case where a part of a film, an ordinal or a song points at it; no title made of other words", async () => {
+    const about = async (q: string) => (await ask(q)).plan.parts.flatMap((p) => (p.kind === "lookup" ? p.from.flatMap((f) => ("id" in f ? [f.id] : [])) : []));
+    expect(await about("what is the song at the end of dirty dancing")).toEqual(["Dirty Dancing"]);
+    expect(await about("who played the villain in the first die hard")).toEqual(["Die Hard"]);
+    expect(await about("who sang the song in the movie the bodyguard")).toEqual(["The Bodyguard"]);
+    // Right after "the movie" a name is given whole: La La Land is not the end of another title.
+    expect(await about("what awards did the movie la la land win")).toEqual([]);
+  });
+
   it("two capitalised words that are each a title, side by side, are one name the KB lacks", async () => {
     for (const q of ["who starred in Mission Impossible", "Did Tom Cruise star in Mission Impossible?"]) {
       const r = await ask(q);

@@ -4,7 +4,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { saidAsTitle } from "./title-slots";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -16,6 +16,7 @@ const DROPPED = 0.05;
 
 const ROLES = new Set(ROLE_WORDS);
 const COORDINATORS: ReadonlySet<string> = new Set(["and", "or", "nor"]);
+const MOVIE_WORD: ReadonlySet<string> = new Set(["movie", "film", "flick", "picture"]);
 const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
@@ -64,6 +65,8 @@ const sameName = (c: EntityCandidate, text: string) => linkKey(c.name) === linkK
 const AWARD_ADJECTIVE: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const AWARD_VERB: ReadonlySet<string> = new Set(AWARD_VERBS);
 const AWARD: ReadonlySet<string> = new Set(AWARD_WORDS);
+/** One-word facts a question may ask ("sang", "composer", "budget"): words the rules read, never a surname. */
+const FACT_WORD: ReadonlySet<string> = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
 
 const CALIBRATIONS: readonly Calibration[] = [
   // "Which Oscar-winning film", "won an Oscar": an award's name said as an adjective or as what was won is the award, not a film.
@@ -271,8 +274,10 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
       const ordinary = span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE);
-      // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story.
-      const top = (ordinary ? undefined : typoName(linker, text)) ?? (saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined);
+      // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story,
+      // and not right after "the movie": a name given there is given whole ("the movie la la land" is a film the KB lacks).
+      const givenWhole = MOVIE_WORD.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the";
+      const top = (ordinary ? undefined : typoName(linker, text)) ?? (!givenWhole && saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined);
       if (!top) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
@@ -281,7 +286,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   const hasRoleWord = tokens.some((t) => ROLES.has(t.folded));
   if (hasRoleWord) {
     tokens.forEach((t, i) => {
-      if (taken.has(i) || covered(t) || !plain(t) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE || (long && !/^\p{Lu}/u.test(t.text))) return;
+      if (taken.has(i) || covered(t) || !plain(t) || FACT_WORD.has(t.folded) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE || (long && !/^\p{Lu}/u.test(t.text))) return;
       const next = tokens[i + 1]?.folded;
       if (next && HEADS.has(next)) return;
       const prev = tokens[i - 1]?.folded;
@@ -299,8 +304,14 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
 function typoName(linker: EntityLinker, text: string): EntityCandidate | undefined {
   const top = linker.link(text, { limit: 3 })[0];
   if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person")) return undefined;
-  return contentWords(linkKey(top.name)) === contentWords(linkKey(text)) ? top : undefined;
+  // A slip or two spells the name, not other words around one of its words ("sang the song" is no Song of Bernadette).
+  const said = withoutArticle(linkKey(text));
+  const name = withoutArticle(linkKey(top.name));
+  const slips = Math.max(2, Math.floor(name.length / 6));
+  return contentWords(linkKey(top.name)) === contentWords(linkKey(text)) && editDistance(said, name, slips) <= slips ? top : undefined;
 }
+
+const withoutArticle = (key: string) => key.replace(/^(?:the|a|an) /, "");
 
 /**
  * A title said by its distinctive end ("baby jane", "half blood prince"): the words close one film's
@@ -343,8 +354,18 @@ function contentWords(key: string): number {
 export function calibratedLinker(linker: EntityLinker, commonness: WordCommonness): EntityLinker {
   return {
     link: (mention, options) => linker.link(mention, options),
-    findMentions: (text, options) => findLooseNames(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 }))), linker, commonness),
+    findMentions: (text, options) => findLooseNames(text, partOfAFilm(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })))), linker, commonness),
   };
+}
+
+/**
+ * "the song at the end of dirty dancing", "the beginning of Jaws": an article and one word right before "of" and a film
+ * named surely is a part of that film, not the title The End.
+ */
+function partOfAFilm(question: string, mentions: readonly Mention[]): Mention[] {
+  const film = (m: Mention) => m.confidence >= 0.7 && m.candidates[0]?.type === "Movie";
+  const part = (m: Mention) => /^(?:the|a) \S+$/i.test(m.text) && mentions.some((o) => o !== m && film(o) && /^ of $/i.test(question.slice(m.end, o.start)));
+  return mentions.some(part) ? mentions.map((m) => (part(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];
 }
 
 /**

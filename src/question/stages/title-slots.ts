@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, FACT_PHRASES, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, FACT_PHRASES, FILM_PART_WORDS, ORDINAL_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { firstOf } from "./phrases";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
 
@@ -19,6 +19,8 @@ const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" 
 const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
 const COPULAS = new Set(["is", "was"]);
 const PLAYED: ReadonlySet<string> = new Set(ROLE_IN_FILM_WORDS);
+const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
+const ORDINAL_WORD: ReadonlySet<string> = new Set(Object.keys(ORDINAL_WORDS).filter((w) => !w.includes(" ")));
 const PERSON_ASKED: ReadonlySet<string> = new Set(["who", "whom"]);
 const AUXILIARIES = new Set(["is", "was", "did"]);
 
@@ -68,6 +70,10 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "who is the voice of woody in toy story", "what was the shark's name in jaws", "who is the bad guy in die hard": after "in" at
   // the clause's end, with a role, a part played or a fact asked before it, or a person asked by "who", the film it is of.
   { id: "in-after-role-or-fact", says: true, when: (c) => c.before(1) === "in" && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded))) },
+  // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
+  { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
+  // "the villain in the first die hard", "the last harry potter": after an ordinal and its article, the film of that place.
+  { id: "after-ordinal", says: true, when: (c) => ORDINAL_WORD.has(c.before(1) ?? "") && c.before(2) === "the" },
   // "who starred in titanic".
   { id: "in-after-relation", says: true, when: (c) => c.before(1) === "in" && isRelation(c.before(2)) },
   // "the runtime of titanic", "the director of heat", "the producer of it's alive", "music to beauty shop", "the award for baby jane".
