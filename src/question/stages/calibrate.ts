@@ -1,7 +1,7 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
-import { WORD_TO_EDGES } from "../lexicon/relations";
+import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
@@ -16,7 +16,6 @@ const DROPPED = 0.05;
 
 const ROLES = new Set(ROLE_WORDS);
 const COORDINATORS: ReadonlySet<string> = new Set(["and", "or", "nor"]);
-const MOVIE_WORD: ReadonlySet<string> = new Set(["movie", "film", "flick", "picture"]);
 const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
@@ -276,7 +275,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const ordinary = span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE);
       // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story,
       // and not right after "the movie": a name given there is given whole ("the movie la la land" is a film the KB lacks).
-      const givenWhole = MOVIE_WORD.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the";
+      const givenWhole = MOVIE_WORDS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the";
       const top = (ordinary ? undefined : typoName(linker, text)) ?? (!givenWhole && saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined);
       if (!top) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
