@@ -130,6 +130,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // A quality word on the films asked wishes for the better rated ones; on a person in the story it describes them; asked of a film, it asks its rating.
   ["what are some good movies with Tom Harker", "order.good", "p1 films(Tom Harker ACTED_IN); *p2 order(p1 by voteAverage desc)"],
   ["what's a good drama film from the 80s", "order.good", "p1 films(drama, 1980–1989); *p2 order(p1 by voteAverage desc)"],
+  ["name a popular drama film", "order.good", "p1 films(drama); *p2 order(p1 by popularity desc)"], // popular: the most seen, not the best rated
   ["who is the bad guy in Midnight Ledger", "beyond.story-person", "p1 lookup(Midnight Ledger → ACTED_IN in); *p2 beyond(character beside p1)"],
   ["is Starfall a good movie", "lookup.relation", "*p1 lookup(Starfall → ? Rating)"],
   // A relation asked of films described by their makers (not named): those films, then one hop along the relation asked.

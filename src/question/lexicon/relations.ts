@@ -51,7 +51,9 @@ export const PLURAL_MOVIE_WORDS: ReadonlySet<string> = new Set("movies films pic
 export const WORK_WORDS: ReadonlySet<string> = new Set("screenplay screenplays script scripts".split(" "));
 
 /** Words of quality, which may ask a rating ("was it good") or describe what is asked ("a good movie", "the bad guy"). */
-export const QUALITY_WORDS: ReadonlySet<string> = new Set("good bad great fantastic excellent decent awesome".split(" "));
+export const QUALITY_WORDS: ReadonlySet<string> = new Set("good bad great fantastic excellent decent awesome popular famous acclaimed".split(" "));
+/** Of those, the ones that rank by how widely a film is seen, not how well it is rated. */
+export const POPULARITY_WORDS: ReadonlySet<string> = new Set(["popular", "famous"]);
 
 /** Plain words for a person in a story, which a quality word may describe ("the bad guy", "the good girl"). */
 export const DESCRIBED_PEOPLE: ReadonlySet<string> = new Set("guy guys girl girls man men woman women boy boys kid kids lady ladies cop cops".split(" "));

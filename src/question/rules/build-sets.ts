@@ -4,7 +4,7 @@ import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-se
 import type { Reading } from "../reading";
 import { otherUsualRole, roleNear, roleSaid } from "../roles";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
-import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
 import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
@@ -101,11 +101,12 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
 /** Films in the plural, or wording that asks for several ("the ones", "a list", "the top"). */
 const PLURAL_FILM_WORDS: ReadonlySet<string> = new Set([...PLURAL_MOVIE_WORDS, "ones", "list", "top"]);
 
-/** "recommend a good horror film": with no film to start from, the best rated films that fit. */
+/** "recommend a good horror film": with no film to start from, the best rated films that fit ("a popular romance film": the most seen). */
 export async function bestOfKind(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const where = await filmSet(r, ctx);
   if (!where) return undefined;
-  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: "voteAverage", direction: "desc" }] };
+  const by = POPULARITY_WORDS.has(r.analysis.quality?.word ?? "") ? "popularity" : "voteAverage";
+  return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by, direction: "desc" }] };
 }
 
 /** "how many films did X direct" (the films counted) or "how many actors are in Titanic" (a relation's answers counted). */
