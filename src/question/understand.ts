@@ -135,8 +135,10 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
     // its film and "he" or "she" its person when it names both ("was Titanic directed by James Cameron and did it win …").
     const anchor = pronounAnchor(piece, first) ?? first?.analysis.topics.find((t) => isNamed(t, 0.5)) ?? first?.analysis.topics.find((t) => isNamed(t, 0.35));
     const own = analyze(piece).topics.some((t) => isNamed(t, CONFIDENT));
-    const resolved = i > 0 && anchor && !own ? resolveBackReference(piece, anchor.name) : piece;
-    if (resolved !== piece) stages.push(`back-reference: clause ${i + 1} is about ${anchor!.name}: ${JSON.stringify(resolved)}`);
+    // "who directed Jaws and what else did he direct": "he" is the person the first clause asks for, named by its role.
+    const said = (i > 0 && !own && (await personAsked(piece, first, kb))) || anchor?.name;
+    const resolved = said && i > 0 && !own ? resolveBackReference(piece, said) : piece;
+    if (resolved !== piece) stages.push(`back-reference: clause ${i + 1} is about ${said}: ${JSON.stringify(resolved)}`);
     // "who directed se7en? who starred in it?": "it" is the name the first clause could not find.
     const inherited = i > 0 && !anchor && !own && hasBackReference(piece) ? (first?.notFound ?? []) : [];
     readings.push(await readClause(`c${i + 1}`, resolved, kb, analyze, inherited));
@@ -144,11 +146,28 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
   return readings;
 }
 
+/**
+ * "who directed Jaws and what else did he direct": a personal pronoun, when the first clause names no person but asks
+ * one by a role of one film, is that person; the KB is read ahead for it, and only one person is taken as meant.
+ */
+async function personAsked(piece: string, first: Reading | undefined, kb: KnowledgeBase): Promise<string | undefined> {
+  const a = first?.analysis;
+  const words = new Set(wordTokens(piece).map((t) => t.folded));
+  if (!a || a.answer.type !== "Person" || !a.answer.edge || !ROLE_EDGES_ASKED.has(a.answer.edge) || !PERSONAL.some((w) => words.has(w))) return undefined;
+  if (a.topics.some((t) => t.type === "Person" && isNamed(t, 0.5))) return undefined;
+  const film = a.topics.find((t) => t.type === "Movie" && isNamed(t, CONFIDENT));
+  const people = film ? await kb.graph.neighbors(film.id, { edges: [a.answer.edge], direction: "in" }) : [];
+  return people.length === 1 ? people[0]!.id : undefined;
+}
+
+const ROLE_EDGES_ASKED: ReadonlySet<string> = new Set(["DIRECTED", "WROTE"]);
+const PERSONAL = ["he", "she", "his", "her", "him"];
+
 /** The first clause's film for "it"/"its", its person for "he"/"she"/"his"/"her", when it names one of that kind. */
 function pronounAnchor(piece: string, first: Reading | undefined): Reading["analysis"]["topics"][number] | undefined {
   if (!first) return undefined;
   const words = new Set(wordTokens(piece).map((t) => t.folded));
-  const type = words.has("it") || words.has("its") ? "Movie" : ["he", "she", "his", "her", "him"].some((w) => words.has(w)) ? "Person" : undefined;
+  const type = words.has("it") || words.has("its") ? "Movie" : PERSONAL.some((w) => words.has(w)) ? "Person" : undefined;
   return type ? first.analysis.topics.find((t) => t.type === type && isNamed(t, 0.5)) : undefined;
 }
 

@@ -153,6 +153,10 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["movies starring Zendaya", "unknown.person", "*p1 unknown(Zendaya)"],
   ["What movies has Zendaya been in?", "unknown.person", "*p1 unknown(Zendaya)"],
   ["a film about a girl named Abby", "open.facets", "*p1 open(explore; facets theme girl, character Abby)"],
+  // "he" in a later clause, when the first asks the one person of a role in a film: that person, read ahead in the KB
+  // (two writers of Starfall: no one person, so the clause stays about the film).
+  ["Who directed The Quiet Harbor and when was he born?", "lookup.relation,beyond.fact", "*p1 lookup(The Quiet Harbor → DIRECTED in); p2 films(Jonas Whitfield DIRECTED); *p3 beyond(birth_date beside p2)"],
+  ["Who wrote Starfall and what else did he write?", "lookup.relation,similar.like", "*p1 lookup(Starfall → WROTE in); *p2 similar(Starfall)"],
   // "it" in a later clause is the first clause's film, "he" or "she" its person, when it names both.
   ["Was Starfall directed by Ada Marlowe and did it win an Oscar?", "check.films,beyond.fact", "p1 films(Starfall, Ada Marlowe DIRECTED); *p2 check(any in p1); p3 lookup(Starfall → all); *p4 beyond(award beside p3)"],
   // A relation asked of the film a ranking picks, the film word before the ranking: one hop more from the pick.
