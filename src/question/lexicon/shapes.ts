@@ -385,3 +385,6 @@ export const ABOUT_FRAME_WORDS = "who whos is was what whats tell me us about th
 
 /** Parts of a film a question may point at ("the end of dirty dancing", "the opening scene of jaws"): the name after "of" is the film. */
 export const FILM_PART_WORDS = "end ending beginning start opening finale climax scene scenes poster trailer soundtrack theme credits".split(" ");
+
+/** Words that place films in time by another ("after Jaws", "right before Titanic", "prior to Heat"). */
+export const RELATIVE_TIME_WORDS: Readonly<Record<string, "before" | "after">> = { after: "after", following: "after", since: "after", before: "before", prior: "before", until: "before" };

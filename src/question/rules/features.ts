@@ -1,6 +1,6 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
-import { ABOUT_FRAME_WORDS, WHOLE_SET_WORDS } from "../lexicon/shapes";
+import { ABOUT_FRAME_WORDS, RELATIVE_TIME_WORDS, WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { entryOf } from "../../util/text";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -234,9 +234,6 @@ function spanOf(t: TopicEntity): number[] {
   return Array.from({ length: t.tokenEnd - t.tokenStart }, (_, i) => t.tokenStart + i);
 }
 
-/** Words that place films in time by another ("after Jaws", "right before Titanic", "prior to Heat"). */
-const RELATIVE_WORDS: Readonly<Record<string, "before" | "after">> = { after: "after", following: "after", since: "after", before: "before", prior: "before", until: "before" };
-
 /**
  * "which movie did Spielberg direct after Jaws", "how many films did Tarantino make before Kill Bill": a film
  * named right after a word that places other films in time by it ("prior to" counts as one word).
@@ -246,7 +243,7 @@ export function relativeFilm(r: Reading): { side: "before" | "after" | "same"; f
     // "which Spielberg film came out in the same year as Raiders of the Lost Ark".
     if (r.words.slice(film.tokenStart - 3, film.tokenStart).join(" ") === "same year as") return { side: "same", film };
     const at = film.tokenStart - (r.words[film.tokenStart - 1] === "to" && r.words[film.tokenStart - 2] === "prior" ? 2 : 1);
-    const side = RELATIVE_WORDS[r.words[at] ?? ""];
+    const side = entryOf(RELATIVE_TIME_WORDS, r.words[at] ?? "");
     if (side && (r.words[at] !== "prior" || r.words[at + 1] === "to")) return { side, film };
   }
   return undefined;
