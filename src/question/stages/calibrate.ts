@@ -271,12 +271,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const closes = plain(span[n - 1]!) || (QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded) && plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE);
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
-      // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
-      const ordinary = span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE);
-      // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story,
-      // and not right after "the movie": a name given there is given whole ("the movie la la land" is a film the KB lacks).
-      const givenWhole = MOVIE_WORDS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the";
-      const top = (ordinary ? undefined : typoName(linker, text)) ?? (!givenWhole && saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined);
+      const top = spanName(question, tokens, i, span, linker, commonness);
       if (!top) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
@@ -297,6 +292,19 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   if (found.length === 0) return [...mentions];
   const kept = mentions.filter((m) => !found.some((f) => m.start < f.end && f.start < m.end));
   return [...found, ...kept].sort((a, b) => b.confidence - a.confidence || a.start - b.start);
+}
+
+/** The name a span the linker missed stands for: a typo'd name, or a title said by its distinctive end. */
+function spanName(question: string, tokens: readonly WordToken[], i: number, span: readonly WordToken[], linker: EntityLinker, commonness: WordCommonness): EntityCandidate | undefined {
+  const text = question.slice(span[0]!.start, span.at(-1)!.end);
+  // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
+  const ordinary = span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE);
+  const typo = ordinary ? undefined : typoName(linker, text);
+  if (typo) return typo;
+  // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story,
+  // and not right after "the movie": a name given there is given whole ("the movie la la land" is a film the KB lacks).
+  const givenWhole = MOVIE_WORDS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the";
+  return !givenWhole && saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined;
 }
 
 /** A film or person name typed with a slip or two ("andrew sttanton", "Monstes, Inc."). */
