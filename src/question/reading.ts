@@ -39,6 +39,8 @@ export interface Reading {
   /** Languages named ("films in French", "thai movies"), and the concept words that turned out to be one. */
   languages: string[];
   languageConcepts: ReadonlySet<ConceptRef>;
+  /** The words read as a film's language, each with the language. */
+  languageSaid: { token: number; language: string }[];
   series?: Series;
   told?: ToldPlot;
   notFound: { text: string; closest: string[] }[];
@@ -100,7 +102,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // Nor does a request or taste word inside one ("I Think I Love My Wife" asks for no films to love).
   const request = requestCue(unnamed);
   const reading: Omit<Reading, "ledger"> = {
-    id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts, periods, languages: langs.languages, languageConcepts: langs.fromConcepts,
+    id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts: concepts.filter((c) => !langs.describers.has(c)), periods, languages: langs.languages, languageConcepts: langs.fromConcepts, languageSaid: langs.said,
     ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
   };
   return { ...reading, ledger: accountWords(reading) };
@@ -135,31 +137,57 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
 }
 
 /** Languages the clause names ("Irish-language films", "thai movies", "films in French"), and the concepts that turned out to be one. */
-function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: KnowledgeBase): { languages: string[]; fromConcepts: Set<ConceptRef> } {
-  const languages = new Set<string>();
+function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: KnowledgeBase): { languages: string[]; fromConcepts: Set<ConceptRef>; describers: Set<ConceptRef>; said: Reading["languageSaid"] } {
+  const said: Reading["languageSaid"] = [];
   const fromConcepts = new Set<ConceptRef>();
-  for (const t of a.topics) if (t.type === "Language" || (t.types.includes("Language") && !t.types.includes("Movie") && !t.types.includes("Person"))) languages.add(t.types.includes("Language") ? t.id : t.name);
-  for (const c of a.constraints) if (c.kind === "entity" && c.type === "Language") languages.add(c.id);
+  const ofANoun = (last: number) => describesANoun(a.question, a.tokens, last, concepts);
+  const read = (language: string, from: number, to: number) => {
+    if (from < 0 || ofANoun(to - 1)) return false;
+    for (let k = from; k < to; k++) said.push({ token: k, language });
+    return true;
+  };
+  for (const t of a.topics) if (t.type === "Language" || (t.types.includes("Language") && !t.types.includes("Movie") && !t.types.includes("Person"))) read(t.types.includes("Language") ? t.id : t.name, t.tokenStart, t.tokenEnd);
+  for (const c of a.constraints) if (c.kind === "entity" && c.type === "Language") read(c.id, ...spanOf(a, c.text));
   // "iranian drama", "a brazilian film": a nationality said outside any name stands for the film's language.
   const inName = (k: number) => a.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.5 && k >= t.tokenStart && k < t.tokenEnd);
   a.tokens.forEach((t, k) => {
     if (inName(k)) return;
     for (const language of entryOf(NATIONALITY_LANGUAGES, t.folded) ?? []) {
       const hit = kb.linker.link(language, { types: ["Language"], limit: 1, exact: true })[0];
-      if (!hit) continue;
-      languages.add(hit.id);
       // The nationality is the language, not also a tag of that name ("brazilian").
-      for (const c of concepts) if (k >= c.tokenStart && k < c.tokenEnd) fromConcepts.add(c);
+      if (hit && read(hit.id, k, k + 1)) for (const c of concepts) if (k >= c.tokenStart && k < c.tokenEnd) fromConcepts.add(c);
     }
   });
   for (const c of concepts) {
     const hit = kb.linker.link(c.text, { types: ["Language"], limit: 1 })[0];
-    if (hit && (hit.match === "exact" || hit.match === "folded")) {
-      languages.add(hit.id);
-      fromConcepts.add(c);
-    }
+    if (hit && (hit.match === "exact" || hit.match === "folded") && read(hit.id, c.tokenStart, c.tokenEnd)) fromConcepts.add(c);
   }
-  return { languages: [...languages], fromConcepts };
+  // "French soldiers": the nationality is the soldiers', no kind of film either; it stays with the noun it describes.
+  const languageWord = (k: number) => entryOf(NATIONALITY_LANGUAGES, a.tokens[k]!.folded) !== undefined || kb.linker.link(a.tokens[k]!.text, { types: ["Language"], limit: 1, exact: true }).length > 0;
+  const describers = new Set(concepts.filter((c) => c.tokenEnd - c.tokenStart === 1 && ofANoun(c.tokenStart) && languageWord(c.tokenStart)));
+  return { languages: [...new Set(said.map((x) => x.language))], fromConcepts, describers, said };
+}
+
+/** The token span [from, to) of the first place a text is said in the question ([-1, -1] when it is not found whole). */
+function spanOf(a: QuestionAnalysis, text: string): [number, number] {
+  const words = wordTokens(text).map((t) => t.folded);
+  const at = a.tokens.findIndex((_, k) => words.every((w, i) => a.tokens[k + i]?.folded === w));
+  return at < 0 ? [-1, -1] : [at, at + words.length];
+}
+
+/**
+ * "the Sioux Indians", "German soldiers", "English subtitles": a language or nationality word right
+ * before a noun phrase that is no film word or kind of film, and that no film word ends, describes
+ * that noun (the people or thing the film is about), not the film's language. "Japanese samurai
+ * movies", "korean horror" and "films in French" keep the language.
+ */
+function describesANoun(text: string, tokens: readonly WordToken[], last: number, concepts: readonly ConceptRef[]): boolean {
+  const ofFilms = (i: number) => MOVIE_WORDS.has(tokens[i]!.folded) || tokens[i]!.folded === "language" || concepts.some((c) => i >= c.tokenStart && i < c.tokenEnd && (c.genres.length > 0 || c.tmdbGenres.length > 0));
+  // The phrase runs over content words written together (no comma or dash between them).
+  const joined = (i: number) => i > 0 && i < tokens.length && /^\s+$/.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start)) && !STOP_WORDS.has(tokens[i]!.folded) && /^\p{L}/u.test(tokens[i]!.folded);
+  if (last < 0 || !joined(last + 1)) return false;
+  for (let i = last + 1; joined(i); i++) if (ofFilms(i)) return false;
+  return true;
 }
 
 /**

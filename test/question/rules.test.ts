@@ -95,6 +95,10 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["which 2001 film won Tom Harker his award?", "beyond.fact", "p1 films(Tom Harker ACTED_IN, 2001–2001); *p2 beyond(award beside p1)"],
   // A nationality the KB holds only as a language, asked for whole: the language's films, and the country said missing.
   ["Show me all French films.", "beyond.country-stand-in", "p1 films(in French); *p2 beyond(country beside p1)"],
+  // A nationality right before a noun that is no film word or kind of film describes that noun, not the film's language.
+  ["Which Tom Harker film is about French soldiers?", "open.person-facets", "*p1 open(explore; Tom Harker ACTED_IN; facets theme French soldiers)"],
+  ["Which French films did Tom Harker star in?", "films.people", "*p1 films(Tom Harker ACTED_IN, in French)"],
+  ["french dramas", "films.kind", "*p1 films(drama, in French)"],
   ["when was Tom Harker born", "beyond.fact", "p1 films(Tom Harker ACTED_IN); *p2 beyond(birth_date beside p1)"],
   ["who did Tom Harker play in Midnight Ledger", "beyond.character", "p1 films(Midnight Ledger, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
   ["Who played the pilot in Starfall?", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],

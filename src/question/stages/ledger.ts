@@ -1,13 +1,12 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { RELATION_WORDS } from "../lexicon/relations";
-import { STOP_WORDS, entryOf, linkKey } from "../../util/text";
+import { STOP_WORDS } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
 import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
-import { NATIONALITY_LANGUAGES } from "../lexicon/linking";
 
 /**
  * What each word of a clause became: a name, a constraint, a cue of the question's shape, filler
@@ -80,13 +79,11 @@ function claimNames(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): 
 
 function claimConstraints(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
   const soft = softKinds(r);
-  for (const c of r.concepts) if ((c.strong || c.cued) && !soft.includes(c)) claim(claims, c.tokenStart, c.tokenEnd, { as: "constraint", by: `kind ${c.label}` });
+  for (const c of r.concepts) if ((c.strong || c.cued) && !soft.includes(c) && !r.languageConcepts.has(c)) claim(claims, c.tokenStart, c.tokenEnd, { as: "constraint", by: `kind ${c.label}` });
   for (const p of r.periods) r.tokens.forEach((tok, k) => tok.start >= p.start && tok.end <= p.end && claim(claims, k, k + 1, { as: "constraint", by: `period ${p.negated ? "not " : ""}${p.from}–${p.to}` }));
-  for (const t of r.analysis.topics) if (t.confidence >= 0.35 && t.types.some((x) => x === "Language" || x === "Genre" || x === "Year")) claim(claims, t.tokenStart, t.tokenEnd, { as: "constraint", by: `${t.type} ${t.name}` });
-  // "an iranian drama", "in the russian language": a nationality or a language's name said for the film's language.
-  const languages = new Set(r.languages.map((l) => linkKey(l)));
-  if (languages.size) r.words.forEach((w, k) => (entryOf(NATIONALITY_LANGUAGES, w) || languages.has(w)) && claim(claims, k, k + 1, { as: "constraint", by: `language ${entryOf(NATIONALITY_LANGUAGES, w)?.join("/") ?? w}` }));
-  for (const c of r.analysis.constraints) if (c.kind === "entity" && c.type === "Language") r.tokens.forEach((tok, k) => tok.text === c.text && claim(claims, k, k + 1, { as: "constraint", by: `language ${c.id}` }));
+  for (const t of r.analysis.topics) if (t.confidence >= 0.35 && t.types.some((x) => x === "Genre" || x === "Year")) claim(claims, t.tokenStart, t.tokenEnd, { as: "constraint", by: `${t.type} ${t.name}` });
+  // "an iranian drama", "in the russian language": a nationality or a language's name said for the film's language ("French soldiers" is none).
+  for (const l of r.languageSaid) claim(claims, l.token, l.token + 1, { as: "constraint", by: `language ${l.language}` });
 }
 
 /** The shape cues' spans (yes/no, superlative, "like", negation …) and the relation words. */
