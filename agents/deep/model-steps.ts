@@ -56,7 +56,11 @@ export function modelRelevance(ctx: RunContext, notes: string[]): RelevanceTest 
   };
 }
 
-/** The model's order of the best films (one call); films it leaves out keep their place after those it orders. */
+/**
+ * The model's order of the best films (one call); films it leaves out keep their place after those it
+ * orders. It orders close matches, never against the evidence: outside a known-item search, a film that
+ * meets more of the request's facets stays above one that meets fewer, whatever the model says.
+ */
 export async function modelReduce(m: DeepMemory, films: RankedFilm[], ctx: RunContext, notes: string[]): Promise<RankedFilm[]> {
   if (!ctx.model || films.length < 2) return films;
   const head = films.slice(0, MODEL_REDUCE);
@@ -64,5 +68,7 @@ export async function modelReduce(m: DeepMemory, films: RankedFilm[], ctx: RunCo
   if (!reply) return films;
   const order = [...new Set(reply.order)].filter((i) => i <= head.length).map((i) => head[i - 1]!);
   const rest = head.filter((f) => !order.includes(f));
-  return [...order, ...rest, ...films.slice(MODEL_REDUCE)];
+  const ordered = [...order, ...rest];
+  if (m.intent !== "known_item") ordered.sort((a, b) => b.met - a.met);
+  return [...ordered, ...films.slice(MODEL_REDUCE)];
 }

@@ -72,6 +72,17 @@ describe("the deep route (open requests)", () => {
     expect(names(r)[0]).toBe("The Quiet Harbor");
   });
 
+  it("lets the model reorder close matches but never lift a film that meets fewer facets above one that meets more", async () => {
+    const offline = names(await runResearch("dramas about fishermen", { kb }, { strategy: "deep" }));
+    const model = scriptedModel([{ queries: [] }, (req: { prompt: string }) => ({ about: req.prompt.includes("The Quiet Harbor") ? [1] : [] }), { order: [8, 7, 6, 5, 4, 3, 2, 1] }]);
+    const r = await runResearch("dramas about fishermen", { kb, model }, { strategy: "deep" });
+    expect(r.usage.llmCalls).toBe(3);
+    expect(names(r)[0]).toBe("The Quiet Harbor");
+    // Among the films that meet no facet, the model's order stands (the reverse of the offline one).
+    const rest = offline.slice(1, 8);
+    expect(names(r).slice(1, rest.length + 1)).toEqual([...rest].reverse());
+  });
+
   it("with a model that fails mid-run, keeps the offline result and says why", async () => {
     const model = scriptedModel([{ queries: [] }, new Error("provider down"), new Error("provider down")]);
     const r = await runResearch("dramas about fishermen", { kb, model }, { strategy: "deep" });
