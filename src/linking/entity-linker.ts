@@ -1,7 +1,7 @@
 import type { EntityCandidate, EntityLinker, LinkOptions, MatchKind, Mention } from "../ports/entity-linker";
 import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
 import { SharedStringMap, type SharedStringMapData } from "../kb/shared/string-map";
-import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken as Token } from "../util/text";
+import { ARTICLES, STOP_WORDS, editDistance, linkKey, withoutLeadingArticle, wordTokens, type WordToken as Token } from "../util/text";
 import { QUESTION_WORDS } from "./question-words";
 import { TITLE_NUMBER_WORDS } from "../question/lexicon/linking";
 
@@ -364,8 +364,7 @@ function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): nu
 function sameCase(name: string, surface: string): boolean {
   const a = caseKey(name);
   const b = caseKey(surface);
-  const bare = (k: string) => k.replace(/^(?:the|a|an) /i, "");
-  return a === b || (bare(a) === bare(b) && bare(a) !== a.toLowerCase());
+  return a === b || (withoutLeadingArticle(a) === withoutLeadingArticle(b) && withoutLeadingArticle(a) !== a.toLowerCase());
 }
 
 /** Case-preserving comparison key: accents and punctuation ignored, letter case kept. */

@@ -4,7 +4,7 @@ import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { NUMBER_WORDS } from "./lexicon/cues";
-import { FACT_PHRASES } from "./lexicon/shapes";
+import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
 
 /**
  * What a question asks, read without a model: the entities it names (no brackets needed), the
@@ -132,8 +132,7 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
 const QUALITY_REACH = 3;
 /** Words of music, from the facts a question may ask ("composed", "composer", "music", "musical"). */
 const MUSIC_WORDS: ReadonlySet<string> = new Set(FACT_PHRASES.filter((f) => f.fact === "music" && !f.phrase.includes(" ") && f.phrase !== "score").map((f) => f.phrase));
-/** Copulas that open a yes/no question about what something is ("is die hard a good movie"). */
-const IS_OPENERS: ReadonlySet<string> = new Set(["is", "was", "are", "were", "isnt", "wasnt"]);
+const IS_OPENERS: ReadonlySet<string> = new Set(COPULA_OPENERS);
 
 /**
  * What a quality word ("good", "bad", "great") describes when it is no rating asked: a person in the story

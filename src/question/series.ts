@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
-import { linkKey, type WordToken } from "../util/text";
+import { linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import type { QuestionAnalysis } from "./analyze";
 import { SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
 
@@ -102,31 +102,28 @@ export function familyStem(title: string): string {
 
 /** KB films whose title is the name or goes on from it as a sequel's does. */
 export function familyOf(name: string, kb: KnowledgeBase, alone = false): string[] {
-  const key = stripArticle(linkKey(name));
+  const key = withoutLeadingArticle(linkKey(name));
   if (key.length < 3) return [];
   const out = kb.linker
     .link(name, { types: ["Movie"], limit: 40 })
     .filter((c) => {
-      const title = stripArticle(linkKey(c.name));
+      const title = withoutLeadingArticle(linkKey(c.name));
       if (title === key) return true;
       if (!title.startsWith(`${key} `)) return false;
-      const subtitled = c.name.includes(":") && stripArticle(linkKey(c.name.split(":")[0]!)) === key;
+      const subtitled = c.name.includes(":") && withoutLeadingArticle(linkKey(c.name.split(":")[0]!)) === key;
       return subtitled || CONTINUATION.test(title.slice(key.length + 1));
     })
     .map((c) => c.id);
   const films = [...new Set(out)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   // A family goes on from its name: titles that only repeat it ("War", "The War") are namesakes, not sequels.
   // (Unless asked for alone: a family counted may be the one film of that name.)
-  return alone || films.some((f) => stripArticle(linkKey(f)) !== key) ? films : [];
+  return alone || films.some((f) => withoutLeadingArticle(linkKey(f)) !== key) ? films : [];
 }
 
-function stripArticle(key: string): string {
-  return key.replace(/^(?:the|a|an) /, "");
-}
 
 /** The family's name as the KB writes it when a film of it was linked there, else as the user wrote it. */
 function titleCase(name: string, analysis: QuestionAnalysis, start: number, end: number): string {
   // Only a film of that very name: "Indiana Jones" linked to Indiana Jones and the Last Crusade names no family.
-  const linked = analysis.topics.find((t) => t.types.includes("Movie") && t.tokenStart === start && t.tokenEnd === end && stripArticle(linkKey(t.name)) === stripArticle(linkKey(name)));
+  const linked = analysis.topics.find((t) => t.types.includes("Movie") && t.tokenStart === start && t.tokenEnd === end && withoutLeadingArticle(linkKey(t.name)) === withoutLeadingArticle(linkKey(name)));
   return linked?.name ?? name;
 }

@@ -16,6 +16,7 @@ import { detectSmallTalk } from "./stages/smalltalk";
 import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
 import { isOneRequest } from "./stages/open-request";
 import { linkKey, wordTokens } from "../util/text";
+import { FILM_PRONOUNS, PERSON_PRONOUNS } from "./lexicon/followup";
 import { correctSpelling, type SpellingVocabulary } from "./stages/spelling";
 
 /** The question read: its plan, the clauses it was read from, and one line per pass for the trace. */
@@ -153,7 +154,7 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
 async function personAsked(piece: string, first: Reading | undefined, kb: KnowledgeBase): Promise<string | undefined> {
   const a = first?.analysis;
   const words = new Set(wordTokens(piece).map((t) => t.folded));
-  if (!a || a.answer.type !== "Person" || !a.answer.edge || !ROLE_EDGES_ASKED.has(a.answer.edge) || !PERSONAL.some((w) => words.has(w))) return undefined;
+  if (!a || a.answer.type !== "Person" || !a.answer.edge || !ROLE_EDGES_ASKED.has(a.answer.edge) || !PERSON_PRONOUNS.some((w) => words.has(w))) return undefined;
   if (a.topics.some((t) => t.type === "Person" && isNamed(t, 0.5))) return undefined;
   const film = a.topics.find((t) => t.type === "Movie" && isNamed(t, CONFIDENT));
   const people = film ? await kb.graph.neighbors(film.id, { edges: [a.answer.edge], direction: "in" }) : [];
@@ -161,13 +162,12 @@ async function personAsked(piece: string, first: Reading | undefined, kb: Knowle
 }
 
 const ROLE_EDGES_ASKED: ReadonlySet<string> = new Set(["DIRECTED", "WROTE"]);
-const PERSONAL = ["he", "she", "his", "her", "him"];
 
 /** The first clause's film for "it"/"its", its person for "he"/"she"/"his"/"her", when it names one of that kind. */
 function pronounAnchor(piece: string, first: Reading | undefined): Reading["analysis"]["topics"][number] | undefined {
   if (!first) return undefined;
   const words = new Set(wordTokens(piece).map((t) => t.folded));
-  const type = words.has("it") || words.has("its") ? "Movie" : PERSONAL.some((w) => words.has(w)) ? "Person" : undefined;
+  const type = FILM_PRONOUNS.some((w) => words.has(w)) ? "Movie" : PERSON_PRONOUNS.some((w) => words.has(w)) ? "Person" : undefined;
   return type ? first.analysis.topics.find((t) => t.type === type && isNamed(t, 0.5)) : undefined;
 }
 

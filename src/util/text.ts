@@ -33,6 +33,11 @@ export function tokenize(text: string): string[] {
 /** Articles a title may open with ("the godfather") and a user may leave out. */
 export const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
+/** A name or key without the article it opens with ("the godfather" → "godfather"); any letter case. */
+export function withoutLeadingArticle(s: string): string {
+  return s.replace(/^(?:the|a|an) /i, "");
+}
+
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "a an the and or but if of at by for with about against between into through during before after above below to from up down in out on off over under " +

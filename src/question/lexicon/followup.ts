@@ -4,12 +4,16 @@
  * Phrases are folded text (lower case, no accents), matched at word boundaries.
  */
 
+/** The pronouns alone: of one film, of one person, of several. */
+export const FILM_PRONOUNS = ["it", "its"];
+export const PERSON_PRONOUNS = ["he", "him", "his", "she", "her", "hers"];
+export const PLURAL_PRONOUNS = ["they", "them", "their"];
 /** Point at one film the conversation was about ("when did it come out", "who directed that one"). */
-export const FILM_ANAPHORS = ["the same film", "the same movie", "that film", "that movie", "this film", "this movie", "the film", "the movie", "that one", "this one", "it", "its"];
+export const FILM_ANAPHORS = ["the same film", "the same movie", "that film", "that movie", "this film", "this movie", "the film", "the movie", "that one", "this one", ...FILM_PRONOUNS];
 /** Point at one person ("what else did he direct", "how old is she"). */
-export const PERSON_ANAPHORS = ["that actor", "that actress", "that director", "that writer", "this actor", "this actress", "this director", "he", "him", "his", "she", "her", "hers"];
+export const PERSON_ANAPHORS = ["that actor", "that actress", "that director", "that writer", "this actor", "this actress", "this director", ...PERSON_PRONOUNS];
 /** Point at several answers at once ("when were they released", "which of those are comedies"). */
-export const PLURAL_ANAPHORS = ["those films", "those movies", "these films", "these movies", "the same films", "those ones", "the ones", "those", "these", "they", "them", "their"];
+export const PLURAL_ANAPHORS = ["those films", "those movies", "these films", "these movies", "the same films", "those ones", "the ones", "those", "these", ...PLURAL_PRONOUNS];
 
 /** Open a question asked again of another name: "what about Alien?", "how about for Ridley Scott?". */
 export const SUBSTITUTION_OPENERS = ["and what about", "what about", "how about", "and how about", "same for", "same question for", "the same for", "and for", "what of", "and"];

@@ -7,8 +7,10 @@ import type { FactKind, Metric } from "../../plan/schema";
  * rules (src/question/rules/) decide with these and with what was linked, never per question.
  */
 
+/** Copulas that open a yes/no question about what something is ("is die hard a good movie"). */
+export const COPULA_OPENERS = "is was are were isnt wasnt".split(" ");
 /** A question that opens with one of these (and names what it asks about) wants yes or no. */
-export const YES_NO_OPENERS = "is was are were did does do has have had can could will would should".split(" ");
+export const YES_NO_OPENERS = [...COPULA_OPENERS.filter((w) => !w.endsWith("nt")), ..."did does do has have had can could will would should".split(" ")];
 
 /** A statement closed by one of these asks yes or no too ("schindler's list is a comedy right?", "up came out in 2009, correct?"). */
 export const YES_NO_TAILS = ["right", "correct", "true", "isnt it", "wasnt it", "didnt it", "didnt he", "didnt she", "or not", "yes or no", "am i right", "is that right", "is that true"];
@@ -386,5 +388,13 @@ export const ABOUT_FRAME_WORDS = "who whos is was what whats tell me us about th
 /** Parts of a film a question may point at ("the end of dirty dancing", "the opening scene of jaws"): the name after "of" is the film. */
 export const FILM_PART_WORDS = "end ending beginning start opening finale climax scene scenes poster trailer soundtrack theme credits".split(" ");
 
-/** Words that place films in time by another ("after Jaws", "right before Titanic", "prior to Heat"). */
-export const RELATIVE_TIME_WORDS: Readonly<Record<string, "before" | "after">> = { after: "after", following: "after", since: "after", before: "before", prior: "before", until: "before" };
+/** Phrases that place films in time by another said right after them ("after Jaws", "right before Titanic", "prior to Heat", "in the same year as Heat"). */
+export const RELATIVE_TIME_PHRASES: Readonly<Record<string, "before" | "after" | "same">> = {
+  after: "after",
+  following: "after",
+  since: "after",
+  before: "before",
+  "prior to": "before",
+  until: "before",
+  "same year as": "same",
+};

@@ -1,6 +1,6 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
-import { ABOUT_FRAME_WORDS, RELATIVE_TIME_WORDS, WHOLE_SET_WORDS } from "../lexicon/shapes";
+import { ABOUT_FRAME_WORDS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { entryOf } from "../../util/text";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -235,16 +235,16 @@ function spanOf(t: TopicEntity): number[] {
 }
 
 /**
- * "which movie did Spielberg direct after Jaws", "how many films did Tarantino make before Kill Bill": a film
- * named right after a word that places other films in time by it ("prior to" counts as one word).
+ * "which movie did Spielberg direct after Jaws", "how many films did Tarantino make before Kill Bill",
+ * "which Spielberg film came out in the same year as Raiders of the Lost Ark": a film named right after
+ * a phrase that places other films in time by it.
  */
 export function relativeFilm(r: Reading): { side: "before" | "after" | "same"; film: TopicEntity } | undefined {
   for (const film of films(r)) {
-    // "which Spielberg film came out in the same year as Raiders of the Lost Ark".
-    if (r.words.slice(film.tokenStart - 3, film.tokenStart).join(" ") === "same year as") return { side: "same", film };
-    const at = film.tokenStart - (r.words[film.tokenStart - 1] === "to" && r.words[film.tokenStart - 2] === "prior" ? 2 : 1);
-    const side = entryOf(RELATIVE_TIME_WORDS, r.words[at] ?? "");
-    if (side && (r.words[at] !== "prior" || r.words[at + 1] === "to")) return { side, film };
+    for (const [phrase, side] of Object.entries(RELATIVE_TIME_PHRASES)) {
+      const words = phrase.split(" ");
+      if (film.tokenStart >= words.length && r.words.slice(film.tokenStart - words.length, film.tokenStart).join(" ") === phrase) return { side, film };
+    }
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { ARTICLES, STOP_WORDS, editDistance, linkKey, wordTokens, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, editDistance, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
@@ -312,13 +312,12 @@ function typoName(linker: EntityLinker, text: string): EntityCandidate | undefin
   const top = linker.link(text, { limit: 3 })[0];
   if (!top || top.match !== "fuzzy" || top.score < 0.8 || !(top.type === "Movie" || top.type === "Person")) return undefined;
   // A slip or two spells the name, not other words around one of its words ("sang the song" is no Song of Bernadette).
-  const said = withoutArticle(linkKey(text));
-  const name = withoutArticle(linkKey(top.name));
+  const said = withoutLeadingArticle(linkKey(text));
+  const name = withoutLeadingArticle(linkKey(top.name));
   const slips = Math.max(2, Math.floor(name.length / 6));
   return contentWords(linkKey(top.name)) === contentWords(linkKey(text)) && editDistance(said, name, slips) <= slips ? top : undefined;
 }
 
-const withoutArticle = (key: string) => key.replace(/^(?:the|a|an) /, "");
 
 /**
  * A title said by its distinctive end ("baby jane", "half blood prince"): the words close one film's

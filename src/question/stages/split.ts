@@ -1,5 +1,6 @@
 import { wordTokens } from "../../util/text";
 import { PART_OPENERS } from "../lexicon/cues";
+import { FILM_PRONOUNS, PERSON_PRONOUNS, PLURAL_PRONOUNS } from "../lexicon/followup";
 
 const OPENERS = new Set(PART_OPENERS);
 /** Words that join two questions; a part must start with an opener right after one of them. */
@@ -51,7 +52,7 @@ export function splitQuestion(question: string, names: readonly { start: number;
 }
 
 /** Pronouns and phrases that point back at the previous part's film or person. */
-const BACK_REFERENCE = /\b(?:the same (?:film|movie)|that (?:film|movie)|this (?:film|movie)|the (?:film|movie)|it|its|he|his|him|she|her|they|them|their)\b/i;
+const BACK_REFERENCE = new RegExp(`\\b(?:the same (?:film|movie)|that (?:film|movie)|this (?:film|movie)|the (?:film|movie)|${[...FILM_PRONOUNS, ...PERSON_PRONOUNS, ...PLURAL_PRONOUNS].join("|")})\\b`, "i");
 
 /** Whether a part points back at an earlier one ("who starred in it?"). */
 export function hasBackReference(part: string): boolean {

@@ -1,6 +1,6 @@
 import type { ConceptSource } from "../../../ports/concept-graph";
 import { CONCEPT_SOURCES } from "../../../ports/concept-graph";
-import { foldText } from "../../../util/text";
+import { foldText, withoutLeadingArticle } from "../../../util/text";
 import { collectMovieFacts } from "../../documents";
 import { isType, type KbGraphData } from "../../graph-data";
 import { DETERMINERS, MOOD_WORDS, NOT_ABOUT_THE_FILM, SETTING_NOUNS, TIME_SETTINGS } from "./lexicon";
@@ -49,7 +49,7 @@ export interface Collected {
  * known plural noun ("vampires" → "vampire"), so it meets the lemmas of the plots' nouns.
  */
 function canonical(name: string, names: NameModel, titles: ReadonlySet<string>): string {
-  const folded = name.replace(/^(?:the|a|an) /, "");
+  const folded = withoutLeadingArticle(name);
   const words = folded.split(" ");
   // A name ("wachowski brothers"), or a film's title ("star wars"), keeps its plural.
   return words.some((w) => names.isName(w)) || titles.has(folded) ? folded : singularHead(folded);
@@ -92,7 +92,7 @@ export function collectNames(data: KbGraphData): Collected {
   const tmdbByMovie = new Map(data.tmdbFacts.map((t) => [t.movie, t]));
   const curatedNames: string[] = [];
   const canonicalOf = new Map<string, string>();
-  const titles = new Set(facts.map((f) => foldText(f.title).replace(/^(?:the|a|an) /, "")));
+  const titles = new Set(facts.map((f) => withoutLeadingArticle(foldText(f.title))));
   for (const f of facts) {
     const credited = new Set([...f.directors, ...f.writers, ...f.actors].flatMap((p) => foldText(p).split(" ")));
     const curated = (name: string, source: ConceptSource) => {

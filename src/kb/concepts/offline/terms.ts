@@ -1,4 +1,4 @@
-import { STOP_WORDS, foldText, stem } from "../../../util/text";
+import { STOP_WORDS, foldText, stem, withoutLeadingArticle } from "../../../util/text";
 import { IRREGULAR_PLURALS } from "./lexicon";
 
 /**
@@ -22,7 +22,7 @@ export function singularWord(word: string): string {
 export function nameVariants(text: string): string[] {
   const folded = foldText(text);
   if (!folded) return [];
-  const bare = folded.replace(/^(?:the|a|an) /, "");
+  const bare = withoutLeadingArticle(folded);
   const out = new Set<string>([folded, bare]);
   for (const base of [folded, bare]) {
     const words = base.split(" ");
