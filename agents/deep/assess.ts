@@ -168,7 +168,7 @@ async function testCandidates(candidates: Candidate[], m: DeepMemory, kb: Knowle
       c.tested = [...c.tested, f.id];
       const offline = testFacet(film.get(c.film)!, f, idf);
       const verdict = model?.get(c.film);
-      const reason: Reason | undefined = verdict === undefined ? offline : verdict ? (offline ?? { facet: f.id, text: `judged to be about "${f.said}" by the model`, strength: 0.8 }) : undefined;
+      const reason: Reason | undefined = verdict === undefined ? offline : verdict ? (offline ?? { facet: f.id, text: `judged to be about "${f.said}" by the model`, strength: 0.8, byModel: true }) : undefined;
       if (reason) c.met = { ...c.met, [f.id]: reason };
     }
   }

@@ -43,6 +43,8 @@ export interface Reason {
   text: string;
   strength: number;
   evidenceId?: string;
+  /** Only the model's relevance test says so: nothing in the film's own text or links showed it. */
+  byModel?: true;
 }
 
 export interface Candidate {

@@ -56,10 +56,14 @@ export function modelRelevance(ctx: RunContext, notes: string[]): RelevanceTest 
   };
 }
 
+/** Facets a film's own text or links show (the model's relevance test aside). */
+const shown = (f: RankedFilm) => new Set(f.reasons.filter((r) => !r.byModel && r.facet !== "hint" && r.facet !== "like").map((r) => r.facet)).size;
+
 /**
  * The model's order of the best films (one call); films it leaves out keep their place after those it
- * orders. It orders close matches, never against the evidence: outside a known-item search, a film that
- * meets more of the request's facets stays above one that meets fewer, whatever the model says.
+ * orders. It orders close matches, never against the evidence: outside a known-item search, a film whose
+ * own text or links show more of the request's facets stays above one that shows fewer, and then one
+ * that meets more (the model's word included) above one that meets fewer, whatever the model says.
  */
 export async function modelReduce(m: DeepMemory, films: RankedFilm[], ctx: RunContext, notes: string[]): Promise<RankedFilm[]> {
   if (!ctx.model || films.length < 2) return films;
@@ -69,6 +73,6 @@ export async function modelReduce(m: DeepMemory, films: RankedFilm[], ctx: RunCo
   const order = [...new Set(reply.order)].filter((i) => i <= head.length).map((i) => head[i - 1]!);
   const rest = head.filter((f) => !order.includes(f));
   const ordered = [...order, ...rest];
-  if (m.intent !== "known_item") ordered.sort((a, b) => b.met - a.met);
+  if (m.intent !== "known_item") ordered.sort((a, b) => shown(b) - shown(a) || b.met - a.met);
   return [...ordered, ...films.slice(MODEL_REDUCE)];
 }

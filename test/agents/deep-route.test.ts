@@ -83,6 +83,15 @@ describe("the deep route (open requests)", () => {
     expect(names(r).slice(1, rest.length + 1)).toEqual([...rest].reverse());
   });
 
+  it("never lets the model's own word outrank what a film's text shows: a model that calls every film relevant and orders it last leaves it first", async () => {
+    const everything = (req: { prompt: string }) => ({ about: [...req.prompt.matchAll(/^(\d+)\./gm)].map((x) => Number(x[1])) });
+    const model = scriptedModel([{ queries: [] }, everything, { order: [8, 7, 6, 5, 4, 3, 2, 1] }]);
+    const r = await runResearch("dramas about fishermen", { kb, model }, { strategy: "deep" });
+    expect(r.usage.llmCalls).toBe(3);
+    expect(names(r)[0]).toBe("The Quiet Harbor");
+    expect(r.answer).toMatch(/judged to be about "fishermen" by the model/);
+  });
+
   it("with a model that fails mid-run, keeps the offline result and says why", async () => {
     const model = scriptedModel([{ queries: [] }, new Error("provider down"), new Error("provider down")]);
     const r = await runResearch("dramas about fishermen", { kb, model }, { strategy: "deep" });
