@@ -7,7 +7,7 @@ import { loadNaturalSet } from "../natural/dataset";
 import type { Expectation } from "../natural/types";
 import { readMetaqa, stripBrackets, type MetaqaHop, type Split } from "./metaqa";
 import { FACT_KINDS } from "../../src/plan/schema";
-import { loadRealCheckSet, loadRealNewSet, loadRealSet, loadRealThirdSet } from "../real/load";
+import { REAL_DATASETS, REAL_SET_PATHS, loadRealSet, type RealDatasetName } from "../real/load";
 import { CONVERSATIONS_NEW_PATH, CONVERSATIONS_PATH, conversationGold } from "../conv/gold";
 import { generateProbeSet, isProbeSet } from "./probe-sets";
 import { loadKnownItemSet } from "../known-item/load";
@@ -109,12 +109,13 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     // conv-new came from pages of the train file read later, for wordings conv does not have (eval/conv/README.md).
     return conversationGold(o.dataDir, name === "conv" ? CONVERSATIONS_PATH : CONVERSATIONS_NEW_PATH).flatMap((c) => c.turns.map((t): EvalQuestion => ({ id: t.id, dataset: name, question: t.question, answers: t.answers, category: t.category, expect: t.expect, conversation: { id: c.id, turn: t.turn } })));
   }
-  if (name === "real" || name === "real-new" || name === "real-third" || name === "real-check") {
+  if ((REAL_DATASETS as readonly string[]).includes(name)) {
     // Questions people outside the project wrote (training splits of public sets), gold computed from the raw data; used for development.
     // real-new and real-third came from splits read later (eval/real/README.md): their scores before the rules saw them are the generalization gap.
     // real-check is kept aside (not read item by item): it shows whether rule changes made against the other files generalize.
-    const items =
-      name === "real" ? loadRealSet(o.dataDir) : name === "real-new" ? loadRealNewSet(o.dataDir) : name === "real-third" ? loadRealThirdSet(o.dataDir) : loadRealCheckSet(o.dataDir);
+    // real-fresh is the fresh kept-aside set, a second one: real-check has served to reject changes, so it is less independent.
+    const set = name as RealDatasetName;
+    const items = loadRealSet(o.dataDir, REAL_SET_PATHS[set], set);
     return items.map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, expect: it.expect }));
   }
   if (isProbeSet(name)) return parseJsonlSet(name, `${name} set`, generateProbeSet(name, o.dataDir), o.brackets);
@@ -123,7 +124,7 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     if (!existsSync(path)) throw new DataMissingError(`dataset file ${path} does not exist`);
     return parseJsonlSet(name, path, readFileSync(path, "utf8"), o.brackets);
   }
-  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, real-new, real-third, real-check, conv, conv-new, known-item, recommend, open, probe, complex, or jsonl:PATH`);
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, real-new, real-third, real-check, real-fresh, conv, conv-new, known-item, recommend, open, probe, complex, or jsonl:PATH`);
 }
 
 /** Questions in jsonl, one per line; a bad line is an error naming its place (`where`:line). */

@@ -1,12 +1,13 @@
 /**
  * Eyeball check of the real-question dev sets:
- * `npx tsx eval/real/check-cli.ts [--file base|new|third|check] [--data DIR] [--quiet]`.
+ * `npx tsx eval/real/check-cli.ts [--file base|new|third|check|fresh] [--data DIR] [--quiet]`.
  * `--file base` (the default) checks questions.jsonl (dataset "real"); `--file new` checks
  * questions-new.jsonl (dataset "real-new") and also that none of its ids, nor any of its questions
  * (case-folded), repeats one of questions.jsonl; `--file third` checks questions-third.jsonl
  * (dataset "real-third") and that none of its ids or questions repeats either earlier file; `--file check`
  * checks questions-check.jsonl (dataset "real-check") and that none of its ids or questions repeats any
- * earlier file.
+ * earlier file; `--file fresh` checks questions-fresh.jsonl (dataset "real-fresh") and that none of its ids
+ * or questions repeats any earlier file (questions, new, third, check).
  * Prints every item's computed gold in short form (the first three answers), then counts per kind and
  * per source, and exits non-zero when any item names a non-KB entity or has a gold that cannot be
  * computed or is empty.
@@ -20,10 +21,10 @@ import { loadRawKb } from "./raw-kb";
 const { dataDir, quiet } = checkArgs();
 const fileAt = process.argv.indexOf("--file");
 const fileArg = fileAt >= 0 ? process.argv[fileAt + 1] : "base";
-const FILES: Record<string, RealDatasetName> = { base: "real", new: "real-new", third: "real-third", check: "real-check" };
+const FILES: Record<string, RealDatasetName> = { base: "real", new: "real-new", third: "real-third", check: "real-check", fresh: "real-fresh" };
 const dataset = FILES[fileArg ?? ""];
 if (dataset === undefined) {
-  console.error(`--file must be "base" (questions.jsonl), "new" (questions-new.jsonl), "third" (questions-third.jsonl) or "check" (questions-check.jsonl), got ${JSON.stringify(fileArg)}`);
+  console.error(`--file must be "base" (questions.jsonl), "new" (questions-new.jsonl), "third" (questions-third.jsonl), "check" (questions-check.jsonl) or "fresh" (questions-fresh.jsonl), got ${JSON.stringify(fileArg)}`);
   process.exit(2);
 }
 const path = REAL_SET_PATHS[dataset];

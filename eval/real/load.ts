@@ -39,10 +39,12 @@ export type RealExpectation =
  * questions-new.jsonl (a later pass over other training splits, see README.md); "real-third" is
  * questions-third.jsonl (a third pass over training splits neither earlier file used); "real-check" is
  * questions-check.jsonl (a check set from pages no earlier file read, kept aside to see whether rule
- * changes made against the other files generalize). All use the same line format, gold language and
- * checks; only the file and the dataset name differ.
+ * changes made against the other files generalize); "real-fresh" is questions-fresh.jsonl (a second
+ * kept-aside set from pages no earlier file read, because the check set has served to reject changes and
+ * so is less independent). All use the same line format, gold language and checks; only the file and the
+ * dataset name differ.
  */
-export const REAL_DATASETS = ["real", "real-new", "real-third", "real-check"] as const;
+export const REAL_DATASETS = ["real", "real-new", "real-third", "real-check", "real-fresh"] as const;
 export type RealDatasetName = (typeof REAL_DATASETS)[number];
 
 export interface RealItem {
@@ -61,9 +63,11 @@ export const NEW_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), 
 export const THIRD_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-third.jsonl");
 /** The check real-question file (dataset "real-check"). */
 export const CHECK_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-check.jsonl");
+/** The fresh kept-aside real-question file (dataset "real-fresh"). */
+export const FRESH_QUESTIONS_PATH = join(dirname(fileURLToPath(import.meta.url)), "questions-fresh.jsonl");
 
 /** The questions file of each real-question dataset. */
-export const REAL_SET_PATHS: Record<RealDatasetName, string> = { real: QUESTIONS_PATH, "real-new": NEW_QUESTIONS_PATH, "real-third": THIRD_QUESTIONS_PATH, "real-check": CHECK_QUESTIONS_PATH };
+export const REAL_SET_PATHS: Record<RealDatasetName, string> = { real: QUESTIONS_PATH, "real-new": NEW_QUESTIONS_PATH, "real-third": THIRD_QUESTIONS_PATH, "real-check": CHECK_QUESTIONS_PATH, "real-fresh": FRESH_QUESTIONS_PATH };
 
 /** Reads and validates questions.jsonl; a bad line is an error naming the line. */
 export function readRealLines(path: string = QUESTIONS_PATH): RealLine[] {
@@ -136,4 +140,13 @@ export function loadRealThirdSet(dataDir: string): RealItem[] {
  */
 export function loadRealCheckSet(dataDir: string): RealItem[] {
   return loadRealSet(dataDir, CHECK_QUESTIONS_PATH, "real-check");
+}
+
+/**
+ * The fresh kept-aside real-question set (questions-fresh.jsonl, dataset "real-fresh"): same format, gold
+ * language and checks as loadRealSet, items carry dataset "real-fresh". A second set kept aside like
+ * real-check (which has served to reject changes, so it is less independent); it is not read item by item.
+ */
+export function loadRealFreshSet(dataDir: string): RealItem[] {
+  return loadRealSet(dataDir, FRESH_QUESTIONS_PATH, "real-fresh");
 }

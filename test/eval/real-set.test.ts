@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { GoldError, evaluateGold, inTitleFamily, metricValue, namedEntities, type GoldSpec } from "../../eval/real/gold-spec";
-import { CHECK_QUESTIONS_PATH, NEW_QUESTIONS_PATH, QUESTIONS_PATH, REAL_KINDS, THIRD_QUESTIONS_PATH, loadRealCheckSet, loadRealNewSet, loadRealSet, loadRealThirdSet, readRealLines, toItem, type RealItem, type RealLine } from "../../eval/real/load";
+import { CHECK_QUESTIONS_PATH, FRESH_QUESTIONS_PATH, NEW_QUESTIONS_PATH, QUESTIONS_PATH, REAL_KINDS, THIRD_QUESTIONS_PATH, loadRealCheckSet, loadRealFreshSet, loadRealNewSet, loadRealSet, loadRealThirdSet, readRealLines, toItem, type RealItem, type RealLine } from "../../eval/real/load";
 import { loadRawKb, parseCsv, rawKbFromTriples, readTmdbRows, type TmdbRow } from "../../eval/real/raw-kb";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -235,12 +235,13 @@ describe.skipIf(!hasData)(`real set on the real data${hasData ? "" : ` (skipped:
     }
   });
 
-  // The later files (questions-new.jsonl, questions-third.jsonl, questions-check.jsonl): the same checks, their dataset name, and
+  // The later files (questions-new.jsonl, questions-third.jsonl, questions-check.jsonl, questions-fresh.jsonl): the same checks, their dataset name, and
   // no id or (case-folded) question of an earlier file.
   const later: { name: string; path: string; earlier: string[]; min: number; load: (dir: string) => RealItem[] }[] = [
     { name: "real-new", path: NEW_QUESTIONS_PATH, earlier: [QUESTIONS_PATH], min: 200, load: loadRealNewSet },
     { name: "real-third", path: THIRD_QUESTIONS_PATH, earlier: [QUESTIONS_PATH, NEW_QUESTIONS_PATH], min: 120, load: loadRealThirdSet },
     { name: "real-check", path: CHECK_QUESTIONS_PATH, earlier: [QUESTIONS_PATH, NEW_QUESTIONS_PATH, THIRD_QUESTIONS_PATH], min: 100, load: loadRealCheckSet },
+    { name: "real-fresh", path: FRESH_QUESTIONS_PATH, earlier: [QUESTIONS_PATH, NEW_QUESTIONS_PATH, THIRD_QUESTIONS_PATH, CHECK_QUESTIONS_PATH], min: 100, load: loadRealFreshSet },
   ];
   for (const set of later) {
     it(`${set.name}: gold computes for every item, lines name only KB entities, nothing repeats an earlier file`, () => {
