@@ -39,6 +39,13 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["refinement by a person", [hanks], "and with Meg Ryan?", "followup.refinement", "What films did Tom Hanks star in with Meg Ryan?"],
     ["refinement by a kind", [hanks], "which of those are comedies?", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
     ["refinement by a kind said as a noun", [hanks], "just the comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
+    // "which ones" narrows the whole set; a film "has" a person (its cast); a clause with its own subject is a condition, one with a pronoun a question.
+    // "he" after several people answered: the one whose role the question asks, by far the most in the KB.
+    ["person pronoun + a role, after several people: the one of that role", [turn("who wrote The Shining?", "The Shining (1980) was written by Diane Johnson [1], Stanley Kubrick [2] and Stephen King [3].")], "what other films did he direct?", "followup.anaphor", "What other films did Stanley Kubrick direct?"],
+    ["which ones + a kind", [hanks], "which ones are comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
+    ["which ones + has a person", [hanks], "which ones have Meg Ryan", "followup.refinement", "What films did Tom Hanks star in that have Meg Ryan?"],
+    ["which ones + a clause with its own subject", [turn("films directed by Steven Spielberg", "27 films (Steven Spielberg directed): Schindler's List (1993) [1]")], "which ones did Tom Hanks star in", "followup.refinement", "Films directed by Steven Spielberg that Tom Hanks did star in?"],
+    ["which one + a person named: chosen among the films listed", [hanks], "which one has Meg Ryan", "followup.which-one", "Which of Forrest Gump and The Green Mile has Meg Ryan"],
     ["refinement by a kind after what about", [hanks], "what about dramas?", "followup.substitution-constraint", "What films did Tom Hanks star in that are dramas?"],
     ["refinement by a period after what about", [hanks], "what about the 90s?", "followup.substitution-constraint", "What films did Tom Hanks star in from the 90s?"],
     ["a character asked with no film", [titanic], "which actor plays the main protagonist?", "followup.character", "Which actor plays the main protagonist in Titanic?"],

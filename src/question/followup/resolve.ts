@@ -18,6 +18,7 @@ import {
   LIST_PLACES,
   PLACE_POINTERS,
   PLURAL_ANAPHORS,
+  ASKING_AUXILIARIES,
   POSSESSIVE_POINTERS,
   QUESTION_OPENERS,
   REFINEMENT_FILLER,
@@ -31,6 +32,7 @@ import { findPhrase } from "../stages/phrases";
 import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
 import { WORD_TO_EDGES } from "../lexicon/relations";
+import { HAVING_WORDS } from "../lexicon/linking";
 import { understandRecent } from "../understand";
 import { familyStem } from "../series";
 import { frameOf, type Referent, type TurnFrame } from "./frame";
@@ -75,6 +77,8 @@ export interface FollowUpFeatures {
   asksRelation: boolean;
   /** The first pointing word of each class, outside the question's own names. */
   anaphors: Partial<Record<AnaphorClass, string>>;
+  /** "what other films did he direct" after a turn that answered several people: the one whose role that clearly is. */
+  personByRole?: Referent;
   /** A substitution opener and what follows it ("what about" + "Alien"). */
   substitution?: { opener: string; rest: string };
   /** A refinement opener and the constraint after it ("only the ones" + "after 2000"). */
@@ -94,6 +98,8 @@ export interface FollowUpRule {
 }
 
 const MAX_LISTED = 5;
+/** Films a choice is made among ("which one is the longest" after a list): a whole answer of a dozen, not its first few. */
+const MAX_CHOICES = 12;
 /** "the series", "the franchise", "the sequel", "the second one": a film's family or its neighbour in it, the film unsaid. */
 const FAMILY_POINTER = new RegExp(`\\b(the)\\s+(?:(${FAMILY_WORDS.join("|")})\\b|(${FAMILY_ORDINALS.join("|")})\\s+(?:one|movie|film)\\b)`, "i");
 const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
@@ -211,7 +217,8 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     id: "followup.which-one",
     kind: "anaphor",
     reads: "which one / which of them, after a turn about several films: which of those films",
-    applies: (f) => CHOOSING.test(foldText(f.said)) && f.own.length === 0,
+    // "which one has clint eastwood": people named say what to choose by; a film named is a choice of its own.
+    applies: (f) => CHOOSING.test(foldText(f.said)) && f.own.every((o) => o.type !== "Movie"),
     build: (f) => {
       const films = choices(f.frames);
       if (films.length < 2) return undefined;
@@ -314,8 +321,26 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const [first = "", second = ""] = continued ? words.slice(1) : words;
   const asking = (ASKING_CONSTRAINT_WORDS.includes(first) && CONSTRAINT_QUESTION_WORDS.includes(second)) || QUESTION_OPENERS.includes(first);
   const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : undefined;
-  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+  const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
+  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
+
+/** Of several people answered, the one whose films in the role asked outnumber the next one's this many times over. */
+const ROLE_MARGIN = 2;
+
+/**
+ * "who wrote the shining" (Diane Johnson, Stanley Kubrick, Stephen King), then "what other films did he direct": the
+ * person the newest turn answered whose role that is, by far the most, in the KB; none when no one stands out.
+ */
+async function personOfRole(words: readonly string[], frames: readonly TurnFrame[], kb: KnowledgeBase): Promise<Referent | undefined> {
+  const role = words.flatMap((w) => WORD_TO_EDGES.get(w) ?? []).find((e) => e.weight >= 1 && ROLE_EDGE_NAMES.has(e.edge))?.edge;
+  const people = frames.at(-1)?.answers.filter((a) => a.type === "Person") ?? [];
+  if (!role || people.length < 2) return undefined;
+  const counts = await Promise.all(people.map(async (p) => (await kb.graph.neighbors(p.name, { edges: [role], direction: "out" })).length));
+  const order = people.map((p, i) => ({ p, n: counts[i]! })).sort((a, b) => b.n - a.n);
+  return order[0]!.n >= ROLE_MARGIN && order[0]!.n >= ROLE_MARGIN * order[1]!.n ? order[0]!.p : undefined;
+}
+const ROLE_EDGE_NAMES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
 
 /**
  * The pointing words a follow-up uses, by class, that point back rather than at the question's own names.
@@ -369,9 +394,9 @@ export function pick(frames: readonly TurnFrame[], cls: "film" | "person"): Refe
 function choices(frames: readonly TurnFrame[]): Referent[] {
   for (const frame of [...frames].reverse()) {
     const topics = frame.topics.filter((t) => t.type === "Movie");
-    if (topics.length >= 2) return topics.slice(0, MAX_LISTED);
+    if (topics.length >= 2) return topics.slice(0, MAX_CHOICES);
     const answers = frame.answers.filter((a) => a.type === "Movie");
-    if (answers.length >= 2) return answers.slice(0, MAX_LISTED);
+    if (answers.length >= 2) return answers.slice(0, MAX_CHOICES);
   }
   return [];
 }
@@ -390,7 +415,8 @@ function replaceAnaphors(f: FollowUpFeatures): { question: string; referents: Re
   for (const cls of ["film", "person", "plural"] as const) {
     const word = f.anaphors[cls];
     if (!word) continue;
-    const chosen = cls === "plural" ? pickPlural(f.frames) : [pick(f.frames, cls)].filter((r): r is Referent => r !== undefined);
+    const one = cls === "person" && f.personByRole ? f.personByRole : cls === "plural" ? undefined : pick(f.frames, cls);
+    const chosen = cls === "plural" ? pickPlural(f.frames) : [one].filter((r): r is Referent => r !== undefined);
     if (chosen.length === 0) continue;
     const name = listNames(chosen.map((r) => r.name));
     const words = cls === "film" ? FILM_ANAPHORS : cls === "person" ? PERSON_ANAPHORS : PLURAL_ANAPHORS;
@@ -419,15 +445,27 @@ function refine(f: FollowUpFeatures): { question: string; referents: Referent[] 
   rest = rest.replace(REFINEMENT_LEAD, "").trim();
   if (!rest) return undefined;
   const first = foldText(rest).split(" ")[0]!;
-  // "which of those are comedies", "just the comedies": a kind of film said as a noun.
-  const constraint = constraintPhrase(rest, first);
+  // "which of those are comedies", "just the comedies": a kind of film said as a noun; "which ones did tom hanks star in": a clause.
+  const constraint = ASKING_AUXILIARIES.includes(first) ? askedClause(rest, first, f.own) : constraintPhrase(rest, first);
+  if (!constraint) return undefined;
   return { question: join(frame.question, constraint), referents: frame.answers.filter((a) => a.type === "Movie").slice(0, MAX_LISTED) };
+}
+
+/**
+ * "which ones did tom hanks star in": an auxiliary, then a person named, then what they did, is the clause
+ * "that tom hanks did star in". With a pronoun instead ("which ones did he write") it is a question of its own,
+ * the pronoun to resolve (undefined: another rule reads it).
+ */
+function askedClause(rest: string, aux: string, own: FollowUpFeatures["own"]): string | undefined {
+  const afterAux = rest.slice(rest.toLowerCase().indexOf(aux) + aux.length).trim();
+  const who = own.find((o) => o.type === "Person" && foldText(afterAux).startsWith(foldText(o.text)));
+  return who ? `that ${afterAux.slice(0, who.text.length)} ${aux} ${afterAux.slice(who.text.length).trim()}` : undefined;
 }
 
 /** A constraint as a clause the question can take: as said after a constraint word ("after 2000"), a period ("from the 90s"), else a kind ("that are comedies"). */
 function constraintPhrase(rest: string, first: string): string {
   if (CONSTRAINT_WORDS.includes(first)) return rest;
-  if (COPULAS.includes(first) && foldText(rest).split(" ").length > 1) return `that ${rest}`;
+  if ((COPULAS.includes(first) || HAVING_WORDS.includes(first)) && foldText(rest).split(" ").length > 1) return `that ${rest}`;
   if (/\d/.test(rest)) return `from ${rest}`;
   return `that are ${rest}`;
 }

@@ -24,9 +24,12 @@ export const REFINEMENT_OPENERS = [
   "which of them are",
   "which of those were",
   "which of them were",
+  "which ones are",
+  "which ones were",
   "which of those",
   "which of them",
   "which of these",
+  "which ones",
   "of those",
   "of these",
   "only the ones",
@@ -44,6 +47,8 @@ export const REFINEMENT_OPENERS = [
   "restricted to",
   "limited to",
 ];
+/** Auxiliaries that open a question asked of the set, not a condition on it ("which ones did he write"). */
+export const ASKING_AUXILIARIES = ["did", "does", "do", "can", "could", "would", "should", "will"];
 /** Words a fragment may open with that say it continues the conversation ("and when…", "also, who…"); the resolved question drops them. */
 export const CONTINUATION_WORDS = ["and", "also", "so", "then", "ok", "okay"];
 /** Pointing words that are possessives: "its genre" becomes "Jaws's genre". */
