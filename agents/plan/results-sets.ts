@@ -109,14 +109,17 @@ function aggregate(part: PartOf<"aggregate">, evidence: Evidence[], ctx: ResultC
 
 /**
  * Which named item has the highest (or lowest) figure: a film's TMDB figure or release year from its
- * ranked row, a person's number of films from the filter's total.
+ * ranked row, a person's number of films from the filter's total. Among three or more, those lacking the
+ * figure are left out and named (a partial answer); between two, both are needed.
  */
 function compare(ids: readonly string[], pick: "max" | "min", evidence: readonly Evidence[]): PartResult {
   const figures = figuresFor(ids, evidence);
   const sorted = [...figures].sort((a, b) => (pick === "max" ? b.value - a.value : a.value - b.value) || (a.id < b.id ? -1 : 1));
   const lacking = ids.filter((id) => !figures.some((f) => f.id === id));
   const tie = sorted.length >= 2 && sorted[0]!.value === sorted[1]!.value;
-  const items: RankedAnswer[] = lacking.length || tie ? [] : sorted.map((f, i) => ({ name: f.id, score: Math.round((1 - i / (sorted.length + 1)) * 1000) / 1000, evidenceIds: [f.evidenceId] }));
+  // Among three or more, the films with the figure are compared and the others said to lack it; two need both.
+  const comparable = !tie && sorted.length >= 2 && (lacking.length === 0 || ids.length >= 3);
+  const items: RankedAnswer[] = !comparable ? [] : sorted.map((f, i) => ({ name: f.id, score: Math.round((1 - i / (sorted.length + 1)) * 1000) / 1000, evidenceIds: [f.evidenceId] }));
   const missing = lacking.length ? `no figure for ${lacking.join(", ")}` : tie ? `${sorted[0]!.id} and ${sorted[1]!.id} are tied` : undefined;
   return { done: true, items, figures, evidence: [...evidence], ...(missing ? { missing } : {}) };
 }

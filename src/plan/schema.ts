@@ -133,7 +133,7 @@ export const ComparePart = z
   .object({
     ...base,
     kind: z.literal("compare"),
-    items: z.array(EntityRef).min(2).max(5),
+    items: z.array(EntityRef).min(2).max(12),
     by: z.enum(METRICS),
     /** filmCount: films in this role. */
     role: z.enum(ROLES).optional(),

@@ -142,7 +142,9 @@ export function renderCompare(part: PartOf<"compare">, r: PartResult, ctx: Rende
   const first = ctx.cite.cite([fig(win!.name).evidenceId], 1);
   const others = rest.map((a) => `${figureWords(part.by, fig(a.name).value)} for ${name(a)} ${ctx.cite.cite([fig(a.name).evidenceId], 1)}`.trimEnd());
   const role = part.by === "filmCount" && part.role ? ` (films ${PERSON_FACT[part.role] ?? "made"})` : "";
-  return { text: `${name(win!)} ${comparativeWord(part.by, part.pick, rest.length + 1)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).`.replace(" ,", ","), answers: r.items };
+  // Some of those asked lack the figure: the comparison is among the rest, and says so.
+  const among = r.missing ? ` That is among those with a ${m.noun}: ${r.missing}.` : "";
+  return { text: `${name(win!)} ${comparativeWord(part.by, part.pick, part.items.length)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).${among}`.replace(" ,", ","), answers: r.items };
 }
 
 function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ctx: RenderContext): string {
