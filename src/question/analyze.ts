@@ -5,6 +5,7 @@ import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { NUMBER_WORDS } from "./lexicon/cues";
 import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
+import { singular } from "./stages/concepts";
 
 /**
  * What a question asks, read without a model: the entities it names (no brackets needed), the
@@ -107,7 +108,9 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   for (const m of mentions) for (let i = m.tokenStart; i < m.tokenEnd; i++) inMention.add(i);
 
   const cues: RelationCue[] = [];
-  const described = (i: number) => qualityOf(tokens, i) ?? musicScore(tokens, i);
+  // "good westerns", "a great comedy": a genre said as a noun names films as a film word does.
+  const genreNoun = (w: string) => [w, singular(w)].some((x) => linker.link(x, { types: ["Genre"], limit: 1, exact: true }).length > 0);
+  const described = (i: number) => qualityOf(tokens, i, genreNoun) ?? musicScore(tokens, i);
   tokens.forEach((t, i) => {
     if (inMention.has(i) || described(i)) return;
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
@@ -136,16 +139,16 @@ const IS_OPENERS: ReadonlySet<string> = new Set(COPULA_OPENERS);
 
 /**
  * What a quality word ("good", "bad", "great") describes when it is no rating asked: a person in the story
- * right after it ("the bad guy"), or the films asked for, a film word within a few words ("some good movies",
- * "a good comedy film"). Either way the word is a wish or a description, not the rating relation.
+ * right after it ("the bad guy"), or the films asked for, a film word or a genre's noun within a few words
+ * ("some good movies", "a good comedy film", "good westerns"). Either way the word is a wish or a description, not the rating relation.
  */
-function qualityOf(tokens: readonly WordToken[], i: number): "person" | "films" | undefined {
+function qualityOf(tokens: readonly WordToken[], i: number, genreNoun: (word: string) => boolean): "person" | "films" | undefined {
   if (!QUALITY_WORDS.has(tokens[i]!.folded)) return undefined;
   if (DESCRIBED_PEOPLE.has(tokens[i + 1]?.folded ?? "")) return "person";
   // "is die hard a good movie": in a yes/no question the quality is what is asked of the film.
   if (IS_OPENERS.has(tokens[0]?.folded ?? "")) return undefined;
   const ahead = tokens.slice(i + 1, i + 1 + QUALITY_REACH);
-  return ahead.some((t) => MOVIE_WORDS.has(t.folded)) ? "films" : undefined;
+  return ahead.some((t) => MOVIE_WORDS.has(t.folded) || genreNoun(t.folded)) ? "films" : undefined;
 }
 
 /** "who composed the score for the lion king": after a word of music, "score" is the film's music, not its rating. */

@@ -8,9 +8,9 @@ import {
   MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
-import { ROLE_NOUNS } from "./lexicon/linking";
-import { MOVIE_WORDS } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
+import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "./lexicon/relations";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -232,7 +232,28 @@ const TRUE_STORY = new Set(["true", "real", "actual"]);
 
 /** The fact asked, if any; a caller may blank words a name claims. */
 export function factCue(words: readonly string[]): ShapeCues["fact"] {
-  return kindOfCue(words) ?? namedFact(words);
+  return kindOfCue(words) ?? nameOfCue(words) ?? namedFact(words);
+}
+
+const RELATIVES: ReadonlySet<string> = new Set(["who", "that", "which"]);
+const ROLE_VERB_SET: ReadonlySet<string> = new Set(ROLE_VERBS);
+/** People and creatures of a story whose name may be asked. */
+const STORY_BEINGS: ReadonlySet<string> = new Set([...CREATURE_WORDS, ...DESCRIBED_PEOPLE, ...PERSON_WORDS]);
+
+/**
+ * "what was the name of the shark in jaws", "the name of the girl in heat": the name of a being of the story is a
+ * character the KB does not record, not the tag "shark" or a person to look up.
+ */
+function nameOfCue(words: readonly string[]): ShapeCues["fact"] {
+  const lead = firstOf(words, NAME_OF_LEADS);
+  if (!lead) return undefined;
+  const at = lead.end + (ARTICLES.has(words[lead.end] ?? "") ? 1 : 0);
+  const noun = words[at];
+  if (noun === undefined || !STORY_BEINGS.has(noun)) return undefined;
+  // "the name of the person who directed avatar": someone said by a role in the making is a film person, asked by that role.
+  if (RELATIVES.has(words[at + 1] ?? "") && ROLE_VERB_SET.has(words[at + 2] ?? "")) return undefined;
+  const phrase = words.slice(lead.at, at + 1).join(" ");
+  return { phrase, at: lead.at, end: at + 1, fact: "character", says: `what the ${noun} is called in the story` };
 }
 
 const CREATURES: ReadonlySet<string> = new Set(CREATURE_WORDS);

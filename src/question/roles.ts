@@ -1,13 +1,13 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { Role } from "../plan/schema";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
-import { COLLABORATION_VERBS, ROLE_NOUNS } from "./lexicon/linking";
+import { COLLABORATION_VERBS, HAVING_WORDS, ROLE_NOUNS } from "./lexicon/linking";
 import { MOVIE_WORDS } from "./lexicon/relations";
 import { FILM_DETERMINERS } from "./lexicon/shapes";
 
 /**
  * Which role a named person has in the films a question means: the role said next to them
- * ("directed by X", "starring X", "X directed"), else "with X" as acting, else the role they have
+ * ("directed by X", "starring X", "X directed"), else "with X" or a film that "has X" as acting, else the role they have
  * most often in the knowledge base (someone who mostly directs means the films they directed).
  */
 
@@ -17,6 +17,10 @@ const ROLE_NOUN = new Set(ROLE_NOUNS);
 /** Words that end the reach of a role word: it names the role of someone else across them. */
 const ROLE_BREAKS = new Set(["without", "with", "and", "not", "but", "except", "or", "minus", "besides"]);
 const ACTING_LEADS = new Set(["with", "featuring", "starring", "alongside"]);
+/** "which one has clint eastwood", "films that have tom hanks in them": a film has its cast. */
+const HAVING = new Set(HAVING_WORDS);
+/** What may follow a person a film has: nothing, or "in it"; a verb after them makes "has" their auxiliary ("has tom hanks directed"). */
+const AFTER_HAD = new Set(["in", "and", "or"]);
 /** Words that open a film's description ("which Doug Liman movie", "a Spielberg film"). */
 const FILM_DETERMINER_SET: ReadonlySet<string> = new Set(FILM_DETERMINERS);
 
@@ -70,6 +74,8 @@ export async function usualRole(person: TopicEntity, analysis: QuestionAnalysis,
   const before = tokens[person.tokenStart - 1]?.folded;
   const collaborating = before === "with" && COLLABORATION.has(tokens[person.tokenStart - 2]?.folded ?? "");
   if (before && ACTING_LEADS.has(before) && !collaborating) return "ACTED_IN";
+  const after = tokens[person.tokenEnd]?.folded;
+  if (before && HAVING.has(before) && (after === undefined || AFTER_HAD.has(after))) return "ACTED_IN";
   const counts = await roleCounts(person.id, kb);
   // "a Spielberg film", "Andrew Niccol movies": for someone who mostly directs, their films are the ones they directed.
   if (counts.DIRECTED >= 2 && counts.DIRECTED * 3 >= counts.ACTED_IN) return "DIRECTED";

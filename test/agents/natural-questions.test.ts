@@ -320,4 +320,29 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(r.trace.find((s) => s.node === "act")!.args).toMatchObject({ people: expect.arrayContaining([{ name: "Steven Spielberg", role: "DIRECTED" }, { name: "Tom Hanks", role: "ACTED_IN" }]) });
     expect(r.answers.map((a) => a.name)).toContain("Saving Private Ryan");
   });
+
+  it("reads a film that 'has' someone as their cast, and a quality word on a genre's noun as a wish for the better rated", async () => {
+    const r = await ask("what are some good westerns from the 60s that have clint eastwood");
+    expect(r.plan.parts.map((p) => p.kind)).toEqual(["films", "order"]);
+    expect(r.trace.find((s) => s.node === "act")!.args).toMatchObject({ people: [{ name: "Clint Eastwood", role: "ACTED_IN" }] });
+    expect(r.answers[0]?.name).toBe("The Good, the Bad and the Ugly");
+  });
+
+  it("compares the films that have the figure and names those that lack it; a sequel the KB lacks is missing, not the first film", async () => {
+    const r = await ask("which is the longest among Toy Story, You've Got Mail and Sleepless in Seattle");
+    expect(r.answer).toMatch(/^You've Got Mail \(1998\) is the longest: 119 minutes .*That is among those with a running time: no figure for Sleepless in Seattle\.$/);
+    const two = await ask("which is longer, Toy Story or Sleepless in Seattle");
+    expect(two.answer).toMatch(/^I cannot compare them: no figure for Sleepless in Seattle/);
+    const sequel = await ask("who starred in the godfather part ii");
+    expect(sequel.answer).toMatch(/"the godfather part ii" is not in the knowledge base/);
+    expect(sequel.answers).toEqual([]);
+  });
+
+  it("finds the film named after someone or something of its story and 'in' or 'from', one word or several", async () => {
+    const song = await ask("who sings the song from titanic");
+    expect(song.answer).toMatch(/^The knowledge base does not record the music of Titanic/);
+    const shark = await ask("what was the name of the shark in jaws");
+    expect(shark.answer).toMatch(/^The knowledge base does not record what the shark is called in the story/);
+    expect(shark.answer).toMatch(/Jaws \(1975\) stars/);
+  });
 });

@@ -23,6 +23,8 @@ export const TAG_CUE_WORDS = "about tagged tag tags described describe describes
 export const COLLABORATION_VERBS = "work works worked working collaborate collaborates collaborated collaborating teamed team partnered paired".split(" ");
 
 /** Role nouns name who is asked for ("actors who …"), not the role of the person named in the question. */
+/** A film "has" a person: its cast ("which one has clint eastwood"). */
+export const HAVING_WORDS = ["has", "have", "had"];
 export const ROLE_NOUNS = "actor actors actress actresses director directors writer writers screenwriter screenwriters costar costars cast".split(" ");
 
 /** Words before a lowercase "… movie" that make it a description, not a title: "a good scary movie", "any horror film". */
@@ -69,3 +71,7 @@ export const TITLE_NUMBER_WORDS: Readonly<Record<string, number>> = {
 export const PERSON_LEAD_WORDS = ["starring", "featuring", "by", "with", "starred", "actor", "actress", "director"];
 /** Words that make the name right before them a person ("has Zendaya been in", "X starred in", "X directed"). */
 export const PERSON_TAIL_WORDS = ["been", "starred", "star", "acted", "directed", "direct", "wrote", "appeared", "played"];
+
+/** A sequel's number after a title: "part" or "chapter" may lead it; roman numerals as written ("the godfather part ii", "rocky 7"). */
+export const SEQUEL_LEADS = ["part", "chapter", "episode"];
+export const SEQUEL_NUMERALS = ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];

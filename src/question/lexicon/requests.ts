@@ -56,6 +56,8 @@ export const MEMORY_TALK_WORDS = (
  * Talk about the asking, the remembering and the watching: words that say nothing about the film
  * itself. They are accounted for as filler, never searched as a facet.
  */
+/** Words that say when to watch, not what ("a funny movie for tonight", "what should I watch now"). */
+export const WATCHING_TIME_WORDS = ["now", "today", "tonight", "tomorrow", "yesterday", "weekend"];
 export const REQUEST_TALK_WORDS = (
   "movie movies film films flick flicks cinema picture pictures remember remembered recall recalled recollection memory memories vague vaguely " +
   "think thinking thought believe believed guess guessing suppose probably possibly maybe perhaps sure unsure certain pretty kinda sorta somewhat " +

@@ -121,6 +121,8 @@ const SETTING_SAID = "where the story is set";
 
 /** Words that ask for a kind of the noun after them ("what kind of sport", "what breed of dog"). */
 export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sort of", "breed of", "species of"];
+/** Words that ask what someone or something is called ("the name of the shark in jaws"). */
+export const NAME_OF_LEADS = ["name of", "names of"];
 /**
  * Creatures a story has: a kind of one asked of a film is a character of its story ("what kind of puppy was in
  * john wick", "what breed is toto"). "breed" and "species" ask it by themselves.
@@ -128,6 +130,10 @@ export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sor
 export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots".split(" ");
 /** Kinds only creatures have: asked by themselves ("what breed is toto") or before a creature ("breed of dog"). */
 export const CREATURE_KIND_WORDS = ["breed", "species"];
+/** Words that put a part, person or thing in a film said right after them at the clause's end ("the shark in jaws", "the kid from home alone"). */
+export const IN_FILM_WORDS = ["in", "from"];
+/** Things of a film's story or soundtrack a question may ask about, besides people and creatures ("the song from titanic", "pepper's real name from iron man"). */
+export const STORY_THING_WORDS = "song songs theme name names character characters".split(" ");
 /** Things a film may be about whose kinds the KB holds no relation for ("what kind of sport is played in the blind side"). */
 export const THING_KIND_WORDS = "sport sports war wars car cars vehicle vehicles weapon weapons gun guns plane planes aircraft ship ships boat boats instrument instruments".split(" ");
 
@@ -225,6 +231,7 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "voice", fact: "character" },
   { phrase: "voiced", fact: "character" },
   { phrase: "name in", fact: "character" },
+  { phrase: "name from", fact: "character" },
   { phrase: "part in", fact: "character" },
   { phrase: "academy award", fact: "award" },
   { phrase: "academy awards", fact: "award" },
@@ -388,6 +395,8 @@ export const ABOUT_FRAME_WORDS = "who whos is was what whats tell me us about th
 /** Parts of a film a question may point at ("the end of dirty dancing", "the opening scene of jaws"): the name after "of" is the film. */
 export const FILM_PART_WORDS = "end ending beginning start opening finale climax scene scenes poster trailer soundtrack theme credits".split(" ");
 
+/** Words that set the films listed after them as the choices of a superlative ("which is the longest among Alien, Heat and Jaws"). */
+export const AMONG_WORDS = ["among", "amongst", "between"];
 /** Phrases that place films in time by another said right after them ("after Jaws", "right before Titanic", "prior to Heat", "in the same year as Heat"). */
 export const RELATIVE_TIME_PHRASES: Readonly<Record<string, "before" | "after" | "same">> = {
   after: "after",

@@ -1,6 +1,6 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
-import { ABOUT_FRAME_WORDS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
+import { ABOUT_FRAME_WORDS, AMONG_WORDS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { entryOf } from "../../util/text";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -105,8 +105,8 @@ const FEATURE_TESTS = {
   "film-word": (r: Reading) => r.words.some((w) => MOVIE_WORDS.has(w)),
   "films-asked": (r: Reading) => filmsAsked(r),
   "either-or": (r: Reading) => r.words.includes("or"),
-  /** "which of Iron Man, Iron Man 2 and Iron Man 3 is the longest": the films listed are the choices. */
-  "which-of": (r: Reading) => (r.words[0] === "which" || r.words[0] === "what") && r.words[1] === "of",
+  /** "which of Iron Man, Iron Man 2 and Iron Man 3 is the longest", "which is the longest among Iron Man, …": the films listed are the choices. */
+  "which-of": (r: Reading) => (r.words[0] === "which" || r.words[0] === "what") && (r.words[1] === "of" || AMONG.has(r.words[Math.min(...films(r).map((f) => f.tokenStart)) - 1] ?? "")),
   "sure-film": (r: Reading) => films(r).some((f) => f.confidence >= CONFIDENT),
 } as const;
 
@@ -250,6 +250,7 @@ export function relativeFilm(r: Reading): { side: "before" | "after" | "same"; f
 }
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
+const AMONG: ReadonlySet<string> = new Set(AMONG_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 
 /**

@@ -5,7 +5,8 @@ import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
-import { saidAsTitle } from "./title-slots";
+import { STORY_NOUN_SLOT, saidAsTitle, titleSlotOf } from "./title-slots";
+import { sequelNumberAfter } from "./sequel-number";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -46,6 +47,8 @@ interface MentionContext {
   commonness: WordCommonness;
   people: PeopleNamed;
   saidAsTitle(personLike?: boolean): boolean;
+  /** The title slot that decides the span, if any. */
+  slot(): string | undefined;
 }
 
 /** A calibration: when it applies to a mention, the mention as it should be read; checked in order, the first that applies decides. */
@@ -75,7 +78,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   // "a good scary movie": a lowercase title ending in a film word (or a kind of film) after an article or a liking word describes a film.
   { id: "description", apply: description },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
-  { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && c.words.length >= 2 && c.m.confidence < 0.7 && (c.top.match === "exact" || c.top.match === "folded") && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
+  // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
+  { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && (c.words.length >= 2 || c.slot() === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && (c.top.match === "exact" || c.top.match === "folded") && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
   // "what breed is toto", "which studio made it": one lowercase word a "what" or "which" asks for is the noun asked, not a title.
   { id: "wh-noun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && WH_NOUN.has(c.tokens[c.at - 1]?.folded ?? "") && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
@@ -144,6 +148,7 @@ function mentionContext(question: string, tokens: readonly WordToken[], m: Menti
     commonness,
     people,
     saidAsTitle: (personLike = true) => saidAsTitle(question, tokens, at, span, personLike),
+    slot: () => titleSlotOf(question, tokens, at, span, false),
   };
 }
 
@@ -153,6 +158,9 @@ function ordinaryWord(w: string, commonness: WordCommonness): boolean {
 
 const NON_NAME_TYPES = new Set(["Genre", "Tag", "Language"]);
 
+/** How surely a span said as a title is the film: right after someone or something of a story ("the song in titanic") as surely as after a cue. */
+const titleConfidence = (c: MentionContext) => (c.slot() === STORY_NOUN_SLOT ? 0.8 : 0.7);
+
 function ordinaryWords(c: MentionContext): Mention | undefined {
   const { m, top, words } = c;
   const entityLike = top.types.includes("Movie") || top.types.includes("Person");
@@ -160,7 +168,7 @@ function ordinaryWords(c: MentionContext): Mention | undefined {
   if (!c.ordinary || words.length > 2 || !entityLike || namesSomethingElse) return undefined;
   const paired = c.span.length >= 2 && PAIR.has(c.tokens[c.at - 1]?.folded ?? "");
   const said = c.saidAsTitle(m.candidates.some((x) => x.type === "Person")) || paired;
-  return { ...m, confidence: said ? Math.max(m.confidence, 0.7) : Math.min(m.confidence, DROPPED) };
+  return { ...m, confidence: said ? Math.max(m.confidence, titleConfidence(c)) : Math.min(m.confidence, DROPPED) };
 }
 
 function description(c: MentionContext): Mention | undefined {
@@ -178,7 +186,7 @@ function tagSaidAsTitle(c: MentionContext): Mention | undefined {
   if (!film || !c.saidAsTitle()) return undefined;
   // "acted for both hitchcock and john ford": a prominent person's surname is the person, whatever cue precedes it.
   if (c.hasRoleWord && surnamePerson([...m.candidates, ...c.people(m.text)], c.words)) return undefined;
-  return promote(m, film, 0.7);
+  return promote(m, film, titleConfidence(c));
 }
 
 function kindBeforeFilmWord(c: MentionContext): Mention | undefined {
@@ -360,8 +368,28 @@ function contentWords(key: string): number {
 export function calibratedLinker(linker: EntityLinker, commonness: WordCommonness): EntityLinker {
   return {
     link: (mention, options) => linker.link(mention, options),
-    findMentions: (text, options) => findLooseNames(text, partOfAFilm(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })))), linker, commonness),
+    findMentions: (text, options) => findLooseNames(text, sequelNotHeld(text, partOfAFilm(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })))), linker), linker, commonness),
   };
+}
+
+
+/**
+ * "the godfather part ii", "rocky 7": a title and a sequel's number name that sequel. When the KB has no film of the
+ * whole name, the sequel is a film it lacks, not the first film; the title (and the number) are dropped, so the
+ * whole name is said to be missing.
+ */
+function sequelNotHeld(question: string, mentions: readonly Mention[], linker: EntityLinker): Mention[] {
+  const dropped = new Set<Mention>();
+  for (const m of mentions) {
+    const number = m.confidence >= 0.5 && m.candidates[0]?.type === "Movie" ? sequelNumberAfter(question.slice(m.end)) : undefined;
+    if (!number) continue;
+    const whole = question.slice(m.start, m.end + number.length);
+    const held = linker.link(whole, { types: ["Movie"], limit: 1 })[0];
+    if (held && (held.match === "exact" || held.match === "folded")) continue;
+    dropped.add(m);
+    for (const o of mentions) if (o.start >= m.end && o.end <= m.end + number.length) dropped.add(o);
+  }
+  return dropped.size ? mentions.map((m) => (dropped.has(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];
 }
 
 /**

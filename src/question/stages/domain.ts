@@ -3,6 +3,7 @@ import { DOMAIN_WORDS, FILM_MAKING_VERBS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
+import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
 import { seedsAfterCue, seedsBeforeCue } from "../rules/features";
 
@@ -20,7 +21,7 @@ const DOMAIN = new Set([
 const REQUEST_ONLY = new Set(REQUEST_ONLY_DOMAIN_WORDS);
 const MAKING: ReadonlySet<string> = new Set(FILM_MAKING_VERBS);
 /** Off-domain words that say when, not what: "what should I watch tonight" is still about films. */
-const WHEN = new Set(["now", "today", "tonight", "tomorrow", "yesterday"]);
+const WHEN = new Set(WATCHING_TIME_WORDS);
 /** Words of facts about people in film the KB lacks ("born", "married", "old"): beside a named film or person they ask that fact, not another domain. */
 const FACT_WORDS = new Set(FACT_PHRASES.flatMap((f) => f.phrase.split(" ")));
 

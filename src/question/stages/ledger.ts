@@ -4,7 +4,7 @@ import { STOP_WORDS } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
-import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
+import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, WATCHING_TIME_WORDS, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
 
@@ -41,6 +41,7 @@ export interface WordLedger {
 const GREETING = new Set(GREETING_WORDS);
 const THANKS = new Set(THANKS_WORDS);
 const TALK = new Set(REQUEST_TALK_WORDS);
+const WATCH_TIME: ReadonlySet<string> = new Set(WATCHING_TIME_WORDS);
 const MOOD = new Set(MOOD_WORDS);
 const GENERIC = new Set(GENERIC_WORDS);
 const SETTING = new Set(SETTING_WORDS);
@@ -107,6 +108,7 @@ function wordRole(word: string, at: number, inStory: boolean): Claim | undefined
   if (AGAINST.has(word) && !inStory) return { as: "cue", by: "said against" };
   if (STOP_WORDS.has(word) || word.length < 2) return { as: "stop", by: word };
   if (TALK.has(word)) return { as: "filler", by: "talk about the asking" };
+  if (WATCH_TIME.has(word) && !inStory) return { as: "filler", by: "when to watch" };
   if (/^\d+$/.test(word)) return { as: "filler", by: "a number with nothing to count" };
   return undefined;
 }

@@ -4,7 +4,8 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, FACT_PHRASES, FILM_PART_WORDS, ORDINAL_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, CREATURE_WORDS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
 
@@ -23,6 +24,11 @@ const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
 const ORDINAL_WORD: ReadonlySet<string> = new Set(Object.keys(ORDINAL_WORDS).filter((w) => !w.includes(" ")));
 const PERSON_ASKED: ReadonlySet<string> = new Set(["who", "whom"]);
 const AUXILIARIES = new Set(["is", "was", "did"]);
+const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+/** The slot right after someone or something of a story: it says even a one-word title ("the shark in jaws"). */
+export const STORY_NOUN_SLOT = "after-story-noun";
+/** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
+const STORY_NOUNS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS, ...STORY_THING_WORDS]);
 
 /** A span of the question that might be a title or a name, with the words around it. */
 export interface SpanContext {
@@ -67,9 +73,12 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "story-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(c.question.slice(c.span.at(-1)!.end)) },
   // "henry thomas's country", "forrest gump's rank": a name of two words or more said in the possessive is whose fact is asked.
   { id: "possessive-name", says: true, when: (c) => c.span.length >= 2 && isPossessive(c.span.at(-1)!.text) },
-  // "who is the voice of woody in toy story", "what was the shark's name in jaws", "who is the bad guy in die hard": after "in" at
-  // the clause's end, with a role, a part played or a fact asked before it, or a person asked by "who", the film it is of.
-  { id: "in-after-role-or-fact", says: true, when: (c) => c.before(1) === "in" && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded))) },
+  // "the name of the shark in jaws", "the kid from home alone", "the song from titanic": right after someone or something of a
+  // story and "in" or "from", at the clause's end, in a clause with no film word (a film asked about "a girl in paris" is set there), the film it is of.
+  { id: STORY_NOUN_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && STORY_NOUNS.has(c.before(2) ?? "") && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  // "who is the voice of woody in toy story", "what was the shark's name in jaws", "who is the bad guy in die hard": after "in" (or
+  // "from") at the clause's end, with a role, a part played or a fact asked before it, or a person asked by "who", the film it is of.
+  { id: "in-after-role-or-fact", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded))) },
   // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "the villain in the first die hard", "the last harry potter": after an ordinal and its article, the film of that place.
@@ -103,6 +112,11 @@ export function saidAsTitle(question: string, tokens: readonly WordToken[], at: 
   const c = spanContext(question, tokens, at, span, personLike);
   const slot = TITLE_SLOTS.find((s) => s.when(c));
   return slot ? slot.says : capitalisedAsName(c);
+}
+
+/** The slot that decides whether a span is said as a title, if any does. */
+export function titleSlotOf(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike = true): string | undefined {
+  return TITLE_SLOTS.find((s) => s.when(spanContext(question, tokens, at, span, personLike)))?.id;
 }
 
 function spanContext(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike: boolean): SpanContext {

@@ -1,5 +1,6 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { WordToken } from "../../util/text";
+import { sequelNumberAfter } from "./sequel-number";
 import { STOP_WORDS, entryOf, foldText } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
@@ -57,7 +58,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     else flush();
   });
   flush();
-  spans.push(...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w)));
+  spans.push(...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w)));
   const out: { text: string; closest: string[] }[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -71,6 +72,34 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
     out.push({ text: s, closest: cands.map((c) => c.name) });
   }
+  // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
+  const within = (a: string, b: string) => a !== b && ` ${b.toLowerCase()} `.includes(` ${a.toLowerCase()} `);
+  return out.filter((o) => !out.some((x) => within(o.text, x.text)));
+}
+
+/** A title is at most this many words before its sequel's number. */
+const SEQUEL_TITLE_WORDS = 6;
+
+/**
+ * "the godfather part ii", "rocky 7": a title the KB has, then a sequel's number, when the KB has no film of the whole
+ * name, is a sequel it lacks (the calibration dropped the title, so nothing else names it).
+ */
+function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: KnowledgeBase): string[] {
+  const out: string[] = [];
+  const film = (s: string) => kb.linker.link(s, { types: ["Movie"], limit: 1 }).some((c) => c.match === "exact" || c.match === "folded");
+  tokens.forEach((last, j) => {
+    const number = sequelNumberAfter(text.slice(last.end));
+    if (!number) return;
+    for (let i = Math.max(0, j - SEQUEL_TITLE_WORDS + 1); i <= j; i++) {
+      const title = text.slice(tokens[i]!.start, last.end);
+      // A title runs over words said together: no comma or clause break inside it ("Iron Man, Iron Man 3" is two).
+      if ((STOP_WORDS.has(tokens[i]!.folded) && !ARTICLE.has(tokens[i]!.folded)) || /[,;:.!?()"]/.test(title)) continue;
+      if (!film(title)) continue;
+      const whole = text.slice(tokens[i]!.start, last.end + number.length);
+      if (!film(whole)) out.push(whole);
+      return;
+    }
+  });
   return out;
 }
 
