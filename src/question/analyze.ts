@@ -3,7 +3,7 @@ import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
-import { NUMBER_WORDS } from "./lexicon/cues";
+import { ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
 import { singular } from "./stages/concepts";
 
@@ -136,6 +136,7 @@ const QUALITY_REACH = 3;
 /** Words of music, from the facts a question may ask ("composed", "composer", "music", "musical"). */
 const MUSIC_WORDS: ReadonlySet<string> = new Set(FACT_PHRASES.filter((f) => f.fact === "music" && !f.phrase.includes(" ") && f.phrase !== "score").map((f) => f.phrase));
 const IS_OPENERS: ReadonlySet<string> = new Set(COPULA_OPENERS);
+const ELSE_DONE: ReadonlySet<string> = new Set(ELSE_DONE_AUXILIARIES);
 
 /**
  * What a quality word ("good", "bad", "great") describes when it is no rating asked: a person in the story
@@ -229,6 +230,8 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   const window = answerWindow(tokens, mentions, whAt);
   if (!window) return {};
   const { from, to } = window;
+  // "what else did he direct", "what else did the director of inception make": the other films someone made.
+  if (tokens[window.whAt]!.folded === "what" && tokens[window.whAt + 1]?.folded === "else" && ELSE_DONE.has(tokens[window.whAt + 2]?.folded ?? "")) return { type: "Movie", phrase: { from: window.whAt, to: window.whAt + 2 } };
   const spec: AnswerSpec = { phrase: { from, to }, ...whAnswer(tokens[window.whAt]!.folded) };
   const read = new AnswerWords(tokens, cues, mentions);
   read.forward(spec, window.whAt + 1, to);

@@ -5,7 +5,7 @@ import type { FactKind, Metric } from "../plan/schema";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import {
   AGE_PHRASES, COUNT_PHRASES, FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES, HOW_MUCH_VERBS, INTERSECTION_PHRASES, KIND_NOUNS, KIND_PHRASES, KIND_QUANTIFIERS, LIKE_HEADS,
-  MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, ELSE_DONE_AUXILIARIES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
@@ -202,6 +202,8 @@ function kindQuantified(words: readonly string[]): Found | undefined {
   return at >= 0 && q ? { phrase: `${words[at]} … ${q}`, at, end: at + 1 } : undefined;
 }
 
+const ELSE_DONE: ReadonlySet<string> = new Set(ELSE_DONE_AUXILIARIES);
+
 /** The earliest recommendation cue, with every token any cue covers ("watch next" is no title). */
 function recommendationCue(words: readonly string[]): ShapeCues["similar"] {
   let best: Found | undefined;
@@ -211,6 +213,8 @@ function recommendationCue(words: readonly string[]): ShapeCues["similar"] {
       // "like" compares only after a film word or at the start ("films like X", "like X but newer").
       if (phrase === "like" && at > 0 && !LIKE.has(words[at - 1]!) && words[at - 1] !== "just" && words[at - 1] !== "something") continue;
       const end = at + phrase.split(" ").length;
+      // "what else did he direct": what else someone did is their films asked, not a request for more.
+      if (phrase.endsWith(" else") && ELSE_DONE.has(words[end] ?? "")) continue;
       for (let k = at; k < end; k++) covered.add(k);
       if (!best || at < best.at) best = { phrase, at, end };
     }

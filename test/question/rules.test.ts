@@ -125,6 +125,9 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Tom Harker was born when?", "beyond.fact", "p1 films(Tom Harker ACTED_IN); *p2 beyond(birth_date beside p1)"],
   ["who directed Zzqxv?", "unknown.names", "*p1 unknown(Zzqxv)"],
   // A title and a sequel's number name that sequel: one the KB lacks is missing, never the first film.
+  // "what else" and a deed asks the films that person made; "what else should I watch" asks for more to watch.
+  ["what else did Ada Marlowe direct", "films.person", "*p1 films(Ada Marlowe DIRECTED)"],
+  ["what else should I watch if I liked Starfall", "open.recommend", "*p1 open(recommend; like Starfall; seen Starfall)"],
   // Films listed after "among" are the choices of the superlative before them, as after "which of".
   ["which is the longest among Starfall, Midnight Ledger and Paper Moons", "compare.among", "*p1 compare(Starfall vs Midnight Ledger vs Paper Moons by runtime, max)"],
   ["who starred in starfall 3", "unknown.names", "*p1 unknown(starfall 3)"],
@@ -171,7 +174,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // "he" in a later clause, when the first asks the one person of a role in a film: that person, read ahead in the KB
   // (two writers of Starfall: no one person, so the clause stays about the film).
   ["Who directed The Quiet Harbor and when was he born?", "lookup.relation,beyond.fact", "*p1 lookup(The Quiet Harbor → DIRECTED in); p2 films(Jonas Whitfield DIRECTED); *p3 beyond(birth_date beside p2)"],
-  ["Who wrote Starfall and what else did he write?", "lookup.relation,similar.like", "*p1 lookup(Starfall → WROTE in); *p2 similar(Starfall)"],
+  ["Who wrote Starfall and what else did he write?", "lookup.relation,lookup.relation", "*p1 lookup(Starfall → WROTE in); *p2 lookup(Starfall → ? Movie)"],
   // "it" in a later clause is the first clause's film, "he" or "she" its person, when it names both.
   ["Was Starfall directed by Ada Marlowe and did it win an Oscar?", "check.films,beyond.fact", "p1 films(Starfall, Ada Marlowe DIRECTED); *p2 check(any in p1); p3 lookup(Starfall → all); *p4 beyond(award beside p3)"],
   // A relation asked of the film a ranking picks, the film word before the ranking: one hop more from the pick.

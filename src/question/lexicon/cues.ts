@@ -110,6 +110,11 @@ export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; 
 };
 
 /** "like X", "similar to X", "if I enjoyed X": X is the film to start from. */
+/**
+ * After "what else", these ask what someone else did, films, not more to watch ("what else did he direct", "what else
+ * has Tom Hanks been in", "what else did the director of inception make"); "what else should I watch" stays a request.
+ */
+export const ELSE_DONE_AUXILIARIES = ["did", "does", "do", "has", "have", "had"];
 export const RECOMMENDATION_PHRASES = [
   "like", "similar to", "similar", "same vibe as", "in the style of", "along the lines of", "reminiscent of", "comparable to", "akin to", "in the vein of",
   "if i enjoyed", "if i liked", "if i loved", "i enjoyed", "i liked", "i loved", "fans of", "fan of", "recommend", "recommendation", "recommendations", "suggest",
