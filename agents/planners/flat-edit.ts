@@ -1,3 +1,4 @@
+import { linksWhole } from "../../src/linking/match";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { EDGE_SPECS, type EdgeType } from "../../src/kb/schema";
 import { EDGE_OF_RELATION, METRIC_OF, ROLE_OF, type FlatPlan } from "../../src/plan/flat";
@@ -13,7 +14,7 @@ export class FlatPlanError extends Error {}
 /** A name the model wrote, linked as the rules would: exact, accent- and case-insensitive, or one slip. */
 function link(kb: KnowledgeBase, name: string, types: ("Movie" | "Person")[]): EntityRef {
   const c = kb.linker.link(name, { types, limit: 1 })[0];
-  if (!c || !(c.match === "exact" || c.match === "folded" || (c.match === "fuzzy" && c.score >= 0.8))) throw new FlatPlanError(`"${name}" is not a ${types.join(" or ").toLowerCase()} in the knowledge base`);
+  if (!c || !(linksWhole(c) || (c.match === "fuzzy" && c.score >= 0.8))) throw new FlatPlanError(`"${name}" is not a ${types.join(" or ").toLowerCase()} in the knowledge base`);
   return { id: c.id, type: c.type === "Person" ? "Person" : "Movie", said: name };
 }
 

@@ -3,7 +3,7 @@ import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
-import { ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
+import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
 import { singular } from "./stages/concepts";
 
@@ -231,7 +231,7 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   if (!window) return {};
   const { from, to } = window;
   // "what else did he direct", "what else did the director of inception make": the other films someone made.
-  if (tokens[window.whAt]!.folded === "what" && tokens[window.whAt + 1]?.folded === "else" && ELSE_DONE.has(tokens[window.whAt + 2]?.folded ?? "")) return { type: "Movie", phrase: { from: window.whAt, to: window.whAt + 2 } };
+  if (ELSE_ASKED.every((w, k) => tokens[window.whAt + k]?.folded === w) && ELSE_DONE.has(tokens[window.whAt + ELSE_ASKED.length]?.folded ?? "")) return { type: "Movie", phrase: { from: window.whAt, to: window.whAt + 2 } };
   const spec: AnswerSpec = { phrase: { from, to }, ...whAnswer(tokens[window.whAt]!.folded) };
   const read = new AnswerWords(tokens, cues, mentions);
   read.forward(spec, window.whAt + 1, to);

@@ -1,8 +1,9 @@
+import { linksWhole } from "../linking/match";
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { STOP_WORDS, editDistance, entryOf, linkKey, wordTokens, type WordToken } from "../util/text";
 import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { ROLE_NOUNS } from "./lexicon/linking";
+import { LANGUAGE_NOUN_WORDS, ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { factCue, findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
@@ -17,6 +18,7 @@ import { AWARD_ADJECTIVES, AWARD_WORDS } from "./lexicon/shapes";
 
 const AWARD_ADJECTIVE_SET: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const AWARD_WORD_SET: ReadonlySet<string> = new Set(AWARD_WORDS);
+const LANGUAGE_NOUNS: ReadonlySet<string> = new Set(LANGUAGE_NOUN_WORDS);
 
 /** Linked at least this surely, a film or person is a name the question gives. */
 export const CONFIDENT = 0.7;
@@ -130,7 +132,7 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
     if (!c) return [n];
     const rest = n.text.slice(n.text.indexOf(c.text) + c.text.length).replace(/^[\s,]*(?:(?:in|of|from|on|the)\s+)*/i, "").trim();
     const top = rest ? kb.linker.link(rest, { types: ["Movie", "Person"], limit: 3 }) : [];
-    const links = top[0] !== undefined && (top[0].match === "exact" || top[0].match === "folded");
+    const links = top[0] !== undefined && linksWhole(top[0]);
     return rest && !links ? [{ text: rest, closest: top.map((t) => t.name) }] : [];
   });
   return { analysis: { ...analysis, topics }, notFound, characters };
@@ -160,7 +162,7 @@ function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: K
   });
   for (const c of concepts) {
     const hit = kb.linker.link(c.text, { types: ["Language"], limit: 1 })[0];
-    if (hit && (hit.match === "exact" || hit.match === "folded") && read(hit.id, c.tokenStart, c.tokenEnd)) fromConcepts.add(c);
+    if (hit && linksWhole(hit) && read(hit.id, c.tokenStart, c.tokenEnd)) fromConcepts.add(c);
   }
   // "French soldiers": the nationality is the soldiers', no kind of film either; it stays with the noun it describes.
   const languageWord = (k: number) => entryOf(NATIONALITY_LANGUAGES, a.tokens[k]!.folded) !== undefined || kb.linker.link(a.tokens[k]!.text, { types: ["Language"], limit: 1, exact: true }).length > 0;
@@ -182,7 +184,7 @@ function spanOf(a: QuestionAnalysis, text: string): [number, number] {
  * movies", "korean horror" and "films in French" keep the language.
  */
 function describesANoun(text: string, tokens: readonly WordToken[], last: number, concepts: readonly ConceptRef[]): boolean {
-  const ofFilms = (i: number) => MOVIE_WORDS.has(tokens[i]!.folded) || tokens[i]!.folded === "language" || concepts.some((c) => i >= c.tokenStart && i < c.tokenEnd && (c.genres.length > 0 || c.tmdbGenres.length > 0));
+  const ofFilms = (i: number) => MOVIE_WORDS.has(tokens[i]!.folded) || LANGUAGE_NOUNS.has(tokens[i]!.folded) || concepts.some((c) => i >= c.tokenStart && i < c.tokenEnd && (c.genres.length > 0 || c.tmdbGenres.length > 0));
   // The phrase runs over content words written together (no comma or dash between them).
   const joined = (i: number) => i > 0 && i < tokens.length && /^\s+$/.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start)) && !STOP_WORDS.has(tokens[i]!.folded) && /^\p{L}/u.test(tokens[i]!.folded);
   if (last < 0 || !joined(last + 1)) return false;

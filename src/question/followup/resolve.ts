@@ -33,6 +33,7 @@ import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { HAVING_WORDS } from "../lexicon/linking";
+import { ROLE_EDGES } from "../roles";
 import { understandRecent } from "../understand";
 import { familyStem } from "../series";
 import { frameOf, type Referent, type TurnFrame } from "./frame";
@@ -340,7 +341,7 @@ async function personOfRole(words: readonly string[], frames: readonly TurnFrame
   const order = people.map((p, i) => ({ p, n: counts[i]! })).sort((a, b) => b.n - a.n);
   return order[0]!.n >= ROLE_MARGIN && order[0]!.n >= ROLE_MARGIN * order[1]!.n ? order[0]!.p : undefined;
 }
-const ROLE_EDGE_NAMES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
+const ROLE_EDGE_NAMES: ReadonlySet<string> = new Set(ROLE_EDGES);
 
 /**
  * The pointing words a follow-up uses, by class, that point back rather than at the question's own names.

@@ -115,6 +115,8 @@ export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; 
  * has Tom Hanks been in", "what else did the director of inception make"); "what else should I watch" stays a request.
  */
 export const ELSE_DONE_AUXILIARIES = ["did", "does", "do", "has", "have", "had"];
+/** The words that open that question ("what else …"). */
+export const ELSE_ASKED = ["what", "else"];
 export const RECOMMENDATION_PHRASES = [
   "like", "similar to", "similar", "same vibe as", "in the style of", "along the lines of", "reminiscent of", "comparable to", "akin to", "in the vein of",
   "if i enjoyed", "if i liked", "if i loved", "i enjoyed", "i liked", "i loved", "fans of", "fan of", "recommend", "recommendation", "recommendations", "suggest",

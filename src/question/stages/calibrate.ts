@@ -1,3 +1,4 @@
+import { linksWhole } from "../../linking/match";
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
 import { ARTICLES, STOP_WORDS, editDistance, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
@@ -79,11 +80,11 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "description", apply: description },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
-  { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && (c.words.length >= 2 || c.slot() === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && (c.top.match === "exact" || c.top.match === "folded") && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
+  { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && (c.words.length >= 2 || c.slot() === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && linksWhole(c.top) && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
   // "what breed is toto", "which studio made it": one lowercase word a "what" or "which" asks for is the noun asked, not a title.
   { id: "wh-noun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && WH_NOUN.has(c.tokens[c.at - 1]?.folded ?? "") && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
-  { id: "rare-exact-title", apply: (c) => (!c.ordinary && c.words.length === 1 && c.top.type === "Movie" && (c.top.match === "exact" || c.top.match === "folded") && c.commonness(c.words[0]!) < RARE_WORD_SHARE && c.m.confidence < 0.7 ? { ...c.m, confidence: 0.7 } : undefined) },
+  { id: "rare-exact-title", apply: (c) => (!c.ordinary && c.words.length === 1 && c.top.type === "Movie" && linksWhole(c.top) && c.commonness(c.words[0]!) < RARE_WORD_SHARE && c.m.confidence < 0.7 ? { ...c.m, confidence: 0.7 } : undefined) },
   // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.
   { id: "tag-said-as-title", apply: tagSaidAsTitle },
   // "high school movies": a lowercase title that is also a tag, followed by a film word, is the kind of film.
@@ -385,7 +386,7 @@ function sequelNotHeld(question: string, mentions: readonly Mention[], linker: E
     if (!number) continue;
     const whole = question.slice(m.start, m.end + number.length);
     const held = linker.link(whole, { types: ["Movie"], limit: 1 })[0];
-    if (held && (held.match === "exact" || held.match === "folded")) continue;
+    if (held && linksWhole(held)) continue;
     dropped.add(m);
     for (const o of mentions) if (o.start >= m.end && o.end <= m.end + number.length) dropped.add(o);
   }

@@ -1,3 +1,4 @@
+import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS, linkKey, type WordToken } from "../../util/text";
@@ -116,7 +117,7 @@ function conceptAt(tokens: readonly WordToken[], i: number, len: number, kb: Kno
 
 function genreOrLanguage(w: string, kb: KnowledgeBase, vocab: Vocabulary): boolean {
   const one = lookup(w, kb, vocab) ?? lookup(singular(w), kb, vocab);
-  return (one !== undefined && hasGenre(one)) || kb.linker.link(w, { types: ["Language"], limit: 1, exact: true }).some((c) => c.match === "exact" || c.match === "folded");
+  return (one !== undefined && hasGenre(one)) || kb.linker.link(w, { types: ["Language"], limit: 1, exact: true }).some(linksWhole);
 }
 
 function lookup(key: string, kb: KnowledgeBase, vocab: Vocabulary): (Omit<ConceptRef, "text" | "tokenStart" | "tokenEnd" | "cued" | "strong"> & { fromSynonym: boolean }) | undefined {

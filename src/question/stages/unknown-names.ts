@@ -1,3 +1,4 @@
+import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { WordToken } from "../../util/text";
 import { sequelNumberAfter } from "./sequel-number";
@@ -62,7 +63,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   const out: { text: string; closest: string[] }[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
-    return top !== undefined && (top.match === "exact" || top.match === "folded" || (top.match === "fuzzy" && top.score >= 0.8));
+    return top !== undefined && (linksWhole(top) || (top.match === "fuzzy" && top.score >= 0.8));
   };
   for (const s of new Set(spans.map((x) => x.replace(/\s+(of|the|and|in|a)$/i, "").trim()))) {
     if (links(s)) continue;
@@ -86,7 +87,7 @@ const SEQUEL_TITLE_WORDS = 6;
  */
 function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: KnowledgeBase): string[] {
   const out: string[] = [];
-  const film = (s: string) => kb.linker.link(s, { types: ["Movie"], limit: 1 }).some((c) => c.match === "exact" || c.match === "folded");
+  const film = (s: string) => kb.linker.link(s, { types: ["Movie"], limit: 1 }).some(linksWhole);
   tokens.forEach((last, j) => {
     const number = sequelNumberAfter(text.slice(last.end));
     if (!number) return;
