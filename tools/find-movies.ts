@@ -135,8 +135,9 @@ async function candidatesOf(input: Input, kb: KnowledgeBase): Promise<{ sets: Me
   let candidates: Set<string> | undefined;
   for (const s of [...sets].sort((a, b) => a.movies.size - b.movies.size)) candidates = candidates ? new Set([...candidates].filter((m) => s.movies.has(m))) : new Set(s.movies);
   if (input.years) candidates = candidates ? await withinYears(kb, candidates, input.years, yearOf) : (await yearMembers(kb, input.years, yearOf)).movies;
-  // Nothing to filter by: a count over every film ("who acted in the most films") reads every film with a release year; a ranking, the films TMDB has figures for.
-  if (!candidates && !input.rankBy && (input.facet || input.distribution)) candidates = (await yearMembers(kb, { from: 0, to: 9999 }, yearOf)).movies;
+  // Nothing to filter by: a count over every film ("who acted in the most films") or an order by release ("the first film
+  // ever made") reads every film with a release year; a ranking by a TMDB figure, the films TMDB has figures for.
+  if (!candidates && (input.rankBy === "releaseYear" || (!input.rankBy && (input.facet || input.distribution)))) candidates = (await yearMembers(kb, { from: 0, to: 9999 }, yearOf)).movies;
   candidates ??= new Set(kb.catalog.rank(input.rankBy === undefined || input.rankBy === "releaseYear" ? "popularity" : input.rankBy, { minVotes: 0 }).map((r) => r.movie));
   return { sets, candidates, yearOf };
 }

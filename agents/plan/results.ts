@@ -60,7 +60,10 @@ export function checkedTitles(part: PlanPart, plan: QueryPlan): string[] {
   if (part.kind !== "check" || part.test.op === "compare") return [];
   const ref = part.test.of.ref;
   const of = plan.parts.find((p) => p.id === ref);
-  return of?.kind === "films" ? of.where.flatMap((c) => (c.on === "title" && !c.negated ? [c.film] : [])) : [];
+  const titlesOf = (p: PlanPart | undefined) => (p?.kind === "films" ? p.where.flatMap((c) => (c.on === "title" && !c.negated ? [c.film] : [])) : []);
+  // "was Al Pacino or Val Kilmer in The Godfather": the options' films, each set an either joins.
+  if (of?.kind === "combine" && of.op === "either") return [...new Set(of.parts.flatMap((p) => titlesOf(plan.parts.find((x) => x.id === p.ref))))];
+  return titlesOf(of);
 }
 
 /** Parts that take tool calls of their own (the rest are computed from other parts' results). */

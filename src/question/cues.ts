@@ -339,14 +339,19 @@ export function span(a: number, b: number): number[] {
 export function negatedItems(negations: readonly Found[], entities: readonly TopicEntity[], concepts: readonly ConceptRef[]): { concepts: ConceptRef[]; entities: TopicEntity[] } {
   const out = { concepts: new Set<ConceptRef>(), entities: new Set<TopicEntity>() };
   for (const n of negations) {
-    const c = concepts.find((x) => x.tokenStart >= n.end && x.tokenStart <= n.end + 3);
-    const e = entities.find((x) => x.tokenStart >= n.end && x.tokenStart <= n.end + 3);
+    // The nearest thing after the negation is what it takes away ("other than Jaws did Spielberg direct": Jaws).
+    const c = nearestAfter(concepts, n.end);
+    const e = nearestAfter(entities, n.end);
     const before = entities.filter((x) => x.tokenEnd <= n.at && x.tokenEnd >= n.at - 2).pop();
     if (c && (!e || c.tokenStart <= e.tokenStart)) out.concepts.add(c);
     else if (e) out.entities.add(e);
     else if (before && entities.length > 1) out.entities.add(before);
   }
   return { concepts: [...out.concepts], entities: [...out.entities] };
+}
+
+function nearestAfter<T extends { tokenStart: number }>(items: readonly T[], from: number): T | undefined {
+  return items.filter((x) => x.tokenStart >= from && x.tokenStart <= from + 3).sort((a, b) => a.tokenStart - b.tokenStart)[0];
 }
 
 const ROLE_EDGES: readonly EdgeType[] = ["DIRECTED", "WROTE", "ACTED_IN"];

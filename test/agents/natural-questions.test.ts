@@ -345,4 +345,41 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(shark.answer).toMatch(/^The knowledge base does not record what the shark is called in the story/);
     expect(shark.answer).toMatch(/Jaws \(1975\) stars/);
   });
+  it("leaves out what a negation takes away: the film named, never the person beside it", async () => {
+    const other = await ask("What films other than Jaws did Steven Spielberg direct?");
+    const names = other.answers.map((a) => a.name);
+    expect(names).toContain("Jurassic Park");
+    expect(names).not.toContain("Jaws");
+    const besides = await ask("what other films did christopher nolan direct besides inception");
+    expect(besides.answers.map((a) => a.name)).not.toContain("Inception");
+    expect(besides.answers.map((a) => a.name)).toContain("Memento");
+    const cast = await ask("who starred in titanic besides leonardo dicaprio");
+    expect(cast.answers.map((a) => a.name)).toEqual(["Kate Winslet"]);
+  });
+
+  it("reads a role and a person said in lower case as that role, not the film of those words", async () => {
+    // "Directed by John Ford" (1971) is a film; "westerns not directed by john ford" is not about it.
+    const r = await ask("john wayne westerns not directed by john ford");
+    const names = r.answers.map((a) => a.name);
+    expect(names).toContain("Rio Bravo");
+    expect(names).not.toContain("Stagecoach");
+  });
+
+  it("asks for films to watch when one says one wants a film, and ranks all films when nothing narrows them", async () => {
+    const funny = await ask("I want a funny movie for tonight");
+    expect(funny.plan.rules).toEqual(["order.recommend"]);
+    expect(funny.answer).toMatch(/^1\. /);
+    const any = await ask("what should I watch tonight");
+    expect(any.plan.rules).toEqual(["order.recommend-any"]);
+    expect(any.answers[0]?.name).toBe("The Shawshank Redemption");
+  });
+  it("answers a yes/no over options joined by 'or' by any of them, and denies only the point the film's listing lacks", async () => {
+    const either = await ask("was al pacino or val kilmer in the godfather");
+    expect(either.answer).toMatch(/^Yes\. Al Pacino acted in The Godfather \(1972\)/);
+    const neither = await ask("did ridley scott direct jaws or e.t. the extra-terrestrial");
+    expect(neither.answer).toMatch(/^No\. /);
+    expect(neither.answer).toMatch(/The directors of Jaws \(1975\): Steven Spielberg/);
+    const both = await ask("was al pacino and val kilmer in the godfather");
+    expect(both.answer).toMatch(/^No\. The knowledge base does not list Val Kilmer in The Godfather \(1972\)\./);
+  });
 });

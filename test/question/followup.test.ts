@@ -26,7 +26,9 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     // A film pronoun is the film the turn was about when its answer is a person.
     ["film pronoun → the topic film", [jaws], "and when did it come out?", "followup.anaphor", "When did Jaws come out?"],
     // A person pronoun prefers the answer of the turn before.
-    ["person pronoun → the answer person", [jaws], "what else did he direct?", "followup.anaphor", "What else did Steven Spielberg direct?"],
+    ["person pronoun → the answer person", [jaws], "what else did he direct?", "followup.anaphor", "What else did Steven Spielberg direct besides Jaws?"],
+    // "other" or "else" of a person's films leaves out the film in context; a lower-case pronoun is no title ("She").
+    ["other films of the person pointed at", [titanic], "what other movies was she in?", "followup.anaphor", "What other movies was Kate Winslet in besides Titanic?"],
     ["demonstrative film phrase", [titanic], "how long is that movie?", "followup.anaphor", "How long is Titanic?"],
     ["plural pronoun → the answers", [titanic], "what else have they been in together?", "followup.anaphor", "What else have Kate Winslet and Leonardo DiCaprio been in together?"],
     ["possessive", [jaws], "what is its genre?", "followup.anaphor", "What is Jaws's genre?"],
@@ -41,7 +43,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["refinement by a kind said as a noun", [hanks], "just the comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
     // "which ones" narrows the whole set; a film "has" a person (its cast); a clause with its own subject is a condition, one with a pronoun a question.
     // "he" after several people answered: the one whose role the question asks, by far the most in the KB.
-    ["person pronoun + a role, after several people: the one of that role", [turn("who wrote The Shining?", "The Shining (1980) was written by Diane Johnson [1], Stanley Kubrick [2] and Stephen King [3].")], "what other films did he direct?", "followup.anaphor", "What other films did Stanley Kubrick direct?"],
+    ["person pronoun + a role, after several people: the one of that role", [turn("who wrote The Shining?", "The Shining (1980) was written by Diane Johnson [1], Stanley Kubrick [2] and Stephen King [3].")], "what other films did he direct?", "followup.anaphor", "What other films did Stanley Kubrick direct besides The Shining?"],
     ["which ones + a kind", [hanks], "which ones are comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
     ["which ones + has a person", [hanks], "which ones have Meg Ryan", "followup.refinement", "What films did Tom Hanks star in that have Meg Ryan?"],
     ["which ones + a clause with its own subject", [turn("films directed by Steven Spielberg", "27 films (Steven Spielberg directed): Schindler's List (1993) [1]")], "which ones did Tom Hanks star in", "followup.refinement", "Films directed by Steven Spielberg that Tom Hanks did star in?"],
@@ -100,7 +102,11 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ]);
     expect(history).toEqual([{ question: "Who directed Jaws?", answer: "Jaws (1975) was directed by Steven Spielberg [1].\n\n[1] Steven Spielberg directed Jaws" }]);
     const f = await resolveFollowUp(question, history, kb);
-    expect(f.referents).toEqual([{ name: "Steven Spielberg", type: "Person", from: "answer", turn: 0 }]);
+    // "else": Spielberg's films but Jaws, the film the conversation is about.
+    expect(f.referents).toEqual([
+      { name: "Steven Spielberg", type: "Person", from: "answer", turn: 0 },
+      { name: "Jaws", said: "Jaws", type: "Movie", from: "topic", turn: 0 },
+    ]);
   });
 
   it("prefers the answers the service kept over names in the reply", async () => {

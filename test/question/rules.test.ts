@@ -197,6 +197,18 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Which Oscar-winning film did Ada Marlowe direct in 1999?", "beyond.fact", "p1 films(Ada Marlowe DIRECTED, 1999–1999); *p2 beyond(award beside p1)"],
   // The film word or "shot" as a verb after "where" asks where it was filmed.
   ["where did they film Starfall", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(filming_location beside p1)"],
+  // What a negation takes away is the nearest thing after it; a film or person of the kind asked is an answer left out.
+  ["What films other than Starfall did Ada Marlowe direct?", "films.minus", "*p1 films(Ada Marlowe DIRECTED, not Starfall)"],
+  ["besides Starfall what did Ada Marlowe direct", "films.minus", "*p1 lookup(Ada Marlowe → ? Movie; except Starfall)"],
+  ["who starred in Midnight Ledger besides Tom Harker", "films.minus", "*p1 lookup(Midnight Ledger → ACTED_IN in; except Tom Harker)"],
+  // Saying one wants a film is asking for films to watch; with nothing to go on, the best rated of all.
+  ["I want a funny movie for tonight", "order.recommend", "p1 films(comedy); *p2 order(p1 by voteAverage desc)"],
+  ["give me something scary", "order.recommend", "p1 films(horror); *p2 order(p1 by voteAverage desc)"],
+  ["what should I watch tonight", "order.recommend-any", "p1 films(); *p2 order(p1 by voteAverage desc)"],
+  ["I want a list of films directed by Ada Marlowe", "films.person", "*p1 films(Ada Marlowe DIRECTED)"],
+  // Options joined by "or" in a yes/no: each checked alone, yes when any holds.
+  ["Was Tom Harker or Rita Vale in Starfall?", "check.films", "p1 films(Starfall, Tom Harker); p2 films(Starfall, Rita Vale); p3 either(p1, p2); *p4 check(any in p3)"],
+  ["Did Ada Marlowe direct Starfall or Paper Moons?", "check.films", "p1 films(Paper Moons, Ada Marlowe DIRECTED); p2 films(Starfall, Ada Marlowe DIRECTED); p3 either(p1, p2); *p4 check(any in p3)"],
 ];
 
 describe("the rules, on the fixture world", () => {

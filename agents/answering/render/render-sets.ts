@@ -46,9 +46,20 @@ export function renderFilms(part: PartOf<"films">, r: PartResult, outer: RenderC
   const summary = r.evidence.find((e) => e.meta?.role === "summary" && e.meta?.atLeast === undefined);
   const none = () => `No film in the knowledge base meets all of: ${said} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", ".");
   if (r.relaxed && r.items.length) return { text: `${none()} Closest, meeting ${r.relaxed.atLeast} of the ${r.relaxed.of}: ${listed(ctx, r.items, 5)}.`, answers: r.items, count: 0 };
+  const left = leftOut(part.where);
+  // "what else did she direct" when she directed only the film in context: nothing besides it, said as such.
+  if (!r.items.length && left.length && left.length < part.where.length) {
+    const rest = part.where.filter((c) => !left.includes(c));
+    return { text: `The knowledge base lists no film (${constraintWords(rest, ctx)}) besides ${joinList(left.map((c) => (c.on === "title" ? film(ctx, c.film) : "")))} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], count: 0 };
+  }
   if (!r.items.length) return { text: none(), answers: [], count: 0 };
   const n = r.total ?? r.items.length;
   return { text: `${n} film${n === 1 ? "" : "s"} (${said}): ${listed(ctx, r.items)}${n > SHOWN && r.items.length <= SHOWN ? ` and ${n - r.items.length} more` : ""}.`, answers: r.items, count: n };
+}
+
+/** The films said against by title ("other than Jaws"). */
+function leftOut(where: readonly FilmConstraint[]): FilmConstraint[] {
+  return where.filter((c) => c.on === "title" && c.negated);
 }
 
 function ordinalWord(n: number): string {
@@ -161,8 +172,29 @@ export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderCon
   // "did Stallone direct the sequel to Rocky": yes or no, then the relation as the KB lists it.
   if (of?.kind === "lookup" && t.op === "member" && renderOf) return verdictFirst(r.verdict, renderOf(of).text, r.verdict === "yes" ? r.items : []);
   if (t.op === "nonempty" && t.atLeast && of?.kind === "films") return verdictFirst(r.verdict, countedFacts(of.where, t.atLeast, r, ctx), r.items);
+  const options = of?.kind === "combine" && of.op === "either" ? eitherFilms(of, ctx) : undefined;
+  if (t.op === "nonempty" && options) return verdictFirst(r.verdict, eitherFacts(options, r, ctx), r.verdict === "yes" ? r.items : []);
   const said = of?.kind === "films" ? checkFacts(of.where, r, ctx) : listed(ctx, r.items.slice(0, 5), 5);
   return verdictFirst(r.verdict, said, r.verdict === "yes" ? r.items : []);
+}
+
+/** The films sets an "either" joins, when all it joins are films sets ("was Al Pacino or Val Kilmer in The Godfather"). */
+function eitherFilms(of: PartOf<"combine">, ctx: RenderContext): PartOf<"films">[] | undefined {
+  const members = of.parts.map((p) => partOf(ctx, p.ref));
+  return members.every((m) => m?.kind === "films") ? (members as PartOf<"films">[]) : undefined;
+}
+
+/** With yes, the facts of each option that holds; with no, every option denied in one sentence, and what the KB lists. */
+function eitherFacts(options: readonly PartOf<"films">[], r: PartResult, ctx: RenderContext): string {
+  if (r.verdict === "yes") return options.map((o) => ({ o, r: resultOf(ctx, o.id) })).filter((x) => x.r.items.length).map((x) => checkFacts(x.o.where, { ...x.r, verdict: "yes" }, ctx)).join(" ");
+  const titleOf = (o: PartOf<"films">) => o.where.flatMap((c) => (c.on === "title" ? [c.film] : []))[0];
+  if (options.some((o) => !titleOf(o))) return `The knowledge base lists no film for any of: ${joinList(options.map((o) => constraintWords(o.where, ctx)), "or")}.`;
+  const several = new Set(options.map(titleOf)).size > 1;
+  const points = options.flatMap((o) => o.where.filter((c) => c.on !== "title").map((c) => ({ c, title: titleOf(o)! })));
+  // Of several films, each film's own listing names the film ("The directors of Jaws (1975): …").
+  const named = (fact: string, title: string) => (several ? fact.replace(/^Its (\w+)/, (_m, what: string) => `The ${what} of ${film(ctx, title)}`).replace(/ for it\.$/, ` for ${film(ctx, title)}.`) : fact);
+  const facts = [...new Set(points.map(({ c, title }) => named(listedFact(c, [title], r, ctx), title)))];
+  return `The knowledge base does not list ${joinList(points.map(({ c, title }) => notSaid(c, film(ctx, title))), "or")}.${facts.length ? ` ${facts.join(" ")}` : ""}`;
 }
 
 /** "did Kubrick direct more than 10 films": how many fit, against the number asked, then the films. */
@@ -210,9 +242,20 @@ function checkFacts(where: readonly FilmConstraint[], r: PartResult, ctx: Render
     return facts.length ? `${capitalFirst(joinList([...new Set(facts)]))} ${ctx.cite.cite(row ? [row.id] : [], 1)}.` : `${listed(ctx, r.items.slice(0, 5), 5)} (${constraintWords(where, ctx)}).`;
   }
   if (!titles.length) return `The knowledge base lists no film that meets all of: ${constraintWords(where, ctx)}.`;
+  // Only the points the film's own listing does not meet are denied ("was Al Pacino and Val Kilmer in The Godfather": Kilmer).
   const points = where.filter((c) => c.on !== "title");
-  const facts = points.map((c) => listedFact(c, titles, r, ctx)).filter(Boolean);
-  return `The knowledge base does not list ${joinList(points.map((c) => notSaid(c, film(ctx, titles[0]!))))}.${facts.length ? ` ${facts.join(" ")}` : ""}`;
+  const unmet = points.filter((c) => !listedFor(c, titles, r));
+  const denied = unmet.length ? unmet : points;
+  const facts = [...new Set(denied.map((c) => listedFact(c, titles, r, ctx)).filter(Boolean))];
+  return `The knowledge base does not list ${joinList(denied.map((c) => notSaid(c, film(ctx, titles[0]!))))}.${facts.length ? ` ${facts.join(" ")}` : ""}`;
+}
+
+/** A person the film's listing names in the role asked (the others are not read here). */
+function listedFor(c: FilmConstraint, titles: readonly string[], r: PartResult): boolean {
+  if (c.on !== "person" || !("id" in c.who)) return false;
+  const id = c.who.id;
+  const edges = c.role ? [c.role] : ["DIRECTED", "WROTE", "ACTED_IN"];
+  return r.evidence.some((e) => e.focus === id && edges.includes(String(e.meta?.edge)) && titles.includes(String(e.meta?.from)));
 }
 
 /** One fact in words: "Tom Hanks acted in Cast Away", "Cast Away is tagged tom hanks". */
@@ -268,7 +311,8 @@ function listedFact(c: FilmConstraint, titles: readonly string[], r: PartResult,
   const edges = c.on === "person" ? (c.role ? [c.role] : ["DIRECTED", "WROTE", "ACTED_IN"]) : (FACT_EDGE[c.on] ?? []);
   const triples = r.evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors") && edges.includes(String(e.meta?.edge)) && titles.includes(String(e.meta?.from)));
   const genresOnly = c.on === "kind" ? triples.filter((e) => e.meta?.edge === "HAS_GENRE") : triples;
-  const shown = (genresOnly.length ? genresOnly : triples).slice(0, 6);
+  // One mention a person ("Francis Ford Coppola" directed and wrote it).
+  const shown = (genresOnly.length ? genresOnly : triples).filter((e, i, all) => all.findIndex((x) => x.focus === e.focus) === i).slice(0, 6);
   const what = c.on === "person" ? (c.role ? { DIRECTED: "directors", WROTE: "writers", ACTED_IN: "cast" }[c.role] : "people") : c.on === "kind" ? (genresOnly.length ? "genres" : "tags") : c.on === "years" ? "release years" : "languages";
   if (!shown.length) return `It lists no ${what} for it.`;
   return `Its ${what}: ${joinList(shown.map((e) => `${e.focus} ${ctx.cite.cite([e.id], 1)}`.trimEnd()))}.`;

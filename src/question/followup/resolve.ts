@@ -14,6 +14,7 @@ import {
   FAMILY_ORDINALS,
   FAMILY_WORDS,
   FILM_ANAPHORS,
+  OTHER_WORDS,
   PERSON_ANAPHORS,
   LIST_PLACES,
   PLACE_POINTERS,
@@ -188,9 +189,9 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
   {
     id: "followup.anaphor",
     kind: "anaphor",
-    reads: "it / that film / he / she / they: the earlier film, person or answers of that kind",
+    reads: "it / that film / he / she / they: the earlier film, person or answers of that kind; his other films leave out the film in context",
     applies: (f) => Object.keys(f.anaphors).length > 0,
-    build: (f) => replaceAnaphors(f),
+    build: (f) => besidesFilmInContext(f, replaceAnaphors(f)),
   },
   {
     id: "followup.character",
@@ -294,7 +295,9 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const u = await understandRecent(said, kb);
   // A title a role frame made a character ("Hulk was played by…") is the character here, in the film in context.
   const character = (r: (typeof u.readings)[number], t: { tokenStart: number; tokenEnd: number }) => r.characters.some((c) => t.tokenStart < c.tokenEnd && c.tokenStart < t.tokenEnd);
-  const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person") && !character(r, t)).map((t) => ({ name: t.name, type: t.type, text: t.text })));
+  // "what other movies was she in": a pronoun written in lower case points back; it is no title (She, Her, It).
+  const pronoun = (t: { text: string }) => t.text === t.text.toLowerCase() && POINTING_WORDS.has(foldText(t.text));
+  const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person") && !character(r, t) && !pronoun(t)).map((t) => ({ name: t.name, type: t.type, text: t.text })));
   const ownConstraints = u.readings.some((r) => r.concepts.some((c) => c.strong) || r.periods.length > 0 || r.languages.length > 0 || r.series !== undefined);
   const folded = foldText(said);
   const words = folded.split(" ");
@@ -325,6 +328,8 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
   return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
+
+const POINTING_WORDS: ReadonlySet<string> = new Set([...FILM_ANAPHORS, ...PERSON_ANAPHORS, ...PLURAL_ANAPHORS]);
 
 /** Of several people answered, the one whose films in the role asked outnumber the next one's this many times over. */
 const ROLE_MARGIN = 2;
@@ -425,6 +430,17 @@ function replaceAnaphors(f: FollowUpFeatures): { question: string; referents: Re
     referents.push(...chosen);
   }
   return referents.length ? { question, referents } : undefined;
+}
+
+/**
+ * "who directed inception", then "what other films did he direct": the person's films but the one the conversation
+ * is about. Only a person pointed at, with "other" or "else" said and no film named or pointed at.
+ */
+function besidesFilmInContext(f: FollowUpFeatures, read: ReturnType<typeof replaceAnaphors>): ReturnType<typeof replaceAnaphors> {
+  const words = foldText(f.said).split(" ");
+  if (!read || !f.anaphors.person || f.anaphors.film || f.own.some((o) => o.type === "Movie") || !words.some((w) => OTHER_WORDS.includes(w))) return read;
+  const film = f.frames.at(-1)?.topics.find((t) => t.type === "Movie");
+  return film ? { question: `${stripEnd(read.question)} besides ${film.name}?`, referents: [...read.referents, film] } : read;
 }
 
 function substitute(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {

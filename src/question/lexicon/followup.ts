@@ -12,6 +12,8 @@ export const PLURAL_PRONOUNS = ["they", "them", "their"];
 export const FILM_ANAPHORS = ["the same film", "the same movie", "that film", "that movie", "this film", "this movie", "the film", "the movie", "that one", "this one", ...FILM_PRONOUNS];
 /** Point at one person ("what else did he direct", "how old is she"). */
 export const PERSON_ANAPHORS = ["that actor", "that actress", "that director", "that writer", "this actor", "this actress", "this director", ...PERSON_PRONOUNS];
+/** Said of a person's films after a turn about one film, these leave that film out ("what other films did he direct"). */
+export const OTHER_WORDS = ["other", "else", "another"];
 /** Point at several answers at once ("when were they released", "which of those are comedies"). */
 export const PLURAL_ANAPHORS = ["those films", "those movies", "these films", "these movies", "the same films", "those ones", "the ones", "those", "these", ...PLURAL_PRONOUNS];
 

@@ -22,6 +22,19 @@ export const RECOMMEND_PHRASES = [
   "looking for films", "looking for some", "i want to watch", "i would like to watch", "id like to watch", "any good", "good movies", "good films",
 ];
 
+/**
+ * Saying what one wants ("I want a funny movie", "I need a good horror film", "give me something scary"): a request for
+ * films to watch when a film word follows within a few words, none of them a break below.
+ */
+export const WANT_LEADS = ["i want", "i need", "i would like", "id like", "i wanna", "give me", "show me", "find me", "get me", "we want", "we need", "im after", "i am after"];
+/** Leads that tell rather than want: a film to watch only when an indefinite word follows ("give me something scary"); "give me films starring X" asks a list. */
+export const SHOW_LEADS = ["give me", "show me", "find me", "get me"];
+export const INDEFINITE_OPENERS = ["a", "an", "some", "something", "anything", "one"];
+/** Words between a want and a film word that make it something else ("I want a list of films", "I want to know which films"). */
+export const WANT_BREAKS = ["all", "every", "each", "of", "to", "know", "which", "what", "who", "how", "where", "when", "list", "names", "name"];
+/** Heads of a wanted film besides the film words and kinds of film ("something scary", "a comedy"). */
+export const WANTED_HEADS = ["something", "anything", "one", "ones", "comedy", "comedies", "thriller", "thrillers", "western", "westerns", "drama", "dramas", "documentary", "documentaries", "musical", "musicals", "romance", "romcom", "cartoon", "cartoons"];
+
 /** Asking which films hold something (no taste or memory said). */
 export const EXPLORE_PHRASES = [
   "movies about", "films about", "movies featuring", "films featuring", "movies where", "films where",

@@ -25,7 +25,8 @@ import { taggedFilms } from "../series";
  */
 export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintInput[]; topics?: TopicEntity[] } = {}): DraftPart | undefined {
   const a = r.analysis;
-  const excluded = new Set(negatedItems(r.cues.negations, r.named, r.concepts).entities.map((e) => e.id));
+  const negated = negatedItems(r.cues.negations, r.named, r.concepts).entities;
+  const excluded = new Set(negated.map((e) => e.id));
   const linked = o.topics ?? r.named.filter((t) => t.confidence >= min && !excluded.has(t.id));
   const positive = linked.length ? linked : a.topics.filter((t) => t.confidence >= 0.35);
   const filmsNamed = positive.filter((t) => t.type === "Movie");
@@ -37,10 +38,14 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   const join = op?.kind === "intersection" || (r.cues.both && topics.length > 1) ? "both" : op?.kind === "union" ? "either" : "each";
   const hops = topics.map((t) => knownHop(r, t, fromFilm));
   const path = hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir) ? hops[0] : undefined;
-  const within = o.within ?? withinOf(r);
   // With no answer phrase, what the relation said reaches is asked; with no relation either, everything linked to the names.
   const asks = path ? (path.dir === "out" ? EDGE_SPECS[path.edge].to : EDGE_SPECS[path.edge].from) : (a.answer.type ?? askedByCue(r, topics[0]));
-  const except = fromFilm ? positive.filter((t) => t.type === "Person").map(entityRef).slice(0, 5) : [];
+  // "who starred in Titanic besides DiCaprio", "what did Nolan direct besides Inception": a thing said against that is
+  // of the kind asked is never an answer, rather than a condition on the films the path passes through.
+  const notAnswers = asks ? negated.filter((e) => e.type === asks && !topics.includes(e)) : [];
+  const gone = new Set(notAnswers.map((e) => e.id));
+  const within = (o.within ?? withinOf(r)).filter((c) => !(c.negated && gone.has(c.on === "title" ? c.film : c.on === "person" && "id" in c.who ? c.who.id : "")));
+  const except = [...(fromFilm ? positive.filter((t) => t.type === "Person") : []), ...notAnswers].map(entityRef).slice(0, 5);
   return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, ...(except.length ? { except } : {}), text: r.text };
 }
 

@@ -3,6 +3,7 @@ import { roleWords } from "../cues";
 import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
 import { otherUsualRole, roleNear, roleSaid } from "../roles";
+import type { TopicEntity } from "../analyze";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
 import { familyOf, familyStem } from "../series";
@@ -109,6 +110,11 @@ export async function bestOfKind(r: Reading, ctx: RuleContext): Promise<Built | 
   return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by, direction: "desc" }] };
 }
 
+/** "what should I watch": no kind, person or film to go on, so every film, the better rated first. */
+export function bestOfAll(): Built {
+  return { parts: [{ kind: "films", where: [] }, { kind: "order", of: local(0), by: "voteAverage", direction: "desc" }] };
+}
+
 /** "how many films did X direct" (the films counted) or "how many actors are in Titanic" (a relation's answers counted). */
 export async function count(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   // "how many times has johnny depp worked with tim burton": the films they made together.
@@ -187,6 +193,8 @@ export async function minus(r: Reading, ctx: RuleContext): Promise<Built | undef
   const dropped = r.named.filter((t) => gone.has(t.id));
   if (kept.length && dropped.length) {
     const a = lookupOf(r, 0.5, { topics: kept, within: [] });
+    // "besides Jaws what did Spielberg direct": what is taken away is of the kind asked, an answer left out, not a relation.
+    if (a?.kind === "lookup" && a.asks && dropped.every((t) => t.type === a.asks)) return { parts: [lookupOf(r, 0.5, { topics: kept })!] };
     const b = lookupOf(r, 0.5, { topics: dropped, within: [] });
     return a && b ? { parts: [a, b, { kind: "combine", op: "minus", parts: [local(0), local(1)] }] } : undefined;
   }
@@ -273,6 +281,10 @@ export function checkFilms(r: Reading): Built | undefined {
   const ps = people(r);
   // "Did Tom Cruise star in Mission Impossible?" with no such film in the KB: no verdict, the film said missing.
   if (!film && ps.length && r.notFound.length) return { parts: [unknownPart(r)] };
+  // "was Al Pacino or Val Kilmer in The Godfather", "did Spielberg direct Jaws or Alien": either option will do, each checked alone.
+  const fs = films(r);
+  if (film && ps.length >= 2 && joinedByOr(r, ps)) return eitherOption(r, ps.map((p) => [film, [p]]));
+  if (fs.length >= 2 && ps.length && joinedByOr(r, fs)) return eitherOption(r, fs.map((f) => [f, ps]));
   const where: FilmConstraintInput[] = [];
   if (film) where.push({ on: "title", film: film.id, negated: false });
   for (const p of ps.slice(0, 2)) {
@@ -289,6 +301,27 @@ export function checkFilms(r: Reading): Built | undefined {
   // "did Kubrick direct more than 10 films": a number asked of the set, not just any film.
   const atLeast = !film && r.cues.threshold ? { atLeast: r.cues.threshold.min } : {};
   return { parts: [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0), ...atLeast } }] };
+}
+
+/** Two people side by side with "or" between them ("Al Pacino or Val Kilmer"). */
+function joinedByOr(r: Reading, ps: readonly TopicEntity[]): boolean {
+  const sorted = [...ps].sort((a, b) => a.tokenStart - b.tokenStart);
+  return sorted.some((p, i) => i > 0 && r.words.slice(sorted[i - 1]!.tokenEnd, p.tokenStart).includes("or"));
+}
+
+/** Each option a film and the people said of it, checked alone; yes when any holds. */
+function eitherOption(r: Reading, options: readonly [TopicEntity, readonly TopicEntity[]][]): Built {
+  const each: DraftPart[] = options.slice(0, 4).map(([film, ps]) => ({
+    kind: "films",
+    where: [
+      { on: "title", film: film.id, negated: false },
+      ...ps.slice(0, 2).map((p): FilmConstraintInput => {
+        const role = roleNear(p, r.analysis) ?? roleSaid(r.analysis);
+        return { on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false };
+      }),
+    ],
+  }));
+  return { parts: [...each, { kind: "combine", op: "either", parts: each.map((_, k) => local(k)) }, { kind: "check", test: { op: "nonempty", of: local(each.length) } }] };
 }
 
 /** Two named items to compare: the first two of one kind (films, else people). */

@@ -1,3 +1,4 @@
+import { negatedItems } from "../cues";
 import { MOVIE_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
 import { ABOUT_FRAME_WORDS, AMONG_WORDS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
@@ -31,6 +32,11 @@ const FEATURE_TESTS = {
   "kind-question": (r: Reading) => r.cues.kindQuestion !== undefined,
   options: (r: Reading) => r.cues.options.length >= 2,
   "similar-cue": (r: Reading) => r.cues.similar !== undefined,
+  /**
+   * Films to watch asked for, by a recommendation cue or by the request's own wording ("I want a funny movie"). A
+   * request said only by a quality word ("some good movies with X") is the better-rated films asked (order.good).
+   */
+  "wants-films": (r: Reading) => r.cues.similar !== undefined || (r.request?.intent === "recommend" && r.analysis.quality === undefined),
   /** "who is Margot Robbie", "tell me about the movie Dune": a name in an asking frame and nothing else. */
   "only-a-name": (r: Reading) => onlyAName(r),
   /** "movies starring Zendaya", "what films has Zendaya been in": a name the KB lacks where a person's role says whose films. */
@@ -221,7 +227,9 @@ function characterInFilm(r: Reading): boolean {
 export function seedsAfterCue(r: Reading): TopicEntity[] {
   const cue = r.cues.similar;
   if (!cue) return [];
-  return films(r).filter((m) => m.tokenStart > cue.at && !spanOf(m).some((k) => cue.covered.has(k)));
+  // A film said against ("something else he directed besides Pitch Black") is no film to start from.
+  const against = new Set(negatedItems(r.cues.negations, r.named, r.concepts).entities);
+  return films(r).filter((m) => m.tokenStart > cue.at && !spanOf(m).some((k) => cue.covered.has(k)) && !against.has(m));
 }
 
 /** Films named before "what else", "similar ones": "loved the shining, what else would i like". */

@@ -369,7 +369,8 @@ function contentWords(key: string): number {
 export function calibratedLinker(linker: EntityLinker, commonness: WordCommonness): EntityLinker {
   return {
     link: (mention, options) => linker.link(mention, options),
-    findMentions: (text, options) => findLooseNames(text, sequelNotHeld(text, partOfAFilm(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })))), linker), linker, commonness),
+    findMentions: (text, options) =>
+      findLooseNames(text, relationNotTitle(text, sequelNotHeld(text, partOfAFilm(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })))), linker), linker), linker, commonness),
   };
 }
 
@@ -391,6 +392,21 @@ function sequelNotHeld(question: string, mentions: readonly Mention[], linker: E
     for (const o of mentions) if (o.start >= m.end && o.end <= m.end + number.length) dropped.add(o);
   }
   return dropped.size ? mentions.map((m) => (dropped.has(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];
+}
+
+/**
+ * "westerns not directed by john ford": a lowercase title that is a role verb (and "by") before a person the KB has
+ * whole is that role and that person, not the film of that name (Directed by John Ford). Said as a title, it stays one.
+ */
+function relationNotTitle(question: string, mentions: readonly Mention[], linker: EntityLinker): Mention[] {
+  return mentions.map((m) => {
+    const span = wordTokens(question.slice(m.start, m.end));
+    if (m.candidates[0]?.type !== "Movie" || span.length < 3 || !ROLE_VERB.has(span[0]!.folded) || /^\p{Lu}/u.test(span[0]!.text)) return m;
+    const from = span[1]!.folded === "by" ? 2 : 1;
+    const rest = question.slice(m.start + span[from]!.start, m.end);
+    const person = linker.link(rest, { types: ["Person"], limit: 1 })[0];
+    return person && linksWhole(person) ? { ...m, start: m.start + span[from]!.start, text: rest, candidates: [person], confidence: Math.max(m.confidence, 0.8) } : m;
+  });
 }
 
 /**

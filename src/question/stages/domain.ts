@@ -68,6 +68,9 @@ function objectOf(r: Reading, t: { tokenStart: number }, word: string): boolean 
   return r.analysis.tokens[at]?.folded === word;
 }
 
+/** "I want something funny", "give me something scary": something of a kind of film, asked for to watch. */
+const asksForAKind = (r: Reading) => r.request?.intent === "recommend" && r.concepts.length > 0;
+
 /** What makes a clause a film question without a film word: a name given with a relation or a figure asked of it, a kind of film, a period, a story. */
 function filmLike(r: Reading): boolean {
   const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
@@ -78,7 +81,7 @@ function filmLike(r: Reading): boolean {
   // A character named in a role frame ("who stared as Axel Foley"), or a person asked of a film ("who was the baby
   // in sweet home alabama"), is someone in a film's story.
   if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;
-  if (sureName(r).length || r.told || r.periods.length || r.concepts.some((c) => c.cued) || seedsAfterCue(r).length || seedsBeforeCue(r).length) return true;
+  if (sureName(r).length || r.told || r.periods.length || r.concepts.some((c) => c.cued) || asksForAKind(r) || seedsAfterCue(r).length || seedsBeforeCue(r).length) return true;
   if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
   // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
   const shaped = r.cues.yesNo || r.cues.comparative || r.cues.superlative || r.cues.ordinal || r.cues.count;

@@ -4,7 +4,7 @@ import { STOP_WORDS } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
-import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, WATCHING_TIME_WORDS, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
+import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, WANT_LEADS, WATCHING_TIME_WORDS, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
 
@@ -45,7 +45,7 @@ const WATCH_TIME: ReadonlySet<string> = new Set(WATCHING_TIME_WORDS);
 const MOOD = new Set(MOOD_WORDS);
 const GENERIC = new Set(GENERIC_WORDS);
 const SETTING = new Set(SETTING_WORDS);
-const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...EXPLORE_PHRASES, ...SEEN_PHRASES, ...LOVED_PHRASES, ...REQUEST_TALK_PHRASES];
+const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...WANT_LEADS, ...EXPLORE_PHRASES, ...SEEN_PHRASES, ...LOVED_PHRASES, ...REQUEST_TALK_PHRASES];
 /** Joining words a facet may span ("drug addiction and recovery" stays two; "lord of the flies" one). */
 const INSIDE_FACET = new Set(["of"]);
 /** Words that say a facet after them is not wanted, and the words that may stand between ("nothing too violent"). */

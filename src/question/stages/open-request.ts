@@ -1,6 +1,7 @@
 import type { OpenIntent } from "../../plan/schema";
 import { STOP_WORDS } from "../../util/text";
-import { ASKING_FOR_FILMS, EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, RECOMMEND_PHRASES, SEEN_PHRASES, TASTE_PHRASES } from "../lexicon/requests";
+import { ASKING_FOR_FILMS, EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, RECOMMEND_PHRASES, SEEN_PHRASES, SHOW_LEADS, INDEFINITE_OPENERS, TASTE_PHRASES, WANT_BREAKS, WANT_LEADS, WANTED_HEADS } from "../lexicon/requests";
+import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { findPhrase, firstOf } from "./phrases";
 import { detectSmallTalk } from "./smalltalk";
 
@@ -32,12 +33,31 @@ export function requestCue(words: readonly string[]): RequestCue | undefined {
   if (asking) return { intent: "recommend", ...asking };
   const known = firstOf(words, KNOWN_ITEM_PHRASES);
   if (known) return { intent: "known_item", ...known };
-  const recommend = firstOf(words, RECOMMEND_PHRASES);
+  const recommend = firstOf(words, RECOMMEND_PHRASES) ?? wantCue(words);
   if (recommend) return { intent: "recommend", ...recommend };
   const explore = firstOf(words, EXPLORE_PHRASES);
   if (explore) return { intent: "explore", ...explore };
   const taste = firstOf(words, TASTE_PHRASES);
   return taste ? { intent: "recommend", ...taste } : undefined;
+}
+
+const WANTED: ReadonlySet<string> = new Set([...CONCEPT_HEAD_WORDS, ...WANTED_HEADS]);
+const WANT_BREAK: ReadonlySet<string> = new Set(WANT_BREAKS);
+/** How many words may stand between a want and the film wanted ("i need a really good old horror film"). */
+const WANT_REACH = 4;
+
+/** "I want a funny movie", "give me something scary": a want followed closely by a film word, nothing in between that makes it a question or a list. */
+export function wantCue(words: readonly string[]): { phrase: string; at: number; end: number } | undefined {
+  for (const lead of WANT_LEADS) {
+    for (const at of findPhrase(words, lead)) {
+      const end = at + lead.split(" ").length;
+      if (SHOW_LEADS.includes(lead) && !INDEFINITE_OPENERS.includes(words[end] ?? "")) continue;
+      for (let k = end; k < Math.min(words.length, end + WANT_REACH + 1) && !WANT_BREAK.has(words[k]!); k++) {
+        if (WANTED.has(words[k]!)) return { phrase: lead, at, end };
+      }
+    }
+  }
+  return undefined;
 }
 
 export function tasteCues(words: readonly string[]): TasteCues {
