@@ -43,8 +43,10 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   const triples = evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors"));
   const except = new Set(part.except.map((e) => e.id));
   const found = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);
-  const items = found.filter((i) => !except.has(i.name));
-  return { done: true, items, total: items.length, figures: [], evidence, ...(items.length ? {} : { missing: "nothing in the knowledge base along that relation" }) };
+  const among = new Set(part.among.map((e) => e.id));
+  const items = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)));
+  const none = among.size ? `none of ${[...among].join(", ")} along that relation in the knowledge base` : "nothing in the knowledge base along that relation";
+  return { done: true, items, total: items.length, figures: [], evidence, ...(items.length ? {} : { missing: none }) };
 }
 
 /** Neighbours along the asked hop: every start's (each, either) or those every start has (both). */

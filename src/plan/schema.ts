@@ -94,6 +94,8 @@ export const LookupPart = z
     within: z.array(FilmConstraint).max(6).default([]),
     /** Never an answer: the people named beside the film ("who acted with Fred Astaire in X" is X's cast but him). */
     except: z.array(EntityRef).max(5).default([]),
+    /** Only these may be answers: the choices offered ("which of Al Pacino and Val Kilmer was in The Godfather"); none: any. */
+    among: z.array(EntityRef).max(12).default([]),
     /** The clause as asked: what a discovered path is scored against. */
     text: z.string().trim().min(1).max(2000),
   })

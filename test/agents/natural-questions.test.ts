@@ -382,4 +382,12 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const both = await ask("was al pacino and val kilmer in the godfather");
     expect(both.answer).toMatch(/^No\. The knowledge base does not list Val Kilmer in The Godfather \(1972\)\./);
   });
+  it("chooses among the people offered: which of them the KB links to the film, or none", async () => {
+    const one = await ask("Which of Al Pacino and Robert De Niro was in The Godfather?");
+    expect(one.answers.map((a) => a.name)).toEqual(["Al Pacino"]);
+    expect(one.answer).toMatch(/^Of Al Pacino and Robert De Niro, the knowledge base links Al Pacino \[1\] to The Godfather \(1972\)\./);
+    const none = await ask("which of Tom Hanks and Meg Ryan was in Heat");
+    expect(none.answers).toEqual([]);
+    expect(none.answer).toMatch(/links none of Tom Hanks or Meg Ryan to Heat/);
+  });
 });

@@ -79,8 +79,8 @@ describe.skipIf(!browserAvailable())("the console's conversation view in Chromiu
 
     // The second turn says what it was read as, and what "she" meant.
     const readAs = turn(2).locator(".read-as");
-    expect(await readAs.locator(".resolved").innerText()).toBe("What other films did Ada Marlowe direct?");
-    expect(await readAs.innerText()).toMatch(/^read as: .*\(she → Ada Marlowe\)$/);
+    expect(await readAs.locator(".resolved").innerText()).toBe("What other films did Ada Marlowe direct besides Starfall?");
+    expect(await readAs.innerText()).toMatch(/^read as: .*\(she → Ada Marlowe, besides Starfall\)$/);
     expect(await page.locator(".turn .turn-question").allInnerTexts()).toEqual([expect.stringMatching(new RegExp(`1\\s+${FIRST}$`)), expect.stringMatching(new RegExp(`2\\s+${SECOND.replace("?", "\\?")}$`))]);
     expect(await turn(1).locator(".answer-text").innerText()).toMatch(/Ada Marlowe/);
     expect(await turn(2).locator(".answer-text .cite").count()).toBeGreaterThan(0);
@@ -146,19 +146,19 @@ describe.skipIf(!browserAvailable())("the console's conversation view in Chromiu
     // The reply as it was sent back, without citation marks that could lead nowhere.
     expect(await recalled.locator(".answer-text").innerText()).toBe("Starfall (1999) was directed by Ada Marlowe.");
     expect(await page.locator(".run-question").innerText()).toBe(SECOND);
-    expect(await page.locator(".view-run > .read-as").innerText()).toMatch(/\(she → Ada Marlowe\)$/);
+    expect(await page.locator(".view-run > .read-as").innerText()).toMatch(/\(she → Ada Marlowe, besides Starfall\)$/);
 
     // Continue: both turns come back (the first as recalled, the second with its steps and evidence), then a third.
     await page.locator("a.continue").click();
     await turn(2).locator(".answer-text").waitFor();
     expect(await turn(1).getAttribute("class")).toMatch(/recalled/);
-    expect(await turn(2).locator(".read-as .resolved").innerText()).toBe("What other films did Ada Marlowe direct?");
+    expect(await turn(2).locator(".read-as .resolved").innerText()).toBe("What other films did Ada Marlowe direct besides Starfall?");
     expect(await page.locator(".turn-evidence-head").innerText()).toMatch(/^Evidence of turn 2/);
     await page.fill("#followup", THIRD);
     await page.press("#followup", "Enter");
     expect(await answerOf(3)).toMatch(/Ben Okafor/);
-    expect(await turn(3).locator(".read-as").innerText()).toMatch(/\(them → Starfall and Starfall Returns\)$/);
-    expect(sent.at(-1)!.history).toEqual([followUp.request.history![0], { question: SECOND, answer: followUp.result!.answer, answers: ["Starfall", "Starfall Returns"], resolved: "What other films did Ada Marlowe direct?" }]);
+    expect(await turn(3).locator(".read-as").innerText()).toMatch(/\(them → Starfall Returns\)$/);
+    expect(sent.at(-1)!.history).toEqual([followUp.request.history![0], { question: SECOND, answer: followUp.result!.answer, answers: ["Starfall Returns"], resolved: "What other films did Ada Marlowe direct besides Starfall?" }]);
 
     // The URL reopens the conversation where it was, the last question waiting in the box.
     const third = storedRun(THIRD)!;

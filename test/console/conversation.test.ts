@@ -26,6 +26,8 @@ describe("the console's conversation model", () => {
 
   it("says what a follow-up's pointing word meant, or which earlier names it drew on", () => {
     expect(readAs("and when did it come out?", { kind: "anaphor", rule: "followup.anaphor", resolved: "When did Jaws come out?", referents: [{ name: "Jaws", type: "Movie", from: "topic", turn: 0 }] })).toEqual({ resolved: "When did Jaws come out?", meaning: "it → Jaws" });
+    // A clause the service added at the end is said after the pointing word's meaning.
+    expect(readAs("what other films did she direct?", { kind: "anaphor", rule: "followup.anaphor", resolved: "What other films did Ada Marlowe direct besides Starfall?", referents: [{ name: "Ada Marlowe", type: "Person", from: "answer", turn: 0 }, { name: "Starfall", type: "Movie", from: "topic", turn: 0 }] }).meaning).toBe("she → Ada Marlowe, besides Starfall");
     expect(readAs("and the director?", { kind: "ellipsis", rule: "followup.ellipsis", resolved: "The director of Titanic?", referents: [{ name: "Titanic", type: "Movie", from: "topic", turn: 0 }] }, 2).meaning).toBe("from turn 3: Titanic");
   });
 

@@ -208,6 +208,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["I want a list of films directed by Ada Marlowe", "films.person", "*p1 films(Ada Marlowe DIRECTED)"],
   // Options joined by "or" in a yes/no: each checked alone, yes when any holds.
   ["Was Tom Harker or Rita Vale in Starfall?", "check.films", "p1 films(Starfall, Tom Harker); p2 films(Starfall, Rita Vale); p3 either(p1, p2); *p4 check(any in p3)"],
+  // People offered as choices: the film's people in the relation asked, only those.
+  ["Which of Tom Harker and Rita Vale was in Starfall?", "lookup.which-person", "*p1 lookup(Starfall → all; among Tom Harker, Rita Vale)"],
   ["Did Ada Marlowe direct Starfall or Paper Moons?", "check.films", "p1 films(Paper Moons, Ada Marlowe DIRECTED); p2 films(Starfall, Ada Marlowe DIRECTED); p3 either(p1, p2); *p4 check(any in p3)"],
 ];
 

@@ -21,6 +21,9 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   }
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };
+  // People offered as the choices ("which of Al Pacino and Val Kilmer was in The Godfather"): which of them, or none.
+  const offered = part.among.map((e) => e.id);
+  if (offered.length && !hop) return { text: r.items.length ? `Of ${joinList(offered)}, the knowledge base links ${listed(ctx, r.items)} to ${from}.` : `The knowledge base links none of ${joinList(offered, "or")} to ${from}.`, answers: r.items };
   const noFilms = emptyFilmsFrom(part, ctx);
   if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };

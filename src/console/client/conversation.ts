@@ -82,13 +82,21 @@ export function readAs(asked: string, followUp: NonNullable<RunResult["followUp"
   const b = words(followUp.resolved);
   let head = 0;
   while (head < a.length && head < b.length && norm(a[head]!) === norm(b[head]!)) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && norm(a[a.length - 1 - tail]!) === norm(b[b.length - 1 - tail]!)) tail++;
+  const tailOf = (end: number) => {
+    let t = 0;
+    while (t < a.length - head && t < end - head && norm(a[a.length - 1 - t]!) === norm(b[end - 1 - t]!)) t++;
+    return t;
+  };
+  // A clause the service added at the end ("… direct besides Starfall?"): the question's own end is found before it.
+  let end = b.length;
+  let tail = tailOf(end);
+  for (let cut = b.length - 1; tail === 0 && cut > head + 1; cut--) if (tailOf(cut) > 0) [end, tail] = [cut, tailOf(cut)];
   const bare = (ws: string[]) => ws.join(" ").replace(/[?.!,;:]+$/, "");
   const said = bare(a.slice(head, a.length - tail));
-  const put = bare(b.slice(head, b.length - tail));
+  const put = bare(b.slice(head, end - tail));
+  const added = bare(b.slice(end));
   const names = followUp.referents.map((r) => r.name);
-  if (said && words(said).length <= 3 && names.some((n) => put.includes(n))) return { resolved: followUp.resolved, meaning: `${said} → ${put}` };
+  if (said && words(said).length <= 3 && names.some((n) => put.includes(n))) return { resolved: followUp.resolved, meaning: `${said} → ${put}${added ? `, ${added}` : ""}` };
   const turns = [...new Set(followUp.referents.map((r) => r.turn + historyStart + 1))];
   return { resolved: followUp.resolved, meaning: names.length ? `from turn${turns.length > 1 ? "s" : ""} ${turns.join(", ")}: ${names.join(", ")}` : followUp.kind };
 }

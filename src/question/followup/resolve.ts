@@ -410,6 +410,9 @@ function choices(frames: readonly TurnFrame[]): Referent[] {
 function pickPlural(frames: readonly TurnFrame[]): Referent[] {
   for (const frame of [...frames].reverse()) {
     if (frame.answers.length >= 2) return frame.answers.slice(0, MAX_LISTED);
+    // "who wrote them?" after films asked that came to one: that film, not the names the question was asked of.
+    const one = frame.answers.filter((a) => a.type === "Movie");
+    if (frame.asksFilms && one.length === 1) return one;
     if (frame.topics.length >= 2) return frame.topics.slice(0, MAX_LISTED);
   }
   return [];

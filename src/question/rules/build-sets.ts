@@ -247,6 +247,22 @@ export async function ofDescribedFilms(r: Reading, ctx: RuleContext): Promise<Bu
 }
 
 /**
+ * "which of Al Pacino and Val Kilmer was in The Godfather", "who directed Heat, Michael Mann or Ridley Scott": the
+ * people offered are the choices; the film's people in the relation asked, only those.
+ */
+export function whichPerson(r: Reading): Built | undefined {
+  const [film] = films(r);
+  const ps = people(r).sort((a, b) => a.tokenStart - b.tokenStart);
+  const asking = r.words[0] === "which" || r.words[0] === "who";
+  const offered = ps.length >= 2 && (joinedByOr(r, ps) || r.words.slice(0, ps[0]!.tokenStart).includes("of"));
+  if (!film || !asking || !offered) return undefined;
+  const part = lookupOf(r, 0.5, { topics: [film], within: [] });
+  // With no relation said ("was in"), whoever of them the KB links to the film in any role.
+  if (part?.kind !== "lookup" || (part.asks !== undefined && part.asks !== "Person")) return undefined;
+  return { parts: [{ ...part, join: "each", among: ps.map(entityRef) }] };
+}
+
+/**
  * "Which was directed by Ridley Scott, Alien or Aliens?", "which of Big, Heat or Ronin did Tom Hanks star in": the
  * films offered as choices, and of them the ones the rest of the clause describes.
  */
