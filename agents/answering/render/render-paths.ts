@@ -21,9 +21,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   }
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };
-  // People offered as the choices ("which of Al Pacino and Val Kilmer was in The Godfather"): which of them, or none.
-  const offered = part.among.map((e) => e.id);
-  if (offered.length && !hop) return { text: r.items.length ? `Of ${joinList(offered)}, the knowledge base links ${listed(ctx, r.items)} to ${from}.` : `The knowledge base links none of ${joinList(offered, "or")} to ${from}.`, answers: r.items };
+  if (part.among.length && !hop) return offeredChoice(part, r, ctx, from);
   const noFilms = emptyFilmsFrom(part, ctx);
   if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
@@ -36,6 +34,13 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
   return { text: `${listed(ctx, r.items)}${how}.`, answers: r.items };
+}
+
+/** People offered as the choices ("which of Al Pacino and Val Kilmer was in The Godfather"): which of them, or none. */
+function offeredChoice(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext, from: string): Rendered {
+  const offered = part.among.map((e) => e.id);
+  const text = r.items.length ? `Of ${joinList(offered)}, the knowledge base links ${listed(ctx, r.items)} to ${from}.` : `The knowledge base links none of ${joinList(offered, "or")} to ${from}.`;
+  return { text, answers: r.items };
 }
 
 /** "the movie directed by X and starring Y" when no film fits both: the constraints of the empty set read from. */
