@@ -69,6 +69,8 @@ export const TITLE_NUMBER_WORDS: Readonly<Record<string, number>> = {
 
 /** Words that make the name right after them a person ("starring Zendaya", "directed by X", "films with X"). */
 export const PERSON_LEAD_WORDS = ["starring", "featuring", "by", "with", "starred", "actor", "actress", "director"];
+/** Leads that take things as well as people ("movies with subtitles", "a film by night"): a lowercase word after them is no name. */
+export const WEAK_PERSON_LEAD_WORDS = ["by", "with"];
 /** Words that make the name right before them a person ("has Zendaya been in", "X starred in", "X directed"). */
 export const PERSON_TAIL_WORDS = ["been", "starred", "star", "acted", "directed", "direct", "wrote", "appeared", "played"];
 

@@ -265,7 +265,7 @@ const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
  * A name the KB lacks, in a slot only a person fills: right after a role word ("starring Zendaya"), or as the subject
  * of a role verb ("has Zendaya been in"), with films asked and nothing else named.
  */
-function lackedPerson(r: Reading): boolean {
+export function lackedPerson(r: Reading): boolean {
   if (!r.notFound.length || r.named.length) return false;
   return r.notFound.some((n) => {
     const at = r.tokens.findIndex((t) => t.start === r.text.indexOf(n.text));

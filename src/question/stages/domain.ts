@@ -5,7 +5,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
 import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
-import { seedsAfterCue, seedsBeforeCue } from "../rules/features";
+import { lackedPerson, seedsAfterCue, seedsBeforeCue } from "../rules/features";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
 const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
@@ -71,6 +71,14 @@ function objectOf(r: Reading, t: { tokenStart: number }, word: string): boolean 
 /** "I want something funny", "give me something scary": something of a kind of film, asked for to watch. */
 const asksForAKind = (r: Reading) => r.request?.intent === "recommend" && r.concepts.length > 0;
 
+/**
+ * A name sure enough, a told story, a period, a kind of film said as one, films asked for or started from, or a person
+ * the KB lacks in a slot only a person fills ("what has timothee chalamet been in").
+ */
+function saysAFilmThing(r: Reading): boolean {
+  return sureName(r).length > 0 || r.told !== undefined || r.periods.length > 0 || r.concepts.some((c) => c.cued) || asksForAKind(r) || lackedPerson(r) || seedsAfterCue(r).length > 0 || seedsBeforeCue(r).length > 0;
+}
+
 /** What makes a clause a film question without a film word: a name given with a relation or a figure asked of it, a kind of film, a period, a story. */
 function filmLike(r: Reading): boolean {
   const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
@@ -81,7 +89,7 @@ function filmLike(r: Reading): boolean {
   // A character named in a role frame ("who stared as Axel Foley"), or a person asked of a film ("who was the baby
   // in sweet home alabama"), is someone in a film's story.
   if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;
-  if (sureName(r).length || r.told || r.periods.length || r.concepts.some((c) => c.cued) || asksForAKind(r) || seedsAfterCue(r).length || seedsBeforeCue(r).length) return true;
+  if (saysAFilmThing(r)) return true;
   if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
   // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
   const shaped = r.cues.yesNo || r.cues.comparative || r.cues.superlative || r.cues.ordinal || r.cues.count;

@@ -6,7 +6,7 @@ import { STOP_WORDS, entryOf, foldText } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES } from "../lexicon/linking";
+import { PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
@@ -59,7 +59,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     else flush();
   });
   flush();
-  spans.push(...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w)));
+  spans.push(...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: { text: string; closest: string[] }[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -169,17 +169,44 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
 
 /**
  * One capitalised word, no ordinary language, in a slot only a person fills ("movies starring Zendaya", "what has
- * Zendaya been in") that no mention covers: a person the KB lacks (a run of one word is no name elsewhere).
+ * Zendaya been in") that no mention covers: a person the KB lacks (a run of one word is no name elsewhere). Typed in
+ * lower case ("what has timothee chalamet been in"), only words no text of the KB ever uses, up to three side by side.
  */
-function personSlots(tokens: readonly WordToken[], covered: (t: WordToken) => boolean, commonness: (w: string) => number): string[] {
-  return tokens
-    .filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.text) && !covered(t) && !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE)
-    .filter((t) => {
-      const i = tokens.indexOf(t);
-      const single = !/^\p{Lu}/u.test(tokens[i - 1]!.text) && !/^\p{Lu}/u.test(tokens[i + 1]?.text ?? "");
-      return single && (PERSON_LEADS.has(tokens[i - 1]!.folded) || PERSON_TAILS.has(tokens[i + 1]?.folded ?? ""));
-    })
-    .map((t) => t.text);
+function personSlots(tokens: readonly WordToken[], covered: (t: WordToken) => boolean, commonness: (w: string) => number, misspelt: (span: readonly WordToken[]) => boolean): string[] {
+  const free = (t: WordToken | undefined) => t !== undefined && !covered(t) && !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded);
+  const capital = (t: WordToken | undefined) => t !== undefined && /^\p{Lu}/u.test(t.text);
+  const unheard = (t: WordToken | undefined) => free(t) && !capital(t) && commonness(t!.folded) === 0;
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (i === 0 || !free(t)) return;
+    if (capital(t)) {
+      const single = !capital(tokens[i - 1]) && !capital(tokens[i + 1]);
+      if (single && commonness(t.folded) < COMMON_WORD_SHARE && inPersonSlot(tokens, i, i + 1)) out.push(t.text);
+      return;
+    }
+    // A lowercase run of unheard words ends here when the next word is not one of them.
+    if (!unheard(t) || unheard(tokens[i + 1])) return;
+    let from = i;
+    while (from > 1 && i - from < 2 && unheard(tokens[from - 1])) from--;
+    // With the word before it, a name the KB has misspelt ("keanu reaves"), not a name of its own.
+    if (!misspelt(tokens.slice(from - 1, i + 1)) && inPersonSlot(tokens, from, i + 1, true)) out.push(tokens.slice(from, i + 1).map((x) => x.text).join(" "));
+  });
+  return out;
+}
+
+const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
+
+/** A span the linker reads, spelling slips and all, as a person's name ("keanu reaves"). */
+function misspeltName(text: string, span: readonly WordToken[], kb: KnowledgeBase): boolean {
+  const said = text.slice(span[0]!.start, span[span.length - 1]!.end);
+  const top = kb.linker.link(said, { types: ["Person"], limit: 1 })[0];
+  return top !== undefined && top.match === "fuzzy" && top.score >= 0.8;
+}
+
+/** Right after a word that leads a person ("starring"), or right before one that follows a person ("been", "starred"). */
+function inPersonSlot(tokens: readonly WordToken[], from: number, end: number, lowercase = false): boolean {
+  const lead = tokens[from - 1]?.folded ?? "";
+  return from > 0 && ((PERSON_LEADS.has(lead) && !(lowercase && WEAK_LEADS.has(lead))) || PERSON_TAILS.has(tokens[end]?.folded ?? ""));
 }
 
 /**
