@@ -390,4 +390,10 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(none.answers).toEqual([]);
     expect(none.answer).toMatch(/links none of Tom Hanks or Meg Ryan to Heat/);
   });
+  it("answers whether a film has a sequel yes or no first, with the films that are", async () => {
+    const yes = await ask("is there a sequel to jaws");
+    expect(yes.answer).toMatch(/^Yes\. Jaws 2 \(1978\) \[1\] and Jaws 3-D \(1983\) \[2\]/);
+    const no = await ask("is there a prequel to jaws");
+    expect(no.answer).toMatch(/^No\. The knowledge base lists no film that meets all of: the Jaws films, before 1975/);
+  });
 });

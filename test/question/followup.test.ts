@@ -28,6 +28,8 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     // A person pronoun prefers the answer of the turn before.
     ["person pronoun → the answer person", [jaws], "what else did he direct?", "followup.anaphor", "What else did Steven Spielberg direct besides Jaws?"],
     // "other" or "else" of a person's films leaves out the film in context; a lower-case pronoun is no title ("She").
+    // A yes/no's reply names its evidence, not answers: "he" stays the person it asked about.
+    ["a person pointed at after a yes/no", [turn("who wrote Pulp Fiction?", "Pulp Fiction (1994) was written by Quentin Tarantino [1] and Roger Avary [2]."), turn("did he also act in it?", "No. The knowledge base does not list Quentin Tarantino in the cast of Pulp Fiction (1994). Its cast: John Travolta [1].", "Did Quentin Tarantino also act in Pulp Fiction")], "what other movies did he act in?", "followup.anaphor", "What other movies did Quentin Tarantino act in besides Pulp Fiction?"],
     ["other films of the person pointed at", [titanic], "what other movies was she in?", "followup.anaphor", "What other movies was Kate Winslet in besides Titanic?"],
     ["demonstrative film phrase", [titanic], "how long is that movie?", "followup.anaphor", "How long is Titanic?"],
     ["plural pronoun → the answers", [titanic], "what else have they been in together?", "followup.anaphor", "What else have Kate Winslet and Leonardo DiCaprio been in together?"],

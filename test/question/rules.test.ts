@@ -192,6 +192,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Did Tom Harker star in Galaxy Drifters?", "check.films", "*p1 unknown(Galaxy Drifters)"],
   // Sequels in the plural: all of them in order, or counted.
   ["How many sequels does Starfall have?", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); *p2 count(p1)"],
+  // Asked yes or no: yes or no first, over the same films.
+  ["Is there a sequel to Starfall?", "check.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); *p2 check(any in p1)"],
   ["what are the sequels to Starfall", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); *p2 order(p1 by releaseYear asc)"],
   // Films offered as choices: of them, the ones the rest of the clause describes.
   ["Which was directed by Ada Marlowe, Starfall or Paper Moons?", "films.which-option", "p1 films(Ada Marlowe DIRECTED); p2 films(Starfall); p3 films(Paper Moons); p4 either(p2, p3); *p5 both(p1, p4)"],

@@ -42,8 +42,8 @@ describe("chat completions as a conversation, with the official openai client", 
     expect(stored.request.via).toBe("chat");
     expect(stored.request.history).toHaveLength(1);
     // Answered as the follow-up it is: "she" is the director the first reply named.
-    // "else" leaves out the film in context, her only one: said as nothing besides it.
-    expect(next.choices[0]!.message.content).toMatch(/^The knowledge base lists no film \(Lena Marlowe directed\) besides Paper Moons \(2010\)/);
+    // "else" leaves out the film in context, her only one: said as nothing left.
+    expect(next.choices[0]!.message.content).toMatch(/^No film in the knowledge base fits \(Lena Marlowe directed\), leaving out Paper Moons \(2010\)/);
   });
 
   it("accepts the standard request fields and names the ones it ignores in a header", async () => {

@@ -50,7 +50,7 @@ export function renderFilms(part: PartOf<"films">, r: PartResult, outer: RenderC
   // "what else did she direct" when she directed only the film in context: nothing besides it, said as such.
   if (!r.items.length && left.length && left.length < part.where.length) {
     const rest = part.where.filter((c) => !left.includes(c));
-    return { text: `The knowledge base lists no film (${constraintWords(rest, ctx)}) besides ${joinList(left.map((c) => (c.on === "title" ? film(ctx, c.film) : "")))} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], count: 0 };
+    return { text: `No film in the knowledge base fits (${constraintWords(rest, ctx)}), leaving out ${joinList(left.map((c) => (c.on === "title" ? film(ctx, c.film) : "")))} ${ctx.cite.cite(summary ? [summary.id] : [])}.`.replace(" .", "."), answers: [], count: 0 };
   }
   if (!r.items.length) return { text: none(), answers: [], count: 0 };
   const n = r.total ?? r.items.length;
@@ -233,9 +233,12 @@ function renderCheckCompare(t: Extract<PartOf<"check">["test"], { op: "compare" 
  * make it so; with no, what the knowledge base does list for the film on each point asked.
  */
 function checkFacts(where: readonly FilmConstraint[], r: PartResult, ctx: RenderContext): string {
-  const titles = where.flatMap((c) => (c.on === "title" ? [c.film] : []));
+  // A film said against ("a prequel to Jaws": not Jaws) is no film the question is about.
+  const titles = where.flatMap((c) => (c.on === "title" && !c.negated ? [c.film] : []));
   const people = where.flatMap((c) => (c.on === "person" && "id" in c.who && !c.negated ? [c.who.id] : []));
   if (r.verdict === "yes" && !titles.length && people.length >= 2) return `${joinList(people)} worked together on ${r.total === 1 ? "a film" : `${r.total} films`} in the knowledge base: ${listed(ctx, r.items.slice(0, 5), 5)}.`;
+  // "is there a sequel to Jaws": every film of the family that is, not the first one's fact.
+  if (r.verdict === "yes" && !titles.length && where.some((c) => c.on === "series")) return `${listed(ctx, r.items.slice(0, 5), 5)} (${constraintWords(where, ctx)}).`;
   if (r.verdict === "yes") {
     const row = r.evidence.find((e) => e.meta?.role === "result");
     const facts = (row?.path ?? []).map((t) => tripleWords(t, ctx)).filter(Boolean);

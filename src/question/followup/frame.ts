@@ -61,7 +61,9 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   });
   // A name of two kinds (a person who is also a film title) is an answer of the kind the turn asked for.
   const asked = u.plan.answer.map((id) => u.plan.parts.find((p) => p.id === id)).find((p) => p?.kind === "lookup")?.asks;
-  const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : namesInReply(turn.answer ?? "", topics, kb, index);
+  // A yes/no's reply names its evidence ("No. … Its cast: John Travolta"), not answers: what it was about stays the referent.
+  const checks = u.plan.answer.some((id) => u.plan.parts.find((p) => p.id === id)?.kind === "check");
+  const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : checks ? [] : namesInReply(turn.answer ?? "", topics, kb, index);
   const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
   const series = u.readings.find((r) => r.series)?.series?.name;
   const lacked = u.plan.parts.find((p) => p.kind === "beyond");

@@ -446,6 +446,8 @@ export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | un
   const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
   const set: DraftPart = { kind: "films", where: [{ on: "series", name: found.name, films: found.films.slice(0, 40), negated: false }, { on: "years", ...years, negated: false }, { on: "title", film: film.id, negated: true }] };
   if (r.cues.count) return { parts: [set, { kind: "aggregate", op: "count", of: local(0) }] };
+  // "is there a sequel to Jaws": yes or no first, then the films that are ("did X direct the sequel" checks X instead).
+  if (r.cues.yesNo && !people(r).length) return { parts: [set, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
   // "what are the sequels to Toy Story": all of them, in order; "the sequel": the next one.
   const several = r.cues.sequel!.phrase.endsWith("s");
   return askedOfPick(r, { parts: [set, { kind: "order", of: local(0), by: "releaseYear", direction: side === "before" && !several ? "desc" : "asc", ...(several ? {} : { nth: 1 }) }] });
