@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
-import { refsOf, type PlanPart, type QueryPlan } from "../../src/plan/schema";
+import { refsOf, type FilmConstraint, type PlanPart, type QueryPlan } from "../../src/plan/schema";
 import type { Evidence } from "../../tools/evidence";
 import type { RankedAnswer, TraceStep } from "../research/types";
 import { evaluatePaths } from "./results-paths";
@@ -55,12 +55,17 @@ export interface ResultContext {
 
 export const pending = (evidence: Evidence[] = []): PartResult => ({ done: false, items: [], figures: [], evidence });
 
+/** The films a set names as its own (a film said against, "not Jaws", is none of them). */
+export function namedTitles(where: readonly FilmConstraint[]): string[] {
+  return where.flatMap((c) => (c.on === "title" && !c.negated ? [c.film] : []));
+}
+
 /** The films a yes/no question checks, when it names them ("was Tom Hanks in Cast Away"): their facts are looked up to say why. */
 export function checkedTitles(part: PlanPart, plan: QueryPlan): string[] {
   if (part.kind !== "check" || part.test.op === "compare") return [];
   const ref = part.test.of.ref;
   const of = plan.parts.find((p) => p.id === ref);
-  const titlesOf = (p: PlanPart | undefined) => (p?.kind === "films" ? p.where.flatMap((c) => (c.on === "title" && !c.negated ? [c.film] : [])) : []);
+  const titlesOf = (p: PlanPart | undefined) => (p?.kind === "films" ? namedTitles(p.where) : []);
   // "was Al Pacino or Val Kilmer in The Godfather": the options' films, each set an either joins.
   if (of?.kind === "combine" && of.op === "either") return [...new Set(of.parts.flatMap((p) => titlesOf(plan.parts.find((x) => x.id === p.ref))))];
   return titlesOf(of);

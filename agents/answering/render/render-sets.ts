@@ -1,6 +1,6 @@
 import type { FilmConstraint, PartOf, PlanPart } from "../../../src/plan/schema";
 import { roleVerb } from "../../../tools/find-movies";
-import type { Figure, PartResult } from "../../plan/results";
+import { namedTitles, type Figure, type PartResult } from "../../plan/results";
 import { joinList } from "./citations";
 import { distinctByName, film, inPeriod, label, listed, partOf, resultOf, SHOWN, type RenderContext, type Rendered } from "./context";
 import { comparativeWord, figureWords, METRIC_WORDS, PERSON_FACT } from "./words";
@@ -187,13 +187,12 @@ function eitherFilms(of: PartOf<"combine">, ctx: RenderContext): PartOf<"films">
 /** With yes, the facts of each option that holds; with no, every option denied in one sentence, and what the KB lists. */
 function eitherFacts(options: readonly PartOf<"films">[], r: PartResult, ctx: RenderContext): string {
   if (r.verdict === "yes") return options.map((o) => ({ o, r: resultOf(ctx, o.id) })).filter((x) => x.r.items.length).map((x) => checkFacts(x.o.where, { ...x.r, verdict: "yes" }, ctx)).join(" ");
-  const titleOf = (o: PartOf<"films">) => o.where.flatMap((c) => (c.on === "title" ? [c.film] : []))[0];
+  const titleOf = (o: PartOf<"films">) => namedTitles(o.where)[0];
   if (options.some((o) => !titleOf(o))) return `The knowledge base lists no film for any of: ${joinList(options.map((o) => constraintWords(o.where, ctx)), "or")}.`;
   const several = new Set(options.map(titleOf)).size > 1;
   const points = options.flatMap((o) => o.where.filter((c) => c.on !== "title").map((c) => ({ c, title: titleOf(o)! })));
   // Of several films, each film's own listing names the film ("The directors of Jaws (1975): …").
-  const named = (fact: string, title: string) => (several ? fact.replace(/^Its (\w+)/, (_m, what: string) => `The ${what} of ${film(ctx, title)}`).replace(/ for it\.$/, ` for ${film(ctx, title)}.`) : fact);
-  const facts = [...new Set(points.map(({ c, title }) => named(listedFact(c, [title], r, ctx), title)))];
+  const facts = [...new Set(points.map(({ c, title }) => listedFact(c, [title], r, ctx, several ? film(ctx, title) : undefined)))];
   return `The knowledge base does not list ${joinList(points.map(({ c, title }) => notSaid(c, film(ctx, title))), "or")}.${facts.length ? ` ${facts.join(" ")}` : ""}`;
 }
 
@@ -234,7 +233,7 @@ function renderCheckCompare(t: Extract<PartOf<"check">["test"], { op: "compare" 
  */
 function checkFacts(where: readonly FilmConstraint[], r: PartResult, ctx: RenderContext): string {
   // A film said against ("a prequel to Jaws": not Jaws) is no film the question is about.
-  const titles = where.flatMap((c) => (c.on === "title" && !c.negated ? [c.film] : []));
+  const titles = namedTitles(where);
   const people = where.flatMap((c) => (c.on === "person" && "id" in c.who && !c.negated ? [c.who.id] : []));
   if (r.verdict === "yes" && !titles.length && people.length >= 2) return `${joinList(people)} worked together on ${r.total === 1 ? "a film" : `${r.total} films`} in the knowledge base: ${listed(ctx, r.items.slice(0, 5), 5)}.`;
   // "is there a sequel to Jaws": every film of the family that is, not the first one's fact.
@@ -310,15 +309,16 @@ function capitalFirst(s: string): string {
 const FACT_EDGE: Readonly<Record<string, string[]>> = { kind: ["HAS_GENRE", "HAS_TAG"], years: ["RELEASED_IN"], language: ["IN_LANGUAGE"] };
 
 /** What the KB lists for the film on the point one constraint asks ("its genres are Drama and History"). */
-function listedFact(c: FilmConstraint, titles: readonly string[], r: PartResult, ctx: RenderContext): string {
+/** What the KB lists for the film on one point; `of` names the film when several are spoken of ("The directors of Jaws: …"). */
+function listedFact(c: FilmConstraint, titles: readonly string[], r: PartResult, ctx: RenderContext, of?: string): string {
   const edges = c.on === "person" ? (c.role ? [c.role] : ["DIRECTED", "WROTE", "ACTED_IN"]) : (FACT_EDGE[c.on] ?? []);
   const triples = r.evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors") && edges.includes(String(e.meta?.edge)) && titles.includes(String(e.meta?.from)));
   const genresOnly = c.on === "kind" ? triples.filter((e) => e.meta?.edge === "HAS_GENRE") : triples;
   // One mention a person ("Francis Ford Coppola" directed and wrote it).
   const shown = (genresOnly.length ? genresOnly : triples).filter((e, i, all) => all.findIndex((x) => x.focus === e.focus) === i).slice(0, 6);
   const what = c.on === "person" ? (c.role ? { DIRECTED: "directors", WROTE: "writers", ACTED_IN: "cast" }[c.role] : "people") : c.on === "kind" ? (genresOnly.length ? "genres" : "tags") : c.on === "years" ? "release years" : "languages";
-  if (!shown.length) return `It lists no ${what} for it.`;
-  return `Its ${what}: ${joinList(shown.map((e) => `${e.focus} ${ctx.cite.cite([e.id], 1)}`.trimEnd()))}.`;
+  if (!shown.length) return `It lists no ${what} for ${of ?? "it"}.`;
+  return `${of ? `The ${what} of ${of}` : `Its ${what}`}: ${joinList(shown.map((e) => `${e.focus} ${ctx.cite.cite([e.id], 1)}`.trimEnd()))}.`;
 }
 
 /** How two figures compare, in words: "came out before", "is longer than". */
