@@ -112,7 +112,8 @@ function aggregate(part: PartOf<"aggregate">, evidence: Evidence[], ctx: ResultC
  * ranked row, a person's number of films from the filter's total. Among three or more, those lacking the
  * figure are left out and named (a partial answer); between two, both are needed.
  */
-function compare(ids: readonly string[], pick: "max" | "min", evidence: readonly Evidence[]): PartResult {
+function compare(ids: readonly string[], pick: "max" | "min" | "difference", evidence: readonly Evidence[]): PartResult {
+  if (pick === "difference") return gap(ids, evidence);
   const figures = figuresFor(ids, evidence);
   const sorted = [...figures].sort((a, b) => (pick === "max" ? b.value - a.value : a.value - b.value) || (a.id < b.id ? -1 : 1));
   const lacking = ids.filter((id) => !figures.some((f) => f.id === id));
@@ -122,6 +123,16 @@ function compare(ids: readonly string[], pick: "max" | "min", evidence: readonly
   const items: RankedAnswer[] = !comparable ? [] : sorted.map((f, i) => ({ name: f.id, score: Math.round((1 - i / (sorted.length + 1)) * 1000) / 1000, evidenceIds: [f.evidenceId] }));
   const missing = lacking.length ? `no figure for ${lacking.join(", ")}` : tie ? `${sorted[0]!.id} and ${sorted[1]!.id} are tied` : undefined;
   return { done: true, items, figures, evidence: [...evidence], ...(missing ? { missing } : {}) };
+}
+
+/** How far apart two figures are: both items, the higher first, and the gap as the part's total; both figures are needed. */
+function gap(ids: readonly string[], evidence: readonly Evidence[]): PartResult {
+  const figures = figuresFor(ids, evidence);
+  const lacking = ids.filter((id) => !figures.some((f) => f.id === id));
+  if (lacking.length || figures.length < 2) return { done: true, items: [], figures, evidence: [...evidence], missing: `no figure for ${lacking.join(", ") || "both"}` };
+  const sorted = [...figures].sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : 1));
+  const total = Math.round(Math.abs(sorted[0]!.value - sorted[1]!.value) * 100) / 100;
+  return { done: true, items: sorted.map((f, i) => ({ name: f.id, score: i === 0 ? 1 : 0.5, evidenceIds: [f.evidenceId] })), total, figures, evidence: [...evidence] };
 }
 
 /** Each item's figure: from a ranked row naming it, else (people) the size of their film set. */

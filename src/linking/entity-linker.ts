@@ -318,7 +318,10 @@ export class InMemoryEntityLinker implements EntityLinker {
         const isFilm = candidates[0]?.types.includes("Movie") === true;
         const withArticle = isFilm && ARTICLES.has(span[0]!.folded) && (span.length === 2 ? !STOP_WORDS.has(span[1]!.folded) : shorterFilm);
         if (isFilm && ARTICLES.has(span[0]!.folded) && span.length === 2) shorterFilm = true;
-        spans.push({ text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, exactCase, i === 0) + (withArticle && !exactCase ? 0.2 : 0) });
+        // "apocalypse now": a film's whole title of one content word and small words after it, typed in lower case, is as
+        // sure as that word's own tag, and longer.
+        const oneWordAndSmall = isFilm && !exactCase && span.length >= 2 && !ARTICLES.has(span[0]!.folded) && !STOP_WORDS.has(span[0]!.folded) && span.slice(1).every((t) => STOP_WORDS.has(t.folded));
+        spans.push({ text: surface, start: span[0]!.start, end: span[span.length - 1]!.end, candidates, confidence: spanConfidence(span, exactCase, i === 0) + (withArticle && !exactCase ? 0.2 : 0) + (oneWordAndSmall ? 0.15 : 0) });
       }
     }
     // Capitalised words no full name covers may be partial names ("Nolan").

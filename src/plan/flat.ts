@@ -78,7 +78,8 @@ const FLAT_OF: { [K in PlanPart["kind"]]?: ToFlat<K> } = {
     const kind = AGGREGATE_KINDS[part.op];
     return kind ? { ...EMPTY_FLAT, kind, ...setFields(find, part.of.ref), relation: relationOf(part.over?.edge), n: part.n ?? 0 } : undefined;
   },
-  compare: (part) => ({ ...EMPTY_FLAT, kind: "compare", entity1: part.items[0]!.id, entity2: part.items[1]!.id, metric: metricOf(part.by), highest: part.pick === "max", role: roleOf(part.role) }),
+  // A gap has no flat form: a model shown "compare" would answer which is higher instead.
+  compare: (part) => (part.pick === "difference" ? undefined : { ...EMPTY_FLAT, kind: "compare", entity1: part.items[0]!.id, entity2: part.items[1]!.id, metric: metricOf(part.by), highest: part.pick === "max", role: roleOf(part.role) }),
   check: (part, find) => checkFlat(part, find),
   similar: (part) => ({ ...EMPTY_FLAT, kind: "similar", entity1: part.seeds[0]!.id, ...filmFields(part.where) }),
   plot: () => ({ ...EMPTY_FLAT, kind: "plot" }),

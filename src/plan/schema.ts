@@ -139,7 +139,8 @@ export const ComparePart = z
     by: z.enum(METRICS),
     /** filmCount: films in this role. */
     role: z.enum(ROLES).optional(),
-    pick: z.enum(["max", "min"]),
+    /** Which end wins, or `difference`: how far apart the two figures are ("how many years after Jaws did Jaws 2 come out"). */
+    pick: z.enum(["max", "min", "difference"]),
   })
   .strict();
 
@@ -253,6 +254,7 @@ export const QueryPlan = z
     for (const [i, part] of plan.parts.entries()) {
       if (seen.has(part.id)) ctx.addIssue({ code: "custom", path: ["parts", i, "id"], message: `part id ${part.id} is used twice` });
       for (const ref of refsOf(part)) if (!seen.has(ref)) ctx.addIssue({ code: "custom", path: ["parts", i], message: `${part.id} refers to ${ref}, which is not an earlier part` });
+      if (part.kind === "compare" && part.pick === "difference" && part.items.length !== 2) ctx.addIssue({ code: "custom", path: ["parts", i, "items"], message: `${part.id} asks how far apart figures are: that needs exactly two items, not ${part.items.length}` });
       seen.add(part.id);
     }
     for (const [i, id] of plan.answer.entries()) if (!seen.has(id)) ctx.addIssue({ code: "custom", path: ["answer", i], message: `answer names ${id}, which is not a part` });

@@ -9,8 +9,8 @@ import {
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
-import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -28,6 +28,10 @@ export interface Found {
 export interface ShapeCues {
   yesNo?: Found;
   comparative?: Found & { by: Metric; pick: "max" | "min" };
+  /** "the same director", "share an actor", "the same year": what the named things have in common, in a relation said. */
+  shared?: Found;
+  /** A gap between two figures asked ("how many years apart", "how much longer"): the figure it measures. */
+  gap?: Found & { by: Metric };
   ordinal?: Found & { nth: number; fromEnd: boolean };
   /** `count`: how many of the top are asked ("the three best", "top 5 highest grossing", "two most recent"). */
   superlative?: Found & { metric: RankMetric; order: "asc" | "desc"; count?: number };
@@ -60,9 +64,12 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
   const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? { phrase: words[0], at: 0, end: 1 } : yesNoTail(words);
   const sup = superlativeCue(words, concepts);
   const fact = factCue(words);
+  const comparative = found(words, COMPARATIVE_PHRASES) ?? comparedFigure(words);
   return {
     ...(opener ? { yesNo: opener } : {}),
-    ...optional("comparative", found(words, COMPARATIVE_PHRASES) ?? comparedFigure(words)),
+    ...optional("comparative", comparative),
+    ...optional("gap", gapCue(words, comparative)),
+    ...optional("shared", sharedCue(words)),
     ...optional("ordinal", ordinalCue(words)),
     // "the 1965 best actor oscar": the best of an award names its category, not a ranking.
     ...optional("superlative", fact?.fact === "award" ? undefined : sup),
@@ -137,6 +144,33 @@ function specificAfter(words: readonly string[], generic: Found): ShapeCues["sup
     .filter((x) => x.at >= generic.end && x.at - generic.end <= 3 && !GENERIC_RANKS.has(x.phrase))
     .sort((a, b) => a.at - b.at || b.end - a.end)[0];
   return later ? { ...later, ...SUPERLATIVE_PHRASES[later.phrase]! } : undefined;
+}
+
+/** "directed by the same person", "do they share an actor", "in the same year": a word of sharing with a person, role or relation noun within two words after it. */
+function sharedCue(words: readonly string[]): Found | undefined {
+  const at = words.findIndex((w, i) => SHARED_LEADS.includes(w) && words.slice(i + 1, i + 3).some((x) => PERSON_WORDS.has(x) || ROLE_NOUN_SET.has(x) || WORD_TO_EDGES.has(x)));
+  return at >= 0 ? { phrase: words[at]!, at, end: at + 1 } : undefined;
+}
+
+const ROLE_NOUN_SET: ReadonlySet<string> = new Set(ROLE_NOUNS);
+
+/**
+ * "how many years after Jaws did Jaws 2 come out", "how many years apart", "how much longer is Titanic than Avatar",
+ * "how much more did Titanic make", "how long after The Matrix": a gap between two figures. "How many" or "how much"
+ * then a comparative measures the comparative's figure; "how many" then a unit measures the unit's figure when a gap
+ * word or a comparative follows (alone, "how many years" counts); "how long" then "after" or "before" is release.
+ */
+function gapCue(words: readonly string[], comparative: ShapeCues["comparative"]): ShapeCues["gap"] {
+  const lead = firstOf(words, GAP_LEADS);
+  if (!lead) return undefined;
+  const next = words[lead.end];
+  const gapAfter = (from: number) => words.slice(from).some((w) => GAP_WORDS.includes(w)) || (comparative !== undefined && comparative.at >= from);
+  const at = (by: Metric, end: number) => ({ phrase: words.slice(lead.at, end).join(" "), at: lead.at, end, by });
+  if (comparative && comparative.at === lead.end) return at(comparative.by, comparative.end);
+  if (lead.phrase === "how many" && next && entryOf(GAP_UNITS, next) && gapAfter(lead.end + 1)) return at(GAP_UNITS[next]!, lead.end + 1);
+  if (lead.phrase === "how long" && (next === "after" || next === "before")) return at("releaseYear", lead.end + 1);
+  const money = lead.phrase === "how much" && next && GAP_MORE_LESS.includes(next) ? figureCue(words) : undefined;
+  return money ? at(money.metric, lead.end + 1) : undefined;
 }
 
 /** "the budget of Titanic compared to Avatar", "Heat vs Ronin running time": a figure set side by side is compared, the larger first. */

@@ -172,13 +172,13 @@ function pronounAnchor(piece: string, first: Reading | undefined): Reading["anal
 }
 
 /**
- * A comparison that names fewer than two things the KB has, and a name it lacks: that name is one
+ * A comparison (or a gap between figures) that names fewer than two things the KB has, and a name it lacks: that name is one
  * side, and is said to be missing beside what the KB holds of the other. (Other unknown capitalised
  * words — a character, a people, a place — are facets the rules read or say they cannot check.)
  */
 function unknownBeside(r: Reading, built: Built): Built | undefined {
   if (!r.notFound.length || built.parts.some((p) => p.kind === "unknown" || p.kind === "reply" || p.kind === "beyond")) return undefined;
-  return r.cues.comparative && r.named.length < 2 ? { parts: [unknownPart(r)] } : undefined;
+  return (r.cues.comparative || r.cues.gap) && r.named.length < 2 ? { parts: [unknownPart(r)] } : undefined;
 }
 
 /**
@@ -190,7 +190,7 @@ function unknownBeside(r: Reading, built: Built): Built | undefined {
 function uncheckedCondition(r: Reading, built: Built): Built {
   const [only] = built.parts;
   const conditions = [...new Set([...r.notFound.map((n) => n.text), ...r.ledger.facets.filter((f) => f.kind === "setting").map((f) => f.said)])];
-  if (!conditions.length || built.parts.length !== 1 || only?.kind !== "lookup" || !only.path?.length || r.cues.comparative) return built;
+  if (!conditions.length || built.parts.length !== 1 || only?.kind !== "lookup" || !only.path?.length || r.cues.comparative || r.cues.gap) return built;
   return { parts: [only, { kind: "beyond", fact: "other", said: conditions.join(", ").slice(0, 100), about: local(0) }] };
 }
 

@@ -24,6 +24,10 @@ describe("the query plan contract", () => {
     expect(issues({ question: "q", parts: [{ id: "p1", kind: "aggregate", op: "count", of: { ref: "p2" } }, { ...films, id: "p2" }], answer: ["p1"] })).toEqual(["parts.0: p1 refers to p2, which is not an earlier part"]);
     expect(issues({ question: "q", parts: [films, films], answer: ["p1"] })).toEqual(["parts.1.id: part id p1 is used twice"]);
     expect(issues({ question: "q", parts: [films], answer: ["p3"] })).toEqual(["answer.0: answer names p3, which is not a part"]);
+    const film = (id: string) => ({ id, type: "Movie" as const });
+    const gap = (items: unknown[]) => ({ question: "q", parts: [{ id: "p1", kind: "compare", items, by: "releaseYear", pick: "difference" }], answer: ["p1"] });
+    expect(issues(gap([film("Alien"), film("Aliens"), film("Heat")]))).toEqual(["parts.0.items: p1 asks how far apart figures are: that needs exactly two items, not 3"]);
+    expect(issues(gap([film("Alien"), film("Aliens")]))).toEqual([]);
   });
 
   it("refuses malformed slots with a message naming the field", () => {

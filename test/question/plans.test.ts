@@ -88,6 +88,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["Who directed Jurassic Park and went to Cal State Long Beach?","lookup.relation,beyond.unchecked","p1 lookup(Jurassic Park → DIRECTED in); *p2 beyond(other beside p1)"],
     // A longer title said whole in lowercase outweighs a shorter title it starts with ("the way").
     ["who wrote the way we were?","lookup.relation","*p1 lookup(The Way We Were → WROTE in)"],
+    // A title of one content word and small words after it, said whole in lowercase, outweighs that word's tag ("apocalypse").
+    ["who starred in apocalypse now","lookup.relation","*p1 lookup(Apocalypse Now → ACTED_IN in)"],
+    // A message that is only a title is a question about that film.
+    ["the godfather","lookup.relation","*p1 lookup(The Godfather → all)"],
+    ["inception","lookup.relation","*p1 lookup(Inception → all)"],
     // The noun a "what" asks for names the fact the KB lacks, before an earlier verb ("produced").
     ["The motion picture summer magic was produced by what company?","beyond.fact","p1 lookup(Summer Magic → all); *p2 beyond(studio beside p1)"],
     ["Who wrote Memento and when did it come out?","lookup.relation,lookup.relation","*p1 lookup(Memento → WROTE in); *p2 lookup(Memento → RELEASED_IN out)"],

@@ -158,6 +158,23 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // A figure set side by side with "compared to" or "versus" is the two figures compared.
   ["What was the budget of Starfall compared to Paper Moons?", "compare.which", "*p1 compare(Starfall vs Paper Moons by budget, max)"],
   ["how long is Starfall versus The Quiet Harbor", "compare.which", "*p1 compare(Starfall vs The Quiet Harbor by runtime, max)"],
+  // "How many"/"how much" with a unit or a comparative, and a gap word, asks how far apart two figures are: one question of both, never a count or one per film.
+  ["How many years after Starfall did The Quiet Harbor come out?", "compare.gap", "*p1 compare(Starfall vs The Quiet Harbor by releaseYear, difference)"],
+  ["how many years apart were Starfall and Paper Moons released", "compare.gap", "*p1 compare(Starfall vs Paper Moons by releaseYear, difference)"],
+  ["How much longer is Starfall than Paper Moons?", "compare.gap", "*p1 compare(Starfall vs Paper Moons by runtime, difference)"],
+  ["how much more did Starfall make than Paper Moons", "compare.gap", "*p1 compare(Starfall vs Paper Moons by revenue, difference)"],
+  ["How many more films has Tom Harker directed than Rita Vale?", "compare.gap", "*p1 compare(Tom Harker vs Rita Vale by filmCount DIRECTED, difference)"],
+  ["How many years after Starfall did Galaxy Drifters come out?", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(Galaxy Drifters)"],
+  // "The same" or "share" with a role or relation noun, asked yes or no of two films: what both have in that relation, yes when there is some.
+  ["Are Starfall and Paper Moons directed by the same person?", "check.shared", "p1 lookup(Starfall, Paper Moons → DIRECTED in, both); *p2 check(any in p1)"],
+  ["Do Starfall and The Quiet Harbor share an actor?", "check.shared", "p1 lookup(Starfall, The Quiet Harbor → ACTED_IN in, both); *p2 check(any in p1)"],
+  ["Is Starfall by the same director as Midnight Ledger?", "check.shared", "p1 lookup(Starfall, Midnight Ledger → DIRECTED in, both); *p2 check(any in p1)"],
+  ["Are Starfall and Paper Moons the same genre?", "check.shared", "p1 lookup(Starfall, Paper Moons → HAS_GENRE out, both); *p2 check(any in p1)"],
+  ["Were Starfall and Paper Moons released in the same year?", "check.shared", "p1 lookup(Starfall, Paper Moons → RELEASED_IN out, both); *p2 check(any in p1)"],
+  ["who directed both Starfall and Paper Moons", "lookup.relation", "*p1 lookup(Paper Moons, Starfall → DIRECTED in, both)"],
+  // Without a gap word, "how many years" counts; "what year did X and Y come out" is one question per film.
+  ["how many years did Tom Harker direct films", "aggregate.count", "p1 lookup(Tom Harker → ? Year); *p2 count(p1)"],
+  ["What year did Starfall and Paper Moons come out?", "lookup.relation,lookup.relation", "*p1 lookup(Starfall → RELEASED_IN out); *p2 lookup(Paper Moons → RELEASED_IN out)"],
   // After a word of music, "score" is the film's music (which the KB lacks), not its rating.
   ["who composed the score for Starfall", "beyond.fact", "p1 lookup(Starfall → all); *p2 beyond(music beside p1)"],
   // A request with a role noun after its determiner asks people: "name an actor from X" is X's cast, not their films.

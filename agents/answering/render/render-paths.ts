@@ -4,7 +4,7 @@ import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { constraintWords } from "./render-sets";
-import { FILM_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
+import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
 
 /** Renderers of the parts that start from names or text. */
 
@@ -61,6 +61,8 @@ function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["
   const roleHop = hop.edge === "DIRECTED" || hop.edge === "WROTE" || hop.edge === "ACTED_IN";
   // Several films joined ("in both A and B"): who is in all of them, said of the people.
   if (fromFilm && part.from.length > 1 && part.join === "both" && roleHop && hop.dir === "in") return `${capital(listed(ctx, r.items))} ${n === 1 ? "is" : "are"} in the ${PERSON_ROLE_NOUN[hop.edge]} of both ${from}.`;
+  // "Both Amélie (2001) and Delicatessen (1991) are in French": what all the joined films have, said of the films.
+  if (fromFilm && part.from.length > 1 && part.join === "both" && hop.dir === "out" && FILMS_FACT[hop.edge]) return `Both ${from} ${FILMS_FACT[hop.edge]} ${listed(ctx, r.items)}.`;
   if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (roleHop ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${roleHop ? withEditions(part, r, ctx) : listed(ctx, r.items)}.`;
   if (person && PERSON_FACT[hop.edge] && hop.dir === "out") return `${from} ${PERSON_FACT[hop.edge]} ${n} film${n === 1 ? "" : "s"} in the knowledge base: ${listed(ctx, r.items)}.`;
   const noun = part.asks ? TYPE_NOUN[part.asks] : "answers";

@@ -3,7 +3,7 @@ import { roleVerb } from "../../../tools/find-movies";
 import { namedTitles, type Figure, type PartResult } from "../../plan/results";
 import { joinList } from "./citations";
 import { distinctByName, film, inPeriod, label, listed, partOf, resultOf, SHOWN, type RenderContext, type Rendered } from "./context";
-import { comparativeWord, figureWords, METRIC_WORDS, PERSON_FACT } from "./words";
+import { comparativeWord, figureWords, gapWords, METRIC_WORDS, PERSON_FACT } from "./words";
 
 /** Renderers of the parts that work on sets of films. */
 
@@ -146,6 +146,7 @@ export function renderDistribution(options: readonly { said: string; genre: stri
 export function renderCompare(part: PartOf<"compare">, r: PartResult, ctx: RenderContext): Rendered {
   const m = METRIC_WORDS[part.by];
   if (!r.items.length) return { text: `I cannot compare them: ${r.missing ?? "a figure is missing"} (${m.noun} from ${m.source}).${figuresSaid(part.by, r.figures, ctx)}`, answers: [] };
+  if (part.pick === "difference") return renderGap(part, r, ctx);
   const [win, ...rest] = r.items;
   const fig = (id: string) => r.figures.find((f) => f.id === id)!;
   // A TMDB figure is of one film: named with that film's year ("Titanic (1997)"), not every year of a merged title.
@@ -155,7 +156,21 @@ export function renderCompare(part: PartOf<"compare">, r: PartResult, ctx: Rende
   const role = part.by === "filmCount" && part.role ? ` (films ${PERSON_FACT[part.role] ?? "made"})` : "";
   // Some of those asked lack the figure: the comparison is among the rest, and says so.
   const among = r.missing ? ` That is among those with a ${m.noun}: ${r.missing}.` : "";
-  return { text: `${name(win!)} ${comparativeWord(part.by, part.pick, part.items.length)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).${among}`.replace(" ,", ","), answers: r.items };
+  const pick = part.pick === "min" ? "min" : "max";
+  return { text: `${name(win!)} ${comparativeWord(part.by, pick, part.items.length)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).${among}`.replace(" ,", ","), answers: r.items };
+}
+
+/** "The difference is 3 years: Jaws 2, 1978 [1]; Jaws, 1975 [2]": the gap first, then each figure it comes from. */
+function renderGap(part: PartOf<"compare">, r: PartResult, ctx: RenderContext): Rendered {
+  const m = METRIC_WORDS[part.by];
+  const total = r.total ?? 0;
+  const each = r.items.map((a) => {
+    const f = r.figures.find((x) => x.id === a.name)!;
+    const named = part.by === "releaseYear" ? a.name : f.year ? `${a.name} (${f.year})` : label(ctx, a);
+    return `${named}, ${figureWords(part.by, f.value)} ${ctx.cite.cite([f.evidenceId], 1)}`.trimEnd();
+  });
+  const said = total === 0 ? `There is no difference: ${each.join("; ")}` : `The difference is ${gapWords(part.by, total)}: ${each.join("; ")}`;
+  return { text: `${said} (${m.noun} from ${m.source}).`, answers: r.items, count: total };
 }
 
 function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ctx: RenderContext): string {
@@ -170,7 +185,8 @@ export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderCon
   if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "the knowledge base says nothing about it"}.`, answers: [] };
   if (of?.kind === "order" && t.op === "member") return checkTop(of, t.item.id, r, ctx);
   // "did Stallone direct the sequel to Rocky": yes or no, then the relation as the KB lists it.
-  if (of?.kind === "lookup" && t.op === "member" && renderOf) return verdictFirst(r.verdict, renderOf(of).text, r.verdict === "yes" ? r.items : []);
+  // "are Heat and Collateral by the same director": yes or no, then the people as the lookup finds them, or whom each film lists.
+  if (of?.kind === "lookup" && renderOf) return verdictFirst(r.verdict, renderOf(of).text, r.verdict === "yes" ? r.items : []);
   if (t.op === "nonempty" && t.atLeast && of?.kind === "films") return verdictFirst(r.verdict, countedFacts(of.where, t.atLeast, r, ctx), r.items);
   const options = of?.kind === "combine" && of.op === "either" ? eitherFilms(of, ctx) : undefined;
   if (t.op === "nonempty" && options) return verdictFirst(r.verdict, eitherFacts(options, r, ctx), r.verdict === "yes" ? r.items : []);

@@ -47,6 +47,16 @@ export const FILM_FACT: Readonly<Partial<Record<EdgeType, string>>> = {
   HAS_VOTES: "has IMDb votes",
 };
 
+/** The same facts said of several films at once: "Both A and B are in French". */
+export const FILMS_FACT: Readonly<Partial<Record<EdgeType, string>>> = {
+  RELEASED_IN: "were released in",
+  IN_LANGUAGE: "are in",
+  HAS_GENRE: "are filed under",
+  HAS_TAG: "are tagged",
+  HAS_RATING: "have the IMDb rating",
+  HAS_VOTES: "have IMDb votes",
+};
+
 /** How a person's films read: "Tom Hanks acted in …". */
 export const PERSON_FACT: Readonly<Partial<Record<EdgeType, string>>> = { DIRECTED: "directed", WROTE: "wrote", ACTED_IN: "acted in" };
 
@@ -104,6 +114,13 @@ export function figureWords(by: Metric, value: number): string {
     default:
       return n(Math.round(value * 10) / 10);
   }
+}
+
+/** A gap between two figures as people say it: "3 years", "32 minutes", "$37,000,000", "0.3 points". */
+export function gapWords(by: Metric, gap: number): string {
+  if (by === "releaseYear") return `${gap} year${gap === 1 ? "" : "s"}`;
+  if (by === "voteAverage") return `${gap.toFixed(1)} point${gap === 1 ? "" : "s"} (out of 10)`;
+  return figureWords(by, gap);
 }
 
 /** What the knowledge base does not record, said of someone or something when there is one. */

@@ -103,6 +103,19 @@ export const COMPARATIVE_PHRASES: Readonly<Record<string, { by: Metric; pick: "m
   "less movies": { by: "filmCount", pick: "min" },
 };
 
+/**
+ * A gap between two figures ("how many years after Jaws did Jaws 2 come out", "how much longer is Titanic"):
+ * the words that open it, the units it is counted in (by the figure they measure), and the words that make a
+ * count of years or a length a gap rather than a count or one film's figure.
+ */
+export const GAP_LEADS = ["how many", "how much", "how long"];
+export const GAP_UNITS: Readonly<Record<string, Metric>> = { years: "releaseYear", year: "releaseYear", decades: "releaseYear", minutes: "runtime", mins: "runtime", hours: "runtime" };
+export const GAP_WORDS = ["after", "before", "apart", "between", "later", "earlier", "separate", "separated", "difference", "passed", "elapsed", "gap"];
+/** "the same director", "share an actor": with a person or role noun within two words after, people both named films have. */
+export const SHARED_LEADS = ["same", "share", "shares", "shared"];
+/** "how much more did Titanic make": more or less before the figure's verb. */
+export const GAP_MORE_LESS = ["more", "less"];
+
 /** Ordinals: the nth film in release order ("the third film X directed"), or from the end ("his second to last film"). */
 export const ORDINAL_WORDS: Readonly<Record<string, { nth: number; fromEnd?: true }>> = {
   first: { nth: 1 }, "1st": { nth: 1 }, second: { nth: 2 }, "2nd": { nth: 2 }, third: { nth: 3 }, "3rd": { nth: 3 },

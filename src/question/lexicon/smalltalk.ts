@@ -37,3 +37,6 @@ export const ABOUT_SERVICE_PHRASES = [
 ];
 /** Words that may stand beside small talk without making it a question about films. */
 export const SMALLTALK_FILLER = "please can could would you u me i im we is are am do does it this that so just very much a lot really what who how today doing".split(" ");
+
+/** Words that answer rather than ask ("yes", "nope"): sent alone, never the film of that name. */
+export const REPLY_WORDS = ["yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "maybe", "right", "true", "false", "correct", "wrong", "exactly", "indeed", "why", "what", "huh"];

@@ -35,7 +35,7 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   if (!topics.length) return undefined;
   const op = a.operators.find((x) => x.kind === "intersection" || x.kind === "union");
   // "who starred with X and also with Y": a wording of sharing makes several starts one intersection.
-  const join = op?.kind === "intersection" || (r.cues.both && topics.length > 1) ? "both" : op?.kind === "union" ? "either" : "each";
+  const join = op?.kind === "intersection" || ((r.cues.both || r.cues.shared) && topics.length > 1) ? "both" : op?.kind === "union" ? "either" : "each";
   const hops = topics.map((t) => knownHop(r, t, fromFilm));
   const path = hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir) ? hops[0] : undefined;
   // With no answer phrase, what the relation said reaches is asked; with no relation either, everything linked to the names.
@@ -119,7 +119,7 @@ export function figure(r: Reading, ctx: RuleContext): Built | undefined {
  * the name it lacks is said beside (understand.ts).
  */
 export function compareOneSide(r: Reading): Built | undefined {
-  const c = r.cues.comparative!;
+  const c = r.cues.gap ?? r.cues.comparative!;
   const [film] = films(r);
   if (!film || film.confidence < 0.7 || c.by === "filmCount") return undefined;
   if (c.by === "releaseYear") return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "RELEASED_IN", dir: "out" }], asks: "Year", join: "each", within: [], text: r.text }] };
@@ -241,7 +241,7 @@ function joinedFilms(r: Reading): TopicEntity[] {
 const PERSON_ROLES = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
 
 /** The people of films in one role, as a lookup (joined "both" when several films must all have them). */
-function peopleOf(r: Reading, from: readonly TopicEntity[], edge: string, join: "each" | "both"): DraftPart[] {
+export function peopleOf(r: Reading, from: readonly TopicEntity[], edge: string, join: "each" | "both"): DraftPart[] {
   return [{ kind: "lookup", from: from.slice(0, 5).map(entityRef), path: [{ edge: edge as "ACTED_IN", dir: "in" }], asks: "Person", join, within: [], text: r.text }];
 }
 

@@ -2,7 +2,7 @@ import type { FilmConstraintInput, Role } from "../../plan/schema";
 import { roleWords } from "../cues";
 import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
-import { otherUsualRole, roleNear, roleSaid } from "../roles";
+import { otherUsualRole, ROLE_EDGES, roleNear, roleSaid } from "../roles";
 import type { TopicEntity } from "../analyze";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
@@ -10,7 +10,7 @@ import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
 import { films, filmsAsked, people, relativeFilm } from "./features";
-import { beyond, lookupOf, unknownPart } from "./build-paths";
+import { beyond, lookupOf, peopleOf, unknownPart } from "./build-paths";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { EDGE_SPECS } from "../../kb/schema";
 
@@ -220,6 +220,15 @@ export function compareWhich(r: Reading): Built | undefined {
   return { parts: [{ kind: "compare", items: items.map(entityRef), by: c.by, pick: c.pick, ...(role ? { role } : {}) }] };
 }
 
+/** "how many years apart were Alien and Aliens released", "how much more did Titanic make than Avatar": the gap between two figures. */
+export function compareGap(r: Reading): Built | undefined {
+  const g = r.cues.gap!;
+  const items = pair(r);
+  if (items.length < 2) return undefined;
+  const role = g.by === "filmCount" ? anyRole(r) : undefined;
+  return { parts: [{ kind: "compare", items: items.map(entityRef), by: g.by, pick: "difference", ...(role ? { role } : {}) }] };
+}
+
 /** "which is the longest: Titanic, Avatar or Heat": a superlative among named films. */
 export function compareAmong(r: Reading): Built | undefined {
   const s = r.cues.superlative!;
@@ -317,6 +326,21 @@ export function checkFilms(r: Reading): Built | undefined {
   // "did Kubrick direct more than 10 films": a number asked of the set, not just any film.
   const atLeast = !film && r.cues.threshold ? { atLeast: r.cues.threshold.min } : {};
   return { parts: [{ kind: "films", where }, { kind: "check", test: { op: "nonempty", of: local(0), ...atLeast } }] };
+}
+
+/**
+ * "is Inception directed by the same person as Memento", "were Jaws and Heat released the same year": what both films
+ * have in the relation said (the people in a role, a year, a genre, a language), checked for any.
+ */
+export function checkShared(r: Reading): Built | undefined {
+  const fs = films(r).sort((a, b) => a.tokenStart - b.tokenStart);
+  // The relation the sharing is in: "the same director", "directed by the same person", "the same year"; none said, anything both link to.
+  const edge = r.analysis.cues.map((c) => c.edge).find((e) => (ROLE_EDGES as readonly string[]).includes(e) || EDGE_SPECS[e as keyof typeof EDGE_SPECS]?.from === "Movie");
+  const role = edge && (ROLE_EDGES as readonly string[]).includes(edge) ? edge : undefined;
+  const valued: DraftPart | undefined = edge && !role ? { kind: "lookup", from: fs.slice(0, 5).map(entityRef), path: [{ edge: edge as "HAS_GENRE", dir: "out" }], asks: EDGE_SPECS[edge as "HAS_GENRE"].to, join: "both", within: [], text: r.text } : undefined;
+  const shared = role ? peopleOf(r, fs, role, "both")[0] : (valued ?? lookupOf(r, 0.5));
+  if (fs.length < 2 || shared?.kind !== "lookup" || shared.join !== "both") return undefined;
+  return { parts: [shared, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
 }
 
 /** Two people side by side with "or" between them ("Al Pacino or Val Kilmer"). */

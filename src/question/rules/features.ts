@@ -23,6 +23,10 @@ const ROLE_NOUNS_SET = new Set(ROLE_NOUNS);
 const FEATURE_TESTS = {
   "yes-no": (r: Reading) => r.cues.yesNo !== undefined,
   comparative: (r: Reading) => r.cues.comparative !== undefined,
+  /** "how many years apart", "how much longer": a gap between two figures. */
+  gap: (r: Reading) => r.cues.gap !== undefined,
+  /** "the same director", "share an actor", "the same year". */
+  shared: (r: Reading) => r.cues.shared !== undefined,
   ordinal: (r: Reading) => r.cues.ordinal !== undefined,
   superlative: (r: Reading) => r.cues.superlative !== undefined,
   figure: (r: Reading) => r.cues.figure !== undefined,

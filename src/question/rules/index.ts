@@ -10,7 +10,7 @@ import { countryStandIn, storyPersonSaid } from "./features";
  * express yet is a new rule or a new plan case here, never a phrase in code.
  */
 /** Shapes of a structured question: an open reading never takes a clause that has one. */
-const STRUCTURED = ["count", "comparative", "ordinal", "threshold", "most-common", "figure", "fact", "kind-question", "options", "in-common", "plays-character", "character-in-film", "character-named", "story-person", "sequel"] as const;
+const STRUCTURED = ["count", "comparative", "gap", "ordinal", "threshold", "most-common", "figure", "fact", "kind-question", "options", "in-common", "plays-character", "character-in-film", "character-named", "story-person", "sequel"] as const;
 
 export const RULES: readonly Rule[] = [
   { id: "plot.long-story", reads: "a film described at length, in several sentences (what it names are hints; cue words inside the story are the story's)", when: { all: ["long-story"], none: ["asks-for-films"] }, build: open.knownItem },
@@ -27,11 +27,12 @@ export const RULES: readonly Rule[] = [
   { id: "lookup.film-genre-options", reads: "is X a thriller or a comedy (the genres of one film)", when: { all: ["options", "film=1", "named=1"], none: ["person"] }, build: paths.filmGenres },
   { id: "describe.kind", reads: "what a kind of film is like (scary or funny, usually)", when: { any: ["options", "kind-question"], none: ["named"] }, build: paths.describeKind },
   { id: "beyond.age-compare", reads: "who is older, X or Y (people): their ages, which the KB lacks", when: { all: ["comparative", "person"], none: ["film", "films-asked"] }, build: (r, ctx) => (r.cues.comparative!.by === "releaseYear" ? paths.beyond(r, ctx, { fact: "age", phrase: r.cues.comparative!.phrase }) : undefined) },
+  { id: "compare.gap", reads: "how many years after X did Y come out, how much longer is X than Y: how far apart two named items' figures are", when: { all: ["gap", "named>=2"] }, build: sets.compareGap },
   { id: "check.compare", reads: "is X older/longer/better rated than Y", when: { all: ["yes-no", "comparative", "named>=2"] }, build: sets.checkCompare },
   { id: "compare.which", reads: "which is longer, X or Y", when: { all: ["comparative", "named>=2"], none: ["yes-no"] }, build: sets.compareWhich },
   { id: "lookup.which-person", reads: "which of X and Y was in Z, who directed Z, X or Y: the film's people in the relation asked, only those offered", when: { all: ["people>=2", "film=1"], none: ["yes-no", "comparative", "superlative", "in-common", "count"] }, build: sets.whichPerson },
   { id: "films.which-option", reads: "which was directed by X, A or B: of the films offered, the ones the rest describes", when: { all: ["films>=2"], any: ["either-or", "which-of"], none: ["comparative", "superlative", "yes-no", "in-common"] }, build: sets.whichOption },
-  { id: "compare.one-side", reads: "is X older/longer than Y, Y a name the KB lacks: X's figure, Y said missing", when: { all: ["comparative", "film=1", "not-found"], none: ["person"] }, build: paths.compareOneSide },
+  { id: "compare.one-side", reads: "is X older/longer than Y, how long after X was Y, Y a name the KB lacks: X's figure, Y said missing", when: { all: ["film=1", "not-found"], any: ["comparative", "gap"], none: ["person"] }, build: paths.compareOneSide },
   { id: "compare.among", reads: "which of X, Y or Z is the longest", when: { all: ["superlative", "films>=2"], any: ["either-or", "which-of"], none: ["person"] }, build: sets.compareAmong },
   { id: "open.person-facets", reads: "a person's films that also hold something the KB has no relation for (\"which Spielberg movie features a great white shark\", \"starred Sean Connery as King Arthur\"): all their films, ranked by the facets they meet", when: { all: ["person", "films-asked"], any: ["facets", "character-named"], none: ["film", "superlative", "told-one", "negation", ...STRUCTURED.filter((f) => f !== "character-named")] }, build: open.openRequest },
   { id: "beyond.character-named", reads: "a name in a role frame (starred as N, N was played by, the role of N, who played N): a character, which the KB lacks; the film's cast beside it", when: { all: ["character-named"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.characters[0]!.text.slice(0, 100) }) },
@@ -41,6 +42,7 @@ export const RULES: readonly Rule[] = [
   { id: "check.superlative", reads: "is X the longest/best/first of a set (a series, a person's films, a kind): X checked against the set's top", when: { all: ["yes-no", "superlative", "film=1"], any: ["series", "person", "kind", "period", "language"] }, build: sets.checkSuperlative },
   { id: "check.sequel", reads: "did X direct the sequel to Y: the relation read of Y's sequel, X checked among it (or the sequel said missing)", when: { all: ["yes-no", "sequel", "film=1"] }, build: sets.checkSequel },
   { id: "check.together", reads: "did X and Y ever work together", when: { all: ["yes-no", "people>=2"], none: ["film"] }, build: sets.checkTogether },
+  { id: "check.shared", reads: "are X and Y by the same director, do X and Y share an actor, were they released the same year: what both films have in the relation said, yes when there is some", when: { all: ["yes-no", "shared", "films>=2"], none: ["person", "fact"] }, build: sets.checkShared },
   { id: "check.films", reads: "was X in Y, is Y a comedy, was Y released in 1975", when: { all: ["yes-no"], any: ["film", "person"], none: ["fact"] }, build: sets.checkFilms },
   { id: "lookup.figure", reads: "a figure of one film (or that no data here holds it)", when: { all: ["figure", "film=1"] }, build: paths.figure },
   { id: "order.relative", reads: "which film did X direct after Y, how many before Y: the set cut at Y's year, the nearest one, a list or a count", when: { all: ["relative-film"], any: ["person", "kind", "series"], none: ["yes-no"] }, build: sets.relativeOrder },

@@ -6,7 +6,8 @@ import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
-import { STORY_NOUN_SLOT, saidAsTitle, titleSlotOf } from "./title-slots";
+import { REPLY_WORDS } from "../lexicon/smalltalk";
+import { STORY_NOUN_SLOT, saidAsTitle, titleSlotOf, wholeMessage } from "./title-slots";
 import { sequelNumberAfter } from "./sequel-number";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -66,6 +67,7 @@ const promote = (m: Mention, chosen: EntityCandidate, confidence?: number): Ment
 const sameName = (c: EntityCandidate, text: string) => linkKey(c.name) === linkKey(text);
 
 const AWARD_ADJECTIVE: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
+const REPLY: ReadonlySet<string> = new Set(REPLY_WORDS);
 const AWARD_VERB: ReadonlySet<string> = new Set(AWARD_VERBS);
 const AWARD: ReadonlySet<string> = new Set(AWARD_WORDS);
 /** One-word facts a question may ask ("sang", "composer", "budget"): words the rules read, never a surname. */
@@ -83,6 +85,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && (c.words.length >= 2 || c.slot() === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && linksWhole(c.top) && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
   // "what breed is toto", "which studio made it": one lowercase word a "what" or "which" asks for is the noun asked, not a title.
   { id: "wh-noun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && WH_NOUN.has(c.tokens[c.at - 1]?.folded ?? "") && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "inception": one word no ordinary language, sent alone, that names a film exactly is that film.
+  { id: "whole-message-title", apply: (c) => (!c.ordinary && c.words.length === 1 && !REPLY.has(c.words[0]!) && c.top.type === "Movie" && linksWhole(c.top) && c.m.confidence < 0.8 && wholeMessage(c.tokens, c.at, c.span.length) ? { ...c.m, confidence: 0.8 } : undefined) },
   // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
   { id: "rare-exact-title", apply: (c) => (!c.ordinary && c.words.length === 1 && c.top.type === "Movie" && linksWhole(c.top) && c.commonness(c.words[0]!) < RARE_WORD_SHARE && c.m.confidence < 0.7 ? { ...c.m, confidence: 0.7 } : undefined) },
   // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.

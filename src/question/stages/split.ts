@@ -1,6 +1,8 @@
 import { wordTokens } from "../../util/text";
 import { PART_OPENERS } from "../lexicon/cues";
 import { FILM_PRONOUNS, PERSON_PRONOUNS, PLURAL_PRONOUNS } from "../lexicon/followup";
+import { GAP_LEADS, GAP_WORDS } from "../lexicon/shapes";
+import { findPhrase } from "./phrases";
 
 const OPENERS = new Set(PART_OPENERS);
 /** Words that join two questions; a part must start with an opener right after one of them. */
@@ -73,6 +75,11 @@ export function resolveBackReference(part: string, name: string): string {
 /** Words that make "X and Y" one set operation ("films both X and Y were in"), not one question per film. */
 const TOGETHER = new Set(["both", "together", "common", "share", "shared", "same", "also", "either", "neither"]);
 
+/** "how many years apart were Alien and Aliens released": a gap between the films is one question of both. */
+function asksGap(words: readonly string[]): boolean {
+  return GAP_LEADS.some((lead) => findPhrase(words, lead).length > 0) && words.some((w) => GAP_WORDS.includes(w));
+}
+
 /**
  * "What year did Schindler's List and Saving Private Ryan come out?": one question asked of several
  * films joined by "and" is one part per film, each with the other films cut out. Only when the
@@ -81,7 +88,7 @@ const TOGETHER = new Set(["both", "together", "common", "share", "shared", "same
 export function splitOverFilms(text: string, films: readonly { start: number; end: number }[], asksRelation: boolean): string[] {
   if (!asksRelation || films.length < 2 || films.length > 4) return [text];
   const words = wordTokens(text);
-  if (words.some((w) => TOGETHER.has(w.folded))) return [text];
+  if (words.some((w) => TOGETHER.has(w.folded)) || asksGap(words.map((w) => w.folded))) return [text];
   const sorted = [...films].sort((a, b) => a.start - b.start);
   // The films must form one list: only commas and "and" between them.
   for (let i = 1; i < sorted.length; i++) {

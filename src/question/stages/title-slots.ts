@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, CREATURE_WORDS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
@@ -54,6 +54,9 @@ export interface TitleSlot {
   when(c: SpanContext): boolean;
 }
 
+/** Units of a running time ("how many minutes is …"). */
+const RUNTIME_UNITS: ReadonlySet<string> = new Set(Object.entries(GAP_UNITS).filter(([, by]) => by === "runtime").map(([unit]) => unit));
+const lengthAsked = (w: string | undefined, before: string | undefined) => w === "long" && before === "how";
 const isHead = (w: string | undefined) => w !== undefined && HEADS.has(w);
 const isRelation = (w: string | undefined) => w !== undefined && WORD_TO_EDGES.has(w);
 /** A relation the KB holds or a fact it may lack: either asks about the span after it. */
@@ -91,6 +94,10 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && asksAbout(c.before(2)) },
   // "how much did titanic make".
   { id: "how-much", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && c.before(2) === "much" && c.before(3) === "how" },
+  // "how long is titanic", "how many minutes was heat": what a length is asked of, at the clause's end.
+  { id: "length-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.endsClause && (lengthAsked(c.before(2), c.before(3)) || (c.before(3) === "many" && c.before(4) === "how" && RUNTIME_UNITS.has(c.before(2) ?? ""))) },
+  // "the godfather", "jaws 2": a message that is nothing but a name of two words or more is that film or person.
+  { id: "whole-message", says: true, when: (c) => c.span.length >= 2 && wholeMessage(c.tokens, c.at, c.span.length) },
   // "is toy story an animated film", "was tom hanks in cast away".
   { id: "yes-no-subject", says: true, when: yesNoSubject },
   // "which came out first, alien or blade runner".
@@ -103,6 +110,12 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "similar-to", says: true, when: (c) => c.before(1) === "to" && c.before(2) === "similar" },
   { id: "article-after-cue", says: true, when: (c) => c.before(1) === "the" && TITLE_CUES.has(c.before(2) ?? "") },
 ];
+
+/** A span of `length` tokens from `at` is the whole message, but for an article before it (punctuation is no token). */
+export function wholeMessage(tokens: readonly WordToken[], at: number, length: number): boolean {
+  const start = at === 0 || (at === 1 && ARTICLES.has(tokens[0]!.folded));
+  return start && at + length === tokens.length;
+}
 
 /**
  * Quoted, right after a title cue or in a slot a relation, figure, yes/no or comparison asks about, or
