@@ -47,6 +47,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     // "he" after several people answered: the one whose role the question asks, by far the most in the KB.
     ["person pronoun + a role, after several people: the one of that role", [turn("who wrote The Shining?", "The Shining (1980) was written by Diane Johnson [1], Stanley Kubrick [2] and Stephen King [3].")], "what other films did he direct?", "followup.anaphor", "What other films did Stanley Kubrick direct besides The Shining?"],
     ["which ones + a kind", [hanks], "which ones are comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
+    ["any of them + a condition: the set narrowed", [hanks], "are any of them directed by Steven Spielberg", "followup.refinement", "What films did Tom Hanks star in directed by Steven Spielberg?"],
     ["which ones + has a person", [hanks], "which ones have Meg Ryan", "followup.refinement", "What films did Tom Hanks star in that have Meg Ryan?"],
     ["which ones + a clause with its own subject", [turn("films directed by Steven Spielberg", "27 films (Steven Spielberg directed): Schindler's List (1993) [1]")], "which ones did Tom Hanks star in", "followup.refinement", "Films directed by Steven Spielberg that Tom Hanks did star in?"],
     ["which one + a person named: chosen among the films listed", [hanks], "which one has Meg Ryan", "followup.which-one", "Which of Forrest Gump and The Green Mile has Meg Ryan"],
@@ -71,6 +72,8 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["the sequel, with a film in context: the sequel to it", [jaws], "and the sequel?", "followup.series", "The sequel to Jaws?"],
     // A film pronoun compared with a named film is the film in context, not the one named.
     ["it, compared with a film named: the film in context", [titanic], "is it longer than Avatar?", "followup.anaphor", "Is Titanic longer than Avatar?"],
+    // A turn that asked a fact of one film it picked by its place is about that film, not the series it was picked from.
+    ["film pronoun after a film picked by its place: that film", [turn("When did the third Back to the Future movie come out", "Back to the Future Part III (1990) was released in 1990 [1].")], "who directed it", "followup.anaphor", "Who directed Back to the Future Part III"],
     // "the first one" after a list of films is the first listed; "which of them" with a superlative ranks the list.
     ["the first one, after a list: its first film", [hanks], "who directed the first one?", "followup.series", "Who directed Forrest Gump?"],
     ["which of them + a superlative: ranked, not narrowed", [hanks], "which of them came out first?", "followup.anaphor", "Which of Forrest Gump and The Green Mile came out first?"],

@@ -1,6 +1,7 @@
 import type { ConversationTurn } from "../../conversation/turns";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
+import type { QueryPlan } from "../../plan/schema";
 import { understandRecent } from "../understand";
 
 /** A film or person an earlier turn was about (a topic) or answered (an answer), which a follow-up may point back at. */
@@ -64,12 +65,28 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   // A yes/no's reply names its evidence ("No. … Its cast: John Travolta"), not answers: what it was about stays the referent.
   const checks = u.plan.answer.some((id) => u.plan.parts.find((p) => p.id === id)?.kind === "check");
   const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : checks ? [] : namesInReply(turn.answer ?? "", topics, kb, index);
+  // "when did the third one come out": a fact asked of one film the turn picked (an ordinal, the latest) makes that film,
+  // as the reply names it first, what the turn was about, before the series it was picked from.
+  const picked = picksOneFilm(u.plan) ? namesInReply(turn.answer ?? "", [], kb, index).find((r) => r.type === "Movie") : undefined;
+  if (picked) topics.splice(0, topics.length, { ...picked, from: "topic" }, ...topics.filter((t) => t.name !== picked.name));
   const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
   const series = u.readings.find((r) => r.series)?.series?.name;
   const lacked = u.plan.parts.find((p) => p.kind === "beyond");
   const subject = topics[0]?.name;
   const place = lacked?.kind === "beyond" && subject ? PLACE_OF[lacked.fact]?.(subject) : undefined;
   return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}) };
+}
+
+/** The plan answers with a relation of one film an earlier part picked by its place ("the third Back to the Future movie"). */
+function picksOneFilm(plan: QueryPlan): boolean {
+  const part = (id: string) => plan.parts.find((p) => p.id === id);
+  return plan.answer.some((id) => {
+    const p = part(id);
+    if (p?.kind !== "lookup" || p.from.length !== 1) return false;
+    const from = p.from[0]!;
+    const of = "ref" in from ? part(from.ref) : undefined;
+    return of?.kind === "order" && of.nth !== undefined;
+  });
 }
 
 /** Answer names the service gave, typed from the knowledge base (names it does not hold, such as years, are kept out). */
