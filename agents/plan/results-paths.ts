@@ -44,9 +44,29 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   const except = new Set(part.except.map((e) => e.id));
   const found = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);
   const among = new Set(part.among.map((e) => e.id));
-  const items = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)));
+  const edition = pickedEdition(part, ctx);
+  // A merged title picked by one edition's figure: only the people credited in that edition (or in no one edition).
+  const ofEdition = (name: string) => !edition || (ctx.kb.editions.yearFor(edition.movie, name) ?? edition.year) === edition.year;
+  const items = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)) && ofEdition(i.name));
   const none = among.size ? `none of ${[...among].join(", ")} along that relation in the knowledge base` : "nothing in the knowledge base along that relation";
   return { done: true, items, total: items.length, figures: [], evidence, ...(items.length ? {} : { missing: none }) };
+}
+
+/**
+ * "who directed the highest grossing film of 1997": the one film an earlier part picked by its place, and the year of the
+ * edition its figure is of (a TMDB figure's film, or the release year ranked), when the title merges several films.
+ */
+function pickedEdition(part: PartOf<"lookup">, ctx: ResultContext): { movie: string; year: string } | undefined {
+  const [from] = part.from;
+  const hop = part.path?.[0];
+  if (part.from.length !== 1 || !from || !("ref" in from) || hop?.dir !== "in") return undefined;
+  const of = ctx.plan.parts.find((p) => p.id === from.ref);
+  const picked = ctx.results.get(from.ref);
+  const item = picked?.items.length === 1 ? picked.items[0] : undefined;
+  if (of?.kind !== "order" || of.nth === undefined || !item || ctx.kb.editions.of(item.name).length < 2) return undefined;
+  const figure = picked!.figures.find((f) => f.id === item.name);
+  const year = of.by === "releaseYear" ? (figure ? String(figure.value) : undefined) : figure?.year;
+  return year ? { movie: item.name, year } : undefined;
 }
 
 /** Neighbours along the asked hop: every start's (each, either) or those every start has (both). */

@@ -45,7 +45,7 @@ export interface ResultContext {
   plan: QueryPlan;
   trace: readonly TraceStep[];
   evidence: readonly Evidence[];
-  kb: Pick<KnowledgeBase, "catalog" | "embedder">;
+  kb: Pick<KnowledgeBase, "catalog" | "embedder" | "editions">;
   results: Map<string, PartResult>;
   /** Films parts whose only use is as the set another part orders or counts: that part's calls carry them. */
   fused: ReadonlyMap<string, string>;

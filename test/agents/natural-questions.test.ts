@@ -396,4 +396,25 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const no = await ask("is there a prequel to jaws");
     expect(no.answer).toMatch(/^No\. The knowledge base lists no film that meets all of: the Jaws films, before 1975/);
   });
+  it("says how far apart two films' figures are, whether two films share a relation (yes or no first), and a length asked of a title in lower case", async () => {
+    const years = await ask("How many years apart were Alien and Aliens released?");
+    expect(years.parts).toHaveLength(1);
+    expect(years.parts[0]!.count).toBe(7);
+    expect(years.answer).toMatch(/^The difference is 7 years: Aliens, 1986 \[1\]; Alien, 1979 \[2\]/);
+    const longer = await ask("How much longer is Titanic than Avatar?");
+    expect(longer.answer).toMatch(/^The difference is 32 minutes: Titanic \(1997\), 194 minutes \[1\]; Avatar \(2009\), 162 minutes \[2\]/);
+    const same = await ask("Are Heat and Collateral directed by the same person?");
+    expect(same.answer).toMatch(/^Yes\. Michael Mann \[1\] is in the directors of both Heat \(1995\) and Collateral \(2004\)\./);
+    const year = await ask("Were Alien and Jaws released in the same year?");
+    expect(year.answer).toMatch(/^No\. Nothing is shared by Alien \(1979\) and Jaws \(1975\): the knowledge base lists 1979 \[1\] for Alien/);
+    const length = await ask("how long is titanic");
+    expect(length.answer).toMatch(/^Titanic \(1997\): 194 minutes/);
+  });
+  it("a merged title picked by one edition's figure or year answers with that edition's people only", async () => {
+    const top = await ask("Who was the director of the highest grossing film of 1997?");
+    expect(top.answers.map((a) => a.name)).toEqual(["James Cameron"]);
+    expect(top.answer).toMatch(/^Titanic \(1997\) was directed by James Cameron \[1\]\.$/);
+    const first = await ask("who directed the first Planet of the Apes movie");
+    expect(first.answers.map((a) => a.name)).toEqual(["Franklin J. Schaffner"]);
+  });
 });
