@@ -214,7 +214,7 @@ export const OpenPart = z
   })
   .strict();
 
-export const CombinePart = z.object({ ...base, kind: z.literal("combine"), op: z.enum(["both", "either", "minus"]), parts: z.array(PartRef).min(2).max(5) }).strict();
+export const CombinePart = z.object({ ...base, kind: z.literal("combine"), op: z.enum(["both", "either", "minus"]), parts: z.array(PartRef).min(2).max(10) }).strict();
 
 export const BeyondPart = z
   .object({

@@ -87,10 +87,13 @@ const REQUEST_WORDS = new Set(["name", "list", "show", "give", "tell", "me", "us
 const RELATIVE_HEADS = new Set([...PERSON_WORDS, ...MOVIE_WORDS, "guy", "guys", "man", "men", "woman", "women", "one", "ones", "those", "actor", "actors", "actress", "director", "directors", "writer", "writers"]);
 const REQUEST_VERBS = new Set(["name", "list", "show", "give", "tell", "find", "please"]);
 
+/** Names read from one question at most: enough for the twelve choices a follow-up offers and the names asked of them. */
+export const MAX_MENTIONS = 16;
+
 export function analyzeQuestion(question: string, linker: EntityLinker): QuestionAnalysis {
   const tokens = wordTokens(question);
   const tokenAt = (offset: number) => tokens.findIndex((t) => t.start <= offset && offset < t.end);
-  const found = linker.findMentions(question, { limit: 8 }).filter((m) => m.candidates.length > 0);
+  const found = linker.findMentions(question, { limit: MAX_MENTIONS }).filter((m) => m.candidates.length > 0);
   // Weak spans are dropped, unless nothing else names an entity ("movies described by nature").
   const confident = found.filter((m) => m.confidence >= MIN_MENTION_CONFIDENCE);
   const mentions = (confident.length ? confident : found.slice(0, 1))

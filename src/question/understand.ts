@@ -2,7 +2,7 @@ import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { EntityLinker, Mention } from "../ports/entity-linker";
 import { fitPlan } from "../plan/fit";
 import type { QueryPlan, PlanPartInput, QueryPlanInput } from "../plan/schema";
-import { analyzeQuestion, type QuestionAnalysis } from "./analyze";
+import { analyzeQuestion, MAX_MENTIONS, type QuestionAnalysis } from "./analyze";
 import { understandingFailed } from "./fallback";
 import { normalizeQuestion } from "./normalize";
 import { CONFIDENT, readClause, type Reading } from "./reading";
@@ -63,7 +63,7 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   const stages: string[] = normalized !== question.trim() ? [`normalize: ${JSON.stringify(normalized)}`] : [];
   // A word inside a name the linker finds, typo and all ("keanu reaves"), is the name's, not a slip of an ordinary word.
   const linker = memoized(calibratedLinker(aliasedLinker(kb.linker), (w) => kb.words.share(w)));
-  const linked = linker.findMentions(normalized, { limit: 8 }).filter((m) => m.confidence >= 0.5 && m.candidates[0] && (m.candidates[0].type === "Person" || m.candidates[0].type === "Movie"));
+  const linked = linker.findMentions(normalized, { limit: MAX_MENTIONS }).filter((m) => m.confidence >= 0.5 && m.candidates[0] && (m.candidates[0].type === "Person" || m.candidates[0].type === "Movie"));
   const { text, fixes } = correctSpelling(normalized, spellingVocabulary(kb), linked);
   if (fixes.length) stages.push(`spelling: ${fixes.map((f) => `${JSON.stringify(f.said)} read as ${JSON.stringify(f.read)}`).join(", ")}`);
   const smalltalk = detectSmallTalk(text);
@@ -71,7 +71,7 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
 
   const analyses = new Map<string, QuestionAnalysis>();
   const analyze = (t: string) => analyses.get(t) ?? (analyses.set(t, analyzeQuestion(t, linker)), analyses.get(t)!);
-  const names = linker.findMentions(text, { limit: 8 }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
+  const names = linker.findMentions(text, { limit: MAX_MENTIONS }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
   const readings = await readClauses(text, names, kb, analyze, stages);
   const ood = outOfDomain(text, readings);
   if (ood) return done(question, [{ kind: "reply", reason: "out_of_domain", said: ood.slice(0, 200) }], ["reply.out-of-domain"], readings, [...stages, `domain: ${ood}`]);

@@ -417,4 +417,9 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const first = await ask("who directed the first Planet of the Apes movie");
     expect(first.answers.map((a) => a.name)).toEqual(["Franklin J. Schaffner"]);
   });
+  it("chooses among up to nine films listed with commas; a comma ends a name", async () => {
+    const r = await ask("Which of Gladiator, Kingdom of Heaven, Black Hawk Down, American Gangster, Body of Lies, Hannibal and Matchstick Men starred russell crowe");
+    expect(r.answers.map((a) => a.name)).toEqual(expect.arrayContaining(["Gladiator", "American Gangster", "Body of Lies"]));
+    expect(r.answers.map((a) => a.name)).not.toContain("Hannibal");
+  });
 });

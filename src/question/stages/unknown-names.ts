@@ -53,7 +53,8 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   tokens.forEach((t, i) => {
     // A sentence's end ends a name, and the capital that opens the next sentence says nothing ("I've seen The Godfather. Recommend …").
     const newSentence = i === 0 || /[.!?;]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start));
-    if (newSentence) flush();
+    // A comma ends a name too: "Gladiator, Kingdom of Heaven, Hannibal" is a list of names, not one the KB lacks.
+    if (newSentence || (i > 0 && text.slice(tokens[i - 1]!.end, t.start).includes(","))) flush();
     const capital = /^\p{Lu}/u.test(t.text) && !newSentence;
     if (capital || (run.length && (CONNECTORS.includes(t.folded) || inNamedTitle(t)))) run.push(t);
     else flush();
