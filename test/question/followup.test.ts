@@ -30,6 +30,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     // "other" or "else" of a person's films leaves out the film in context; a lower-case pronoun is no title ("She").
     // A yes/no's reply names its evidence, not answers: "he" stays the person it asked about.
     ["a person pointed at after a yes/no", [turn("who wrote Pulp Fiction?", "Pulp Fiction (1994) was written by Quentin Tarantino [1] and Roger Avary [2]."), turn("did he also act in it?", "No. The knowledge base does not list Quentin Tarantino in the cast of Pulp Fiction (1994). Its cast: John Travolta [1].", "Did Quentin Tarantino also act in Pulp Fiction")], "what other movies did he act in?", "followup.anaphor", "What other movies did Quentin Tarantino act in besides Pulp Fiction?"],
+    ["another film of the person pointed at, the film two turns back", [jaws, turn("when was he born?", "The knowledge base does not record when Steven Spielberg was born.", "When was Steven Spielberg born?")], "name another movie he directed", "followup.anaphor", "Name another movie Steven Spielberg directed besides Jaws?"],
     ["other films of the person pointed at", [titanic], "what other movies was she in?", "followup.anaphor", "What other movies was Kate Winslet in besides Titanic?"],
     ["demonstrative film phrase", [titanic], "how long is that movie?", "followup.anaphor", "How long is Titanic?"],
     ["plural pronoun → the answers", [titanic], "what else have they been in together?", "followup.anaphor", "What else have Kate Winslet and Leonardo DiCaprio been in together?"],
@@ -74,6 +75,9 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["it, compared with a film named: the film in context", [titanic], "is it longer than Avatar?", "followup.anaphor", "Is Titanic longer than Avatar?"],
     // A turn that asked a fact of one film it picked by its place is about that film, not the series it was picked from.
     ["film pronoun after a film picked by its place: that film", [turn("When did the third Back to the Future movie come out", "Back to the Future Part III (1990) was released in 1990 [1].")], "who directed it", "followup.anaphor", "Who directed Back to the Future Part III"],
+    // A place in an order said alone, after a turn that asked a film by its place: the same question at that place.
+    ["a place alone after a place asked: that place", [turn("what was the last film directed by Stanley Kubrick", "The latest is Eyes Wide Shut (1999) [1].")], "and the first?", "followup.place-in-order", "What was the first film directed by Stanley Kubrick"],
+    ["a sequel asked with 'a', the film unsaid: the sequel to the film in context", [jaws], "is there a sequel?", "followup.series", "Is there a sequel to Jaws?"],
     // "the first one" after a list of films is the first listed; "which of them" with a superlative ranks the list.
     ["the first one, after a list: its first film", [hanks], "who directed the first one?", "followup.series", "Who directed Forrest Gump?"],
     ["which of them + a superlative: ranked, not narrowed", [hanks], "which of them came out first?", "followup.anaphor", "Which of Forrest Gump and The Green Mile came out first?"],

@@ -30,6 +30,7 @@ import {
   TOGETHER_WORDS,
 } from "../lexicon/followup";
 import { findPhrase } from "../stages/phrases";
+import { ORDINAL_WORDS } from "../lexicon/shapes";
 import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
 import { WORD_TO_EDGES } from "../lexicon/relations";
@@ -103,11 +104,17 @@ const MAX_LISTED = 5;
 /** Films a choice is made among ("which one is the longest" after a list): a whole answer of a dozen, not its first few. */
 const MAX_CHOICES = 12;
 /** "the series", "the franchise", "the sequel", "the second one": a film's family or its neighbour in it, the film unsaid. */
-const FAMILY_POINTER = new RegExp(`\\b(the)\\s+(?:(${FAMILY_WORDS.join("|")})\\b|(${FAMILY_ORDINALS.join("|")})\\s+(?:one|movie|film)\\b)`, "i");
+const FAMILY_POINTER = new RegExp(`\\b(the|a)\\s+(?:(${FAMILY_WORDS.join("|")})\\b|(${FAMILY_ORDINALS.join("|")})\\s+(?:one|movie|film)\\b)`, "i");
 const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
 const alternatives = (phrases: readonly string[]) => [...phrases].sort((a, b) => b.length - a.length).map((p) => p.split(" ").map(escape).join("\\s+")).join("|");
+/** Places in an order ("first", "second to last", "latest"), longest first, as written words. */
+const PLACE_WORDS = alternatives(Object.keys(ORDINAL_WORDS));
+/** "and the first?", "what about the second one?": a place in an order and nothing else. */
+const ONLY_PLACE = new RegExp(`^(?:(?:${alternatives(SUBSTITUTION_OPENERS)})[\\s,]+)?(?:the\\s+)?(${PLACE_WORDS})(?:\\s+(?:one|movie|film))?[\\s?.!]*$`, "i");
+/** The place a question asks for, as written ("the last film directed by …"). */
+const PLACE_SAID = new RegExp(`\\b(?:${PLACE_WORDS})\\b`, "i");
 /** "that city", "the same place", as written. */
 const PLACE_POINTER = new RegExp(`\\b(?:${alternatives(PLACE_POINTERS)})\\b`, "i");
 /** "which one", "what of them"…, after "and" or "so", at the start of folded text. */
@@ -156,6 +163,17 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
       const withPerson = f.anaphors.person ? replaceAnaphors({ ...f, anaphors: { person: f.anaphors.person } }) : undefined;
       if (f.anaphors.person && !withPerson) return undefined;
       return { question: `${stripEnd(withPerson?.question ?? f.said)} of ${film.name}?`, referents: [...(withPerson?.referents ?? []), film] };
+    },
+  },
+  {
+    id: "followup.place-in-order",
+    kind: "substitution",
+    reads: "and the first? / the second one? after a turn that asked for a film by its place in an order: the same question, at that place",
+    applies: (f) => f.own.length === 0 && ONLY_PLACE.test(f.said) && PLACE_SAID.test(f.frames.at(-1)?.question ?? ""),
+    build: (f) => {
+      const frame = f.frames.at(-1)!;
+      const place = ONLY_PLACE.exec(f.said)![1]!.toLowerCase();
+      return { question: frame.question.replace(PLACE_SAID, place), referents: frame.topics.slice(0, 1) };
     },
   },
   {
@@ -442,7 +460,12 @@ function replaceAnaphors(f: FollowUpFeatures): { question: string; referents: Re
 function besidesFilmInContext(f: FollowUpFeatures, read: ReturnType<typeof replaceAnaphors>): ReturnType<typeof replaceAnaphors> {
   const words = foldText(f.said).split(" ");
   if (!read || !f.anaphors.person || f.anaphors.film || f.own.some((o) => o.type === "Movie") || !words.some((w) => OTHER_WORDS.includes(w))) return read;
-  const film = f.frames.at(-1)?.topics.find((t) => t.type === "Movie");
+  // The film in context: the newest turn's, or an earlier one's where the person pointed at was asked or answered
+  // ("who directed pulp fiction", "when was he born", "name another movie he directed": besides Pulp Fiction).
+  const person = read.referents.find((r) => r.type === "Person")?.name;
+  const withPerson = (x: TurnFrame) => [...x.topics, ...x.answers].some((r) => r.name === person);
+  const frame = [...f.frames].reverse().find((x, i) => x.topics.some((t) => t.type === "Movie") && (i === 0 || withPerson(x)));
+  const film = frame?.topics.find((t) => t.type === "Movie");
   return film ? { question: `${stripEnd(read.question)} besides ${film.name}?`, referents: [...read.referents, film] } : read;
 }
 
