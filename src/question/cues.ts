@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -210,6 +210,8 @@ function numericThreshold(words: readonly string[]): { phrase: string; min: numb
     const n = numberOf(words[i + 1 + skip]);
     if ((w === "more" || w === "over") && n !== undefined) return { phrase: words.slice(i, i + 2 + skip).join(" "), min: n + 1 };
     if (w === "at" && words[i + 1] === "least" && numberOf(words[i + 2]) !== undefined) return { phrase: `at least ${words[i + 2]}`, min: numberOf(words[i + 2])! };
+    // "who played in all three Back to the Future movies": in every one of the number said.
+    if (WHOLE_SET_WORDS.includes(w) && n !== undefined && n >= 2 && skip === 0) return { phrase: `${w} ${words[i + 1]}`, min: n };
     const k = numberOf(w);
     const gap = ["films", "movies", "times"].includes(words[i + 1] ?? "") ? 1 : 0;
     if (k !== undefined && words[i + 1 + gap] === "or" && words[i + 2 + gap] === "more") return { phrase: words.slice(i, i + 3 + gap).join(" "), min: k };

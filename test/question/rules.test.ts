@@ -172,6 +172,12 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Are Starfall and Paper Moons the same genre?", "check.shared", "p1 lookup(Starfall, Paper Moons → HAS_GENRE out, both); *p2 check(any in p1)"],
   ["Were Starfall and Paper Moons released in the same year?", "check.shared", "p1 lookup(Starfall, Paper Moons → RELEASED_IN out, both); *p2 check(any in p1)"],
   ["who directed both Starfall and Paper Moons", "lookup.relation", "*p1 lookup(Paper Moons, Starfall → DIRECTED in, both)"],
+  // An award category's name ("Best Picture") is the award, a fact the KB lacks, never a ranking by "best"; "the best movie of 1999" ranks.
+  ["Who has directed the most Best Picture winners?", "beyond.fact", "*p1 beyond(award)"],
+  ["how many best picture winners did Ada Marlowe direct", "beyond.fact", "p1 films(Ada Marlowe DIRECTED); *p2 beyond(award beside p1)"],
+  ["what is the best movie of 1999", "order.superlative", "p1 films(1999–1999); *p2 order(p1 by voteAverage desc, nth 1)"],
+  // "All" and a number: in every one of that many films, a least count over the set.
+  ["Who starred in all 3 films Ada Marlowe directed", "aggregate.at-least", "p1 films(Ada Marlowe DIRECTED); *p2 at_least(p1 over ACTED_IN in ≥ 3)"],
   // Without a gap word, "how many years" counts; "what year did X and Y come out" is one question per film.
   ["how many years did Tom Harker direct films", "aggregate.count", "p1 lookup(Tom Harker → ? Year); *p2 count(p1)"],
   ["What year did Starfall and Paper Moons come out?", "lookup.relation,lookup.relation", "*p1 lookup(Starfall → RELEASED_IN out); *p2 lookup(Paper Moons → RELEASED_IN out)"],

@@ -246,6 +246,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "name in", fact: "character" },
   { phrase: "name from", fact: "character" },
   { phrase: "part in", fact: "character" },
+  // An award category's name is the award, never a ranking of the films "best" would otherwise ask for.
+  ...["best picture", "best director", "best actor", "best actress", "best supporting actor", "best supporting actress", "best original screenplay", "best adapted screenplay", "best foreign language film", "best animated feature", "best cinematography", "best original score"].map((phrase) => ({ phrase, fact: "award" as const })),
   { phrase: "academy award", fact: "award" },
   { phrase: "academy awards", fact: "award" },
   { phrase: "golden globe", fact: "award" },
