@@ -15,8 +15,8 @@ import { outOfDomain } from "./stages/domain";
 import { detectSmallTalk } from "./stages/smalltalk";
 import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
 import { isOneRequest } from "./stages/open-request";
-import { linkKey, wordTokens } from "../util/text";
-import { FILM_PRONOUNS, PERSON_PRONOUNS } from "./lexicon/followup";
+import { linkKey, listNames, wordTokens } from "../util/text";
+import { FILM_PRONOUNS, PERSON_PRONOUNS, PLURAL_PRONOUNS } from "./lexicon/followup";
 import { correctSpelling, type SpellingVocabulary } from "./stages/spelling";
 
 /** The question read: its plan, the clauses it was read from, and one line per pass for the trace. */
@@ -123,11 +123,13 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
     stages.push("one request: its sentences are read together");
     return [await readClause("c1", text, kb, analyze)];
   }
-  const pieces = splitQuestion(text, names).flatMap((piece) => {
-    const a = analyze(piece.text);
+  // "What year did Schindler's List and Saving Private Ryan come out?": one question per film.
+  const perFilm = (piece: string) => {
+    const a = analyze(piece);
     const films = a.topics.filter((t) => t.confidence >= CONFIDENT && t.type === "Movie").map((t) => ({ start: a.tokens[t.tokenStart]!.start, end: a.tokens[t.tokenEnd - 1]!.end }));
-    return splitOverFilms(piece.text, films, a.answer.edge !== undefined);
-  });
+    return splitOverFilms(piece, films, a.answer.edge !== undefined);
+  };
+  const pieces = splitQuestion(text, names).flatMap((piece) => perFilm(piece.text));
   if (pieces.length > 1) stages.push(`split: ${pieces.length} clauses: ${pieces.map((p) => JSON.stringify(p)).join(" | ")}`);
   const readings: Reading[] = [];
   for (const [i, piece] of pieces.entries()) {
@@ -135,14 +137,17 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
     // What the first clause was about, even loosely linked ("when was Bravve released and who directed it"); "it" is
     // its film and "he" or "she" its person when it names both ("was Titanic directed by James Cameron and did it win …").
     const anchor = pronounAnchor(piece, first) ?? first?.analysis.topics.find((t) => isNamed(t, 0.5)) ?? first?.analysis.topics.find((t) => isNamed(t, 0.35));
-    const own = analyze(piece).topics.some((t) => isNamed(t, CONFIDENT));
+    // A pronoun in lower case is no title ("who directed them" is not the film Them!).
+    const own = analyze(piece).topics.some((t) => isNamed(t, CONFIDENT) && !POINTING.has(t.text));
     // "who directed Jaws and what else did he direct": "he" is the person the first clause asks for, named by its role.
-    const said = (i > 0 && !own && (await personAsked(piece, first, kb))) || anchor?.name;
+    // "which came first, Psycho or Vertigo, and who directed them": "them" is the things the first clause named.
+    const said = (i > 0 && !own && (await personAsked(piece, first, kb))) || pluralAnchor(piece, readings) || anchor?.name;
     const resolved = said && i > 0 && !own ? resolveBackReference(piece, said) : piece;
     if (resolved !== piece) stages.push(`back-reference: clause ${i + 1} is about ${said}: ${JSON.stringify(resolved)}`);
     // "who directed se7en? who starred in it?": "it" is the name the first clause could not find.
     const inherited = i > 0 && !anchor && !own && hasBackReference(piece) ? (first?.notFound ?? []) : [];
-    readings.push(await readClause(`c${i + 1}`, resolved, kb, analyze, inherited));
+    // "… and when were they released", "they" several films: one question per film again.
+    for (const part of resolved !== piece ? perFilm(resolved) : [resolved]) readings.push(await readClause(`c${readings.length + 1}`, part, kb, analyze, inherited));
   }
   return readings;
 }
@@ -162,6 +167,18 @@ async function personAsked(piece: string, first: Reading | undefined, kb: Knowle
 }
 
 const ROLE_EDGES_ASKED: ReadonlySet<string> = new Set(["DIRECTED", "WROTE"]);
+
+const POINTING: ReadonlySet<string> = new Set([...FILM_PRONOUNS, ...PERSON_PRONOUNS, ...PLURAL_PRONOUNS]);
+
+/** "them"/"they" after earlier clauses naming several films (or several people): those names, joined. */
+function pluralAnchor(piece: string, earlier: readonly Reading[]): string | undefined {
+  if (!wordTokens(piece).some((t) => PLURAL_PRONOUNS.includes(t.folded) && t.text === t.folded)) return undefined;
+  const named = [...new Map(earlier.flatMap((r) => r.analysis.topics.filter((t) => isNamed(t, CONFIDENT))).map((t) => [t.name, t])).values()];
+  const films = named.filter((t) => t.type === "Movie");
+  const people = named.filter((t) => t.type === "Person");
+  const several = films.length >= 2 ? films : people.length >= 2 ? people : [];
+  return several.length ? listNames(several.map((t) => t.name)) : undefined;
+}
 
 /** The first clause's film for "it"/"its", its person for "he"/"she"/"his"/"her", when it names one of that kind. */
 function pronounAnchor(piece: string, first: Reading | undefined): Reading["analysis"]["topics"][number] | undefined {

@@ -175,3 +175,8 @@ export const NON_BLANK_PATTERN = "[^\\s\\uFEFF]";
 export function entryOf<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
+
+/** Names as a sentence lists them: "A", "A and B", "A, B and C". */
+export function listNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

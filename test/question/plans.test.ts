@@ -90,6 +90,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who wrote the way we were?","lookup.relation","*p1 lookup(The Way We Were → WROTE in)"],
     // A title of one content word and small words after it, said whole in lowercase, outweighs that word's tag ("apocalypse").
     ["who starred in apocalypse now","lookup.relation","*p1 lookup(Apocalypse Now → ACTED_IN in)"],
+    // "them" in a later clause is the films the earlier clauses named, one question each; a lower-case pronoun is no title ("Them!").
+    ["which came first, psycho or vertigo, and who directed them","compare.which,lookup.relation,lookup.relation","*p1 compare(Psycho vs Vertigo by releaseYear, min); *p2 lookup(Psycho → DIRECTED in); *p3 lookup(Vertigo → DIRECTED in)"],
     // A message that is only a title is a question about that film.
     ["the godfather","lookup.relation","*p1 lookup(The Godfather → all)"],
     ["inception","lookup.relation","*p1 lookup(Inception → all)"],

@@ -178,6 +178,11 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["what is the best movie of 1999", "order.superlative", "p1 films(1999–1999); *p2 order(p1 by voteAverage desc, nth 1)"],
   // "All" and a number: in every one of that many films, a least count over the set.
   ["Who starred in all 3 films Ada Marlowe directed", "aggregate.at-least", "p1 films(Ada Marlowe DIRECTED); *p2 at_least(p1 over ACTED_IN in ≥ 3)"],
+  // A gap with one film named: its own figure (no clock is read for "ago").
+  ["how many years ago was Starfall released", "lookup.gap-one", "*p1 lookup(Starfall → RELEASED_IN out)"],
+  // Films placed in time by a film named, with nothing else said: every film of that time.
+  ["what movies came out the same year as Starfall", "order.relative-any", "*p1 films(1999–1999, not Starfall)"],
+  ["which films were released before Paper Moons", "order.relative-any", "p1 films(0–2009, not Paper Moons); *p2 order(p1 by releaseYear asc)"],
   // Without a gap word, "how many years" counts; "what year did X and Y come out" is one question per film.
   ["how many years did Tom Harker direct films", "aggregate.count", "p1 lookup(Tom Harker → ? Year); *p2 count(p1)"],
   ["What year did Starfall and Paper Moons come out?", "lookup.relation,lookup.relation", "*p1 lookup(Starfall → RELEASED_IN out); *p2 lookup(Paper Moons → RELEASED_IN out)"],

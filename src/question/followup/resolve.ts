@@ -1,7 +1,7 @@
 import type { ConversationTurn } from "../../conversation/turns";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
-import { foldText } from "../../util/text";
+import { foldText, listNames } from "../../util/text";
 import {
   ASKING_CONSTRAINT_WORDS,
   CAST_WORDS,
@@ -553,10 +553,6 @@ function hasPhrase(folded: string, phrase: string): boolean {
 function replacePhrases(text: string, phrases: readonly string[], name: string): string {
   const re = new RegExp(`\\b(?:${alternatives(phrases)})\\b`, "gi");
   return text.replace(re, (m) => (POSSESSIVE_POINTERS.includes(m.toLowerCase()) ? `${name}'s` : name));
-}
-
-function listNames(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 function join(question: string, constraint: string): string {

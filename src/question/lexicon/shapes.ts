@@ -110,7 +110,7 @@ export const COMPARATIVE_PHRASES: Readonly<Record<string, { by: Metric; pick: "m
  */
 export const GAP_LEADS = ["how many", "how much", "how long"];
 export const GAP_UNITS: Readonly<Record<string, Metric>> = { years: "releaseYear", year: "releaseYear", decades: "releaseYear", minutes: "runtime", mins: "runtime", hours: "runtime" };
-export const GAP_WORDS = ["after", "before", "apart", "between", "later", "earlier", "separate", "separated", "difference", "passed", "elapsed", "gap"];
+export const GAP_WORDS = ["after", "before", "apart", "between", "later", "earlier", "separate", "separated", "difference", "passed", "elapsed", "gap", "ago"];
 /** "the same director", "share an actor": with a person or role noun within two words after, people both named films have. */
 export const SHARED_LEADS = ["same", "share", "shares", "shared"];
 /** "how much more did Titanic make": more or less before the figure's verb. */

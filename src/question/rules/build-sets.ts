@@ -445,8 +445,9 @@ export async function relativeOrder(r: Reading, ctx: RuleContext): Promise<Built
   if (!rel) return undefined;
   const node = await ctx.kb.graph.getNode(rel.film.id);
   const year = Math.min(...(node?.years ?? []).map(Number).filter(Number.isFinite));
-  const where = (await filmSet(r, ctx))?.filter((c) => c.on !== "title");
-  if (!Number.isFinite(year) || !where?.length) return undefined;
+  const where = (await filmConstraints(r, ctx.kb)).filter((c) => c.on !== "title");
+  // "what other movies came out the same year as Titanic": with nothing else said, any film of that time.
+  if (!Number.isFinite(year) || (!where.length && !filmsAsked(r) && !r.words.some((w) => MOVIE_WORDS.has(w)))) return undefined;
   const years = rel.side === "before" ? { from: 0, to: year - 1 } : rel.side === "after" ? { from: year + 1, to: 9999 } : { from: year, to: year };
   const set: DraftPart = { kind: "films", where: [...where, { on: "years", ...years, negated: false }, { on: "title", film: rel.film.id, negated: true }] };
   if (r.cues.count) return { parts: [set, { kind: "aggregate", op: "count", of: local(0) }] };
