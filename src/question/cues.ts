@@ -148,11 +148,9 @@ function specificAfter(words: readonly string[], generic: Found): ShapeCues["sup
 
 /** "directed by the same person", "do they share an actor", "in the same year": a word of sharing with a person, role or relation noun within two words after it. */
 function sharedCue(words: readonly string[]): Found | undefined {
-  const at = words.findIndex((w, i) => SHARED_LEADS.includes(w) && words.slice(i + 1, i + 3).some((x) => PERSON_WORDS.has(x) || ROLE_NOUN_SET.has(x) || WORD_TO_EDGES.has(x)));
+  const at = words.findIndex((w, i) => SHARED_LEADS.includes(w) && words.slice(i + 1, i + 3).some((x) => PERSON_WORDS.has(x) || ROLE_NOUN_WORDS.has(x) || WORD_TO_EDGES.has(x)));
   return at >= 0 ? { phrase: words[at]!, at, end: at + 1 } : undefined;
 }
-
-const ROLE_NOUN_SET: ReadonlySet<string> = new Set(ROLE_NOUNS);
 
 /**
  * "how many years after Jaws did Jaws 2 come out", "how many years apart", "how much longer is Titanic than Avatar",

@@ -25,7 +25,7 @@ const AFTER_HAD = new Set(["in", "and", "or"]);
 const FILM_DETERMINER_SET: ReadonlySet<string> = new Set(FILM_DETERMINERS);
 
 type Cue = QuestionAnalysis["cues"][number];
-const isRole = (edge: string): edge is Role => (ROLE_EDGES as readonly string[]).includes(edge);
+export const isRole = (edge: string): edge is Role => (ROLE_EDGES as readonly string[]).includes(edge);
 /** A cue that says whose role is meant ("directed", "starring"), not who is asked for ("actors"). */
 const namesRole = (c: Cue) => isRole(c.edge) && c.weight >= 1 && !ROLE_NOUN.has(c.word) && !c.inAnswerPhrase;
 

@@ -2,7 +2,7 @@ import type { FilmConstraintInput, Role } from "../../plan/schema";
 import { roleWords } from "../cues";
 import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
-import { otherUsualRole, ROLE_EDGES, roleNear, roleSaid } from "../roles";
+import { isRole, otherUsualRole, roleNear, roleSaid } from "../roles";
 import type { TopicEntity } from "../analyze";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
@@ -335,10 +335,9 @@ export function checkFilms(r: Reading): Built | undefined {
 export function checkShared(r: Reading): Built | undefined {
   const fs = films(r).sort((a, b) => a.tokenStart - b.tokenStart);
   // The relation the sharing is in: "the same director", "directed by the same person", "the same year"; none said, anything both link to.
-  const edge = r.analysis.cues.map((c) => c.edge).find((e) => (ROLE_EDGES as readonly string[]).includes(e) || EDGE_SPECS[e as keyof typeof EDGE_SPECS]?.from === "Movie");
-  const role = edge && (ROLE_EDGES as readonly string[]).includes(edge) ? edge : undefined;
-  const valued: DraftPart | undefined = edge && !role ? { kind: "lookup", from: fs.slice(0, 5).map(entityRef), path: [{ edge: edge as "HAS_GENRE", dir: "out" }], asks: EDGE_SPECS[edge as "HAS_GENRE"].to, join: "both", within: [], text: r.text } : undefined;
-  const shared = role ? peopleOf(r, fs, role, "both")[0] : (valued ?? lookupOf(r, 0.5));
+  const edge = r.analysis.cues.map((c) => c.edge).find((e) => isRole(e) || EDGE_SPECS[e].from === "Movie");
+  const valued: DraftPart | undefined = edge && !isRole(edge) ? { kind: "lookup", from: fs.slice(0, 5).map(entityRef), path: [{ edge, dir: "out" }], asks: EDGE_SPECS[edge].to, join: "both", within: [], text: r.text } : undefined;
+  const shared = edge && isRole(edge) ? peopleOf(r, fs, edge, "both")[0] : (valued ?? lookupOf(r, 0.5));
   if (fs.length < 2 || shared?.kind !== "lookup" || shared.join !== "both") return undefined;
   return { parts: [shared, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
 }
