@@ -220,7 +220,11 @@ async function yearsOff(kb: KnowledgeBase, movies: readonly string[], years: { f
   return off;
 }
 
-/** Ranked by a TMDB figure: a genre's core when it leaves enough to rank; a merged title's figure only when its TMDB row is of the asked years. */
+/**
+ * Ranked by a TMDB figure: a genre's core when it leaves enough to rank; a merged title's figure only when its TMDB
+ * row is of the asked years, and of the edition the people asked are credited in ("the shortest Hitchcock film": the
+ * 2008 Easy Virtue's runtime is no figure of Hitchcock's 1928 one).
+ */
 function byFigure(candidates: Set<string>, sets: readonly Membership[], rankBy: Exclude<RankMetric, "releaseYear">, input: Input, kb: KnowledgeBase, notes: string[]): Ranked[] {
   const total = candidates.size;
   const minVotes = rankBy === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
@@ -231,7 +235,10 @@ function byFigure(candidates: Set<string>, sets: readonly Membership[], rankBy: 
     if (kb.catalog.rank(rankBy, { among: core, minVotes }).length >= 3) among = core;
   }
   const years = input.years;
-  const ranked = kb.catalog.rank(rankBy, { among, order: input.order, minVotes }).filter((r) => !years || !r.facts?.year || (Number(r.facts.year) >= years.from && Number(r.facts.year) <= years.to));
+  const otherEdition = (movie: string, year: string) => input.people.some((p) => (kb.editions.yearFor(movie, p.name) ?? year) !== year);
+  const ranked = kb.catalog
+    .rank(rankBy, { among, order: input.order, minVotes })
+    .filter((r) => !r.facts?.year || ((!years || (Number(r.facts.year) >= years.from && Number(r.facts.year) <= years.to)) && !otherEdition(r.movie, r.facts.year)));
   const unranked = total - ranked.length;
   if (unranked > 0) notes.push(`find_movies: ${unranked} of ${total} matching films have no ${METRIC_SOURCE[rankBy]}${rankBy === "voteAverage" ? ` from at least ${minVotes} votes` : ""} and were not ranked`);
   return ranked;

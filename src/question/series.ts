@@ -1,4 +1,5 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
+import { indexTerms } from "../kb/text-fields";
 import { linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import type { QuestionAnalysis } from "./analyze";
 import { SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
@@ -37,14 +38,44 @@ export async function findSeries(tokens: readonly WordToken[], analysis: Questio
  * The Avengers, "superman" Hollywoodland.
  */
 async function withTagged(series: Series, kb: KnowledgeBase): Promise<string[]> {
-  const tag = kb.linker.link(series.name, { types: ["Tag"], limit: 1, exact: true })[0];
+  // "all the Indiana Jones movies": the article the span began with is no part of the tag.
+  const tag = kb.linker.link(withoutLeadingArticle(linkKey(series.name)), { types: ["Tag"], limit: 1, exact: true })[0];
   if (!tag) return series.films;
   const tagged = (await taggedFilms(kb, tag.id)).filter((m) => !series.films.includes(m));
   if (!tagged.length) return series.films;
   const makers = await kb.graph.neighborsMany([...series.films, ...tagged], { edges: ["DIRECTED", "WROTE"], direction: "in" });
   const familyMakers = new Set(series.films.flatMap((f) => (makers.get(f) ?? []).map((n) => n.id)));
-  const joined = tagged.filter((m) => (makers.get(m) ?? []).some((n) => familyMakers.has(n.id))).sort();
-  return [...series.films, ...joined];
+  const sharing = tagged.filter((m) => (makers.get(m) ?? []).some((n) => familyMakers.has(n.id)));
+  const told = await toldOf(series.name, sharing, kb);
+  const kin = await kindredOf(series.films, sharing.filter((m) => !told.has(m)), tag.id, kb);
+  return [...series.films, ...sharing.filter((m) => told.has(m) || kin.has(m)).sort()];
+}
+
+/**
+ * Of some films, those that share two or more tags with the family's films besides its name and people's names: Man
+ * of Steel shares "superhero" and "dc comics" with the Superman films; The Prestige shares only its cast's names with Batman Begins.
+ */
+async function kindredOf(family: readonly string[], ids: readonly string[], nameTag: string, kb: KnowledgeBase): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const tags = await kb.graph.neighborsMany([...family, ...ids], { edges: ["HAS_TAG"], direction: "out" });
+  const personal = (t: string) => kb.linker.link(t, { types: ["Person"], limit: 1, exact: true }).length > 0;
+  const familyTags = new Set(family.flatMap((f) => (tags.get(f) ?? []).map((n) => n.id)).filter((t) => t !== nameTag && !personal(t)));
+  return new Set(ids.filter((m) => (tags.get(m) ?? []).filter((n) => familyTags.has(n.id)).length >= 2));
+}
+
+/**
+ * Of some films, those whose plot or overview says every word of the family's name, or whose TMDB keywords hold it:
+ * "batman" tags The Prestige (its cast) and The Dark Knight, and only The Dark Knight's story names Batman.
+ */
+async function toldOf(name: string, ids: readonly string[], kb: KnowledgeBase): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const terms = [...new Set(indexTerms(name))];
+  const hits = await kb.text.search(name, { types: ["Movie"], fields: ["plot", "overview"], limit: 2000, fuzzy: 0, prefix: false });
+  const wanted = new Set(ids);
+  const told = hits.filter((h) => wanted.has(h.id) && terms.every((t) => t in h.matched)).map((h) => h.id);
+  // Or TMDB files it under the name as a keyword (Man of Steel's story says Clark Kent; its keywords say superman).
+  const keyworded = kb.catalog.moviesWithKeyword(withoutLeadingArticle(linkKey(name))).filter((m) => wanted.has(m));
+  return new Set([...told, ...keyworded]);
 }
 
 /** "the Rocky movies", "which Godfather film", "the second Men in Black movie" (an order or ranking asked: any word may come before). */
@@ -86,7 +117,9 @@ function afterWhich(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb
 
 function seriesAt(tokens: readonly WordToken[], start: number, end: number, analysis: QuestionAnalysis, kb: KnowledgeBase, alone = false): Series | undefined {
   const name = tokens.slice(start, end).map((t) => t.text).join(" ");
-  const films = familyOf(name, kb, alone);
+  // One film of that name is a family only as a guess; a person the same words name claims them ("the shortest Hitchcock movie").
+  const person = alone && analysis.topics.some((t) => t.type === "Person" && t.confidence >= 0.5 && t.tokenStart <= start && t.tokenEnd >= end);
+  const films = familyOf(name, kb, alone && !person);
   return films.length >= (alone ? 1 : 2) ? { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end } : undefined;
 }
 
