@@ -158,11 +158,27 @@ function check(part: PartOf<"check">, evidence: Evidence[], ctx: ResultContext):
     if (r.missing) return { ...r, items: [] };
     return { ...r, verdict: r.items[0]?.name === t.a.id ? "yes" : "no" };
   }
+  if (t.op === "every") return every(t, evidence, ctx);
   const of = ctx.results.get(t.of.ref);
   const items = of?.items ?? [];
   const yes = t.op === "member" ? items.some((i) => i.name === t.item.id) : (of?.total ?? items.length) >= (t.atLeast ?? 1);
   // The checked films' own facts (evidence of this part) come after the set's: what the answer rests on, then why.
   return { done: true, items: t.op === "member" ? items.filter((i) => i.name === t.item.id) : items, total: of?.total ?? items.length, verdict: yes ? "yes" : "no", figures: [], evidence: [...(of?.evidence ?? []), ...evidence] };
+}
+
+/**
+ * "Did Nolan direct all the Batman films": yes when the films of the set that also meet the rest are all of them. The
+ * items are the films that do; a set with no film gives no verdict.
+ */
+function every(t: Extract<PartOf<"check">["test"], { op: "every" }>, evidence: Evidence[], ctx: ResultContext): PartResult {
+  const of = ctx.results.get(t.of.ref);
+  const meeting = ctx.results.get(t.meeting.ref);
+  const total = of?.total ?? of?.items.length ?? 0;
+  // A relaxed search lists the closest films when none met it all: none of them meets it.
+  const met = meeting?.relaxed || !meeting?.total ? [] : meeting.items;
+  const base = { done: true, items: met, total, figures: [], evidence: [...(of?.evidence ?? []), ...(meeting?.evidence ?? []), ...evidence] };
+  if (!total) return { ...base, missing: of?.missing ?? "the knowledge base lists no film of that set" };
+  return { ...base, verdict: (meeting?.total ?? 0) >= total ? "yes" : "no" };
 }
 
 function combine(part: PartOf<"combine">, ctx: ResultContext): PartResult {

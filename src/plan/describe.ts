@@ -39,6 +39,7 @@ function lookupTarget(p: PartOf<"lookup">): string {
 
 function checkTest(t: PartOf<"check">["test"]): string {
   if (t.op === "compare") return `${t.a.id} ${t.cmp} ${t.b.id} by ${t.by}`;
+  if (t.op === "every") return `every ${t.of.ref} in ${t.meeting.ref}`;
   return t.op === "member" ? `${t.item.id} in ${t.of.ref}` : t.atLeast ? `≥ ${t.atLeast} in ${t.of.ref}` : `any in ${t.of.ref}`;
 }
 

@@ -99,7 +99,8 @@ function flatOf(part: PlanPart, find: Find): FlatPlan | undefined {
 function checkFlat(part: PartOf<"check">, find: Find): FlatPlan | undefined {
   const t = part.test;
   if (t.op === "compare") return { ...EMPTY_FLAT, kind: "check_compare", entity1: t.a.id, entity2: t.b.id, metric: metricOf(t.by), highest: t.cmp === "gt", role: roleOf(t.role) };
-  if (t.op === "member") return undefined;
+  // Membership and "every film of a set" have no flat form: a model shown the draft cannot turn them into "any".
+  if (t.op === "member" || t.op === "every") return undefined;
   const of = find(t.of.ref);
   if (of?.kind !== "films") return undefined;
   const title = of.where.find((c) => c.on === "title");

@@ -149,6 +149,12 @@ export const CheckTest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("member"), item: EntityRef, of: PartRef }).strict(),
   /** Does that part have any answer ("did X ever work with Y"), or at least `atLeast` ("did Kubrick direct more than 10 films")? */
   z.object({ op: z.literal("nonempty"), of: PartRef, atLeast: z.number().int().min(1).max(10000).optional() }).strict(),
+  /**
+   * Does every film of `of` meet the rest ("did Nolan direct all the Batman films", "is every Pixar film animated")?
+   * `meeting` is the films of `of` that also meet it (a films part holding `of`'s constraints and the rest): yes when
+   * it holds them all.
+   */
+  z.object({ op: z.literal("every"), of: PartRef, meeting: PartRef }).strict(),
   /** Is a's figure greater (gt) or less (lt) than b's ("is Goodfellas older than Casino": release year lt)? */
   z.object({ op: z.literal("compare"), a: EntityRef, b: EntityRef, by: z.enum(METRICS), cmp: z.enum(["gt", "lt"]), role: z.enum(ROLES).optional() }).strict(),
 ]);
@@ -287,6 +293,7 @@ export function refsOf(part: PlanPartInput | PlanPart): string[] {
       break;
     case "check":
       if (part.test.op !== "compare") add(part.test.of);
+      if (part.test.op === "every") add(part.test.meeting);
       break;
     case "combine":
       part.parts.forEach(add);

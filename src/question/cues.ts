@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -30,6 +30,8 @@ export interface ShapeCues {
   comparative?: Found & { by: Metric; pick: "max" | "min" };
   /** "the same director", "share an actor", "the same year": what the named things have in common, in a relation said. */
   shared?: Found;
+  /** "all the Batman movies", "every Pixar film": a whole set named, from the universal word to its film word (`setEnd`). */
+  every?: Found & { setEnd: number };
   /** A gap between two figures asked ("how many years apart", "how much longer"): the figure it measures. */
   gap?: Found & { by: Metric };
   ordinal?: Found & { nth: number; fromEnd: boolean };
@@ -70,6 +72,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("comparative", comparative),
     ...optional("gap", gapCue(words, comparative)),
     ...optional("shared", sharedCue(words)),
+    ...optional("every", everyCue(words)),
     ...optional("ordinal", ordinalCue(words)),
     // "the 1965 best actor oscar": the best of an award names its category, not a ranking.
     ...optional("superlative", fact?.fact === "award" ? undefined : sup),
@@ -150,6 +153,16 @@ function specificAfter(words: readonly string[], generic: Found): ShapeCues["sup
 function sharedCue(words: readonly string[]): Found | undefined {
   const at = words.findIndex((w, i) => SHARED_LEADS.includes(w) && words.slice(i + 1, i + 3).some((x) => PERSON_WORDS.has(x) || ROLE_NOUN_WORDS.has(x) || WORD_TO_EDGES.has(x)));
   return at >= 0 ? { phrase: words[at]!, at, end: at + 1 } : undefined;
+}
+
+/** "all the Batman movies", "every Pixar film", "each of Spielberg's films", "every movie he directed": a universal word and a film word within six words after it. */
+function everyCue(words: readonly string[]): ShapeCues["every"] {
+  for (let at = 0; at < words.length; at++) {
+    if (!UNIVERSAL_WORDS.includes(words[at]!)) continue;
+    const film = words.findIndex((w, k) => k > at && k <= at + 6 && MOVIE_WORDS.has(w));
+    if (film > at) return { phrase: words[at]!, at, end: at + 1, setEnd: film + 1 };
+  }
+  return undefined;
 }
 
 /**

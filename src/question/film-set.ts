@@ -45,7 +45,10 @@ export function softKinds(r: Pick<Reading, "concepts" | "languageConcepts" | "pe
   // A genre said as a name ("War movies about submarines") is a hard kind too.
   const genreNamed = r.analysis.topics.filter((t) => t.type === "Genre" && t.confidence >= 0.5).length;
   const hard = kinds.filter((c) => !themeOnly(c)).length + genreNamed + r.periods.length + r.languages.length;
-  return hard > 0 ? kinds.filter(themeOnly) : [];
+  // "is every Pixar film animated": the set a universal word names is the set itself, never a taste.
+  const every = r.cues.every;
+  const named = (c: ConceptRef) => every !== undefined && c.tokenStart >= every.at && c.tokenEnd <= every.setEnd;
+  return hard > 0 ? kinds.filter((c) => themeOnly(c) && !named(c)) : [];
 }
 
 export interface FilmSetOptions {

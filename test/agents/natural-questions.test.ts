@@ -417,6 +417,26 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const first = await ask("who directed the first Planet of the Apes movie");
     expect(first.answers.map((a) => a.name)).toEqual(["Franklin J. Schaffner"]);
   });
+  it("a series by evidence: a tagged film joins when its story, keywords or kind tags say the family, not its cast's names; a person outranks a one-film family", async () => {
+    const batman = (await ask("list the batman films")).answers.map((a) => a.name);
+    expect(batman).toEqual(expect.arrayContaining(["The Dark Knight", "Batman Begins", "Batman Returns"]));
+    expect(batman).not.toContain("The Prestige");
+    expect((await ask("list the superman films")).answers.map((a) => a.name)).toContain("Man of Steel");
+    const hitchcock = await ask("What is the shortest Hitchcock movie?");
+    expect(hitchcock.answer).toMatch(/films that fit \(Alfred Hitchcock directed\)/);
+    expect(hitchcock.answers[0]?.name).not.toBe("Easy Virtue");
+  });
+  it("a claim over every film of a set: yes or no, the films that meet it and the ones the knowledge base does not list so", async () => {
+    const batman = await ask("Did Christopher Nolan direct all the Batman movies?");
+    expect(batman.answer).toMatch(/^No\. 3 of the 7 films that fit \(the Batman films\) also fit \(Christopher Nolan directed\): .*The knowledge base does not list the other 4 as Christopher Nolan directed: .*Catwoman/);
+    expect(batman.answers.map((a) => a.name).sort()).toEqual(["Batman Begins", "The Dark Knight", "The Dark Knight Rises"]);
+    const indy = await ask("Were all the Indiana Jones movies directed by Spielberg?");
+    expect(indy.answer).toMatch(/^Yes\. All 4 films that fit \(the Indiana Jones films\) also fit \(Steven Spielberg directed\)/);
+    expect(indy.answers.map((a) => a.name)).toContain("Raiders of the Lost Ark");
+    const pixar = await ask("Is every Pixar movie animated?");
+    expect(pixar.route).toBe("research");
+    expect(pixar.answer).toMatch(/^No\. \d+ of the \d+ films that fit \(pixar\) also fit \(animation\)/);
+  });
   it("chooses among up to nine films listed with commas; a comma ends a name", async () => {
     const r = await ask("Which of Gladiator, Kingdom of Heaven, Black Hawk Down, American Gangster, Body of Lies, Hannibal and Matchstick Men starred russell crowe");
     expect(r.answers.map((a) => a.name)).toEqual(expect.arrayContaining(["Gladiator", "American Gangster", "Body of Lies"]));

@@ -166,6 +166,12 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["How many more films has Tom Harker directed than Rita Vale?", "compare.gap", "*p1 compare(Tom Harker vs Rita Vale by filmCount DIRECTED, difference)"],
   ["How many years after Starfall did Galaxy Drifters come out?", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(Galaxy Drifters)"],
   // "The same" or "share" with a role or relation noun, asked yes or no of two films: what both have in that relation, yes when there is some.
+  ["Did Jonas Whitfield direct every Starfall movie?", "check.every", "p1 films(series Starfall (2)); p2 films(series Starfall (2), Jonas Whitfield DIRECTED); *p3 check(every p1 in p2)"],
+  ["Is every Jonas Whitfield film a drama?", "check.every", "p1 films(Jonas Whitfield DIRECTED); p2 films(Jonas Whitfield DIRECTED, drama); *p3 check(every p1 in p2)"],
+  ["Are all of Jonas Whitfield's movies dramas?", "check.every", "p1 films(Jonas Whitfield DIRECTED); p2 films(Jonas Whitfield DIRECTED, drama); *p3 check(every p1 in p2)"],
+  ["Was Tom Harker in every movie Ada Marlowe directed?", "check.every", "p1 films(Ada Marlowe DIRECTED); p2 films(Ada Marlowe DIRECTED, Tom Harker ACTED_IN); *p3 check(every p1 in p2)"],
+  ["Are all the Starfall films in English?", "check.every", "p1 films(series Starfall (2)); p2 films(series Starfall (2), in English); *p3 check(every p1 in p2)"],
+  ["who acted in all the Starfall movies", "films.series", "*p1 films(series Starfall (2))"],
   ["Are Starfall and Paper Moons directed by the same person?", "check.shared", "p1 lookup(Starfall, Paper Moons → DIRECTED in, both); *p2 check(any in p1)"],
   ["Do Starfall and The Quiet Harbor share an actor?", "check.shared", "p1 lookup(Starfall, The Quiet Harbor → ACTED_IN in, both); *p2 check(any in p1)"],
   ["Is Starfall by the same director as Midnight Ledger?", "check.shared", "p1 lookup(Starfall, Midnight Ledger → DIRECTED in, both); *p2 check(any in p1)"],

@@ -97,7 +97,8 @@ export async function filmYears(plan: QueryPlan, results: PlanResults, kb: Pick<
     if (p.kind === "lookup") p.from.forEach(addEntity);
     if (p.kind === "compare") p.items.forEach(addEntity);
     if (p.kind === "similar") p.seeds.forEach(addEntity);
-    if (p.kind === "check" && p.test.op !== "nonempty") [p.test.op === "compare" ? p.test.a : p.test.item, p.test.op === "compare" ? p.test.b : undefined].forEach(addEntity);
+    if (p.kind === "check" && p.test.op === "compare") [p.test.a, p.test.b].forEach(addEntity);
+    if (p.kind === "check" && p.test.op === "member") addEntity(p.test.item);
     if (p.kind === "films") for (const c of p.where) if (c.on === "title") ids.add(c.film);
   }
   for (const r of results.values()) for (const i of r.items.slice(0, 50)) if (i.type === "Movie") ids.add(i.name);

@@ -181,6 +181,7 @@ function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ct
 export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderContext, renderOf?: (p: PlanPart) => Rendered): Rendered {
   const t = part.test;
   if (t.op === "compare") return renderCheckCompare(t, r, ctx);
+  if (t.op === "every") return renderEvery(t, r, ctx);
   const of = partOf(ctx, t.of.ref);
   if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "the knowledge base says nothing about it"}.`, answers: [] };
   if (of?.kind === "order" && t.op === "member") return checkTop(of, t.item.id, r, ctx);
@@ -192,6 +193,27 @@ export function renderCheck(part: PartOf<"check">, r: PartResult, ctx: RenderCon
   if (t.op === "nonempty" && options) return verdictFirst(r.verdict, eitherFacts(options, r, ctx), r.verdict === "yes" ? r.items : []);
   const said = of?.kind === "films" ? checkFacts(of.where, r, ctx) : listed(ctx, r.items.slice(0, 5), 5);
   return verdictFirst(r.verdict, said, r.verdict === "yes" ? r.items : []);
+}
+
+/**
+ * "Did Nolan direct all the Batman films": yes or no, how many of the set meet the rest and which, then the ones
+ * that do not. With no film in the set, no verdict: the set said missing.
+ */
+function renderEvery(t: Extract<PartOf<"check">["test"], { op: "every" }>, r: PartResult, ctx: RenderContext): Rendered {
+  const of = partOf(ctx, t.of.ref);
+  const meeting = partOf(ctx, t.meeting.ref);
+  if (of?.kind !== "films" || meeting?.kind !== "films") return { text: `I cannot tell: ${r.missing ?? "the set is not one of films"}.`, answers: [] };
+  const set = constraintWords(of.where, ctx);
+  if (!r.verdict) return { text: `I cannot tell: the knowledge base lists no film that fits (${set}).`, answers: [] };
+  const rest = constraintWords(meeting.where.filter((c) => !of.where.some((o) => JSON.stringify(o) === JSON.stringify(c))), ctx);
+  const total = r.total ?? 0;
+  const met = r.items.map((i) => i.name);
+  const others = resultOf(ctx, of.id).items.filter((i) => !met.includes(i.name));
+  const films = total === 1 ? "film" : "films";
+  const share = r.verdict === "yes" ? (total === 1 ? "The one" : `All ${total}`) : met.length ? `${met.length} of the ${total}` : total === 1 ? "The one" : `None of the ${total}`;
+  const which = met.length ? `: ${listed(ctx, r.items, 10)}` : "";
+  const not = others.length ? ` The knowledge base does not list ${others.length === 1 ? "the other" : `the other ${others.length}`} as ${rest}: ${listed(ctx, others, 10)}.` : "";
+  return verdictFirst(r.verdict, `${share} ${films} that fit (${set}) ${met.length || r.verdict === "yes" ? "also fit" : total === 1 ? "does not fit" : "fit"} (${rest})${which}.${not}`, r.items);
 }
 
 /** The films sets an "either" joins, when all it joins are films sets ("was Al Pacino or Val Kilmer in The Godfather"). */

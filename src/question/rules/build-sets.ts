@@ -342,6 +342,41 @@ export function checkShared(r: Reading): Built | undefined {
   return { parts: [shared, { kind: "check", test: { op: "nonempty", of: local(0) } }] };
 }
 
+/**
+ * "Did Nolan direct all the Batman movies", "is every Pixar film animated", "was Tom Hanks in every movie Spielberg
+ * directed": the set the universal word names (what it says up to its film word, else the clause after it), and the
+ * films of it that meet the rest too; yes when they are all of it.
+ */
+export async function checkEvery(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const cue = r.cues.every!;
+  const all = await filmConstraints(r, ctx.kb);
+  const inSpan = (from: number, to: number) => (c: FilmConstraintInput) => setSaidIn(r, c, from, to);
+  const said = all.filter(inSpan(cue.at, cue.setEnd));
+  // "every movie Spielberg directed": nothing before the film word, so the set is what follows it.
+  const of = said.length ? said : all.filter(inSpan(cue.setEnd, r.tokens.length));
+  const rest = all.filter((c) => !of.includes(c));
+  if (!of.length || !rest.length) return undefined;
+  return { parts: [{ kind: "films", where: of }, { kind: "films", where: [...of, ...rest] }, { kind: "check", test: { op: "every", of: local(0), meeting: local(1) } }] };
+}
+
+/** Whether a film constraint was said within tokens [from, to) of the clause. */
+function setSaidIn(r: Reading, c: FilmConstraintInput, from: number, to: number): boolean {
+  const within = (t: { tokenStart: number; tokenEnd: number }) => t.tokenStart >= from && t.tokenEnd <= to;
+  const chars = { start: r.tokens[from]?.start ?? Infinity, end: r.tokens[to - 1]?.end ?? -1 };
+  switch (c.on) {
+    case "person":
+      return r.named.some((t) => "id" in c.who && t.id === c.who.id && within(t));
+    case "kind":
+      return r.concepts.some((k) => k.label === c.kind.label && within(k));
+    case "series":
+      return r.series !== undefined && within(r.series);
+    case "years":
+      return !c.negated && r.periods.some((p) => p.start >= chars.start && p.end <= chars.end);
+    default:
+      return false;
+  }
+}
+
 /** Two people side by side with "or" between them ("Al Pacino or Val Kilmer"). */
 function joinedByOr(r: Reading, ps: readonly TopicEntity[]): boolean {
   const sorted = [...ps].sort((a, b) => a.tokenStart - b.tokenStart);
