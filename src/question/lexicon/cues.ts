@@ -5,8 +5,23 @@ import type { MovieMetric, RankMetric } from "../../ports/movie-catalog";
  * boundaries; the intent stage decides with these and with what was linked, never per question.
  */
 
+/** Verbs of a money figure in every tense a superlative puts them ("made the least", "grossed the most", "cost the most"), by the figure. */
+const MONEY_SUPERLATIVE_VERBS: Readonly<Record<string, "budget" | "revenue">> = {
+  made: "revenue", make: "revenue", makes: "revenue", earned: "revenue", earn: "revenue", earns: "revenue", grossed: "revenue", gross: "revenue", grosses: "revenue", cost: "budget", costs: "budget",
+};
+
+/** Each money verb with "the most" or "the least" (and "most money"/"least money"): a ranking by that figure, whatever the tense. */
+function moneySuperlatives(): Record<string, { metric: RankMetric; order: "desc" | "asc" }> {
+  const ends = { most: "desc", least: "asc" } as const;
+  return Object.fromEntries([
+    ...Object.entries(MONEY_SUPERLATIVE_VERBS).flatMap(([verb, metric]) => Object.entries(ends).map(([end, order]) => [`${verb} the ${end}`, { metric, order }])),
+    ...Object.entries(ends).map(([end, order]) => [`${end} money`, { metric: "revenue", order }]),
+  ]);
+}
+
 /** Superlatives, by the figure they rank on and the direction. Longer phrases are tried first. */
 export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; order: "desc" | "asc" }>> = {
+  ...moneySuperlatives(),
   "highest grossing": { metric: "revenue", order: "desc" },
   "top grossing": { metric: "revenue", order: "desc" },
   "biggest box office": { metric: "revenue", order: "desc" },
@@ -18,16 +33,10 @@ export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; 
   "top earning": { metric: "revenue", order: "desc" },
   "lowest box office": { metric: "revenue", order: "asc" },
   "made the most money": { metric: "revenue", order: "desc" },
-  "made the most": { metric: "revenue", order: "desc" },
-  "grossed the most": { metric: "revenue", order: "desc" },
-  "most money": { metric: "revenue", order: "desc" },
   "most at the box office": { metric: "revenue", order: "desc" },
   "biggest hit": { metric: "revenue", order: "desc" },
   "highest earning": { metric: "revenue", order: "desc" },
-  "cost the most": { metric: "budget", order: "desc" },
   "costliest": { metric: "budget", order: "desc" },
-  "cost the least": { metric: "budget", order: "asc" },
-  "earned the most": { metric: "revenue", order: "desc" },
   "most successful": { metric: "revenue", order: "desc" },
   "most profitable": { metric: "revenue", order: "desc" },
   "lowest grossing": { metric: "revenue", order: "asc" },
