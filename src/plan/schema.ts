@@ -102,7 +102,15 @@ export const LookupPart = z
   .strict();
 
 /** A set of films: every film that meets all its constraints (none: every film). */
-export const FilmsPart = z.object({ ...base, kind: z.literal("films"), where: z.array(FilmConstraint).max(8) }).strict();
+export const FilmsPart = z
+  .object({
+    ...base,
+    kind: z.literal("films"),
+    where: z.array(FilmConstraint).max(8),
+    /** How many films the reply gives: the number asked ("three comedies from 2005"); absent, the first ten and how many more. */
+    show: z.number().int().min(1).max(50).optional(),
+  })
+  .strict();
 
 export const AggregatePart = z
   .object({

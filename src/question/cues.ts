@@ -9,8 +9,8 @@ import {
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
-import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, LIST_COUNT_BLOCKER_WORDS, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -32,6 +32,8 @@ export interface ShapeCues {
   shared?: Found;
   /** "all the Batman movies", "every Pixar film": a whole set named, from the universal word to its film word (`setEnd`). */
   every?: Found & { setEnd: number };
+  /** "three comedies from 2005", "name 5 Tom Hanks movies": how many films a list asks for. */
+  listCount?: Found & { n: number };
   /** A gap between two figures asked ("how many years apart", "how much longer"): the figure it measures. */
   gap?: Found & { by: Metric };
   ordinal?: Found & { nth: number; fromEnd: boolean };
@@ -61,6 +63,7 @@ export interface ShapeCues {
 }
 
 const LIKE = new Set(LIKE_HEADS);
+const LIST_COUNT_BLOCKERS: ReadonlySet<string> = new Set(LIST_COUNT_BLOCKER_WORDS);
 
 export function findShapeCues(words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[] = []): ShapeCues {
   const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? { phrase: words[0], at: 0, end: 1 } : yesNoTail(words);
@@ -73,6 +76,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("gap", gapCue(words, comparative)),
     ...optional("shared", sharedCue(words)),
     ...optional("every", everyCue(words)),
+    ...optional("listCount", listCountCue(words, concepts)),
     ...optional("ordinal", ordinalCue(words)),
     // "the 1965 best actor oscar": the best of an award names its category, not a ranking.
     ...optional("superlative", fact?.fact === "award" ? undefined : sup),
@@ -153,6 +157,22 @@ function specificAfter(words: readonly string[], generic: Found): ShapeCues["sup
 function sharedCue(words: readonly string[]): Found | undefined {
   const at = words.findIndex((w, i) => SHARED_LEADS.includes(w) && words.slice(i + 1, i + 3).some((x) => PERSON_WORDS.has(x) || ROLE_NOUN_WORDS.has(x) || WORD_TO_EDGES.has(x)));
   return at >= 0 ? { phrase: words[at]!, at, end: at + 1 } : undefined;
+}
+
+/**
+ * "three comedies from 2005", "name 5 Tom Hanks movies", "suggest two sci-fi movies": a number of 1 to 50 with a plural
+ * film word within four words after it, or a kind of film right after it. Not a place or a whole set ("the top 5", "all
+ * three", "the first two"), nor a number of something else ("3 hours", "2 Oscars").
+ */
+function listCountCue(words: readonly string[], concepts: readonly ConceptRef[]): ShapeCues["listCount"] {
+  for (let at = 0; at < words.length; at++) {
+    const n = numberOf(words[at]);
+    if (n === undefined || n < 1 || n > 50 || LIST_COUNT_BLOCKERS.has(words[at - 1] ?? "")) continue;
+    const film = words.findIndex((w, k) => k > at && k <= at + 4 && PLURAL_MOVIE_WORDS.has(w));
+    const kind = concepts.some((c) => c.tokenStart === at + 1 && words[c.tokenEnd - 1]?.endsWith("s"));
+    if (film > at || kind) return { phrase: words[at]!, at, end: at + 1, n };
+  }
+  return undefined;
 }
 
 /** "all the Batman movies", "every Pixar film", "each of Spielberg's films", "every movie he directed": a universal word and a film word within six words after it. */

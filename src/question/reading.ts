@@ -82,6 +82,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   if (fact) cues.fact = fact;
   else delete cues.fact;
+  // "name two films like 12 Angry Men": a number inside a name counts no films.
+  if (cues.listCount && (inName(cues.listCount.at) || inPeriod(cues.listCount.at))) delete cues.listCount;
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));

@@ -81,9 +81,10 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   const rules: string[] = [];
   for (const r of readings) {
     const { built: read, fired } = await applyRules(r, { kb });
-    const built = uncheckedCondition(r, read);
+    const checked = uncheckedCondition(r, read);
+    const built = listCounted(r, checked);
     answer.push(place(built, parts));
-    rules.push(...fired, ...(built !== read ? ["beyond.unchecked"] : []));
+    rules.push(...fired, ...(checked !== read ? ["beyond.unchecked"] : []));
     // A film or person the KB lacks, given beside ones it has, is said to be missing next to the answer about the rest.
     const missing = unknownBeside(r, built);
     if (missing) {
@@ -209,6 +210,23 @@ function uncheckedCondition(r: Reading, built: Built): Built {
   const conditions = [...new Set([...r.notFound.map((n) => n.text), ...r.ledger.facets.filter((f) => f.kind === "setting").map((f) => f.said)])];
   if (!conditions.length || built.parts.length !== 1 || only?.kind !== "lookup" || !only.path?.length || r.cues.comparative || r.cues.gap) return built;
   return { parts: [only, { kind: "beyond", fact: "other", said: conditions.join(", ").slice(0, 100), about: local(0) }] };
+}
+
+/**
+ * "Give me three comedies from 2005", "recommend 3 horror films": a list asked with a number gives that many, the
+ * best known (or, recommended, the better rated) first. A count, a threshold or a ranking's own size reads the number
+ * otherwise.
+ */
+function listCounted(r: Reading, built: Built): Built {
+  const asked = r.cues.listCount;
+  const at = built.answer ?? built.parts.length - 1;
+  const part = built.parts[at];
+  if (!asked || r.cues.count || r.cues.threshold || r.cues.superlative?.count || !part) return built;
+  const parts = [...built.parts];
+  if (part.kind === "films") parts[at] = { ...part, show: asked.n };
+  else if (part.kind === "order" && part.nth === undefined) parts[at] = { ...part, limit: asked.n };
+  else return built;
+  return { ...built, parts };
 }
 
 /** Adds a clause's parts to the plan with ids p1, p2, …, its local references made plan ids; returns the id of the part that answers it. */

@@ -426,6 +426,14 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(hitchcock.answer).toMatch(/films that fit \(Alfred Hitchcock directed\)/);
     expect(hitchcock.answers[0]?.name).not.toBe("Easy Virtue");
   });
+  it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
+    const three = await ask("Give me three comedies from 2005");
+    expect(three.answers).toHaveLength(3);
+    expect(three.answer).toMatch(/^3 of the \d+ films \(comedy, from 2005\), the best known first: /);
+    const least = await ask("Which James Cameron movie made the least money?");
+    expect(least.route).toBe("research");
+    expect(least.answer).toMatch(/^The lowest is .* by box-office revenue/);
+  });
   it("a claim over every film of a set: yes or no, the films that meet it and the ones the knowledge base does not list so", async () => {
     const batman = await ask("Did Christopher Nolan direct all the Batman movies?");
     expect(batman.answer).toMatch(/^No\. 3 of the 7 films that fit \(the Batman films\) also fit \(Christopher Nolan directed\): .*The knowledge base does not list the other 4 as Christopher Nolan directed: .*Catwoman/);

@@ -166,6 +166,12 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["How many more films has Tom Harker directed than Rita Vale?", "compare.gap", "*p1 compare(Tom Harker vs Rita Vale by filmCount DIRECTED, difference)"],
   ["How many years after Starfall did Galaxy Drifters come out?", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(Galaxy Drifters)"],
   // "The same" or "share" with a role or relation noun, asked yes or no of two films: what both have in that relation, yes when there is some.
+  ["Give me two Jonas Whitfield films", "films.person", "*p1 films(Jonas Whitfield DIRECTED; show 2)"],
+  ["list 3 dramas from 1999", "films.kind", "*p1 films(drama, 1999–1999; show 3)"],
+  ["recommend 2 dramas", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc, top 2)"],
+  ["name two films like Starfall", "similar.like", "*p1 similar(Starfall)"],
+  ["Which Jonas Whitfield film made the least money?", "order.superlative", "p1 films(Jonas Whitfield DIRECTED); *p2 order(p1 by revenue asc, nth 1)"],
+  ["Which Jonas Whitfield film cost the most?", "order.superlative", "p1 films(Jonas Whitfield DIRECTED); *p2 order(p1 by budget desc, nth 1)"],
   ["Did Jonas Whitfield direct every Starfall movie?", "check.every", "p1 films(series Starfall (2)); p2 films(series Starfall (2), Jonas Whitfield DIRECTED); *p3 check(every p1 in p2)"],
   ["Is every Jonas Whitfield film a drama?", "check.every", "p1 films(Jonas Whitfield DIRECTED); p2 films(Jonas Whitfield DIRECTED, drama); *p3 check(every p1 in p2)"],
   ["Are all of Jonas Whitfield's movies dramas?", "check.every", "p1 films(Jonas Whitfield DIRECTED); p2 films(Jonas Whitfield DIRECTED, drama); *p3 check(every p1 in p2)"],

@@ -54,6 +54,11 @@ export function renderFilms(part: PartOf<"films">, r: PartResult, outer: RenderC
   }
   if (!r.items.length) return { text: none(), answers: [], count: 0 };
   const n = r.total ?? r.items.length;
+  // "three comedies from 2005": that many, the best known first, and of how many.
+  if (part.show !== undefined && part.show < n) {
+    const shown = r.items.slice(0, part.show);
+    return { text: `${shown.length} of the ${n} films (${said}), the best known first: ${listed(ctx, shown, part.show)}.`, answers: shown, count: n };
+  }
   return { text: `${n} film${n === 1 ? "" : "s"} (${said}): ${listed(ctx, r.items)}${n > SHOWN && r.items.length <= SHOWN ? ` and ${n - r.items.length} more` : ""}.`, answers: r.items, count: n };
 }
 
@@ -91,7 +96,8 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   const among = `among ${all} film${all === 1 ? "" : "s"} that fit (${set})${ranked < all ? `, ${ranked} with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}`;
   if (part.nth === undefined) {
     const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${named(a.name)}${valueOf(a.name, ": ")} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
-    return { text: `${r.ranking.slice(0, 5).map(line).join("\n")}\n(${part.direction === "desc" ? "highest" : "lowest"} first, ${among})`, answers: r.ranking };
+    // A size asked ("the three best", "top 20") is the list's; otherwise the first five.
+    return { text: `${r.ranking.slice(0, part.limit === 10 ? 5 : part.limit).map(line).join("\n")}\n(${part.direction === "desc" ? "highest" : "lowest"} first, ${among})`, answers: r.ranking };
   }
   const place = placeWords(part, part.nth);
   const picked = r.items[0];
