@@ -1,7 +1,7 @@
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../src/kb/schema";
 import { fnv1a32 } from "../src/util/hash";
 
-export const TOOL_NAMES = ["full_text", "depth_first", "breadth_first", "think_on_graph", "lookup_entity", "neighbors", "semantic_search", "find_movies", "find_concepts", "community_reports"] as const;
+export const TOOL_NAMES = ["full_text", "depth_first", "breadth_first", "think_on_graph", "lookup_entity", "neighbors", "semantic_search", "find_movies", "find_concepts", "community_reports", "movie_story"] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** One edge of the graph, in its own direction: subject —edge→ object. */

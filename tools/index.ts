@@ -6,6 +6,7 @@ import type { ToolName } from "./evidence";
 import { findMovies } from "./find-movies";
 import { fullText } from "./full-text";
 import { lookupEntity } from "./lookup-entity";
+import { movieStory } from "./movie-story";
 import { neighbors } from "./neighbors";
 import { semanticSearch } from "./semantic-search";
 import { thinkOnGraph } from "./think-on-graph";
@@ -23,4 +24,5 @@ export const TOOLS: Readonly<Record<ToolName, AnyTool>> = {
   find_movies: findMovies,
   find_concepts: findConcepts,
   community_reports: communityReports,
+  movie_story: movieStory,
 };

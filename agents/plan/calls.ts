@@ -7,6 +7,7 @@ import type { ToolName } from "../../tools/evidence";
 import type { FindMoviesInput } from "../../tools/find-movies";
 import type { FullTextInput } from "../../tools/full-text";
 import type { LookupEntityInput } from "../../tools/lookup-entity";
+import type { MovieStoryInput } from "../../tools/movie-story";
 import type { NeighborsInput } from "../../tools/neighbors";
 import type { SemanticSearchInput } from "../../tools/semantic-search";
 import type { ThinkOnGraphInput } from "../../tools/think-on-graph";
@@ -24,6 +25,7 @@ export interface ToolArgs {
   lookup_entity: z.input<typeof LookupEntityInput>;
   find_concepts: z.input<typeof FindConceptsInput>;
   community_reports: z.input<typeof CommunityReportsInput>;
+  movie_story: z.input<typeof MovieStoryInput>;
 }
 
 /** A typed tool call serving one plan part, with why. */

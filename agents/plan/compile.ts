@@ -167,6 +167,7 @@ export function unrankedCalls(part: PartOf<"order">, plan: QueryPlan, results: R
 function lookupCalls(part: PartOf<"lookup">, ctx: { results: ReadonlyMap<string, PartResult> }): PlannedCall[] {
   const names = [...new Set(startsOf(part, ctx).map((s) => s.id))];
   if (!names.length) return [];
+  if (part.story) return [call("movie_story", { titles: names.slice(0, 5) }, `the story of ${listed(names)}: plot and overview`, part.id)];
   if (part.figure) return [call("find_movies", { titles: [names[0]!], rankBy: part.figure, limit: 1 }, `the ${part.figure} of ${names[0]}, read from its TMDB row`, part.id)];
   const hop = part.path?.length === 1 ? part.path[0] : undefined;
   if (hop) return [call("neighbors", { entities: names.slice(0, 50), edge: hop.edge, direction: hop.dir, limit: 500 }, `${hop.edge} ${hop.dir === "in" ? "into" : "out of"} ${listed(names)}: exact neighbours`, part.id)];

@@ -40,6 +40,14 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
       ? { done: true, items: [{ name: String(row.meta!.value), score: 1, evidenceIds: [row.id] }], figures: [{ id: row.focus, value: Number(row.meta!.value), text: row.text, evidenceId: row.id, ...(typeof row.meta?.year === "string" ? { year: row.meta.year } : {}) }], evidence }
       : { done: true, items: [], figures: [], evidence, missing: `no ${part.figure} for ${starts[0]?.id ?? "the film"}` };
   }
+  if (part.story) {
+    const told = evidence.filter((e) => e.meta?.role === "story");
+    const items = starts.flatMap((s) => {
+      const own = told.filter((e) => e.focus === s.id);
+      return own.length ? [{ name: s.id, type: "Movie" as const, score: 1, evidenceIds: own.map((e) => e.id) }] : [];
+    });
+    return { done: true, items, figures: [], evidence, ...(items.length ? {} : { missing: `no plot or overview of ${starts.map((s) => s.id).join(", ")}` }) };
+  }
   const triples = evidence.filter((e) => e.sources.some((s) => s.tool === "neighbors"));
   const except = new Set(part.except.map((e) => e.id));
   const found = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);

@@ -33,6 +33,7 @@ const when = (cond: unknown, text: () => string) => (cond ? text() : "");
 
 function lookupTarget(p: PartOf<"lookup">): string {
   if (p.figure) return ` → ${p.figure}`;
+  if (p.story) return " → story";
   if (p.path) return ` → ${p.path.map((h) => `${h.edge} ${h.dir}`).join(" → ")}`;
   return p.asks ? ` → ? ${p.asks}` : " → all";
 }

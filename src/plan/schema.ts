@@ -88,6 +88,8 @@ export const LookupPart = z
     asks: z.enum(NODE_TYPES).optional(),
     /** A TMDB figure of the one film started from ("how long is Titanic"). */
     figure: z.enum(MOVIE_METRICS).optional(),
+    /** The film's story as the data tells it, its plot and its TMDB overview ("what is Memento about"). */
+    story: z.literal(true).optional(),
     /** Several starting points: each answered alone, or the answers they share, or all of them. */
     join: z.enum(["each", "both", "either"]).default("each"),
     /** Films a path passes through must meet these ("the directors of his 90s films"). */

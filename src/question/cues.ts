@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, LIST_COUNT_BLOCKER_WORDS, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -30,6 +30,8 @@ export interface ShapeCues {
   comparative?: Found & { by: Metric; pick: "max" | "min" };
   /** "the same director", "share an actor", "the same year": what the named things have in common, in a relation said. */
   shared?: Found;
+  /** "what is Memento about", "the plot of Jaws", "what happens in Alien": the film's story asked. */
+  story?: Found;
   /** "all the Batman movies", "every Pixar film": a whole set named, from the universal word to its film word (`setEnd`). */
   every?: Found & { setEnd: number };
   /** "three comedies from 2005", "name 5 Tom Hanks movies": how many films a list asks for. */
@@ -63,6 +65,9 @@ export interface ShapeCues {
 }
 
 const LIKE = new Set(LIKE_HEADS);
+const WHAT_WORDS: ReadonlySet<string> = new Set(["what", "whats"]);
+/** Question words that ask something other than a story (a place, a time, a person, a number, a reason). */
+const OTHER_WH: ReadonlySet<string> = new Set(["where", "when", "who", "whom", "whose", "how", "why", "which"]);
 const LIST_COUNT_BLOCKERS: ReadonlySet<string> = new Set(LIST_COUNT_BLOCKER_WORDS);
 
 export function findShapeCues(words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[] = []): ShapeCues {
@@ -76,6 +81,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("gap", gapCue(words, comparative)),
     ...optional("shared", sharedCue(words)),
     ...optional("every", everyCue(words)),
+    ...optional("story", storyCue(words, analysis)),
     ...optional("listCount", listCountCue(words, concepts)),
     ...optional("ordinal", ordinalCue(words)),
     // "the 1965 best actor oscar": the best of an award names its category, not a ranking.
@@ -173,6 +179,19 @@ function listCountCue(words: readonly string[], concepts: readonly ConceptRef[])
     if (film > at || kind) return { phrase: words[at]!, at, end: at + 1, n };
   }
   return undefined;
+}
+
+/**
+ * "the plot of Memento", "what happens in Jaws", "what is Alien about": a story word, or "what" … "about" ending the
+ * question. "Who wrote the story" asks a writer: a word of writing said, or a person asked, makes "story" no story asked.
+ */
+function storyCue(words: readonly string[], analysis: QuestionAnalysis): Found | undefined {
+  // "who did the story for Eight Legged Freaks" asks a person: the story's writer. "Where is the plot set" asks a place.
+  if (analysis.cues.some((c) => c.edge === "WROTE" && c.weight >= 0.7) || analysis.answer.type === "Person" || OTHER_WH.has(words[0] ?? "")) return undefined;
+  const said = firstOf(words, STORY_PHRASES);
+  if (said) return said;
+  const last = words.length - 1;
+  return last >= 2 && words[last] === STORY_TAIL && WHAT_WORDS.has(words[0]!) ? { phrase: STORY_TAIL, at: last, end: last + 1 } : undefined;
 }
 
 /** "all the Batman movies", "every Pixar film", "each of Spielberg's films", "every movie he directed": a universal word and a film word within six words after it. */

@@ -82,6 +82,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   if (fact) cues.fact = fact;
   else delete cues.fact;
+  // "what happens in Jaws" asks its story, not where something happens.
+  if (cues.story && cues.fact && cues.fact.at < cues.story.end && cues.story.at < cues.fact.end) delete cues.fact;
   // "name two films like 12 Angry Men": a number inside a name counts no films.
   if (cues.listCount && (inName(cues.listCount.at) || inPeriod(cues.listCount.at))) delete cues.listCount;
   const told = toldPlotOf(words, analysis);

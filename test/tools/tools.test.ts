@@ -38,6 +38,20 @@ describe("full_text", () => {
   });
 });
 
+describe("movie_story", () => {
+  it("quotes a film's plot and overview whole, each with its source, and names what it cannot read", async () => {
+    const out = await call("movie_story", { titles: ["Midnight Ledger"] });
+    expect(out.evidence.map((e) => e.meta?.source)).toEqual(expect.arrayContaining(["WikiMovies plot"]));
+    expect(out.evidence[0]).toMatchObject({ kind: "passage", focus: "Midnight Ledger", focusType: "Movie", sources: [{ tool: "movie_story", step: 2 }] });
+    expect(out.evidence[0]!.text).toMatch(/^Midnight Ledger \(2010\), WikiMovies plot: .*heist planned for midnight/);
+    const person = await call("movie_story", { titles: ["Tom Harker"] });
+    expect(person.evidence).toEqual([]);
+    expect(person.notes[0]).toMatch(/"Tom Harker" is no film in the knowledge base/);
+    expect((await call("movie_story", { titles: [] })).error!.message).toMatch(/give at least one title/);
+    expect((await call("movie_story", { titles: ["Zeppelin Dreams"] })).error!.message).toMatch(/unknown entity "Zeppelin Dreams"/);
+  });
+});
+
 describe("depth_first", () => {
   it("climbs to what the seeds share, ranks it by how many share it and how specific it is, and comes back down", async () => {
     const out = await call("depth_first", { movies: ["Starfall", "Starfall Returns"], concepts: 4 });

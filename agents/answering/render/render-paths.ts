@@ -19,6 +19,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
     const named = f?.year && part.from[0] && "id" in part.from[0] ? `${part.from[0].id} (${f.year})` : from;
     return f ? { text: `${named}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${METRIC_WORDS[part.figure].noun.replace(/^TMDB /, "")} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
   }
+  if (part.story) return storyOf(r, ctx, from);
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };
   if (part.among.length && !hop) return offeredChoice(part, r, ctx, from);
@@ -34,6 +35,16 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
   return { text: `${listed(ctx, r.items)}${how}.`, answers: r.items };
+}
+
+/** "What is Memento about": each film's plot and overview, whole, each cited with its source. */
+function storyOf(r: PartResult, ctx: RenderContext, from: string): Rendered {
+  if (!r.items.length) return { text: `The knowledge base has no plot or overview of ${from}.`, answers: [] };
+  const told = r.items.map((i) => {
+    const texts = r.evidence.filter((e) => e.meta?.role === "story" && e.focus === i.name);
+    return `${film(ctx, i.name)}: ${texts.map((e) => `${e.meta?.source}: "${e.text.slice(e.text.indexOf(": ") + 2).trim()}" ${ctx.cite.cite([e.id], 1)}`.trimEnd()).join(" ")}`;
+  });
+  return { text: told.join("\n"), answers: r.items };
 }
 
 /** People offered as the choices ("which of Al Pacino and Val Kilmer was in The Godfather"): which of them, or none. */

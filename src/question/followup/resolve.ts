@@ -320,7 +320,7 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const folded = foldText(said);
   const words = folded.split(" ");
   // A relation or a film's figure asked ("the director?", "how long?", "the genre?"), read from the words: a bare fragment is no question shape understanding knows.
-  const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined) || words.some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
+  const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined || r.cues.story !== undefined) || words.some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
   const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
   const ranks = u.readings.some((r) => r.cues.superlative !== undefined || r.cues.ordinal !== undefined);
   const yesNo = u.readings.some((r) => r.cues.yesNo !== undefined);

@@ -397,6 +397,10 @@ export const EITHER_WORDS = ["either", "or"];
 export const FACT_AUXILIARIES = "has have had did does do is was were are".split(" ");
 /** Fact words that are verbs: a name after them is who did or got it, not described by it ("won Marlon Brando his award"). */
 export const FACT_VERBS = "won win wins married marry nominated died born awarded killed".split(" ");
+/** Words that ask what a film is about: its story as the data tells it ("the plot of Memento", "what happens in Jaws"). */
+export const STORY_PHRASES = ["plot", "plots", "synopsis", "storyline", "story line", "summary", "summarize", "summarise", "premise", "gist", "what happens", "what happened", "the story", "story of"];
+/** The last word of a question that asks what a film is about ("what is Memento about"). */
+export const STORY_TAIL = "about";
 /** Words before a number that make it no count of films asked: a place, a ranking's size or a whole set ("the first two", "top 5", "all three", "part 2"). */
 export const LIST_COUNT_BLOCKER_WORDS = "top first last next past previous all every both part chapter episode number no over than least most".split(" ");
 /** Words that say a claim holds of every film of a set ("did Nolan direct all the Batman movies", "is each Pixar film animated"). */

@@ -5,7 +5,7 @@ import { negatedItems } from "../cues";
 import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
 import type { TopicEntity } from "../analyze";
-import { roleNear, usualRole } from "../roles";
+import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
 import { FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
@@ -98,6 +98,26 @@ async function ratingFromTmdb(part: DraftPart, ctx: RuleContext): Promise<DraftP
   if ((await ctx.kb.graph.relations(from.id)).some((x) => x.edge === "HAS_RATING" && x.count > 0)) return undefined;
   const votes = ctx.kb.catalog.tmdb(from.id)?.voteAverage;
   return votes ? { kind: "lookup", from: [from], figure: "voteAverage", join: "each", within: [], text: part.text } : undefined;
+}
+
+/**
+ * "who wrote and directed Pulp Fiction", "who directed and starred in Braveheart": two or more roles joined by "and",
+ * asked of one film: its people in each role, and those in all of them.
+ */
+export function rolesBoth(r: Reading): Built | undefined {
+  const fs = films(r);
+  const said = r.analysis.cues.filter((c) => c.weight >= 0.7 && isRole(c.edge)).sort((a, b) => a.token - b.token);
+  const roles = [...new Set(said.map((c) => c.edge))];
+  if (fs.length !== 1 || people(r).length || roles.length < 2) return undefined;
+  if (!r.words.slice(said[0]!.token + 1, said.at(-1)!.token).includes("and")) return undefined;
+  const each: DraftPart[] = roles.slice(0, 3).map((edge) => ({ kind: "lookup", from: [entityRef(fs[0]!)], path: [{ edge, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }));
+  return { parts: [...each, { kind: "combine", op: "both", parts: each.map((_, k) => local(k)) }] };
+}
+
+/** "what is Memento about", "the plots of Alien and Aliens": each film's story, as its plot and TMDB overview tell it. */
+export function story(r: Reading): Built | undefined {
+  const fs = films(r).filter((f) => f.confidence >= 0.5 && !(r.cues.story!.at >= f.tokenStart && r.cues.story!.at < f.tokenEnd));
+  return fs.length ? { parts: [{ kind: "lookup", from: fs.slice(0, 5).map(entityRef), story: true, join: "each", within: [], text: r.text }] } : undefined;
 }
 
 /** "how long is the godfather", "what was the budget of avatar": a TMDB figure of the one film named. */

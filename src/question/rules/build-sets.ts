@@ -53,7 +53,10 @@ export async function ordinal(r: Reading, ctx: RuleContext): Promise<Built | und
 function askedOfPick(r: Reading, built: Built): Built {
   const a = r.analysis;
   const last = built.parts[built.parts.length - 1];
-  if (a.answer.type === "Movie" || !a.answer.edge || last?.kind !== "order" || last.nth === undefined) return built;
+  if (last?.kind !== "order" || last.nth === undefined) return built;
+  // "what is the third one about": the story of the film picked.
+  if (r.cues.story) return { parts: [...built.parts, { kind: "lookup", from: [local(built.parts.length - 1)], story: true, join: "each", within: [], text: r.text }] };
+  if (a.answer.type === "Movie" || !a.answer.edge) return built;
   const hop = hopToAnswer(r);
   if (!hop) return built;
   const asks = hop.dir === "out" ? EDGE_SPECS[hop.edge].to : EDGE_SPECS[hop.edge].from;
@@ -96,7 +99,7 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   // "who directed the film with the longest running time": a relation asked outside the ranking's own words ("highest rated").
   const a = r.analysis;
   const askedApart = a.cues.some((c) => c.edge === a.answer.edge && (c.token < s.at || c.token >= s.end));
-  return askedApart ? askedOfPick(r, built) : built;
+  return askedApart || r.cues.story ? askedOfPick(r, built) : built;
 }
 
 /** Films in the plural, or wording that asks for several ("the ones", "a list", "the top"). */

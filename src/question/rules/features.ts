@@ -28,6 +28,7 @@ const FEATURE_TESTS = {
   /** "the same director", "share an actor", "the same year". */
   shared: (r: Reading) => r.cues.shared !== undefined,
   every: (r: Reading) => r.cues.every !== undefined,
+  story: (r: Reading) => r.cues.story !== undefined,
   ordinal: (r: Reading) => r.cues.ordinal !== undefined,
   superlative: (r: Reading) => r.cues.superlative !== undefined,
   figure: (r: Reading) => r.cues.figure !== undefined,

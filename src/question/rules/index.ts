@@ -22,6 +22,7 @@ export const RULES: readonly Rule[] = [
   { id: "unknown.names", reads: "names the KB lacks and nothing it has", when: { all: ["not-found"], none: ["named", "told-plot"] }, build: paths.unknownNames },
   { id: "similar.like", reads: "films like X (constraints, newer/older, but not a kind)", when: { all: ["similar-seeds"] }, build: (r, ctx) => paths.similar(r, false, ctx) },
   { id: "similar.after", reads: "loved X, what else", when: { all: ["seeds-before-cue"] }, build: (r, ctx) => paths.similar(r, true, ctx) },
+  { id: "lookup.story", reads: "what is X about, the plot of X, what happens in X: the film's plot and TMDB overview", when: { all: ["story", "film"], none: ["yes-no", "told-plot", "long-story", "count", "superlative", "ordinal", "person"] }, build: paths.story },
   { id: "plot.told", reads: "a story told in the user's words", when: { all: ["told-plot"] }, build: (r, ctx) => paths.toldPlot(r, ctx) },
   { id: "aggregate.person-genres", reads: "a person's films: horror or drama mostly?", when: { all: ["options", "person=1", "named=1"], any: ["kind-question", "film-word"] }, build: paths.personGenres },
   { id: "lookup.film-genre-options", reads: "is X a thriller or a comedy (the genres of one film)", when: { all: ["options", "film=1", "named=1"], none: ["person"] }, build: paths.filmGenres },
@@ -78,5 +79,5 @@ export const RULES: readonly Rule[] = [
 /** Rules that add to what the clause's own rule built: what the KB lacks, said beside what it holds. */
 export const WRAPPERS: readonly Rule[] = [
   { id: "beyond.country-stand-in", reads: "all Danish films: the KB has the language, not the country; the language's films beside the country said missing", when: { all: ["country-stand-in"], none: ["fact"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, { fact: "country", phrase: countryStandIn(r)! }, inner) },
-  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "story-fact", "plays-character", "character-named", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
+  { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "story-fact", "story", "plays-character", "character-named", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
 ];
