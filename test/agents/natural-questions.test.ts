@@ -426,6 +426,26 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(hitchcock.answer).toMatch(/films that fit \(Alfred Hitchcock directed\)/);
     expect(hitchcock.answers[0]?.name).not.toBe("Easy Virtue");
   });
+  it("a film's story asked is its plot and TMDB overview, each cited; asked in a conversation, of the film in context", async () => {
+    const memento = await ask("What is Memento about?");
+    expect(memento.answer).toMatch(/^Memento \(2000\): WikiMovies plot: "a man creates a strange system .*" \[1\] TMDB overview: "Suffering short-term memory loss/);
+    expect(tools(memento)).toEqual(["movie_story"]);
+    const first = await ask("who starred in alien");
+    const next = await runResearch("what happens in it", { kb }, { strategy: "heuristic", history: [{ question: "who starred in alien", answer: first.answer, answers: first.answers.map((a) => a.name) }] });
+    expect(next.answer).toMatch(/^Alien \(1979\): WikiMovies plot: .*nostromo/);
+  });
+  it("two roles asked of one film are the people in both; a yes/no over films joined by and needs every one; votes are a figure", async () => {
+    const both = await ask("Who wrote and directed Pulp Fiction?");
+    expect(both.answer).toMatch(/^Quentin Tarantino \[1\] both wrote and directed Pulp Fiction \(1994\)\.$/);
+    const alien = await ask("who directed and wrote Alien");
+    expect(alien.answer).toMatch(/^The knowledge base lists no one who directed and wrote Alien \(1979\)\. Directed it: Ridley Scott \[1\]; wrote it: /);
+    const jack = await ask("Was Jack Nicholson in The Departed and The Shining?");
+    expect(jack.answer).toMatch(/^Yes\. Both .* fit \(with Jack Nicholson\)\.$/);
+    const jaws = await ask("Did Spielberg direct Jaws and Alien?");
+    expect(jaws.answer).toMatch(/^No\. Of .*, only Jaws \(1975\) \[\d\] fits \(Steven Spielberg directed\)\. The knowledge base does not list Alien \(1979\)/);
+    const votes = await ask("How many votes does Inception have?");
+    expect(votes.answer).toMatch(/^Inception \(2010\): 13,752 \[1\] \(number of TMDB votes from TMDB 5000\)/);
+  });
   it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
     const three = await ask("Give me three comedies from 2005");
     expect(three.answers).toHaveLength(3);

@@ -1,3 +1,4 @@
+import type { EdgeType } from "../../../src/kb/schema";
 import type { FilmConstraint, PartOf, PlanPart } from "../../../src/plan/schema";
 import { roleVerb } from "../../../tools/find-movies";
 import { namedTitles, type Figure, type PartResult } from "../../plan/results";
@@ -215,8 +216,15 @@ function renderEvery(t: Extract<PartOf<"check">["test"], { op: "every" }>, r: Pa
   const total = r.total ?? 0;
   const met = r.items.map((i) => i.name);
   const others = resultOf(ctx, of.id).items.filter((i) => !met.includes(i.name));
+  // Films named one by one ("was he in The Departed and The Shining"): said by name, not as a set.
+  if (of.where.every((c) => c.on === "title" && !c.negated)) {
+    const named = listed(ctx, resultOf(ctx, of.id).items, 10);
+    const which = r.verdict === "yes" ? `${total === 2 ? "Both" : "All of"} ${named} fit (${rest})` : met.length ? `Of ${named}, only ${listed(ctx, r.items, 10)} ${met.length === 1 ? "fits" : "fit"} (${rest})` : `None of ${named} fits (${rest})`;
+    const notListed = r.verdict === "no" && others.length && met.length ? ` The knowledge base does not list ${listed(ctx, others, 10)} as ${rest}.` : "";
+    return verdictFirst(r.verdict, `${which}.${notListed}`, r.items);
+  }
   const films = total === 1 ? "film" : "films";
-  const share = r.verdict === "yes" ? (total === 1 ? "The one" : `All ${total}`) : met.length ? `${met.length} of the ${total}` : total === 1 ? "The one" : `None of the ${total}`;
+  const share = r.verdict === "yes" ? (total === 1 ? "The one" : total === 2 ? "Both" : `All ${total}`) : met.length ? `${met.length} of the ${total}` : total === 1 ? "The one" : `None of the ${total}`;
   const which = met.length ? `: ${listed(ctx, r.items, 10)}` : "";
   const not = others.length ? ` The knowledge base does not list ${others.length === 1 ? "the other" : `the other ${others.length}`} as ${rest}: ${listed(ctx, others, 10)}.` : "";
   return verdictFirst(r.verdict, `${share} ${films} that fit (${set}) ${met.length || r.verdict === "yes" ? "also fit" : total === 1 ? "does not fit" : "fit"} (${rest})${which}.${not}`, r.items);
@@ -382,9 +390,30 @@ const COMPARED: Readonly<Record<PartOf<"compare">["by"], [string, string, string
   filmCount: ["has more films than", "has fewer films than", "has as many films as"],
 };
 
+/** "Who wrote and directed X": a "both" over one film's people in two or more roles; the film and the roles, in order. */
+function rolesOfOneFilm(part: PartOf<"combine">, ctx: RenderContext): { film: string; lookups: { role: EdgeType; id: string }[] } | undefined {
+  const lookups = part.parts.map((p) => partOf(ctx, p.ref));
+  const hops = lookups.map((l) => (l?.kind === "lookup" && l.from.length === 1 && "id" in l.from[0]! && l.path?.length === 1 && l.path[0]!.dir === "in" ? { film: l.from[0].id, role: l.path[0]!.edge, id: l.id } : undefined));
+  if (hops.some((h) => !h || h.film !== hops[0]!.film)) return undefined;
+  return { film: hops[0]!.film, lookups: hops.map((h) => ({ role: h!.role, id: h!.id })) };
+}
+
+function renderRolesBoth(roles: { film: string; lookups: { role: EdgeType; id: string }[] }, r: PartResult, ctx: RenderContext): Rendered {
+  const verbs = joinList(roles.lookups.map((l) => roleVerb(l.role)));
+  const items = distinctByName(r.items);
+  if (items.length) return { text: `${listed(ctx, items, 10)} ${roles.lookups.length === 2 ? "both " : ""}${verbs} ${film(ctx, roles.film)}.`, answers: items };
+  const each = roles.lookups.map((l) => {
+    const people = resultOf(ctx, l.id).items;
+    return `${roleVerb(l.role)} it: ${people.length ? listed(ctx, people, 5) : "no one listed"}`;
+  });
+  return { text: `The knowledge base lists no one who ${verbs} ${film(ctx, roles.film)}. ${capitalFirst(each.join("; "))}.`, answers: [] };
+}
+
 export function renderCombine(part: PartOf<"combine">, r: PartResult, ctx: RenderContext): Rendered {
   const choice = choiceOf(part, ctx);
   if (choice) return renderChoice(choice, r, ctx);
+  const roles = part.op === "both" ? rolesOfOneFilm(part, ctx) : undefined;
+  if (roles) return renderRolesBoth(roles, r, ctx);
   const names = part.parts.map((p) => startsOfPart(ctx, p.ref)).filter(Boolean);
   const lead = part.op === "both" ? `In common${names.length ? ` (${joinList(names)})` : ""}` : part.op === "either" ? "Either" : `In ${names[0] ?? "the first"} but not ${joinList(names.slice(1), "or") || "the others"}`;
   const items = distinctByName(r.items);

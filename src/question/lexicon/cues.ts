@@ -219,6 +219,7 @@ export const BACK_REFERENCES = "it its he his she her they them their that this 
 export const FIGURE_PHRASES: Readonly<Record<string, MovieMetric>> = {
   runtime: "runtime", "run time": "runtime", "running time": "runtime", "how long": "runtime", length: "runtime", duration: "runtime", "how many minutes": "runtime",
   budget: "budget", cost: "budget", "how much did it cost": "budget",
+  "how many votes": "voteCount", "number of votes": "voteCount", "vote count": "voteCount",
   "box office": "revenue", gross: "revenue", grossed: "revenue", revenue: "revenue", earn: "revenue", earned: "revenue", "how much money": "revenue", "make at the box office": "revenue",
 };
 

@@ -313,6 +313,8 @@ export function checkFilms(r: Reading): Built | undefined {
   const fs = films(r);
   if (film && ps.length >= 2 && joinedByOr(r, ps)) return eitherOption(r, ps.map((p) => [film, [p]]));
   if (fs.length >= 2 && ps.length && joinedByOr(r, fs)) return eitherOption(r, fs.map((f) => [f, ps]));
+  // "was Jack Nicholson in The Departed and The Shining": every film named must meet the rest.
+  if (fs.length >= 2 && !joinedByOr(r, fs)) return everyFilmNamed(r, fs);
   const where: FilmConstraintInput[] = [];
   if (film) where.push({ on: "title", film: film.id, negated: false });
   for (const p of ps.slice(0, 2)) {
@@ -360,6 +362,21 @@ export async function checkEvery(r: Reading, ctx: RuleContext): Promise<Built | 
   const rest = all.filter((c) => !of.includes(c));
   if (!of.length || !rest.length) return undefined;
   return { parts: [{ kind: "films", where: of }, { kind: "films", where: [...of, ...rest] }, { kind: "check", test: { op: "every", of: local(0), meeting: local(1) } }] };
+}
+
+/** The films named, as one set (any of the titles), and those of them that meet the rest of the clause: yes when all do. */
+function everyFilmNamed(r: Reading, fs: readonly TopicEntity[]): Built | undefined {
+  const titles: FilmConstraintInput[] = fs.slice(0, 8).map((f) => ({ on: "title", film: f.id, negated: false }));
+  const rest: FilmConstraintInput[] = people(r).slice(0, 2).map((p) => {
+    const role = roleNear(p, r.analysis) ?? roleSaid(r.analysis);
+    return { on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false };
+  });
+  for (const c of kindsOf(r)) rest.push({ on: "kind", kind: kindOf(c), negated: false });
+  const years = yearsOf(r);
+  if (years) rest.push({ on: "years", ...years, negated: false });
+  for (const language of r.languages) rest.push({ on: "language", language, negated: false });
+  if (!rest.length) return undefined;
+  return { parts: [{ kind: "films", where: titles }, { kind: "films", where: [...titles, ...rest].slice(0, 8) }, { kind: "check", test: { op: "every", of: local(0), meeting: local(1) } }] };
 }
 
 /** Whether a film constraint was said within tokens [from, to) of the clause. */

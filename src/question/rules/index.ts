@@ -71,6 +71,7 @@ export const RULES: readonly Rule[] = [
   { id: "films.kind", reads: "films of a kind, period, language or series", when: { all: ["films-asked"], any: ["kind", "period", "language"], none: ["named", "series"] }, build: sets.films_ },
   { id: "lookup.about", reads: "who is X, tell me about the movie X: a name and nothing asked of it, so everything the KB links to it", when: { all: ["only-a-name"] }, build: paths.about },
   { id: "lookup.of-described-films", reads: "who wrote the movie directed by X in 2003: the films described by their makers, then the relation asked of them", when: { all: ["person", "film-word"], none: ["film", "yes-no", "count", "comparative", "superlative", "ordinal", "films-asked", "together", "both", "in-common", "fact"] }, build: sets.ofDescribedFilms },
+  { id: "lookup.roles-both", reads: "who wrote and directed X: the film's people in each role said, and those in all of them", when: { all: ["film=1"], none: ["person", "yes-no", "count", "superlative", "comparative", "fact", "story"] }, build: paths.rolesBoth },
   { id: "lookup.relation", reads: "a relation asked of named films or people", when: { all: ["named"] }, build: (r, ctx) => paths.lookup(r, 0.5, ctx) },
   { id: "lookup.weak", reads: "a relation asked of a loosely linked name", when: { all: ["weak-topic"] }, build: paths.weakLookup },
   { id: "plot.described", reads: "nothing named: the words searched as a description", when: {}, build: (r, ctx) => paths.described(r, ctx) },
