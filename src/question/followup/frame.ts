@@ -67,7 +67,9 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : checks ? [] : namesInReply(turn.answer ?? "", topics, kb, index);
   // "when did the third one come out": a fact asked of one film the turn picked (an ordinal, the latest) makes that film,
   // as the reply names it first, what the turn was about, before the series it was picked from.
-  const picked = picksOneFilm(u.plan) ? namesInReply(turn.answer ?? "", [], kb, index).find((r) => r.type === "Movie") : undefined;
+  // Films compared: the winner is the turn's first answer when the service kept them (a one-word title may be too unsure in prose).
+  const winner = comparesFilms(u.plan) && turn.answers?.length ? typedNames(turn.answers.slice(0, 1), kb, index, "Movie").find((r) => r.type === "Movie") : undefined;
+  const picked = picksOneFilm(u.plan) ? (winner ?? namesInReply(turn.answer ?? "", [], kb, index).find((r) => r.type === "Movie")) : undefined;
   if (picked) topics.splice(0, topics.length, { ...picked, from: "topic" }, ...topics.filter((t) => t.name !== picked.name));
   const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
   const series = u.readings.find((r) => r.series)?.series?.name;
@@ -77,15 +79,27 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}) };
 }
 
-/** The plan answers with a relation of one film an earlier part picked by its place ("the third Back to the Future movie"). */
+/**
+ * The plan answers with one film it picked: a relation of the film an earlier part picked by its place ("the third Back
+ * to the Future movie"), or the winner of films compared ("which of those is the longest": the reply names it first).
+ */
 function picksOneFilm(plan: QueryPlan): boolean {
   const part = (id: string) => plan.parts.find((p) => p.id === id);
   return plan.answer.some((id) => {
     const p = part(id);
+    if (p?.kind === "compare") return comparesFilms(plan);
     if (p?.kind !== "lookup" || p.from.length !== 1) return false;
     const from = p.from[0]!;
     const of = "ref" in from ? part(from.ref) : undefined;
     return of?.kind === "order" && of.nth !== undefined;
+  });
+}
+
+/** The plan answers which of some films wins a comparison (not how far apart they are). */
+function comparesFilms(plan: QueryPlan): boolean {
+  return plan.answer.some((id) => {
+    const p = plan.parts.find((x) => x.id === id);
+    return p?.kind === "compare" && p.pick !== "difference" && p.items.every((i) => i.type === "Movie");
   });
 }
 

@@ -2,7 +2,7 @@ import type { ConversationTurn } from "../../conversation/turns";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
 import { foldText, listNames } from "../../util/text";
-import {
+import { ANY_LEADS,
   ASKING_CONSTRAINT_WORDS,
   CAST_WORDS,
   CHOICE_LEADS,
@@ -33,7 +33,7 @@ import { findPhrase } from "../stages/phrases";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
 import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
-import { WORD_TO_EDGES } from "../lexicon/relations";
+import { QUALITY_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { HAVING_WORDS } from "../lexicon/linking";
 import { ROLE_EDGES } from "../roles";
 import { understandRecent } from "../understand";
@@ -342,7 +342,10 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const continued = words.length > 1 && CONTINUATION_WORDS.includes(words[0]!);
   const [first = "", second = ""] = continued ? words.slice(1) : words;
   const asking = (ASKING_CONSTRAINT_WORDS.includes(first) && CONSTRAINT_QUESTION_WORDS.includes(second)) || QUESTION_OPENERS.includes(first);
-  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : undefined;
+  // "any with Tom Cruise?": asking whether any of the set meets what follows is that constraint on the set.
+  const anyLead = opener(said, folded, ANY_LEADS);
+  const afterAny = anyLead ? foldText(anyLead.rest).split(" ")[0] ?? "" : "";
+  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : anyLead && (CONSTRAINT_WORDS.includes(afterAny) || QUALITY_WORDS.has(afterAny)) ? anyLead.rest : undefined;
   const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
   return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
@@ -508,6 +511,8 @@ function askedClause(rest: string, aux: string, own: FollowUpFeatures["own"]): s
 /** A constraint as a clause the question can take: as said after a constraint word ("after 2000"), a period ("from the 90s"), else a kind ("that are comedies"). */
 function constraintPhrase(rest: string, first: string): string {
   if (CONSTRAINT_WORDS.includes(first)) return rest;
+  // "any good ones?", "only the great ones": quality is no kind of film; the set is ranked by rating.
+  if (QUALITY_WORDS.has(first)) return ", by rating";
   if ((COPULAS.includes(first) || HAVING_WORDS.includes(first)) && foldText(rest).split(" ").length > 1) return `that ${rest}`;
   if (/\d/.test(rest)) return `from ${rest}`;
   return `that are ${rest}`;
@@ -556,7 +561,7 @@ function replacePhrases(text: string, phrases: readonly string[], name: string):
 }
 
 function join(question: string, constraint: string): string {
-  return `${stripEnd(question)} ${constraint.replace(/[?.!\s]+$/, "")}?`;
+  return `${stripEnd(question)}${constraint.startsWith(",") ? "" : " "}${constraint.replace(/[?.!\s]+$/, "")}?`;
 }
 
 function stripEnd(text: string): string {

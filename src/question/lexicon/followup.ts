@@ -56,6 +56,8 @@ export const REFINEMENT_OPENERS = [
   "restricted to",
   "limited to",
 ];
+/** Words that ask whether any of the earlier set meets a constraint said next ("any with Tom Cruise?", "are there any from the 90s?"). */
+export const ANY_LEADS = ["any", "anything", "any ones", "any films", "any movies", "are there any", "were there any", "is there any", "is there anything"];
 /** Auxiliaries that open a question asked of the set, not a condition on it ("which ones did he write"). */
 export const ASKING_AUXILIARIES = ["did", "does", "do", "can", "could", "would", "should", "will"];
 /** Words a fragment may open with that say it continues the conversation ("and when…", "also, who…"); the resolved question drops them. */
