@@ -452,6 +452,11 @@ export function filmsOfFilmsPeople(r: Reading): Built | undefined {
   const ofThem = roles.find((c) => c !== ofFilm && c.token < ofFilm.token && c.weight >= 1)?.edge ?? ofFilm.edge;
   // The film the people are found by is known to the asker: the answer is their other films.
   const where: FilmConstraintInput[] = [{ on: "person", who: local(0), role: ofThem as Role, negated: false }, { on: "title", film: film.id, negated: true }];
+  // "what movies did the director of Jaws make in the 70s", "… comedies …": the rest of the clause narrows their films.
+  for (const c of kindsOf(r)) where.push({ on: "kind", kind: kindOf(c), negated: false });
+  const years = yearsOf(r);
+  if (years) where.push({ on: "years", ...years, negated: false });
+  for (const language of r.languages) where.push({ on: "language", language, negated: false });
   return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: ofFilm.edge, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }, { kind: "films", where }] };
 }
 
