@@ -37,7 +37,9 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   // "who starred with X and also with Y": a wording of sharing makes several starts one intersection.
   const join = op?.kind === "intersection" || ((r.cues.both || r.cues.shared) && topics.length > 1) ? "both" : op?.kind === "union" ? "either" : "each";
   const hops = topics.map((t) => knownHop(r, t, fromFilm));
-  const path = hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir) ? hops[0] : undefined;
+  // "is The Godfather a good movie": a film's rating asked, with no relation word for it, is its rating relation.
+  const rated = (a.answer.type ?? askedByCue(r, topics[0])) === "Rating" && topics.every((t) => t.type === "Movie") ? { edge: "HAS_RATING" as const, dir: "out" as const } : undefined;
+  const path = hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir) ? hops[0] : rated;
   // With no answer phrase, what the relation said reaches is asked; with no relation either, everything linked to the names.
   const asks = path ? (path.dir === "out" ? EDGE_SPECS[path.edge].to : EDGE_SPECS[path.edge].from) : (a.answer.type ?? askedByCue(r, topics[0]));
   // "who starred in Titanic besides DiCaprio", "what did Nolan direct besides Inception": a thing said against that is
