@@ -316,7 +316,10 @@ export class InMemoryEntityLinker implements EntityLinker {
         // A lowercase title said with its article ("the terminator", "the shining") is the film, not a tag of the bare
         // word; and a longer title said whole outweighs a shorter one it starts with ("the way we were", not "the way").
         const isFilm = candidates[0]?.types.includes("Movie") === true;
-        const withArticle = isFilm && ARTICLES.has(span[0]!.folded) && (span.length === 2 ? !STOP_WORDS.has(span[1]!.folded) : shorterFilm);
+        // "the lord of the rings": a title of four words or more said whole, its own article included, is the film too
+        // (three, "the breaking point", "the last man", are as often the sentence's own words).
+        const wholeTitle = isFilm && span.length >= 4 && wordTokens(candidates[0]!.name).map((t) => t.folded).join(" ") === key;
+        const withArticle = isFilm && ARTICLES.has(span[0]!.folded) && (span.length === 2 ? !STOP_WORDS.has(span[1]!.folded) : shorterFilm || wholeTitle);
         if (isFilm && ARTICLES.has(span[0]!.folded) && span.length === 2) shorterFilm = true;
         // "apocalypse now": a film's whole title of one content word and small words after it, typed in lower case, is as
         // sure as that word's own tag, and longer.
