@@ -3,6 +3,7 @@ import { indexTerms } from "../kb/text-fields";
 import { linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import type { QuestionAnalysis } from "./analyze";
 import { SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
+import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
 
 /** A family of films named by their shared title ("the Rocky movies", "which Toy Story film"). */
 export interface Series {
@@ -17,7 +18,7 @@ const WORDS = new Set(SERIES_WORDS);
 const OPENERS = new Set(SERIES_OPENERS);
 const PLURAL = new Set(["movies", "films", "series", "franchise", "trilogy", "saga", "sequels", "installments", "entries", "ones", "parts"]);
 /** How a sequel's title goes on from the family name: a number (roman numerals read as numbers), a part, a subtitle. */
-const CONTINUATION = /^(?:\d{1,2}\b|[ivx]{1,4}\b|part\b|chapter\b|episode\b|and the\b|returns\b|reloaded\b|revolutions\b|forever\b|begins\b)/;
+const CONTINUATION = new RegExp(`^(?:\\d{1,2}\\b|[ivx]{1,4}\\b|${[...SEQUEL_LEADS, "and the", ...SEQUEL_SUBTITLE_WORDS].join("\\b|")}\\b)`);
 const MAX_WORDS = 4;
 
 /**

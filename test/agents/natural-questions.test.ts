@@ -446,6 +446,16 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const votes = await ask("How many votes does Inception have?");
     expect(votes.answer).toMatch(/^Inception \(2010\): 13,752 \[1\] \(number of TMDB votes from TMDB 5000\)/);
   });
+  it("a title said whole in lower case with its article is the film; a sequel's subtitle the KB lacks is said missing; a film's goodness is its rating", async () => {
+    const lotr = await ask("who directed the lord of the rings");
+    expect(lotr.answer).toMatch(/^The Lord of the Rings \(1978\) was directed by Ralph Bakshi/);
+    const reloaded = await ask("when was the matrix reloaded released");
+    expect(reloaded.answer).toMatch(/^Not found: "the matrix reloaded" is not in the knowledge base/);
+    const good = await ask("is the godfather a good movie");
+    expect(good.answer).toMatch(/^The Godfather \(1972\): 8\.4\/10/);
+    const seventies = await ask("what movies did the director of jaws make in the 70s");
+    expect(seventies.answer).toMatch(/^4 films \(Steven Spielberg directed, not Jaws \(1975\), from 1970–1979\)/);
+  });
   it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
     const three = await ask("Give me three comedies from 2005");
     expect(three.answers).toHaveLength(3);

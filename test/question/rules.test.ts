@@ -150,7 +150,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // The name of a being of the story (a creature, "the girl", "the villain") is a character the KB lacks, not a tag to filter by.
   ["what was the name of the dog in starfall", "beyond.fact", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
   ["what is the name of the director of Starfall", "lookup.relation", "*p1 lookup(Starfall → DIRECTED in)"],
-  ["is Starfall a good movie", "lookup.relation", "*p1 lookup(Starfall → ? Rating)"],
+  ["is Starfall a good movie", "lookup.relation", "*p1 lookup(Starfall → HAS_RATING out)"],
   // A relation asked of films described by their makers (not named): those films, then one hop along the relation asked.
   ["Who wrote the film Ada Marlowe directed in 1999?", "lookup.of-described-films", "p1 films(Ada Marlowe DIRECTED, 1999–1999); *p2 lookup(p1 → WROTE in)"],
   ["what language is the film that Jonas Whitfield directed in 1987", "lookup.of-described-films", "p1 films(Jonas Whitfield DIRECTED, 1987–1987); *p2 lookup(p1 → IN_LANGUAGE out)"],
@@ -172,6 +172,9 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["name two films like Starfall", "similar.like", "*p1 similar(Starfall)"],
   ["Which Jonas Whitfield film made the least money?", "order.superlative", "p1 films(Jonas Whitfield DIRECTED); *p2 order(p1 by revenue asc, nth 1)"],
   ["Which Jonas Whitfield film cost the most?", "order.superlative", "p1 films(Jonas Whitfield DIRECTED); *p2 order(p1 by budget desc, nth 1)"],
+  ["what movies did the director of Starfall make in the 2000s", "films.of-films-people", "p1 lookup(Starfall → DIRECTED in); *p2 films(p1 DIRECTED, not Starfall, 2000–2009)"],
+  ["what dramas did the director of The Quiet Harbor make", "films.of-films-people", "p1 lookup(The Quiet Harbor → DIRECTED in); *p2 films(p1 DIRECTED, not The Quiet Harbor, drama)"],
+  ["when was starfall reloaded released", "unknown.names", "*p1 unknown(starfall reloaded)"],
   ["What is Starfall about?", "lookup.story", "*p1 lookup(Starfall → story)"],
   ["What is the plot of Midnight Ledger?", "lookup.story", "*p1 lookup(Midnight Ledger → story)"],
   ["what happens in Paper Moons", "lookup.story", "*p1 lookup(Paper Moons → story)"],

@@ -77,6 +77,8 @@ export const PERSON_TAIL_WORDS = ["been", "starred", "star", "acted", "directed"
 /** A sequel's number after a title: "part" or "chapter" may lead it; roman numerals as written ("the godfather part ii", "rocky 7"). */
 export const SEQUEL_LEADS = ["part", "chapter", "episode"];
 export const SEQUEL_NUMERALS = ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+/** Words a sequel's title goes on from its family's name with ("The Matrix Reloaded", "Superman Returns", "Batman Begins"). */
+export const SEQUEL_SUBTITLE_WORDS = ["reloaded", "revolutions", "returns", "begins", "forever", "resurrection", "reborn", "rises", "strikes back", "awakens"];
 
 /** A language's name before these names the language itself ("the French language"), not a people. */
 export const LANGUAGE_NOUN_WORDS = ["language"];

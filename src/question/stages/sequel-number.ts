@@ -1,4 +1,4 @@
-import { SEQUEL_LEADS, SEQUEL_NUMERALS } from "../lexicon/linking";
+import { SEQUEL_LEADS, SEQUEL_NUMERALS, SEQUEL_SUBTITLE_WORDS } from "../lexicon/linking";
 
 const SEQUEL_NUMBER = new RegExp(`^\\s+(?:(?:${SEQUEL_LEADS.join("|")})\\s+)?(?:\\d{1,2}|${SEQUEL_NUMERALS.join("|")})(?![\\p{L}\\p{N}])`, "iu");
 
@@ -8,4 +8,11 @@ const SEQUEL_NUMBER = new RegExp(`^\\s+(?:(?:${SEQUEL_LEADS.join("|")})\\s+)?(?:
  */
 export function sequelNumberAfter(rest: string): string | undefined {
   return SEQUEL_NUMBER.exec(rest)?.[0];
+}
+
+const SEQUEL_SUBTITLE = new RegExp(`^\\s+(?:${SEQUEL_SUBTITLE_WORDS.map((w) => w.replace(/ /g, "\\s+")).join("|")})(?![\\p{L}\\p{N}])`, "iu");
+
+/** A sequel's subtitle word said at the start of `rest` (" reloaded", " returns"), with the space before it, or undefined. */
+export function sequelSubtitleAfter(rest: string): string | undefined {
+  return SEQUEL_SUBTITLE.exec(rest)?.[0];
 }

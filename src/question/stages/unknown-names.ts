@@ -1,7 +1,7 @@
 import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { WordToken } from "../../util/text";
-import { sequelNumberAfter } from "./sequel-number";
+import { sequelNumberAfter, sequelSubtitleAfter } from "./sequel-number";
 import { STOP_WORDS, entryOf, foldText } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
@@ -83,14 +83,14 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
 const SEQUEL_TITLE_WORDS = 6;
 
 /**
- * "the godfather part ii", "rocky 7": a title the KB has, then a sequel's number, when the KB has no film of the whole
+ * "the godfather part ii", "rocky 7", "the matrix reloaded": a title the KB has, then a sequel's number or subtitle word, when the KB has no film of the whole
  * name, is a sequel it lacks (the calibration dropped the title, so nothing else names it).
  */
 function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: KnowledgeBase): string[] {
   const out: string[] = [];
   const film = (s: string) => kb.linker.link(s, { types: ["Movie"], limit: 1 }).some(linksWhole);
   tokens.forEach((last, j) => {
-    const number = sequelNumberAfter(text.slice(last.end));
+    const number = sequelNumberAfter(text.slice(last.end)) ?? sequelSubtitleAfter(text.slice(last.end));
     if (!number) return;
     for (let i = Math.max(0, j - SEQUEL_TITLE_WORDS + 1); i <= j; i++) {
       const title = text.slice(tokens[i]!.start, last.end);
