@@ -50,6 +50,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["which ones + a kind", [hanks], "which ones are comedies", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
     ["any of them + a condition: the set narrowed", [hanks], "are any of them directed by Steven Spielberg", "followup.refinement", "What films did Tom Hanks star in directed by Steven Spielberg?"],
     ["any + a constraint: the set narrowed", [hanks], "any with Meg Ryan?", "followup.refinement", "What films did Tom Hanks star in with Meg Ryan?"],
+    ["any + a kind: the set narrowed", [hanks], "any comedies?", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],
     ["any + a quality: the set ranked by rating", [hanks], "any good ones?", "followup.refinement", "What films did Tom Hanks star in, by rating?"],
     ["a story asked of nothing named: the film in context", [jaws], "what is the plot?", "followup.ellipsis", "What is the plot of Jaws?"],
     ["a pronoun after films compared: the winner", [turn("Which of Alien, Heat and Jaws is the longest?", "Heat (1995) is the longest: 170 minutes [1], against 124 minutes for Jaws (1975) [2]", undefined)].map((t) => ({ ...t, answers: ["Heat", "Jaws", "Alien"] })), "who directed it?", "followup.anaphor", "Who directed Heat?"],

@@ -342,10 +342,10 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const continued = words.length > 1 && CONTINUATION_WORDS.includes(words[0]!);
   const [first = "", second = ""] = continued ? words.slice(1) : words;
   const asking = (ASKING_CONSTRAINT_WORDS.includes(first) && CONSTRAINT_QUESTION_WORDS.includes(second)) || QUESTION_OPENERS.includes(first);
-  // "any with Tom Cruise?": asking whether any of the set meets what follows is that constraint on the set.
+  // "any with Tom Cruise?", "any comedies?": asking whether any of the set meets what follows is that constraint on the set.
   const anyLead = opener(said, folded, ANY_LEADS);
   const afterAny = anyLead ? foldText(anyLead.rest).split(" ")[0] ?? "" : "";
-  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : anyLead && (CONSTRAINT_WORDS.includes(afterAny) || QUALITY_WORDS.has(afterAny)) ? anyLead.rest : undefined;
+  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : anyLead && (CONSTRAINT_WORDS.includes(afterAny) || QUALITY_WORDS.has(afterAny) || (ownConstraints && !own.length)) ? anyLead.rest : undefined;
   const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
   return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
 }
