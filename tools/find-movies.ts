@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { InvalidInputError } from "../src/errors";
 import { EDGE_TYPES, type EdgeType, type Neighbor } from "../src/kb/schema";
-import { MIN_VOTES_FOR_AVERAGE, RANK_METRICS, type RankMetric, type TmdbFacts } from "../src/ports/movie-catalog";
+import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, RANK_METRICS, type MovieMetric, type RankMetric, type TmdbFacts } from "../src/ports/movie-catalog";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
 import { facetOf } from "./genre-distribution";
@@ -36,6 +36,8 @@ export const FindMoviesInput = z
     /** Only these films ("how long is Titanic": one film's figure, with rankBy). */
     titles: Titles.default([]),
     years: YearRange.optional(),
+    /** TMDB figures a film must be above (min) or below (max): "longer than 2.5 hours" is runtime min 150 (exclusive bounds). */
+    figures: z.array(z.object({ metric: z.enum(MOVIE_METRICS), min: z.number().min(0).optional(), max: z.number().min(0).optional() }).strict().refine((f) => f.min !== undefined || f.max !== undefined, { message: "a figure bound needs min or max" })).max(4).default([]),
     exclude: z
       .object({ concepts: z.array(Concept).max(8).default([]), people: z.array(Person).max(50).default([]), years: z.array(YearRange).max(8).default([]), languages: Names.default([]), titles: Titles.default([]) })
       .strict()
@@ -51,7 +53,7 @@ export const FindMoviesInput = z
     limit: z.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length > 0 || v.anyOf !== undefined || v.years !== undefined || v.rankBy !== undefined || v.facet !== undefined || v.distribution, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years), rankBy, facet or distribution" })
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length + v.figures.length > 0 || v.anyOf !== undefined || v.years !== undefined || v.rankBy !== undefined || v.facet !== undefined || v.distribution, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years, figures), rankBy, facet or distribution" })
   .refine((v) => !(v.facet && v.distribution), { message: "give facet or distribution, not both (distribution is the facet HAS_GENRE out)" });
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
@@ -124,6 +126,7 @@ async function candidatesOf(input: Input, kb: KnowledgeBase): Promise<{ sets: Me
   if (input.anyOf) sets.push({ ...(await anyPersonMovies(kb, input.anyOf)), named: true });
   if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
   if (input.titles.length) sets.push({ ...namedFilms(kb, input.titles), named: true });
+  for (const f of input.figures) sets.push(figureMembers(kb, f));
   const yearOf = new Map<string, string>();
   if (input.atLeast !== undefined) {
     if (input.years) sets.push(await yearMembers(kb, input.years, yearOf));
@@ -319,6 +322,7 @@ function describe(input: z.infer<typeof FindMoviesInput>): string {
     ...(input.anyOf ? [`any of ${input.anyOf.names.length > 3 ? `${input.anyOf.names.slice(0, 3).join(", ")} and ${input.anyOf.names.length - 3} more` : input.anyOf.names.join(", ")}${input.anyOf.role ? ` (${roleVerb(input.anyOf.role)})` : ""}`] : []),
     ...input.languages.map((l) => `in ${l}`),
     ...(input.years ? [`${input.years.from}–${input.years.to}`] : []),
+    ...input.figures.map((f) => `${METRIC_SOURCE[f.metric]}${f.min !== undefined ? ` over ${f.min}` : ""}${f.max !== undefined ? ` under ${f.max}` : ""}`),
     ...(input.exclude?.concepts ?? []).map((c) => `not ${c.label}`),
     ...(input.exclude?.people ?? []).map((p) => `not ${p.name}`),
     ...(input.exclude?.years ?? []).map((y) => `not ${y.from}–${y.to}`),
@@ -326,6 +330,14 @@ function describe(input: z.infer<typeof FindMoviesInput>): string {
     ...(input.exclude?.titles ?? []).map((t) => `not ${t}`),
   ];
   return parts.length ? parts.join(", ") : "no constraint";
+}
+
+/** Films whose TMDB figure is above min or below max (both exclusive); a vote average counts from enough votes only. */
+function figureMembers(kb: KnowledgeBase, f: { metric: MovieMetric; min?: number; max?: number }): Membership {
+  const minVotes = f.metric === "voteAverage" ? MIN_VOTES_FOR_AVERAGE : 0;
+  const rows = kb.catalog.rank(f.metric, { minVotes }).filter((r) => (f.min === undefined || r.value > f.min) && (f.max === undefined || r.value < f.max));
+  const said = new Map(rows.map((r) => [r.movie, `${METRIC_SOURCE[f.metric]} ${formatFigure(f.metric, r.value, r.facts)}`]));
+  return { movies: new Set(said.keys()), proof: (m) => ({ triples: [], words: said.has(m) ? [said.get(m)!] : [] }) };
 }
 
 async function valueMembers(kb: KnowledgeBase, ids: string[], edge: EdgeType): Promise<Membership> {

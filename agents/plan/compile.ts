@@ -97,6 +97,7 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
   const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
   let years: { from: number; to: number } | undefined;
   let anyOf: FindArgs["anyOf"];
+  const figures: NonNullable<FindArgs["figures"]> = [];
   for (const c of where) {
     if (c.on === "person") {
       const who = c.who;
@@ -110,6 +111,8 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
     else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
     else if (c.on === "language") (c.negated ? ex.languages : args.languages).push(c.language);
     else if (c.on === "years" && c.negated) ex.years.push({ from: c.from, to: c.to });
+    // A figure said against ("not longer than 2 hours") is the other side of it.
+    else if (c.on === "figure") figures.push({ metric: c.metric, ...((c.cmp === "gt") !== c.negated ? { min: c.value } : { max: c.value }) });
     else if (c.on === "years") years = years ? { from: Math.max(years.from, c.from), to: Math.min(years.to, c.to) } : { from: c.from, to: c.to };
   }
   // The plan's own caps (at most eight constraints a set) are within the tool's: nothing is cut here.
@@ -121,6 +124,7 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
     titles: args.titles,
     ...(anyOf ? { anyOf } : {}),
     ...(years ? { years } : {}),
+    ...(figures.length ? { figures } : {}),
     ...exclude,
     limit: 50,
   };

@@ -22,6 +22,8 @@ function constraint(c: FilmConstraint): string {
       return `${not}in ${c.language}`;
     case "title":
       return `${not}${c.film}`;
+    case "figure":
+      return `${not}${c.metric} ${c.cmp === "gt" ? ">" : "<"} ${c.value}`;
   }
 }
 

@@ -92,6 +92,8 @@ const FLAT_OF: { [K in PlanPart["kind"]]?: ToFlat<K> } = {
 };
 
 function flatOf(part: PlanPart, find: Find): FlatPlan | undefined {
+  // A figure's bound has no flat field: a draft without it would ask for every film of the rest.
+  if (part.kind === "films" && part.where.some((c) => c.on === "figure")) return undefined;
   const of = FLAT_OF[part.kind] as ToFlat<PlanPart["kind"]> | undefined;
   return of ? of(part as never, find) : undefined;
 }

@@ -72,6 +72,8 @@ export const FilmConstraint = z.discriminatedUnion("on", [
   z.object({ on: z.literal("years"), from: Year, to: Year, negated }).strict(),
   z.object({ on: z.literal("language"), language: Name, negated }).strict(),
   z.object({ on: z.literal("title"), film: Name, negated }).strict(),
+  /** A TMDB figure above (gt) or below (lt) a value, in the figure's own unit ("longer than 2.5 hours": runtime gt 150). */
+  z.object({ on: z.literal("figure"), metric: z.enum(MOVIE_METRICS), cmp: z.enum(["gt", "lt"]), value: z.number().min(0).max(1e12), negated }).strict(),
 ]);
 export type FilmConstraint = z.infer<typeof FilmConstraint>;
 export type FilmConstraintInput = z.input<typeof FilmConstraint>;

@@ -1,4 +1,4 @@
-import { ARTICLES, entryOf } from "../util/text";
+import { ARTICLES, entryOf, wordTokens } from "../util/text";
 import type { EdgeType } from "../kb/schema";
 import type { MovieMetric, RankMetric } from "../ports/movie-catalog";
 import type { FactKind, Metric } from "../plan/schema";
@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -32,6 +32,8 @@ export interface ShapeCues {
   shared?: Found;
   /** "what is Memento about", "the plot of Jaws", "what happens in Alien": the film's story asked. */
   story?: Found;
+  /** "longer than 2.5 hours", "made over $500 million", "rated above 8": a TMDB figure's bound, in the figure's own unit. */
+  figureBound?: Found & { metric: MovieMetric; cmp: "gt" | "lt"; value: number };
   /** "all the Batman movies", "every Pixar film": a whole set named, from the universal word to its film word (`setEnd`). */
   every?: Found & { setEnd: number };
   /** "three comedies from 2005", "name 5 Tom Hanks movies": how many films a list asks for. */
@@ -81,6 +83,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("gap", gapCue(words, comparative)),
     ...optional("shared", sharedCue(words)),
     ...optional("every", everyCue(words)),
+    ...optional("figureBound", figureBoundCue(analysis.question, words)),
     ...optional("story", storyCue(words, analysis)),
     ...optional("listCount", listCountCue(words, concepts)),
     ...optional("ordinal", ordinalCue(words)),
@@ -192,6 +195,38 @@ function storyCue(words: readonly string[], analysis: QuestionAnalysis): Found |
   if (said) return said;
   const last = words.length - 1;
   return last >= 2 && words[last] === STORY_TAIL && WHAT_WORDS.has(words[0]!) ? { phrase: STORY_TAIL, at: last, end: last + 1 } : undefined;
+}
+
+/**
+ * "longer than 2.5 hours", "over 3 hours long", "grossed more than $500 million", "cost less than 10 million", "rated above 8":
+ * a bound word, "than" or not, a number and a unit (hours, minutes: the running time; million, billion or a dollar sign:
+ * the budget when a word of cost is said, else the box office); a plain number up to 10 with a word of rating is the
+ * rating. Counts of films ("more than 3 films") are no figure.
+ */
+function figureBoundCue(text: string, words: readonly string[]): ShapeCues["figureBound"] {
+  const bound = new RegExp(`\\b(${Object.keys(BOUND_WORDS).join("|")})\\s+(?:than\\s+)?(\\$\\s?)?(\\d+(?:[.,]\\d+)?)\\s*(${Object.keys(BOUND_UNITS).join("|")})?\\b`, "i");
+  const m = bound.exec(text);
+  if (!m) return undefined;
+  const cmp = BOUND_WORDS[m[1]!.toLowerCase()]!;
+  const n = Number(m[3]!.replace(",", "."));
+  const unit = m[4] ? BOUND_UNITS[m[4].toLowerCase()] : undefined;
+  // The figure's own words next to the bound are the bound's too ("a budget over 200 million dollars", "rated above 8", "3 hours long").
+  const said = wordTokensBefore(text, m.index);
+  const at = said - (FIGURE_NOUNS.has(words[said - 1] ?? "") ? 1 : 0);
+  const after = said + wordTokens(m[0]).length;
+  const found = { phrase: m[0].toLowerCase(), at, end: after + (BOUND_TAILS.has(words[after] ?? "") ? 1 : 0), cmp };
+  if (unit?.metric === "runtime") return { ...found, metric: "runtime", value: n * unit.times };
+  if (unit?.metric === "money" || m[2]) return { ...found, metric: words.some((w) => BUDGET_WORDS.includes(w)) ? "budget" : "revenue", value: n * (unit?.times ?? 1) };
+  if (!unit && n <= 10 && words.some((w) => RATING_WORDS.includes(w))) return { ...found, metric: "voteAverage", value: n };
+  return undefined;
+}
+
+const FIGURE_NOUNS: ReadonlySet<string> = new Set([...BUDGET_WORDS, ...RATING_WORDS, "runtime", "revenue", "gross", "grossed", "made", "earned", "length"]);
+const BOUND_TAILS: ReadonlySet<string> = new Set(["dollars", "long", "usd"]);
+
+/** How many words come before a character offset of the text. */
+function wordTokensBefore(text: string, offset: number): number {
+  return wordTokens(text.slice(0, offset)).length;
 }
 
 /** "all the Batman movies", "every Pixar film", "each of Spielberg's films", "every movie he directed": a universal word and a film word within six words after it. */

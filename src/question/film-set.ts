@@ -88,6 +88,8 @@ export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetO
   if (years) out.push({ on: "years", ...years, negated: false });
   for (const p of r.periods.filter((x) => x.negated)) out.push({ on: "years", from: p.from, to: p.to, negated: true });
   for (const language of r.languages) out.push({ on: "language", language, negated: false });
+  const f = r.cues.figureBound;
+  if (f) out.push({ on: "figure", metric: f.metric, cmp: f.cmp, value: f.value, negated: false });
   // "films other than Jaws": a film said against is taken out of the set.
   for (const e of excluded.entities) if (e.type === "Movie" && !e.types.includes("Person")) out.push({ on: "title", film: e.id, negated: true });
   return out.filter((c) => c.on !== "kind" || [c.kind.genres, c.kind.tags, c.kind.tmdbGenres, c.kind.keywords].some((x) => (x?.length ?? 0) > 0));

@@ -82,6 +82,12 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   if (fact) cues.fact = fact;
   else delete cues.fact;
+  // "longer than 2.5 hours": the comparative is the bound's, not a comparison of two things named.
+  const bound = cues.figureBound;
+  if (bound && cues.comparative && cues.comparative.at < bound.end && bound.at < cues.comparative.end) delete cues.comparative;
+  if (bound && cues.threshold && bound.phrase.startsWith(cues.threshold.phrase.split(" ")[0]!)) delete cues.threshold;
+  // Nor is its number a name ("3" as a tag, "7" as the film Seven).
+  if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
   // "what happens in Jaws" asks its story, not where something happens.
   if (cues.story && cues.fact && cues.fact.at < cues.story.end && cues.story.at < cues.fact.end) delete cues.fact;
   // "name two films like 12 Angry Men": a number inside a name counts no films.

@@ -456,6 +456,17 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const seventies = await ask("what movies did the director of jaws make in the 70s");
     expect(seventies.answer).toMatch(/^4 films \(Steven Spielberg directed, not Jaws \(1975\), from 1970–1979\)/);
   });
+  it("a figure's bound is a constraint on the films: a running time, the box office, a budget, a rating, in the unit said", async () => {
+    const long = await ask("Which Tarantino movies are longer than 2.5 hours?");
+    expect(long.answer).toMatch(/^5 films \(Quentin Tarantino directed, running time above 150 minutes\)/);
+    expect(long.answers.map((a) => a.name)).not.toContain("Reservoir Dogs");
+    const billion = await ask("what movies made over 1 billion dollars");
+    expect(billion.answer).toMatch(/^10 films \(box-office revenue above \$1,000,000,000\): .*Avatar/);
+    const cheap = await ask("which Nolan films cost less than 50 million");
+    expect(cheap.answers.map((a) => a.name).sort()).toEqual(["Insomnia", "Memento", "The Prestige"]);
+    const rated = await ask("comedies from the 90s rated above 7");
+    expect(rated.answer).toMatch(/^\d+ films \(comedy, from 1990–1999, TMDB vote average above 7\.0\/10\)/);
+  });
   it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
     const three = await ask("Give me three comedies from 2005");
     expect(three.answers).toHaveLength(3);

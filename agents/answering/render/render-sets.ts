@@ -30,6 +30,8 @@ export function constraintWords(where: readonly FilmConstraint[], ctx: RenderCon
         return `${not}in ${c.language}`;
       case "title":
         return `${not}${film(ctx, c.film)}`;
+      case "figure":
+        return `${not}${METRIC_WORDS[c.metric].noun} ${c.cmp === "gt" ? "above" : "below"} ${figureWords(c.metric, c.value)}`;
     }
   };
   return where.map(one).join(", ");

@@ -397,6 +397,20 @@ export const EITHER_WORDS = ["either", "or"];
 export const FACT_AUXILIARIES = "has have had did does do is was were are".split(" ");
 /** Fact words that are verbs: a name after them is who did or got it, not described by it ("won Marlon Brando his award"). */
 export const FACT_VERBS = "won win wins married marry nominated died born awarded killed".split(" ");
+/** Words that set a figure's bound before a number ("longer than 2.5 hours", "over $100 million", "rated above 8"), by which side. */
+export const BOUND_WORDS: Readonly<Record<string, "gt" | "lt">> = { longer: "gt", more: "gt", over: "gt", above: "gt", greater: "gt", higher: "gt", shorter: "lt", less: "lt", under: "lt", below: "lt", lower: "lt" };
+/** Units a bound's number is said in, by the figure they measure and how many of its own units one is. */
+export const BOUND_UNITS: Readonly<Record<string, { metric: "runtime" | "money"; times: number }>> = {
+  hour: { metric: "runtime", times: 60 }, hours: { metric: "runtime", times: 60 }, hr: { metric: "runtime", times: 60 }, hrs: { metric: "runtime", times: 60 },
+  minute: { metric: "runtime", times: 1 }, minutes: { metric: "runtime", times: 1 }, min: { metric: "runtime", times: 1 }, mins: { metric: "runtime", times: 1 },
+  million: { metric: "money", times: 1e6 }, millions: { metric: "money", times: 1e6 }, m: { metric: "money", times: 1e6 }, mil: { metric: "money", times: 1e6 },
+  billion: { metric: "money", times: 1e9 }, billions: { metric: "money", times: 1e9 }, bn: { metric: "money", times: 1e9 },
+};
+/** Words that make a money bound the budget rather than the box office ("cost more than $100 million"). */
+export const BUDGET_WORDS = ["budget", "budgets", "cost", "costs", "costing", "spent", "expensive"];
+/** Words that make a plain number's bound a rating ("rated above 8", "a rating over 7"). */
+export const RATING_WORDS = ["rated", "rating", "ratings", "score", "scored"];
+
 /** Words that ask what a film is about: its story as the data tells it ("the plot of Memento", "what happens in Jaws"). */
 export const STORY_PHRASES = ["plot", "plots", "synopsis", "storyline", "story line", "summary", "summarize", "summarise", "premise", "gist", "what happens", "what happened", "the story", "story of"];
 /** The last word of a question that asks what a film is about ("what is Memento about"). */

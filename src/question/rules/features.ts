@@ -29,6 +29,7 @@ const FEATURE_TESTS = {
   shared: (r: Reading) => r.cues.shared !== undefined,
   every: (r: Reading) => r.cues.every !== undefined,
   story: (r: Reading) => r.cues.story !== undefined,
+  "figure-bound": (r: Reading) => r.cues.figureBound !== undefined,
   ordinal: (r: Reading) => r.cues.ordinal !== undefined,
   superlative: (r: Reading) => r.cues.superlative !== undefined,
   figure: (r: Reading) => r.cues.figure !== undefined,
