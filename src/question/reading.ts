@@ -76,22 +76,12 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const found = findShapeCues(words, analysis, concepts);
   // "no country for old men": a negation inside a name takes nothing away.
   const inName = (k: number) => analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
-  // "who killed henry in the time traveler's wife": nor does a fact word inside one ask that fact.
+  // "I Think I Love My Wife": words inside a name ask nothing.
   const unnamed = words.map((w, k) => (inName(k) ? "" : w));
-  const fact = found.fact && inName(found.fact.at) ? factCue(unnamed) : found.fact;
-  const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
-  if (fact) cues.fact = fact;
-  else delete cues.fact;
-  // "longer than 2.5 hours": the comparative is the bound's, not a comparison of two things named.
+  const cues = settledCues(found, unnamed, inName, inPeriod);
+  // A figure's bound: its number is no name ("3" as a tag, "7" as the film Seven).
   const bound = cues.figureBound;
-  if (bound && cues.comparative && cues.comparative.at < bound.end && bound.at < cues.comparative.end) delete cues.comparative;
-  if (bound && cues.threshold && bound.phrase.startsWith(cues.threshold.phrase.split(" ")[0]!)) delete cues.threshold;
-  // Nor is its number a name ("3" as a tag, "7" as the film Seven).
   if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
-  // "what happens in Jaws" asks its story, not where something happens.
-  if (cues.story && cues.fact && cues.fact.at < cues.story.end && cues.story.at < cues.fact.end) delete cues.fact;
-  // "name two films like 12 Angry Men": a number inside a name counts no films.
-  if (cues.listCount && (inName(cues.listCount.at) || inPeriod(cues.listCount.at))) delete cues.listCount;
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
@@ -118,6 +108,25 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
     ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
   };
   return { ...reading, ledger: accountWords(reading) };
+}
+
+/** The cues as they stand once names, periods and each other have claimed their words. */
+function settledCues(found: ShapeCues, unnamed: readonly string[], inName: (k: number) => boolean, inPeriod: (k: number) => boolean): ShapeCues {
+  // "who killed henry in the time traveler's wife": a fact word inside a name asks no fact.
+  const fact = found.fact && inName(found.fact.at) ? factCue(unnamed) : found.fact;
+  const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
+  if (fact) cues.fact = fact;
+  else delete cues.fact;
+  const overlaps = (a: { at: number; end: number }, b: { at: number; end: number }) => a.at < b.end && b.at < a.end;
+  // "longer than 2.5 hours": the comparative is the bound's, not a comparison of two things named; "more than" no count.
+  const bound = cues.figureBound;
+  if (bound && cues.comparative && overlaps(bound, cues.comparative)) delete cues.comparative;
+  if (bound && cues.threshold && bound.phrase.startsWith(cues.threshold.phrase.split(" ")[0]!)) delete cues.threshold;
+  // "what happens in Jaws" asks its story, not where something happens.
+  if (cues.story && cues.fact && overlaps(cues.story, cues.fact)) delete cues.fact;
+  // "name two films like 12 Angry Men": a number inside a name counts no films.
+  if (cues.listCount && (inName(cues.listCount.at) || inPeriod(cues.listCount.at))) delete cues.listCount;
+  return cues;
 }
 
 /**

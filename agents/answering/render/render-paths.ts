@@ -14,11 +14,7 @@ function startNames(part: PartOf<"lookup">, ctx: RenderContext): string {
 
 export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): Rendered {
   const from = startNames(part, ctx);
-  if (part.figure) {
-    const f = r.figures[0];
-    const named = f?.year && part.from[0] && "id" in part.from[0] ? `${part.from[0].id} (${f.year})` : from;
-    return f ? { text: `${named}: ${figureWords(part.figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${METRIC_WORDS[part.figure].noun.replace(/^TMDB /, "")} from TMDB 5000).`, answers: r.items } : { text: `TMDB 5000 has no ${part.figure} for ${from}.`, answers: [] };
-  }
+  if (part.figure) return figureOf(part, part.figure, r, ctx, from);
   if (part.story) return storyOf(r, ctx, from);
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };
@@ -35,6 +31,14 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
   return { text: `${listed(ctx, r.items)}${how}.`, answers: r.items };
+}
+
+/** "How long is Titanic": the one film's TMDB figure, with the edition's year when the figure is of one edition. */
+function figureOf(part: PartOf<"lookup">, figure: NonNullable<PartOf<"lookup">["figure"]>, r: PartResult, ctx: RenderContext, from: string): Rendered {
+  const f = r.figures[0];
+  if (!f) return { text: `TMDB 5000 has no ${figure} for ${from}.`, answers: [] };
+  const named = f.year && part.from[0] && "id" in part.from[0] ? `${part.from[0].id} (${f.year})` : from;
+  return { text: `${named}: ${figureWords(figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${METRIC_WORDS[figure].noun.replace(/^TMDB /, "")} from TMDB 5000).`, answers: r.items };
 }
 
 /** "What is Memento about": each film's plot and overview, whole, each cited with its source. */

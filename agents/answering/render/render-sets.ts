@@ -215,21 +215,27 @@ function renderEvery(t: Extract<PartOf<"check">["test"], { op: "every" }>, r: Pa
   const set = constraintWords(of.where, ctx);
   if (!r.verdict) return { text: `I cannot tell: the knowledge base lists no film that fits (${set}).`, answers: [] };
   const rest = constraintWords(meeting.where.filter((c) => !of.where.some((o) => JSON.stringify(o) === JSON.stringify(c))), ctx);
+  // Films named one by one ("was he in The Departed and The Shining"): said by name, not as a set.
+  if (of.where.every((c) => c.on === "title" && !c.negated)) return everyNamed(of, rest, r, ctx);
   const total = r.total ?? 0;
   const met = r.items.map((i) => i.name);
   const others = resultOf(ctx, of.id).items.filter((i) => !met.includes(i.name));
-  // Films named one by one ("was he in The Departed and The Shining"): said by name, not as a set.
-  if (of.where.every((c) => c.on === "title" && !c.negated)) {
-    const named = listed(ctx, resultOf(ctx, of.id).items, 10);
-    const which = r.verdict === "yes" ? `${total === 2 ? "Both" : "All of"} ${named} fit (${rest})` : met.length ? `Of ${named}, only ${listed(ctx, r.items, 10)} ${met.length === 1 ? "fits" : "fit"} (${rest})` : `None of ${named} fits (${rest})`;
-    const notListed = r.verdict === "no" && others.length && met.length ? ` The knowledge base does not list ${listed(ctx, others, 10)} as ${rest}.` : "";
-    return verdictFirst(r.verdict, `${which}.${notListed}`, r.items);
-  }
   const films = total === 1 ? "film" : "films";
   const share = r.verdict === "yes" ? (total === 1 ? "The one" : total === 2 ? "Both" : `All ${total}`) : met.length ? `${met.length} of the ${total}` : total === 1 ? "The one" : `None of the ${total}`;
   const which = met.length ? `: ${listed(ctx, r.items, 10)}` : "";
   const not = others.length ? ` The knowledge base does not list ${others.length === 1 ? "the other" : `the other ${others.length}`} as ${rest}: ${listed(ctx, others, 10)}.` : "";
   return verdictFirst(r.verdict, `${share} ${films} that fit (${set}) ${met.length || r.verdict === "yes" ? "also fit" : total === 1 ? "does not fit" : "fit"} (${rest})${which}.${not}`, r.items);
+}
+
+/** "Was he in The Departed and The Shining": both, only some (and the others the KB does not list so), or none, by name. */
+function everyNamed(of: PartOf<"films">, rest: string, r: PartResult, ctx: RenderContext): Rendered {
+  const all = resultOf(ctx, of.id).items;
+  const met = r.items.map((i) => i.name);
+  const others = all.filter((i) => !met.includes(i.name));
+  const named = listed(ctx, all, 10);
+  const which = r.verdict === "yes" ? `${all.length === 2 ? "Both" : "All of"} ${named} fit (${rest})` : met.length ? `Of ${named}, only ${listed(ctx, r.items, 10)} ${met.length === 1 ? "fits" : "fit"} (${rest})` : `None of ${named} fits (${rest})`;
+  const notListed = r.verdict === "no" && others.length && met.length ? ` The knowledge base does not list ${listed(ctx, others, 10)} as ${rest}.` : "";
+  return verdictFirst(r.verdict!, `${which}.${notListed}`, r.items);
 }
 
 /** The films sets an "either" joins, when all it joins are films sets ("was Al Pacino or Val Kilmer in The Godfather"). */

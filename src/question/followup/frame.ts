@@ -65,11 +65,7 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   // A yes/no's reply names its evidence ("No. … Its cast: John Travolta"), not answers: what it was about stays the referent.
   const checks = u.plan.answer.some((id) => u.plan.parts.find((p) => p.id === id)?.kind === "check");
   const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : checks ? [] : namesInReply(turn.answer ?? "", topics, kb, index);
-  // "when did the third one come out": a fact asked of one film the turn picked (an ordinal, the latest) makes that film,
-  // as the reply names it first, what the turn was about, before the series it was picked from.
-  // Films compared: the winner is the turn's first answer when the service kept them (a one-word title may be too unsure in prose).
-  const winner = comparesFilms(u.plan) && turn.answers?.length ? typedNames(turn.answers.slice(0, 1), kb, index, "Movie").find((r) => r.type === "Movie") : undefined;
-  const picked = picksOneFilm(u.plan) ? (winner ?? namesInReply(turn.answer ?? "", [], kb, index).find((r) => r.type === "Movie")) : undefined;
+  const picked = pickedFilm(u.plan, turn, kb, index);
   if (picked) topics.splice(0, topics.length, { ...picked, from: "topic" }, ...topics.filter((t) => t.name !== picked.name));
   const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
   const series = u.readings.find((r) => r.series)?.series?.name;
@@ -77,6 +73,17 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const subject = topics[0]?.name;
   const place = lacked?.kind === "beyond" && subject ? PLACE_OF[lacked.fact]?.(subject) : undefined;
   return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}) };
+}
+
+/**
+ * "when did the third one come out": a fact asked of one film the turn picked (an ordinal, the latest) makes that film,
+ * as the reply names it first, what the turn was about, before the series it was picked from. Films compared: the
+ * winner, the turn's first answer when the service kept them (a one-word title may be too unsure in prose).
+ */
+function pickedFilm(plan: QueryPlan, turn: ConversationTurn, kb: KnowledgeBase, index: number): Referent | undefined {
+  if (!picksOneFilm(plan)) return undefined;
+  const winner = comparesFilms(plan) && turn.answers?.length ? typedNames(turn.answers.slice(0, 1), kb, index, "Movie").find((r) => r.type === "Movie") : undefined;
+  return winner ?? namesInReply(turn.answer ?? "", [], kb, index).find((r) => r.type === "Movie");
 }
 
 /**

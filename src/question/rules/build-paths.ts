@@ -1,5 +1,5 @@
 import { STOP_WORDS } from "../../util/text";
-import type { FactKind, FilmConstraintInput } from "../../plan/schema";
+import type { FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
 import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
@@ -36,10 +36,7 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   const op = a.operators.find((x) => x.kind === "intersection" || x.kind === "union");
   // "who starred with X and also with Y": a wording of sharing makes several starts one intersection.
   const join = op?.kind === "intersection" || ((r.cues.both || r.cues.shared) && topics.length > 1) ? "both" : op?.kind === "union" ? "either" : "each";
-  const hops = topics.map((t) => knownHop(r, t, fromFilm));
-  // "is The Godfather a good movie": a film's rating asked, with no relation word for it, is its rating relation.
-  const rated = (a.answer.type ?? askedByCue(r, topics[0])) === "Rating" && topics.every((t) => t.type === "Movie") ? { edge: "HAS_RATING" as const, dir: "out" as const } : undefined;
-  const path = hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir) ? hops[0] : rated;
+  const path = pathOf(r, topics, fromFilm);
   // With no answer phrase, what the relation said reaches is asked; with no relation either, everything linked to the names.
   const asks = path ? (path.dir === "out" ? EDGE_SPECS[path.edge].to : EDGE_SPECS[path.edge].from) : (a.answer.type ?? askedByCue(r, topics[0]));
   // "who starred in Titanic besides DiCaprio", "what did Nolan direct besides Inception": a thing said against that is
@@ -49,6 +46,17 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   const within = (o.within ?? withinOf(r)).filter((c) => !(c.negated && gone.has(c.on === "title" ? c.film : c.on === "person" && "id" in c.who ? c.who.id : "")));
   const except = [...(fromFilm ? positive.filter((t) => t.type === "Person") : []), ...notAnswers].map(entityRef).slice(0, 5);
   return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, ...(except.length ? { except } : {}), text: r.text };
+}
+
+/**
+ * The one hop the clause asks of every start, when it says one; "is The Godfather a good movie": a film's rating
+ * asked, with no relation word for it, is its rating relation.
+ */
+function pathOf(r: Reading, topics: readonly TopicEntity[], fromFilm: boolean): Hop | undefined {
+  const hops = topics.map((t) => knownHop(r, t, fromFilm));
+  if (hops.every((h) => h && h.edge === hops[0]!.edge && h.dir === hops[0]!.dir)) return hops[0];
+  const rated = (r.analysis.answer.type ?? askedByCue(r, topics[0])) === "Rating" && topics.every((t) => t.type === "Movie");
+  return rated ? { edge: "HAS_RATING", dir: "out" } : undefined;
 }
 
 /**
