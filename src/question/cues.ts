@@ -221,7 +221,7 @@ function figureBoundCue(text: string, words: readonly string[]): ShapeCues["figu
   return undefined;
 }
 
-const FIGURE_NOUNS: ReadonlySet<string> = new Set([...BUDGET_WORDS, ...RATING_WORDS, "runtime", "revenue", "gross", "grossed", "made", "earned", "length"]);
+const FIGURE_NOUNS: ReadonlySet<string> = new Set([...BUDGET_WORDS, ...RATING_WORDS, "runtime", "revenue", "gross", "grossed", "made", "earned", "length", "run", "runs", "running", "last", "lasts"]);
 const BOUND_TAILS: ReadonlySet<string> = new Set(["dollars", "long", "usd"]);
 
 /** How many words come before a character offset of the text. */
