@@ -1,3 +1,4 @@
+import { generateBounds, generateUniversals } from "./gen-bound";
 import { generateCounts } from "./gen-count";
 import { generateDifferences } from "./gen-difference";
 import { generateFacts } from "./gen-fact";
@@ -32,6 +33,8 @@ export function generateNaturalSet(w: World, seed = NATURAL_SEED): NaturalItem[]
     ...generateRecommendations(w, seed),
     ...generatePlots(w),
     ...generateKindOfFilm(w, seed),
+    ...generateBounds(w, seed),
+    ...generateUniversals(w, seed),
     ...generateChitchat(),
     ...generateOutOfDomain(),
   ];
