@@ -90,6 +90,9 @@ const REQUEST_VERBS = new Set(["name", "list", "show", "give", "tell", "find", "
 /** Names read from one question at most: enough for the twelve choices a follow-up offers and the names asked of them. */
 export const MAX_MENTIONS = 16;
 
+/** A mention this unsure claims no relation word under it ("which director has the most films": "director" is no tag). */
+const UNSURE_MENTION = 0.35;
+
 export function analyzeQuestion(question: string, linker: EntityLinker): QuestionAnalysis {
   const tokens = wordTokens(question);
   const tokenAt = (offset: number) => tokens.findIndex((t) => t.start <= offset && offset < t.end);
@@ -114,8 +117,11 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   // "good westerns", "a great comedy": a genre said as a noun names films as a film word does.
   const genreNoun = (w: string) => [w, singular(w)].some((x) => linker.link(x, { types: ["Genre"], limit: 1, exact: true }).length > 0);
   const described = (i: number) => qualityOf(tokens, i, genreNoun) ?? musicScore(tokens, i);
+  // A relation word under an unsure mention ("director" as a tag, at 0.25) is the relation word: evidence before guesses.
+  const unsure = new Set<number>();
+  for (const m of mentions) if (m.confidence < UNSURE_MENTION) for (let i = m.tokenStart; i < m.tokenEnd; i++) unsure.add(i);
   tokens.forEach((t, i) => {
-    if (inMention.has(i) || described(i)) return;
+    if ((inMention.has(i) && !unsure.has(i)) || described(i)) return;
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
   });
   mergeAdjacentCues(cues, inMention);

@@ -181,6 +181,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["films that made more than $100 million", "films.figure-bound", "*p1 films(revenue > 100000000)"],
   ["films with a budget under 5 million", "films.figure-bound", "*p1 films(budget < 5000000)"],
   ["actors in more than 3 Jonas Whitfield films", "aggregate.at-least", "p1 films(Jonas Whitfield DIRECTED); *p2 at_least(p1 over ACTED_IN in ≥ 4)"],
+  ["Which director has the most films?", "aggregate.most-common-all", "p1 films(); *p2 most_common(p1 over DIRECTED in)"],
+  ["Which writer has the most films?", "aggregate.most-common-all", "p1 films(); *p2 most_common(p1 over WROTE in)"],
   ["What is Starfall about?", "lookup.story", "*p1 lookup(Starfall → story)"],
   ["What is the plot of Midnight Ledger?", "lookup.story", "*p1 lookup(Midnight Ledger → story)"],
   ["what happens in Paper Moons", "lookup.story", "*p1 lookup(Paper Moons → story)"],
