@@ -14,7 +14,7 @@ export const AGENT_SYSTEM =
   "You research questions about films over a movie knowledge graph by calling tools. Each step, either call one to three tools whose results you still need, or finish when the evidence answers every part of the question. Give each call's arguments as a JSON object that fits the tool's schema, name the plan part it serves, and say why in a few words. Reply with JSON only.";
 
 /** The tools the agent may call, in the order it sees them. */
-export const AGENT_TOOLS = ["find_movies", "neighbors", "think_on_graph", "full_text", "semantic_search", "depth_first", "breadth_first", "find_concepts", "community_reports", "lookup_entity", "movie_story"] as const satisfies readonly ToolName[];
+export const AGENT_TOOLS = ["find_movies", "neighbors", "think_on_graph", "full_text", "semantic_search", "depth_first", "breadth_first", "find_concepts", "community_reports", "lookup_entity"] as const satisfies readonly ToolName[];
 
 /** Evidence lines shown a step, and the characters of each. */
 const EVIDENCE_SHOWN = 20;
@@ -122,7 +122,6 @@ export const AGENT_FIELDS: Readonly<Record<(typeof AGENT_TOOLS)[number], readonl
   find_concepts: [["query"]],
   community_reports: [["query"]],
   lookup_entity: [["mention"], ["mention", "types"]],
-  movie_story: [["titles"]],
 };
 
 /** The agent's tools as the model binds them: name, description, input schema, and the fields a grammar writes. */
