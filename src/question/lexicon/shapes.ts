@@ -417,10 +417,10 @@ export const STORY_PHRASES = ["plot", "plots", "synopsis", "storyline", "story l
 export const STORY_TAIL = "about";
 /** Words before a number that make it no count of films asked: a place, a ranking's size or a whole set ("the first two", "top 5", "all three", "part 2"). */
 export const LIST_COUNT_BLOCKER_WORDS = "top first last next past previous all every both part chapter episode number no over than least most".split(" ");
-/** Words that say a claim holds of every film of a set ("did Nolan direct all the Batman movies", "is each Pixar film animated"). */
-export const UNIVERSAL_WORDS = "all every each".split(" ");
 /** Words that ask for a whole set ("all Danish films", "every Czech movie"). */
 export const WHOLE_SET_WORDS = "all every".split(" ");
+/** Words that say a claim holds of every film of a set ("did Nolan direct all the Batman movies", "is each Pixar film animated"). */
+export const UNIVERSAL_WORDS = [...WHOLE_SET_WORDS, "each"];
 /** Words before a name and a film word that make the name describe the film ("which Doug Liman movie"). */
 export const FILM_DETERMINERS = "which what a an the that any some all every other those these".split(" ");
 /** Words that ask for the noun after them ("what company", "which studio"). */

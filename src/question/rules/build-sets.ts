@@ -317,14 +317,7 @@ export function checkFilms(r: Reading): Built | undefined {
   if (fs.length >= 2 && !joinedByOr(r, fs)) return everyFilmNamed(r, fs);
   const where: FilmConstraintInput[] = [];
   if (film) where.push({ on: "title", film: film.id, negated: false });
-  for (const p of ps.slice(0, 2)) {
-    const role = roleNear(p, r.analysis) ?? roleSaid(r.analysis);
-    where.push({ on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false });
-  }
-  for (const c of kindsOf(r)) where.push({ on: "kind", kind: kindOf(c), negated: false });
-  const years = yearsOf(r);
-  if (years) where.push({ on: "years", ...years, negated: false });
-  for (const language of r.languages) where.push({ on: "language", language, negated: false });
+  where.push(...ps.slice(0, 2).map((p) => personSaid(r, p)), ...kindsYearsLanguages(r));
   // One person in a role said ("is Natalie Portman an actress?"): whether the KB has any film of theirs in it.
   const roleOfOne = where.length === 1 && where[0]!.on === "person" && where[0]!.role !== undefined;
   if (where.length < 2 && !roleOfOne) return undefined;
@@ -367,16 +360,21 @@ export async function checkEvery(r: Reading, ctx: RuleContext): Promise<Built | 
 /** The films named, as one set (any of the titles), and those of them that meet the rest of the clause: yes when all do. */
 function everyFilmNamed(r: Reading, fs: readonly TopicEntity[]): Built | undefined {
   const titles: FilmConstraintInput[] = fs.slice(0, 8).map((f) => ({ on: "title", film: f.id, negated: false }));
-  const rest: FilmConstraintInput[] = people(r).slice(0, 2).map((p) => {
-    const role = roleNear(p, r.analysis) ?? roleSaid(r.analysis);
-    return { on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false };
-  });
-  for (const c of kindsOf(r)) rest.push({ on: "kind", kind: kindOf(c), negated: false });
-  const years = yearsOf(r);
-  if (years) rest.push({ on: "years", ...years, negated: false });
-  for (const language of r.languages) rest.push({ on: "language", language, negated: false });
+  const rest = [...people(r).slice(0, 2).map((p) => personSaid(r, p)), ...kindsYearsLanguages(r)];
   if (!rest.length) return undefined;
   return { parts: [{ kind: "films", where: titles }, { kind: "films", where: [...titles, ...rest].slice(0, 8) }, { kind: "check", test: { op: "every", of: local(0), meeting: local(1) } }] };
+}
+
+/** A person of a yes/no or a check, in the role said next to them or anywhere in the clause (none: any role). */
+function personSaid(r: Reading, p: TopicEntity): FilmConstraintInput {
+  const role = roleNear(p, r.analysis) ?? roleSaid(r.analysis);
+  return { on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false };
+}
+
+/** The kinds, the period and the languages the clause says of its films, as constraints. */
+function kindsYearsLanguages(r: Reading): FilmConstraintInput[] {
+  const years = yearsOf(r);
+  return [...kindsOf(r).map((c): FilmConstraintInput => ({ on: "kind", kind: kindOf(c), negated: false })), ...(years ? [{ on: "years" as const, ...years, negated: false }] : []), ...r.languages.map((language): FilmConstraintInput => ({ on: "language", language, negated: false }))];
 }
 
 /** Whether a film constraint was said within tokens [from, to) of the clause. */
@@ -409,10 +407,7 @@ function eitherOption(r: Reading, options: readonly [TopicEntity, readonly Topic
     kind: "films",
     where: [
       { on: "title", film: film.id, negated: false },
-      ...ps.slice(0, 2).map((p): FilmConstraintInput => {
-        const role = roleNear(p, r.analysis) ?? roleSaid(r.analysis);
-        return { on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false };
-      }),
+      ...ps.slice(0, 2).map((p) => personSaid(r, p)),
     ],
   }));
   return { parts: [...each, { kind: "combine", op: "either", parts: each.map((_, k) => local(k)) }, { kind: "check", test: { op: "nonempty", of: local(each.length) } }] };
@@ -453,10 +448,7 @@ export function filmsOfFilmsPeople(r: Reading): Built | undefined {
   // The film the people are found by is known to the asker: the answer is their other films.
   const where: FilmConstraintInput[] = [{ on: "person", who: local(0), role: ofThem as Role, negated: false }, { on: "title", film: film.id, negated: true }];
   // "what movies did the director of Jaws make in the 70s", "… comedies …": the rest of the clause narrows their films.
-  for (const c of kindsOf(r)) where.push({ on: "kind", kind: kindOf(c), negated: false });
-  const years = yearsOf(r);
-  if (years) where.push({ on: "years", ...years, negated: false });
-  for (const language of r.languages) where.push({ on: "language", language, negated: false });
+  where.push(...kindsYearsLanguages(r));
   return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: ofFilm.edge, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }, { kind: "films", where }] };
 }
 
