@@ -94,7 +94,10 @@ export async function superlative(r: Reading, ctx: RuleContext): Promise<Built |
   const one = whichOf || (opening !== undefined && !PLURAL_FILM_WORDS.has(opening) && ["which", "what"].includes(r.words[0] ?? ""));
   const plural = !one && (r.words.some((w) => PLURAL_FILM_WORDS.has(w)) || kindsOf(r).some((c) => singular(c.text.toLowerCase()) !== c.text.toLowerCase()));
   // "the three best Hitchcock films": that many of the top, not the one.
-  const top = s.count ? { limit: s.count } : plural ? {} : { nth: 1 };
+  // "the second highest grossing film of all time": a place said right before the ranking picks that film of it.
+  const o = r.cues.ordinal;
+  const nth = o && !o.fromEnd && o.end <= s.at && s.at - o.end <= 1 ? o.nth : 1;
+  const top = s.count ? { limit: s.count } : plural ? {} : { nth };
   const built: Built = { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, ...top }] };
   // "who directed the film with the longest running time": a relation asked outside the ranking's own words ("highest rated").
   const a = r.analysis;
@@ -441,10 +444,12 @@ export type { DraftPart };
 export function filmsOfFilmsPeople(r: Reading): Built | undefined {
   const [film] = films(r);
   if (!film || films(r).length !== 1 || people(r).length) return undefined;
-  const roles = r.analysis.cues.filter((c) => (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN") && c.token < film.tokenStart);
-  const ofFilm = roles.filter((c) => film.tokenStart - c.token <= 4).sort((a, b) => b.token - a.token)[0];
+  const roles = r.analysis.cues.filter((c) => c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN");
+  const ofFilm = roles.filter((c) => c.token < film.tokenStart && film.tokenStart - c.token <= 4).sort((a, b) => b.token - a.token)[0];
   if (!ofFilm) return undefined;
-  const ofThem = roles.find((c) => c !== ofFilm && c.token < ofFilm.token && c.weight >= 1)?.edge ?? ofFilm.edge;
+  // The role the people are asked in is said apart from the one that finds them: before it ("what did the director
+  // of Jaws write"), or after the film ("what movies did the writer of Pulp Fiction direct").
+  const ofThem = roles.find((c) => c !== ofFilm && (c.token < ofFilm.token || c.token >= film.tokenEnd) && c.weight >= 1)?.edge ?? ofFilm.edge;
   // The film the people are found by is known to the asker: the answer is their other films.
   const where: FilmConstraintInput[] = [{ on: "person", who: local(0), role: ofThem as Role, negated: false }, { on: "title", film: film.id, negated: true }];
   // "what movies did the director of Jaws make in the 70s", "… comedies …": the rest of the clause narrows their films.
