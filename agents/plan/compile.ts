@@ -1,4 +1,5 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import type { MovieMetric } from "../../src/ports/movie-catalog";
 import { refsOf, type FilmConstraint, type KindRef, type PartOf, type PlanPart, type QueryPlan, type Role } from "../../src/plan/schema";
 import { roleVerb } from "../../tools/find-movies";
 import { toldPlotQuery } from "../planners/told-plot-query";
@@ -52,7 +53,10 @@ export async function compilePart(part: PlanPart, plan: QueryPlan, results: Read
       case "check": {
         if (part.test.op === "compare") return compareCalls(part.id, [part.test.a, part.test.b], part.test.by, part.test.role);
         const titles = checkedTitles(part, plan);
-        return titles.length ? [call("neighbors", { entities: titles.slice(0, 50), direction: "both", limit: 200 }, `what the knowledge base lists for ${listed(titles)}, to say why the answer is yes or no`, part.id)] : [];
+        if (!titles.length) return [];
+        // "is Titanic longer than 3 hours": the film's own figure, to say by how much the bound holds or fails.
+        const figures = boundFigures(part, plan).map((metric) => call("find_movies", { titles: titles.slice(0, 5), rankBy: metric, limit: 5 }, `the ${metric} of ${listed(titles.slice(0, 5))}, read from TMDB rows, against the bound asked`, part.id));
+        return [call("neighbors", { entities: titles.slice(0, 50), direction: "both", limit: 200 }, `what the knowledge base lists for ${listed(titles)}, to say why the answer is yes or no`, part.id), ...figures];
       }
       case "similar":
         return [await similarCall(part, kb)];
@@ -65,6 +69,15 @@ export async function compilePart(part: PlanPart, plan: QueryPlan, results: Read
     }
   })();
   return calls.slice(0, MAX_CALLS_PER_PART);
+}
+
+/** The metrics a check's films are bounded by ("longer than 3 hours": runtime). */
+function boundFigures(part: PartOf<"check">, plan: QueryPlan): MovieMetric[] {
+  if (part.test.op === "compare") return [];
+  const ref = part.test.of.ref;
+  const of = plan.parts.find((p) => p.id === ref);
+  const metrics = of?.kind === "films" ? of.where.flatMap((c) => (c.on === "figure" ? [c.metric] : [])) : [];
+  return [...new Set(metrics)].slice(0, 2);
 }
 
 function ordinal(n: number): string {

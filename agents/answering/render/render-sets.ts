@@ -298,18 +298,38 @@ function checkFacts(where: readonly FilmConstraint[], r: PartResult, ctx: Render
   if (r.verdict === "yes" && !titles.length && people.length >= 2) return `${joinList(people)} worked together on ${r.total === 1 ? "a film" : `${r.total} films`} in the knowledge base: ${listed(ctx, r.items.slice(0, 5), 5)}.`;
   // "is there a sequel to Jaws": every film of the family that is, not the first one's fact.
   if (r.verdict === "yes" && !titles.length && where.some((c) => c.on === "series")) return `${listed(ctx, r.items.slice(0, 5), 5)} (${constraintWords(where, ctx)}).`;
+  // "is Titanic longer than 3 hours": the film's own figure against the bound, yes or no.
+  const bounds = titles.length ? boundFacts(where, titles, r, ctx) : [];
+  if (bounds.length && where.every((c) => c.on === "title" || c.on === "figure")) return bounds.join(" ");
   if (r.verdict === "yes") {
-    const row = r.evidence.find((e) => e.meta?.role === "result");
+    const row = r.evidence.find((e) => e.meta?.role === "result" && e.meta?.metric === undefined);
     const facts = (row?.path ?? []).map((t) => tripleWords(t, ctx)).filter(Boolean);
-    return facts.length ? `${capitalFirst(joinList([...new Set(facts)]))} ${ctx.cite.cite(row ? [row.id] : [], 1)}.` : `${listed(ctx, r.items.slice(0, 5), 5)} (${constraintWords(where, ctx)}).`;
+    const said = facts.length ? `${capitalFirst(joinList([...new Set(facts)]))} ${ctx.cite.cite(row ? [row.id] : [], 1)}.` : `${listed(ctx, r.items.slice(0, 5), 5)} (${constraintWords(where, ctx)}).`;
+    return [said, ...bounds].join(" ");
   }
   if (!titles.length) return `The knowledge base lists no film that meets all of: ${constraintWords(where, ctx)}.`;
   // Only the points the film's own listing does not meet are denied ("was Al Pacino and Val Kilmer in The Godfather": Kilmer).
   const points = where.filter((c) => c.on !== "title");
   const unmet = points.filter((c) => !listedFor(c, titles, r));
   const denied = unmet.length ? unmet : points;
-  const facts = [...new Set(denied.map((c) => listedFact(c, titles, r, ctx)).filter(Boolean))];
+  const facts = [...new Set(denied.filter((c) => c.on !== "figure").map((c) => listedFact(c, titles, r, ctx)).filter(Boolean)), ...bounds];
   return `The knowledge base does not list ${joinList(denied.map((c) => notSaid(c, film(ctx, titles[0]!))))}.${facts.length ? ` ${facts.join(" ")}` : ""}`;
+}
+
+/** "Titanic (1997): 194 minutes [2], above the 180 minutes asked": each bound on a named film, with the film's own TMDB figure. */
+function boundFacts(where: readonly FilmConstraint[], titles: readonly string[], r: PartResult, ctx: RenderContext): string[] {
+  return where.flatMap((c) => {
+    if (c.on !== "figure") return [];
+    const m = METRIC_WORDS[c.metric];
+    const rows = r.evidence.filter((e) => e.meta?.metric === c.metric && typeof e.meta?.value === "number" && titles.includes(e.focus));
+    if (!rows.length) return [`${m.source} has no ${m.noun} for ${film(ctx, titles[0]!)}.`];
+    return rows.slice(0, 3).map((row) => {
+      const v = Number(row.meta!.value);
+      const side = v > c.value ? "above" : v < c.value ? "below" : "exactly";
+      const named = typeof row.meta?.year === "string" ? `${row.focus} (${row.meta.year})` : film(ctx, row.focus);
+      return `${named}: ${figureWords(c.metric, v)} ${ctx.cite.cite([row.id], 1)}, ${side} ${side === "exactly" ? "" : "the "}${figureWords(c.metric, c.value)} asked (${m.noun} from ${m.source}).`;
+    });
+  });
 }
 
 /** A person the film's listing names in the role asked (the others are not read here). */
@@ -357,6 +377,8 @@ function notSaid(c: FilmConstraint, title: string): string {
       return `${title} as released ${c.from === c.to ? `in ${c.from}` : `in ${c.from}–${c.to}`}`;
     case "language":
       return `${title} as being in ${c.language}`;
+    case "figure":
+      return `${title} with a ${METRIC_WORDS[c.metric].noun} ${c.cmp === "gt" ? "above" : "below"} ${figureWords(c.metric, c.value)}`;
     default:
       return title;
   }

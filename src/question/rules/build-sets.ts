@@ -320,7 +320,7 @@ export function checkFilms(r: Reading): Built | undefined {
   if (fs.length >= 2 && !joinedByOr(r, fs)) return everyFilmNamed(r, fs);
   const where: FilmConstraintInput[] = [];
   if (film) where.push({ on: "title", film: film.id, negated: false });
-  where.push(...ps.slice(0, 2).map((p) => personSaid(r, p)), ...kindsYearsLanguages(r));
+  where.push(...ps.slice(0, 2).map((p) => personSaid(r, p)), ...narrowing(r));
   // One person in a role said ("is Natalie Portman an actress?"): whether the KB has any film of theirs in it.
   const roleOfOne = where.length === 1 && where[0]!.on === "person" && where[0]!.role !== undefined;
   if (where.length < 2 && !roleOfOne) return undefined;
@@ -363,7 +363,7 @@ export async function checkEvery(r: Reading, ctx: RuleContext): Promise<Built | 
 /** The films named, as one set (any of the titles), and those of them that meet the rest of the clause: yes when all do. */
 function everyFilmNamed(r: Reading, fs: readonly TopicEntity[]): Built | undefined {
   const titles: FilmConstraintInput[] = fs.slice(0, 8).map((f) => ({ on: "title", film: f.id, negated: false }));
-  const rest = [...people(r).slice(0, 2).map((p) => personSaid(r, p)), ...kindsYearsLanguages(r)];
+  const rest = [...people(r).slice(0, 2).map((p) => personSaid(r, p)), ...narrowing(r)];
   if (!rest.length) return undefined;
   return { parts: [{ kind: "films", where: titles }, { kind: "films", where: [...titles, ...rest].slice(0, 8) }, { kind: "check", test: { op: "every", of: local(0), meeting: local(1) } }] };
 }
@@ -374,10 +374,16 @@ function personSaid(r: Reading, p: TopicEntity): FilmConstraintInput {
   return { on: "person", who: personRef(p), ...(role ? { role } : {}), negated: false };
 }
 
-/** The kinds, the period and the languages the clause says of its films, as constraints. */
-function kindsYearsLanguages(r: Reading): FilmConstraintInput[] {
+/** The kinds, the period, the languages and the bound on a figure the clause says of its films, as constraints. */
+function narrowing(r: Reading): FilmConstraintInput[] {
   const years = yearsOf(r);
-  return [...kindsOf(r).map((c): FilmConstraintInput => ({ on: "kind", kind: kindOf(c), negated: false })), ...(years ? [{ on: "years" as const, ...years, negated: false }] : []), ...r.languages.map((language): FilmConstraintInput => ({ on: "language", language, negated: false }))];
+  const f = r.cues.figureBound;
+  return [
+    ...kindsOf(r).map((c): FilmConstraintInput => ({ on: "kind", kind: kindOf(c), negated: false })),
+    ...(years ? [{ on: "years" as const, ...years, negated: false }] : []),
+    ...r.languages.map((language): FilmConstraintInput => ({ on: "language", language, negated: false })),
+    ...(f ? [{ on: "figure" as const, metric: f.metric, cmp: f.cmp, value: f.value, negated: false }] : []),
+  ];
 }
 
 /** Whether a film constraint was said within tokens [from, to) of the clause. */
@@ -453,7 +459,7 @@ export function filmsOfFilmsPeople(r: Reading): Built | undefined {
   // The film the people are found by is known to the asker: the answer is their other films.
   const where: FilmConstraintInput[] = [{ on: "person", who: local(0), role: ofThem as Role, negated: false }, { on: "title", film: film.id, negated: true }];
   // "what movies did the director of Jaws make in the 70s", "… comedies …": the rest of the clause narrows their films.
-  where.push(...kindsYearsLanguages(r));
+  where.push(...narrowing(r));
   return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: ofFilm.edge, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }, { kind: "films", where }] };
 }
 
