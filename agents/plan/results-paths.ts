@@ -52,8 +52,9 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   const except = new Set(part.except.map((e) => e.id));
   const found = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);
   const among = new Set(part.among.map((e) => e.id));
-  const edition = pickedEdition(part, ctx);
-  // A merged title picked by one edition's figure: only the people credited in that edition (or in no one edition).
+  const edition = pickedEdition(part, ctx) ?? namedEdition(part, ctx);
+  // A merged title picked by one edition's figure, or by a person named beside it: only the people credited in that
+  // edition (or in no one edition).
   const ofEdition = (name: string) => !edition || (ctx.kb.editions.yearFor(edition.movie, name) ?? edition.year) === edition.year;
   const items = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)) && ofEdition(i.name));
   const none = among.size ? `none of ${[...among].join(", ")} along that relation in the knowledge base` : "nothing in the knowledge base along that relation";
@@ -75,6 +76,18 @@ function pickedEdition(part: PartOf<"lookup">, ctx: ResultContext): { movie: str
   const figure = picked!.figures.find((f) => f.id === item.name);
   const year = of.by === "releaseYear" ? (figure ? String(figure.value) : undefined) : figure?.year;
   return year ? { movie: item.name, year } : undefined;
+}
+
+/**
+ * "who starred in Heat with Al Pacino": a merged title named with a person credited in one of its editions is that
+ * edition (the 1995 film, not the 1972 one).
+ */
+function namedEdition(part: PartOf<"lookup">, ctx: ResultContext): { movie: string; year: string } | undefined {
+  const [from] = part.from;
+  if (part.from.length !== 1 || !from || !("id" in from) || !part.except.length || ctx.kb.editions.of(from.id).length < 2) return undefined;
+  const years = new Set(part.except.map((e) => ctx.kb.editions.yearFor(from.id, e.id)));
+  const [year] = years;
+  return years.size === 1 && year ? { movie: from.id, year } : undefined;
 }
 
 /** Neighbours along the asked hop: every start's (each, either) or those every start has (both). */
