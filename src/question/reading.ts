@@ -11,7 +11,7 @@ import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
-import { unknownNames } from "./stages/unknown-names";
+import { unknownNames, type UnknownName } from "./stages/unknown-names";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
 import { AWARD_ADJECTIVES, AWARD_WORDS } from "./lexicon/shapes";
@@ -45,7 +45,7 @@ export interface Reading {
   languageSaid: { token: number; language: string }[];
   series?: Series;
   told?: ToldPlot;
-  notFound: { text: string; closest: string[] }[];
+  notFound: UnknownName[];
   /** Characters named in a role frame ("starred as Captain Miller"): no film or person to look up. */
   characters: CharacterMention[];
   cues: ShapeCues;
@@ -85,7 +85,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
-  const unknown = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb).filter((n) => !inKind(n));
+  const unknown = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb).filter((n) => n.asFilm || !inKind(n));
   // A story told is the story's: "an operating system voiced by a woman" names no character to look up.
   const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
   const notFound = cast.notFound;
@@ -173,6 +173,9 @@ function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: K
   const inName = (k: number) => a.topics.some((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.5 && k >= t.tokenStart && k < t.tokenEnd);
   a.tokens.forEach((t, k) => {
     if (inName(k)) return;
+    // "in English or French": a language's own name, said outside any name, each one (the analysis keeps one topic of a type).
+    const own = said.some((x) => x.token === k) ? undefined : kb.linker.link(t.text, { types: ["Language"], limit: 1, exact: true })[0];
+    if (own && linksWhole(own)) read(own.id, k, k + 1);
     for (const language of entryOf(NATIONALITY_LANGUAGES, t.folded) ?? []) {
       const hit = kb.linker.link(language, { types: ["Language"], limit: 1, exact: true })[0];
       // The nationality is the language, not also a tag of that name ("brazilian").

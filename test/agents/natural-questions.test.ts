@@ -467,6 +467,29 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const rated = await ask("comedies from the 90s rated above 7");
     expect(rated.answer).toMatch(/^\d+ films \(comedy, from 1990–1999, TMDB vote average above 7\.0\/10\)/);
   });
+  it("a bound said of one named film is a yes or no with the film's own figure; one film and a language option, its languages", async () => {
+    const titanic = await ask("is titanic longer than 3 hours");
+    expect(titanic.answer).toMatch(/^Yes\. Titanic \(1997\): 194 minutes \[\d\], above the 180 minutes asked/);
+    const jaws = await ask("is jaws shorter than 2 hours");
+    expect(jaws.answer).toMatch(/^No\. Jaws \(1975\): 124 minutes \[\d\], above the 120 minutes asked/);
+    const amelie = await ask("Is Amelie in English or French?");
+    expect(amelie.answer).toMatch(/^Amélie \(2001\) is in French/);
+  });
+  it("a place said before a superlative over all films picks that place; a film's people in a role said after the film; a merged title named with a person is that person's edition", async () => {
+    const second = await ask("what is the second highest grossing film of all time");
+    expect(second.answer).toMatch(/^The second highest is Titanic \(1997\)/);
+    const writer = await ask("what movies did the writer of pulp fiction direct");
+    expect(writer.answer).toMatch(/^9 films \(Quentin Tarantino or Roger Avary directed, not Pulp Fiction \(1994\)\)/);
+    const heat = await ask("who starred in heat with al pacino");
+    expect(heat.answers.map((a) => a.name).sort()).toEqual(["Robert De Niro", "Val Kilmer"]);
+  });
+  it("the other side of a comparison with a film the KB lacks is said missing, beside the named film's figure", async () => {
+    const older = await ask("is jaws older than star wars");
+    expect(older.answer).toMatch(/Jaws \(1975\) was released in 1975 .*Not found: "star wars" is not in the knowledge base/s);
+    const hobbit = await ask("which is longer, titanic or the hobbit");
+    expect(hobbit.route).toBe("research");
+    expect(hobbit.answer).toMatch(/Titanic \(1997\): 194 minutes .*Not found: "the hobbit"/s);
+  });
   it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
     const three = await ask("Give me three comedies from 2005");
     expect(three.answers).toHaveLength(3);

@@ -213,6 +213,13 @@ export function filmGenres(r: Reading): Built | undefined {
   return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "HAS_GENRE", dir: "out" }], asks: "Genre", text: r.text }] };
 }
 
+/** "is Jaws in English or French": the languages the KB lists for the one film, whichever of the options they are. */
+export function filmLanguages(r: Reading): Built | undefined {
+  const [film] = films(r);
+  if (!film) return undefined;
+  return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "IN_LANGUAGE", dir: "out" }], asks: "Language", text: r.text }] };
+}
+
 /** "are vampire films usually scary or funny", "what are westerns typically like": a kind of film described by its genre mix. */
 export function describeKind(r: Reading): Built | undefined {
   const optionTokens = new Set(r.cues.options.flatMap((o) => o.tokens));

@@ -106,6 +106,7 @@ const FEATURE_TESTS = {
   kind: (r: Reading) => kindsOf(r).length > 0,
   period: (r: Reading) => r.periods.length > 0 || r.analysis.constraints.some((c) => c.kind === "year"),
   language: (r: Reading) => r.languages.length > 0,
+  "language-options": (r: Reading) => r.languages.length >= 2 && r.words.includes("or"),
   "not-found": (r: Reading) => r.notFound.length > 0,
   "weak-topic": (r: Reading) => r.analysis.topics.some((t) => t.confidence >= 0.35),
   "asks-person": (r: Reading) => r.analysis.answer.type === "Person",

@@ -26,6 +26,7 @@ export const RULES: readonly Rule[] = [
   { id: "plot.told", reads: "a story told in the user's words", when: { all: ["told-plot"] }, build: (r, ctx) => paths.toldPlot(r, ctx) },
   { id: "aggregate.person-genres", reads: "a person's films: horror or drama mostly?", when: { all: ["options", "person=1", "named=1"], any: ["kind-question", "film-word"] }, build: paths.personGenres },
   { id: "lookup.film-genre-options", reads: "is X a thriller or a comedy (the genres of one film)", when: { all: ["options", "film=1", "named=1"], none: ["person"] }, build: paths.filmGenres },
+  { id: "lookup.film-language-options", reads: "is X in English or French (the languages of one film)", when: { all: ["language-options", "film=1", "named=1"], none: ["person"] }, build: paths.filmLanguages },
   { id: "describe.kind", reads: "what a kind of film is like (scary or funny, usually)", when: { any: ["options", "kind-question"], none: ["named"] }, build: paths.describeKind },
   { id: "beyond.age-compare", reads: "who is older, X or Y (people): their ages, which the KB lacks", when: { all: ["comparative", "person"], none: ["film", "films-asked"] }, build: (r, ctx) => (r.cues.comparative!.by === "releaseYear" ? paths.beyond(r, ctx, { fact: "age", phrase: r.cues.comparative!.phrase }) : undefined) },
   { id: "compare.gap", reads: "how many years after X did Y come out, how much longer is X than Y: how far apart two named items' figures are", when: { all: ["gap", "named>=2"] }, build: sets.compareGap },

@@ -94,6 +94,10 @@ function filmLike(r: Reading): boolean {
   // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
   const shaped = r.cues.yesNo || r.cues.comparative || r.cues.superlative || r.cues.ordinal || r.cues.count;
   if (shaped && (sureName(r).length > 0 || names.length >= 2)) return true;
+  // One film the KB has set against a figure it holds, a film it lacks or a language ("is titanic longer than 3 hours",
+  // "which is longer, titanic or the hobbit", "is jaws in english or french"): a film question, though the title alone
+  // is an ordinary word.
+  if (names.length === 1 && (r.cues.comparative || r.cues.figureBound || r.notFound.some((n) => n.asFilm) || (r.cues.yesNo && r.languages.length > 0))) return true;
   // "what do inception and interstellar have in common", "what is inception about".
   return names.length >= 2 || names.some((t) => t.types.includes("Movie") && r.analysis.tokens[t.tokenEnd]?.folded === "about");
 }

@@ -6,7 +6,7 @@ import { STOP_WORDS, entryOf, foldText } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
+import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
@@ -27,19 +27,25 @@ const CLAUSE_BREAK = /[?.!,;:]/;
 const ROLE_EDGE_SET: ReadonlySet<string> = new Set(["ACTED_IN", "DIRECTED", "WROTE"]);
 const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "why", "how"]);
 
+/** A name the KB lacks, with the closest KB names; `asFilm` when its place says it is a film (one side of a comparison). */
+export type UnknownName = { text: string; closest: string[]; asFilm?: true };
+
 /**
  * Names the user wrote that the KB does not have: a quoted phrase, or a run of capitalised words
  * inside the sentence, that no confident mention covers. Each comes with the closest KB names, so
  * the answer can say "not found" and suggest them instead of guessing.
  */
-export function unknownNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): { text: string; closest: string[] }[] {
+export function unknownNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): UnknownName[] {
   // One word spelled near a word of another name ("Jedi" for Judi Dench) explains no word of a longer name ("Return of the Jedi").
   const near = (m: QuestionAnalysis["topics"][number]) => m.tokenEnd - m.tokenStart === 1 && m.alternatives[0]?.match !== "exact" && !foldText(m.name).split(" ").includes(tokens[m.tokenStart]!.folded);
   const covered = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => !near(m));
   const spans: string[] = [];
   for (const m of text.matchAll(/["“]([^"”]{2,80})["”]/g)) spans.push(m[1]!);
   let run: WordToken[] = [];
+  const language = (t: WordToken) => kb.linker.link(t.text, { types: ["Language"], limit: 1, exact: true }).some(linksWhole);
   const flush = () => {
+    // "Amelie in English": a language after "in" is said of the name, no part of it.
+    if (run.length >= 3 && run.at(-2)!.folded === "in" && language(run.at(-1)!)) run.splice(-2);
     while (run.length && CONNECTORS.includes(run[run.length - 1]!.folded)) run.pop();
     const content = run.filter((t) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded));
     // Linked names joined by a connector ("Claudette Colbert in It Happened One Night") are two known names, not one unknown.
@@ -60,8 +66,9 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     else flush();
   });
   flush();
-  spans.push(...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
-  const out: { text: string; closest: string[] }[] = [];
+  const sides = comparedSlots(text, tokens, analysis, (w) => kb.words.share(w));
+  spans.push(...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
     return top !== undefined && (linksWhole(top) || (top.match === "fuzzy" && top.score >= 0.8));
@@ -72,7 +79,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const last = s.split(/\s+/);
     if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    out.push({ text: s, closest: cands.map((c) => c.name) });
+    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) ? { asFilm: true as const } : {}) });
   }
   // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
   const within = (a: string, b: string) => a !== b && ` ${b.toLowerCase()} `.includes(` ${a.toLowerCase()} `);
@@ -166,6 +173,49 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     out.push(text.slice(slot[0]!.start, slot[slot.length - 1]!.end));
   });
   return out;
+}
+
+/** Words that set two things side by side: what stands on the other side of a film is another film. */
+const SIDE_WORDS: ReadonlySet<string> = new Set(COMPARED_SIDE_WORDS);
+/** A compared side is at most this many words. */
+const SIDE_MAX_WORDS = 6;
+
+/**
+ * "which came out first, Jaws or Star Wars", "is Titanic longer than the hobbit": the other side of a comparison
+ * with a film the question names surely is a film too. Said whole up to the clause's end (or its start, before
+ * "or") and covered by no mention, it is a title the KB may lack. Not a number, a film word or a shape word
+ * ("longer than 3 hours", "than most horror films"), and not one ordinary word on its own ("than horror").
+ */
+function comparedSlots(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, commonness: (w: string) => number): string[] {
+  const sureFilms = analysis.topics.filter((m) => m.confidence >= 0.7 && m.types.includes("Movie"));
+  const filmEndsAt = (k: number) => sureFilms.some((m) => m.tokenEnd - 1 === k);
+  const filmStartsAt = (k: number) => sureFilms.some((m) => m.tokenStart === k);
+  const breaksBefore = (k: number) => k <= 0 || CLAUSE_BREAK.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start));
+  const stops = (t: WordToken) => WH.has(t.folded) || (SHAPE_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded)) || SIDE_WORDS.has(t.folded);
+  const out: string[] = [];
+  tokens.forEach((side, i) => {
+    if (!SIDE_WORDS.has(side.folded)) return;
+    const after: WordToken[] = [];
+    for (let k = i + 1; k < tokens.length && after.length <= SIDE_MAX_WORDS && !breaksBefore(k) && !stops(tokens[k]!); k++) after.push(tokens[k]!);
+    const before: WordToken[] = [];
+    for (let k = i - 1; k >= 0 && before.length <= SIDE_MAX_WORDS && !stops(tokens[k]!); k--) {
+      before.unshift(tokens[k]!);
+      if (breaksBefore(k)) break;
+    }
+    // "Jaws or X", "X or Jaws": the film beside "or"; "Jaws … than X": a film said before the comparison.
+    const other = side.folded === "or" ? (filmEndsAt(i - 1) ? after : filmStartsAt(i + 1) ? before : []) : sureFilms.some((m) => m.tokenEnd <= i) ? after : [];
+    if (other.length && plainSide(other, tokens, analysis, commonness)) out.push(text.slice(other[0]!.start, other.at(-1)!.end));
+  });
+  return out;
+}
+
+function plainSide(side: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis, commonness: (w: string) => number): boolean {
+  const content = side.filter((t) => !STOP_WORDS.has(t.folded));
+  if (side.length > SIDE_MAX_WORDS || content.length === 0 || (STOP_WORDS.has(side[0]!.folded) && !ARTICLE.has(side[0]!.folded))) return false;
+  // A lone letter is an initial cut off by its dot ("e.t."), not a side of its own.
+  if (side.some((t) => /\d/.test(t.folded) || entryOf(NUMBER_WORDS, t.folded) !== undefined || MOVIE_WORDS.has(t.folded) || (t.folded.length === 1 && t.folded !== "a"))) return false;
+  if (content.some((t) => coveredBy(t, tokens, analysis, () => true))) return false;
+  return content.length >= 2 || content.some((t) => /^\p{Lu}/u.test(t.text) || commonness(t.folded) < COMMON_WORD_SHARE);
 }
 
 /**
