@@ -2,7 +2,7 @@ import type { KnowledgeBase } from "../kb/knowledge-base";
 import { indexTerms } from "../kb/text-fields";
 import { linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import type { QuestionAnalysis } from "./analyze";
-import { SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
+import { ORDINAL_WORDS, SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
 import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
 
 /** A family of films named by their shared title ("the Rocky movies", "which Toy Story film"). */
@@ -28,8 +28,26 @@ const MAX_WORDS = 4;
  * continuation ("Rocky II", "Toy Story 3", "Harry Potter and the …", "The Matrix: Reloaded").
  */
 export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false, ordinalEnd?: number): Promise<Series | undefined> {
-  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb);
-  return found ? { ...found, films: await withTagged(found, kb) } : undefined;
+  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb) ?? afterOrdinal(tokens, analysis, kb, ordinalEnd);
+  return found ? { ...found, films: await withTagged({ ...found, films: await withNamesakesByMakers(found, kb) }, kb) } : undefined;
+}
+
+/**
+ * A family is its people's as well as its title's. A title that goes on from the family's name with other words, or
+ * says it in the plural ("Rocky Balboa", "Predators"), joins when it shares a director or writer with a film of it.
+ * (A numbered namesake by other people, Kaurismäki's short Rocky VI, stays: sequels by new people are common, and
+ * the title is all that tells them apart.)
+ */
+async function withNamesakesByMakers(series: Series, kb: KnowledgeBase): Promise<string[]> {
+  const key = withoutLeadingArticle(linkKey(series.name));
+  const namesakes = kb.linker
+    .link(series.name, { types: ["Movie"], limit: 40 })
+    .map((c) => c.id)
+    .filter((id, i, all) => all.indexOf(id) === i && !series.films.includes(id) && [`${key} `, `${key}s`].some((p) => withoutLeadingArticle(linkKey(id)).startsWith(p)));
+  const makers = await kb.graph.neighborsMany([...series.films, ...namesakes], { edges: ["DIRECTED", "WROTE"], direction: "in" });
+  const of = (f: string) => new Set((makers.get(f) ?? []).map((n) => n.id));
+  const shares = (f: string, others: readonly string[]) => others.some((o) => o !== f && [...of(f)].some((m) => of(o).has(m)));
+  return [...series.films, ...namesakes.filter((m) => shares(m, series.films)).sort()];
 }
 
 /**
@@ -111,6 +129,19 @@ function afterWhich(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb
   if (word > at + 1) return seriesAt(tokens, at + 1, word, analysis, kb);
   for (let len = Math.min(MAX_WORDS, tokens.length - at - 1); len >= 1; len--) {
     const found = seriesAt(tokens, at + 1, at + 1 + len, analysis, kb);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** "when did the second toy story come out", "who directed the third rocky": a family named right after an ordinal, no series word said. */
+function afterOrdinal(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ordinalEnd?: number): Series | undefined {
+  // "the second toy story": a place word with its article ("which came out first, starfall or …" places no family).
+  // "The first die hard" is the film of the family's own name: that film, no family to order.
+  const place = ordinalEnd === undefined ? undefined : ORDINAL_WORDS[tokens[ordinalEnd - 1]?.folded ?? ""];
+  if (ordinalEnd === undefined || !place || (place.nth === 1 && !place.fromEnd) || tokens[ordinalEnd - 2]?.folded !== "the") return undefined;
+  for (let len = Math.min(MAX_WORDS, tokens.length - ordinalEnd); len >= 1; len--) {
+    const found = seriesAt(tokens, ordinalEnd, ordinalEnd + len, analysis, kb);
     if (found) return found;
   }
   return undefined;

@@ -72,11 +72,11 @@ function objectOf(r: Reading, t: { tokenStart: number }, word: string): boolean 
 const asksForAKind = (r: Reading) => r.request?.intent === "recommend" && r.concepts.length > 0;
 
 /**
- * A name sure enough, a told story, a period, a kind of film said as one, films asked for or started from, or a person
+ * A name sure enough, a family of films placed, ranked or counted, a told story, a period, a kind of film said as one, films asked for or started from, or a person
  * the KB lacks in a slot only a person fills ("what has timothee chalamet been in").
  */
 function saysAFilmThing(r: Reading): boolean {
-  return sureName(r).length > 0 || r.told !== undefined || r.periods.length > 0 || r.concepts.some((c) => c.cued) || asksForAKind(r) || lackedPerson(r) || seedsAfterCue(r).length > 0 || seedsBeforeCue(r).length > 0;
+  return sureName(r).length > 0 || (r.series !== undefined && (r.cues.ordinal || r.cues.superlative || r.cues.count) !== undefined) || r.told !== undefined || r.periods.length > 0 || r.concepts.some((c) => c.cued) || asksForAKind(r) || lackedPerson(r) || seedsAfterCue(r).length > 0 || seedsBeforeCue(r).length > 0;
 }
 
 /** What makes a clause a film question without a film word: a name given with a relation or a figure asked of it, a kind of film, a period, a story. */
