@@ -62,7 +62,9 @@ function offeredChoice(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext
 function emptyFilmsFrom(part: PartOf<"lookup">, ctx: RenderContext): string | undefined {
   const [only] = part.from;
   if (part.from.length !== 1 || !only || !("ref" in only) || resultOf(ctx, only.ref).items.length) return undefined;
-  const set = partOf(ctx, only.ref);
+  // "who directed the sequel to Aliens": the films an empty order picked from.
+  const picked = partOf(ctx, only.ref);
+  const set = picked?.kind === "order" ? partOf(ctx, picked.of.ref) : picked;
   return set?.kind === "films" ? constraintWords(set.where, ctx) : undefined;
 }
 

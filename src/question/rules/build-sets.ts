@@ -13,6 +13,7 @@ import { films, filmsAsked, people, relativeFilm } from "./features";
 import { beyond, lookupOf, peopleOf, unknownPart } from "./build-paths";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { EDGE_SPECS } from "../../kb/schema";
+import { linkKey } from "../../util/text";
 
 /**
  * Builders of the parts that work on a set of films: the set itself, its order, counts over it,
@@ -479,7 +480,8 @@ export async function checkSequel(r: Reading, ctx: RuleContext): Promise<Built |
   if (!built || !film) return built;
   // The relation the yes/no asks ("did X direct …"), else the one the answer phrase reads.
   const cue = r.analysis.cues.find((c) => c.weight >= 1 && PERSON_EDGES.has(c.edge));
-  const hop = cue ? ({ edge: cue.edge, dir: "in" } as const) : hopToAnswer(r);
+  // "was Sigourney Weaver in the sequel to Alien": a person said in a film, no role said, is in its cast.
+  const hop = cue ? ({ edge: cue.edge, dir: "in" } as const) : (hopToAnswer(r) ?? (person ? ({ edge: "ACTED_IN", dir: "in" } as const) : undefined));
   const asks = hop ? (hop.dir === "out" ? EDGE_SPECS[hop.edge].to : EDGE_SPECS[hop.edge].from) : undefined;
   const last = built.parts.at(-1);
   // No sequel in the KB: no verdict either; the relation asked of the film named is what it holds.
@@ -519,6 +521,13 @@ export async function relativeOrder(r: Reading, ctx: RuleContext): Promise<Built
   return askedOfPick(r, { parts: [set, { kind: "order", of: local(0), by: "releaseYear", direction, ...(several ? {} : { nth: 1 }) }] });
 }
 
+/** The films of a title family, and the one titled with the name made plural: Aliens follows Alien, Predators Predator. */
+function sequelFamily(name: string, ctx: RuleContext): string[] {
+  const plural = ctx.kb.linker.link(`${name}s`, { types: ["Movie"], limit: 3, exact: true }).filter((c) => linkKey(c.name) === linkKey(`${name}s`));
+  const family = familyOf(name, ctx.kb, plural.length > 0);
+  return [...new Set([...family, ...plural.map((c) => c.id)])];
+}
+
 export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const [film] = films(r);
   const side = r.cues.sequel?.side;
@@ -527,7 +536,7 @@ export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | un
   const year = Math.min(...(node?.years ?? []).map(Number).filter(Number.isFinite));
   if (!Number.isFinite(year)) return undefined;
   const stems = [film.name, familyStem(film.name), film.name.replace(/s$/i, "")];
-  const found = stems.map((name) => ({ name, films: familyOf(name, ctx.kb) })).find((f) => f.films.length >= 2);
+  const found = stems.map((name) => ({ name, films: sequelFamily(name, ctx) })).find((f) => f.films.length >= 2);
   // No title family in the KB: which film follows which is a fact it does not record; say so beside the film.
   if (!found) return beyond(r, ctx, { fact: "other", phrase: r.cues.sequel?.phrase ?? (side === "before" ? "prequel" : "sequel") });
   const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };

@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
@@ -25,6 +25,7 @@ const ORDINAL_WORD: ReadonlySet<string> = new Set(Object.keys(ORDINAL_WORDS).fil
 const PERSON_ASKED: ReadonlySet<string> = new Set(["who", "whom"]);
 const AUXILIARIES = new Set(["is", "was", "did"]);
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+const SEQUEL_WORD: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES));
 /** The slot right after someone or something of a story: it says even a one-word title ("the shark in jaws"). */
 export const STORY_NOUN_SLOT = "after-story-noun";
 /** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
@@ -86,6 +87,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "the villain in the first die hard", "the last harry potter": after an ordinal and its article, the film of that place.
   { id: "after-ordinal", says: true, when: (c) => ORDINAL_WORD.has(c.before(1) ?? "") && c.before(2) === "the" },
+  // "the sequel to alien", "the prequel of saw", "the follow up to jaws": the film whose sequel it is.
+  { id: "sequel-of", says: true, when: (c) => (c.before(1) === "to" || c.before(1) === "of") && (SEQUEL_WORD.has(c.before(2) ?? "") || SEQUEL_WORD.has(`${c.before(3)} ${c.before(2)}`)) },
   // "who starred in titanic".
   { id: "in-after-relation", says: true, when: (c) => c.before(1) === "in" && isRelation(c.before(2)) },
   // "the runtime of titanic", "the director of heat", "the producer of it's alive", "music to beauty shop", "the award for baby jane".
