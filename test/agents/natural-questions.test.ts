@@ -490,6 +490,16 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(hobbit.route).toBe("research");
     expect(hobbit.answer).toMatch(/Titanic \(1997\): 194 minutes .*Not found: "the hobbit"/s);
   });
+  it("a family placed by an ordinal with no series word; the sequel to a film said in lower case; a sequel titled in the plural; a film of the family's name by its people", async () => {
+    const second = await ask("when did the second toy story come out");
+    expect(second.answer).toMatch(/^Toy Story 2 \(1999\) was released in 1999/);
+    const aliens = await ask("who directed the sequel to alien");
+    expect(aliens.answer).toMatch(/^Aliens \(1986\) was directed by James Cameron/);
+    const weaver = await ask("was sigourney weaver in the sequel to alien");
+    expect(weaver.answer).toMatch(/^Yes\. Aliens \(1986\) stars .*Sigourney Weaver/);
+    const rocky = await ask("what is the last rocky movie");
+    expect(rocky.answer).toMatch(/^The latest is Rocky Balboa \(2006\)/);
+  });
   it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
     const three = await ask("Give me three comedies from 2005");
     expect(three.answers).toHaveLength(3);

@@ -178,6 +178,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Which Jonas Whitfield films are longer than 2 hours?", "films.person", "*p1 films(Jonas Whitfield DIRECTED, runtime > 120)"],
   ["Which movies are longer than 3 hours?", "films.figure-bound", "*p1 films(runtime > 180)"],
   ["dramas rated above 7", "films.figure-bound", "*p1 films(drama, voteAverage > 7)"],
+  ["when did the second starfall come out", "order.ordinal", "p1 films(series Starfall (2)); p2 order(p1 by releaseYear asc, nth 2); *p3 lookup(p2 → RELEASED_IN out)"],
+  ["who directed the sequel to starfall", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
   ["is Starfall in English or French", "lookup.film-language-options", "*p1 lookup(Starfall → IN_LANGUAGE out)"],
   ["is Starfall longer than 3 hours", "check.films", "p1 films(Starfall, runtime > 180); *p2 check(any in p1)"],
   ["did Starfall make more than 2 billion dollars", "check.films", "p1 films(Starfall, revenue > 2000000000); *p2 check(any in p1)"],

@@ -5,6 +5,7 @@ import { foldText, listNames } from "../../util/text";
 import { ANY_LEADS,
   ASKING_CONSTRAINT_WORDS,
   CAST_WORDS,
+  GENDERED_POINTERS,
   CHOICE_LEADS,
   CHOICE_PHRASES,
   CONSTRAINT_QUESTION_WORDS,
@@ -33,12 +34,13 @@ import { findPhrase } from "../stages/phrases";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
 import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
-import { QUALITY_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { HAVING_WORDS } from "../lexicon/linking";
+import { MOVIE_WORDS, QUALITY_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
+import { HAVING_WORDS, ROLE_LEADS, ROLE_NOUNS } from "../lexicon/linking";
 import { ROLE_EDGES } from "../roles";
 import { understandRecent } from "../understand";
 import { familyStem } from "../series";
 import { frameOf, type Referent, type TurnFrame } from "./frame";
+import { genderOfName, type NameGender } from "../../linking/name-gender";
 
 /** How a question relates to the conversation before it. */
 export const FOLLOW_UP_KINDS = ["standalone", "anaphor", "ellipsis", "substitution", "refinement"] as const;
@@ -74,6 +76,8 @@ export interface FollowUpFeatures {
   ranks: boolean;
   /** Whether it asks yes or no. */
   yesNo: boolean;
+  /** Whether it says films of its own ("did she direct any films"), not pointing at one. */
+  saysFilms: boolean;
   /** Whether, read alone, it is about nothing the KB covers ("which player is represented?", "and in germany?"). */
   subjectless: boolean;
   /** Whether it asks a relation (a year, a director…). */
@@ -128,6 +132,9 @@ const CONTINUATION_SAID = new RegExp(`^(?:${CONTINUATION_WORDS.join("|")})[\\s,]
 /** "ones", "films that"… before a refinement's constraint. */
 const REFINEMENT_LEAD = new RegExp(`^(?:${REFINEMENT_FILLER.join("|")})(?:\\s+that)?\\s+`, "i");
 
+/** "the director", "the lead actress": a person of a film by their role, with no film said after it ("the director of …", "the actor in …"). */
+const ROLE_POINTER = new RegExp(`\\bthe\\s+(?:(?:${ROLE_LEADS.join("|")})\\s+)?(?:${ROLE_NOUNS.join("|")})\\b(?!\\s+(?:of|in|for|from|who|that|whose|with)\\b)`, "i");
+
 /** The rules in order; the first that applies and builds reads the question. */
 export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
   {
@@ -156,7 +163,8 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     id: "followup.role-check",
     kind: "anaphor",
     reads: "a yes/no about a person's role with no film named (\"did he help write the screenplay?\"): on the film in context",
-    applies: (f) => f.yesNo && f.asksRelation && !f.own.some((o) => o.type === "Movie") && (f.own.some((o) => o.type === "Person") || f.anaphors.person !== undefined) && f.anaphors.film === undefined,
+    // "did she direct any films" asks of her films, not of the film in context.
+    applies: (f) => f.yesNo && f.asksRelation && !f.saysFilms && !f.own.some((o) => o.type === "Movie") && (f.own.some((o) => o.type === "Person") || f.anaphors.person !== undefined) && f.anaphors.film === undefined,
     build: (f) => {
       const film = pick(f.frames, "film");
       if (!film) return undefined;
@@ -194,7 +202,9 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
       const question = f.said.replace(FAMILY_POINTER, (_m, the: string, which: string | undefined, nth: string | undefined) =>
         nth ? `${the} ${nth} ${family} movie` : /^(?:sequel|prequel)$/i.test(which ?? "") ? `${the} ${which} to ${film.name}` : `${the} ${family} ${which}`,
       );
-      return { question, referents: [film] };
+      // "was she in the sequel": the person pointed at is read too.
+      const withPerson = f.anaphors.person ? replaceAnaphors({ ...f, said: question, anaphors: { person: f.anaphors.person } }) : undefined;
+      return withPerson ? { question: withPerson.question, referents: [film, ...withPerson.referents] } : { question, referents: [film] };
     },
   },
   {
@@ -269,6 +279,16 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     },
   },
   {
+    id: "followup.role-of-film",
+    kind: "ellipsis",
+    reads: "the director / the writer / the lead actor, of no film said, in a question that names something else too (\"what else did the director make in the 80s?\"): that person of the film in context",
+    applies: (f) => !f.own.some((o) => o.type === "Movie") && f.anaphors.film === undefined && ROLE_POINTER.test(f.said),
+    build: (f) => {
+      const film = pick(f.frames, "film");
+      return film ? { question: f.said.replace(ROLE_POINTER, (m) => `${m} of ${film.name}`), referents: [film] } : undefined;
+    },
+  },
+  {
     id: "followup.in-context",
     kind: "ellipsis",
     reads: "a question about nothing the KB covers when read alone, naming and pointing at nothing (\"which player is represented?\", \"and in germany?\"): asked of the film in context",
@@ -339,15 +359,25 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   for (const [i, t] of history.entries()) frames.push(await frameOf(t, i, kb));
   const substitution = opener(said, folded, SUBSTITUTION_OPENERS);
   const refinement = opener(said, folded, REFINEMENT_OPENERS);
+  const bareConstraint = bareConstraintOf(said, folded, ownConstraints && !own.length);
+  const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
+  const saysFilms = anaphors.film === undefined && words.some((w) => MOVIE_WORDS.has(w));
+  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, saysFilms, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+}
+
+/**
+ * "and with Meg Ryan?": a question that opens with a constraint word and asks nothing of its own is that constraint;
+ * so is "any" before a constraint word, a quality or a kind of its own ("any with Tom Cruise?", "any comedies?").
+ */
+function bareConstraintOf(said: string, folded: string, kindOfItsOwn: boolean): string | undefined {
+  const words = folded.split(" ");
   const continued = words.length > 1 && CONTINUATION_WORDS.includes(words[0]!);
   const [first = "", second = ""] = continued ? words.slice(1) : words;
   const asking = (ASKING_CONSTRAINT_WORDS.includes(first) && CONSTRAINT_QUESTION_WORDS.includes(second)) || QUESTION_OPENERS.includes(first);
-  // "any with Tom Cruise?", "any comedies?": asking whether any of the set meets what follows is that constraint on the set.
+  if (CONSTRAINT_WORDS.includes(first) && !asking) return dropWords(said, continued ? 1 : 0);
   const anyLead = opener(said, folded, ANY_LEADS);
   const afterAny = anyLead ? foldText(anyLead.rest).split(" ")[0] ?? "" : "";
-  const bareConstraint = CONSTRAINT_WORDS.includes(first) && !asking ? dropWords(said, continued ? 1 : 0) : anyLead && (CONSTRAINT_WORDS.includes(afterAny) || QUALITY_WORDS.has(afterAny) || (ownConstraints && !own.length)) ? anyLead.rest : undefined;
-  const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
-  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+  return anyLead && (CONSTRAINT_WORDS.includes(afterAny) || QUALITY_WORDS.has(afterAny) || kindOfItsOwn) ? anyLead.rest : undefined;
 }
 
 const POINTING_WORDS: ReadonlySet<string> = new Set([...FILM_ANAPHORS, ...PERSON_ANAPHORS, ...PLURAL_ANAPHORS]);
@@ -368,6 +398,8 @@ async function personOfRole(words: readonly string[], frames: readonly TurnFrame
   return order[0]!.n >= ROLE_MARGIN && order[0]!.n >= ROLE_MARGIN * order[1]!.n ? order[0]!.p : undefined;
 }
 const ROLE_EDGE_NAMES: ReadonlySet<string> = new Set(ROLE_EDGES);
+/** Words that put a named person beside someone else ("with Bogart", "alongside Bacall"). */
+const COMPANY_WORDS = ["with", "alongside", "besides", "starring", "featuring"];
 
 /**
  * The pointing words a follow-up uses, by class, that point back rather than at the question's own names.
@@ -392,6 +424,8 @@ function anaphorsIn(said: string, folded: string, own: readonly { type: NodeType
 function pointsAtOwn(folded: string, cls: "film" | "person" | "plural", hit: string, own: readonly { type: NodeType; text: string }[]): boolean {
   const compared = cls === "film" && !hit.includes(" ") && (hasPhrase(folded, "than") || hasPhrase(folded, `${hit} or`) || hasPhrase(folded, `or ${hit}`));
   if (compared || hasPhrase(folded, `and ${hit}`) || hasPhrase(folded, `${hit} and`)) return false;
+  // "what other movies did he direct with Humphrey Bogart": the person said to be with him is someone else.
+  if (cls === "person" && own.some((o) => o.type === "Person" && COMPANY_WORDS.some((w) => hasPhrase(folded, `${w} ${foldText(o.text)}`)))) return false;
   const type = cls === "film" ? "Movie" : cls === "person" ? "Person" : undefined;
   return own.some((o) => o.type === type && !wordAfter(folded, hit, o.text));
 }
@@ -402,19 +436,25 @@ function pointsAtOwn(folded: string, cls: "film" | "person" | "plural", hit: str
  * Jaws). A list of answers is no single referent, so an older turn's topic comes before it; only when
  * no turn has one does the first of a list stand in.
  */
-export function pick(frames: readonly TurnFrame[], cls: "film" | "person"): Referent | undefined {
+export function pick(frames: readonly TurnFrame[], cls: "film" | "person", gender?: NameGender): Referent | undefined {
   const type: NodeType = cls === "film" ? "Movie" : "Person";
+  // "she" after a cast list: of several, one whose first name is a woman's, else one whose name no list knows, never a
+  // man's. A turn's one answer is who it points at whatever the lists say (names such as Joss are given to both).
+  const other = gender === "female" ? "male" : gender === "male" ? "female" : undefined;
+  const fits = (r: Referent) => r.type === type && (!other || genderOfName(r.name) !== other);
+  const firstFitting = (rs: readonly Referent[]) => (gender ? rs.find((r) => fits(r) && genderOfName(r.name) === gender) : undefined) ?? rs.find(fits);
   const newestFirst = [...frames].reverse();
   for (const frame of newestFirst) {
     const answers = frame.answers.filter((a) => a.type === type);
-    const hit = (answers.length === 1 ? answers[0] : undefined) ?? frame.topics.find((t) => t.type === type);
+    const hit = (answers.length === 1 ? answers[0] : undefined) ?? firstFitting(frame.topics);
     if (hit) return hit;
   }
   for (const frame of newestFirst) {
-    const hit = frame.answers.find((a) => a.type === type);
+    const hit = firstFitting(frame.answers);
     if (hit) return hit;
   }
-  return undefined;
+  // No one of that gender in context: the person pointed at, as if no gender were said.
+  return gender ? pick(frames, cls) : undefined;
 }
 
 /** The films the newest turn that had several was about or answered: what "which one" chooses among. */
@@ -445,7 +485,9 @@ function replaceAnaphors(f: FollowUpFeatures): { question: string; referents: Re
   for (const cls of ["film", "person", "plural"] as const) {
     const word = f.anaphors[cls];
     if (!word) continue;
-    const one = cls === "person" && f.personByRole ? f.personByRole : cls === "plural" ? undefined : pick(f.frames, cls);
+    const gender = cls === "person" ? GENDERED_POINTERS[word] : undefined;
+    const byRole = f.personByRole && (!gender || genderOfName(f.personByRole.name) !== (gender === "female" ? "male" : "female")) ? f.personByRole : undefined;
+    const one = cls === "person" && byRole ? byRole : cls === "plural" ? undefined : pick(f.frames, cls, gender);
     const chosen = cls === "plural" ? pickPlural(f.frames) : [one].filter((r): r is Referent => r !== undefined);
     if (chosen.length === 0) continue;
     const name = listNames(chosen.map((r) => r.name));

@@ -7,6 +7,8 @@
 /** The pronouns alone: of one film, of one person, of several. */
 export const FILM_PRONOUNS = ["it", "its"];
 export const PERSON_PRONOUNS = ["he", "him", "his", "she", "her", "hers"];
+/** Pointing words that say the person's gender: "she" is one of the women in context, "he" one of the men. */
+export const GENDERED_POINTERS: Readonly<Record<string, "female" | "male">> = { she: "female", her: "female", hers: "female", "that actress": "female", "this actress": "female", he: "male", him: "male", his: "male" };
 export const PLURAL_PRONOUNS = ["they", "them", "their"];
 /** Point at one film the conversation was about ("when did it come out", "who directed that one"). */
 export const FILM_ANAPHORS = ["the same film", "the same movie", "that film", "that movie", "this film", "this movie", "the film", "the movie", "that one", "this one", ...FILM_PRONOUNS];

@@ -26,6 +26,8 @@ export const COLLABORATION_VERBS = "work works worked working collaborate collab
 /** A film "has" a person: its cast ("which one has clint eastwood"). */
 export const HAVING_WORDS = ["has", "have", "had"];
 export const ROLE_NOUNS = "actor actors actress actresses director directors writer writers screenwriter screenwriters costar costars cast".split(" ");
+/** Words that say which of a film's people in a role ("the lead actress", "the main actor"). */
+export const ROLE_LEADS = "lead leading main principal".split(" ");
 
 /** Words before a lowercase "… movie" that make it a description, not a title: "a good scary movie", "any horror film". */
 export const DESCRIPTION_OPENERS = "a an any some another good great nice fun decent solid really".split(" ");

@@ -1,0 +1,12 @@
+import { getGender } from "gender-detection-from-name";
+
+/** A person's gender as their first name most often says it (English usage first, then other languages'); undefined when no list knows it. */
+export type NameGender = "female" | "male";
+
+export function genderOfName(fullName: string): NameGender | undefined {
+  const first = fullName.trim().split(/\s+/)[0]?.replace(/[^\p{L}-]/gu, "").toLowerCase();
+  if (!first || first.length < 2) return undefined;
+  const said = getGender(first, "en");
+  const any = said === "unknown" ? getGender(first) : said;
+  return any === "unknown" ? undefined : any;
+}
