@@ -1,5 +1,6 @@
 import type { PartOf, PlanPart } from "../../../src/plan/schema";
 import type { PartResult } from "../../plan/results";
+import type { RankedAnswer } from "../../research/types";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
@@ -26,7 +27,9 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   if (!part.path && !part.asks) {
     // A tag that repeats a name or genre ("comedy" beside Comedy, "john cleese" beside John Cleese) says nothing new.
     const items = distinctByName(r.items);
-    return { text: `What the knowledge base links to ${from}: ${listed(ctx, items, 15)}.`, answers: items };
+    const [only] = part.from;
+    const sheet = part.from.length === 1 && only && "id" in only && (only.type === "Movie" || only.type === "Person") ? factSheet(items, r, ctx, only.type === "Movie" ? FILM_SHEET : PERSON_SHEET) : undefined;
+    return { text: sheet ? `${from}: ${sheet}.` : `What the knowledge base links to ${from}: ${listed(ctx, items, 15)}.`, answers: items };
   }
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
@@ -59,6 +62,36 @@ function offeredChoice(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext
 }
 
 /** "the movie directed by X and starring Y" when no film fits both: the constraints of the empty set read from. */
+/** How a film's facts read, by the relation that links them, in the order a reader looks for them; how many of each are shown. */
+type Sheet = readonly { edge: string; says: string; shown: number }[];
+const FILM_SHEET: Sheet = [
+  { edge: "DIRECTED", says: "directed by", shown: 4 },
+  { edge: "WROTE", says: "written by", shown: 4 },
+  { edge: "ACTED_IN", says: "starring", shown: 6 },
+  { edge: "HAS_GENRE", says: "filed under", shown: 4 },
+  { edge: "IN_LANGUAGE", says: "in", shown: 4 },
+  { edge: "HAS_TAG", says: "tagged", shown: 8 },
+];
+const PERSON_SHEET: Sheet = [
+  { edge: "DIRECTED", says: "directed", shown: 6 },
+  { edge: "WROTE", says: "wrote", shown: 6 },
+  { edge: "ACTED_IN", says: "acted in", shown: 8 },
+];
+
+/**
+ * "Tell me about Memento", "who is Tom Hanks": one film's or person's links grouped by relation ("directed by …;
+ * written by …; starring …"; "directed …; acted in …"), each cited; a relation with more than it shows says how many
+ * more. Undefined when the links hold no such relation.
+ */
+function factSheet(items: readonly RankedAnswer[], r: PartResult, ctx: RenderContext, sheet: Sheet): string | undefined {
+  const edgeOf = new Map(r.evidence.map((e) => [e.id, String(e.meta?.edge ?? "")]));
+  const groups = sheet.flatMap(({ edge, says, shown }) => {
+    const of = items.filter((i) => i.evidenceIds.some((id) => edgeOf.get(id) === edge));
+    return of.length ? [`${says} ${listed(ctx, of, shown)}`] : [];
+  });
+  return groups.length ? groups.join("; ") : undefined;
+}
+
 function emptyFilmsFrom(part: PartOf<"lookup">, ctx: RenderContext): string | undefined {
   const [only] = part.from;
   if (part.from.length !== 1 || !only || !("ref" in only) || resultOf(ctx, only.ref).items.length) return undefined;
