@@ -7,6 +7,7 @@ import { generateKindOfFilm } from "./gen-kind-of-film";
 import { generateLists } from "./gen-list";
 import { generateMostCommon } from "./gen-most-common";
 import { generateMultiPart } from "./gen-multi-part";
+import { generateNamedBounds, generateOtherRoles, generatePlacesOfAll } from "./gen-named";
 import { generatePlots } from "./gen-plot";
 import { generateRecommendations } from "./gen-recommendation";
 import { generateSuperlatives } from "./gen-superlative";
@@ -35,6 +36,9 @@ export function generateNaturalSet(w: World, seed = NATURAL_SEED): NaturalItem[]
     ...generateKindOfFilm(w, seed),
     ...generateBounds(w, seed),
     ...generateUniversals(w, seed),
+    ...generateNamedBounds(w, seed),
+    ...generatePlacesOfAll(w, seed),
+    ...generateOtherRoles(w, seed),
     ...generateChitchat(),
     ...generateOutOfDomain(),
   ];

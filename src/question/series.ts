@@ -104,9 +104,11 @@ export async function taggedFilms(kb: KnowledgeBase, tagId: string): Promise<str
 }
 
 function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked: boolean, counted: boolean, ordinalEnd?: number): Series | undefined {
+  // A series word inside a title the question names ("The Hangover Part II") is the title's.
+  const inTitle = (k: number) => analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= 0.5 && t.tokenStart < k && k < t.tokenEnd);
   for (let end = 1; end < tokens.length; end++) {
     const word = tokens[end]!.folded;
-    if (!WORDS.has(word)) continue;
+    if (!WORDS.has(word) || inTitle(end)) continue;
     for (let len = Math.min(MAX_WORDS, end); len >= 1; len--) {
       const start = end - len;
       const before = tokens[start - 1]?.folded;
