@@ -2,7 +2,7 @@ import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
-import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
 import { singular } from "./stages/concepts";
@@ -65,6 +65,8 @@ export type Operator =
   | { kind: "count"; min?: number; text: string }
   | { kind: "aggregate"; text: string };
 
+const LEAD_WORDS: ReadonlySet<string> = new Set(CAST_LEAD_WORDS);
+const LEAD_OPENERS: ReadonlySet<string> = new Set(CAST_LEAD_OPENERS);
 const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "how"]);
 const VALUE_TYPE: Partial<Record<EdgeType, NodeType>> = {
   RELEASED_IN: "Year",
@@ -122,6 +124,10 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   for (const m of mentions) if (m.confidence < UNSURE_MENTION) for (let i = m.tokenStart; i < m.tokenEnd; i++) unsure.add(i);
   tokens.forEach((t, i) => {
     if ((inMention.has(i) && !unsure.has(i)) || described(i)) return;
+    // "the female lead", "the lead in Rocky": the leading part, with its article, is a cast word ("by lead" still directs;
+    // "a strong female lead" in a request is a taste, its own words).
+    const theLead = tokens[i - 1]?.folded === "the" || (LEAD_OPENERS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the");
+    if (LEAD_WORDS.has(t.folded) && theLead) return void cues.push({ edge: "ACTED_IN", weight: 1, token: i, word: t.folded, inAnswerPhrase: false });
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
   });
   mergeAdjacentCues(cues, inMention);

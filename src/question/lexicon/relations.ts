@@ -6,6 +6,9 @@ import type { EdgeType } from "../../kb/schema";
  * the round-trip-through-French paraphrases of MetaQA's NTM set: "exit" for release, "led" for
  * directed, "nature" for genre), not learned from any question set.
  */
+/** "the lead", "the female lead": the leading part, after "the" or "the" and a word of which part; a cast word, not a director's. */
+export const CAST_LEAD_WORDS = ["lead", "leads"];
+export const CAST_LEAD_OPENERS = ["female", "male", "main", "romantic", "two"];
 export const RELATION_WORDS: Readonly<Record<EdgeType, Readonly<Record<string, number>>>> = {
   DIRECTED: weights(1, "direct directs directed directing director directors directorial codirected codirect helmed helm helms filmmaker filmmakers", 0.6, "led lead leads charge headed head heads manager"),
   WROTE: weights(1, "write writes wrote written writing writer writers screenwriter screenwriters scriptwriter scriptwriters screenplay screenplays script scripts scripted cowriter cowriters cowrote penned pen author authors authored", 0.5, "story"),

@@ -3,7 +3,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { FIGURE_PHRASES } from "../lexicon/cues";
+import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
@@ -15,6 +15,7 @@ const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const PAIR = new Set(PAIR_OPENERS);
 const YES_NO = new Set(YES_NO_OPENERS);
 const COMPARATIVES = Object.keys(COMPARATIVE_PHRASES);
+const SIDE_BY_SIDE: readonly string[] = SIDE_BY_SIDE_PHRASES;
 const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
 /** One-word facts a question asks of a film or person, held here or not ("producer", "music", "country"). */
 const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
@@ -177,6 +178,8 @@ function yesNoSubject(c: SpanContext): boolean {
 
 function comparedSide(c: SpanContext): boolean {
   const prev = c.before(1);
+  // "the budget of avatar compared to titanic", "jaws vs alien": set side by side with another, whatever the figure.
+  if (SIDE_BY_SIDE.some((p) => p.split(" ").reverse().every((w, i) => c.before(i + 1) === w))) return true;
   const side = prev === "or" || c.next === "or" || prev === "than";
   return side && firstOf(c.tokens.map((t) => t.folded), COMPARATIVES) !== undefined;
 }
