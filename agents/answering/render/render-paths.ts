@@ -24,13 +24,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
   if (hop) return { text: hopSentence(part, hop, r, ctx, from), answers: r.items };
-  if (!part.path && !part.asks) {
-    // A tag that repeats a name or genre ("comedy" beside Comedy, "john cleese" beside John Cleese) says nothing new.
-    const items = distinctByName(r.items);
-    const [only] = part.from;
-    const sheet = part.from.length === 1 && only && "id" in only && (only.type === "Movie" || only.type === "Person") ? factSheet(items, r, ctx, only.type === "Movie" ? FILM_SHEET : PERSON_SHEET) : undefined;
-    return { text: sheet ? `${from}: ${sheet}.` : `What the knowledge base links to ${from}: ${listed(ctx, items, 15)}.`, answers: items };
-  }
+  if (!part.path && !part.asks) return linksOf(part, r, ctx, from);
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
   return { text: `${listed(ctx, r.items)}${how}.`, answers: r.items };
@@ -62,6 +56,15 @@ function offeredChoice(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext
 }
 
 /** "the movie directed by X and starring Y" when no film fits both: the constraints of the empty set read from. */
+/** Everything the KB links to the names: one film's or person's as a fact sheet, else one list. */
+function linksOf(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext, from: string): Rendered {
+  // A tag that repeats a name or genre ("comedy" beside Comedy, "john cleese" beside John Cleese) says nothing new.
+  const items = distinctByName(r.items);
+  const [only] = part.from;
+  const sheet = part.from.length === 1 && only && "id" in only && (only.type === "Movie" || only.type === "Person") ? factSheet(items, r, ctx, only.type === "Movie" ? FILM_SHEET : PERSON_SHEET) : undefined;
+  return { text: sheet ? `${from}: ${sheet}.` : `What the knowledge base links to ${from}: ${listed(ctx, items, 15)}.`, answers: items };
+}
+
 /** How a film's facts read, by the relation that links them, in the order a reader looks for them; how many of each are shown. */
 type Sheet = readonly { edge: string; says: string; shown: number }[];
 const FILM_SHEET: Sheet = [
