@@ -500,6 +500,15 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const rocky = await ask("what is the last rocky movie");
     expect(rocky.answer).toMatch(/^The latest is Rocky Balboa \(2006\)/);
   });
+  it("one film's or person's links read as a fact sheet; a request to describe a name, or 'what is' + a title of two words, is about it", async () => {
+    const memento = await ask("tell me about memento");
+    expect(memento.answer).toMatch(/^Memento \(2000\): directed by Christopher Nolan \[1\]; written by .*; starring Guy Pearce .*; filed under Mystery .*; tagged /);
+    const godfather = await ask("what is the godfather");
+    expect(godfather.answer).toMatch(/^The Godfather \(1972\): directed by Francis Ford Coppola/);
+    expect((await ask("what is love")).route).toBe("reply");
+    const compared = await ask("what was the budget for avatar compared to titanic");
+    expect(compared.answer).toMatch(/^Avatar \(2009\) cost more: \$237,000,000 \[1\], against \$200,000,000 for Titanic \(1997\)/);
+  });
   it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
     const three = await ask("Give me three comedies from 2005");
     expect(three.answers).toHaveLength(3);

@@ -183,6 +183,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["how long is starfall compared to paper moons", "compare.which", "*p1 compare(Starfall vs Paper Moons by runtime, max)"],
   ["who was the female lead in Starfall", "lookup.relation", "*p1 lookup(Starfall → ACTED_IN in)"],
   ["by lead [Starfall]", "lookup.relation", "*p1 lookup(Starfall → ? Person)"],
+  ["tell me about Starfall", "lookup.about", "*p1 lookup(Starfall → all)"],
+  ["what is the quiet harbor", "lookup.about", "*p1 lookup(The Quiet Harbor → all)"],
   ["is Starfall in English or French", "lookup.film-language-options", "*p1 lookup(Starfall → IN_LANGUAGE out)"],
   ["is Starfall longer than 3 hours", "check.films", "p1 films(Starfall, runtime > 180); *p2 check(any in p1)"],
   ["did Starfall make more than 2 billion dollars", "check.films", "p1 films(Starfall, revenue > 2000000000); *p2 check(any in p1)"],

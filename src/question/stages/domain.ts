@@ -5,6 +5,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
 import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
+import { titleSlotOf } from "./title-slots";
 import { lackedPerson, seedsAfterCue, seedsBeforeCue } from "../rules/features";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
@@ -79,6 +80,23 @@ function saysAFilmThing(r: Reading): boolean {
   return sureName(r).length > 0 || (r.series !== undefined && (r.cues.ordinal || r.cues.superlative || r.cues.count) !== undefined) || r.told !== undefined || r.periods.length > 0 || r.concepts.some((c) => c.cued) || asksForAKind(r) || lackedPerson(r) || seedsAfterCue(r).length > 0 || seedsBeforeCue(r).length > 0;
 }
 
+type Named = Reading["analysis"]["topics"][number];
+
+/** "tell me about memento": a name a request to describe is about; "what is the godfather": one of two words or more ("what is love" asks what love is). */
+function described(r: Reading, names: readonly Named[]): boolean {
+  const slot = (t: Named) => titleSlotOf(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd));
+  return names.some((t) => slot(t) === "tell-about" || (slot(t) === "what-is" && severalContentWords(t.text)));
+}
+
+/**
+ * One film the KB has set against a figure it holds, a film it lacks or a language ("is titanic longer than 3 hours",
+ * "which is longer, titanic or the hobbit", "is jaws in english or french"): a film question, though the title alone is
+ * an ordinary word.
+ */
+function setAgainst(r: Reading, names: readonly Named[]): boolean {
+  return names.length === 1 && (r.cues.comparative !== undefined || r.cues.figureBound !== undefined || r.notFound.some((n) => n.asFilm) || (r.cues.yesNo !== undefined && r.languages.length > 0));
+}
+
 /** What makes a clause a film question without a film word: a name given with a relation or a figure asked of it, a kind of film, a period, a story. */
 function filmLike(r: Reading): boolean {
   const names = r.analysis.topics.filter((t) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= 0.7);
@@ -90,14 +108,11 @@ function filmLike(r: Reading): boolean {
   // in sweet home alabama"), is someone in a film's story.
   if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;
   if (saysAFilmThing(r)) return true;
+  if (described(r, names) || setAgainst(r, names)) return true;
   if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
   // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
   const shaped = r.cues.yesNo || r.cues.comparative || r.cues.superlative || r.cues.ordinal || r.cues.count;
   if (shaped && (sureName(r).length > 0 || names.length >= 2)) return true;
-  // One film the KB has set against a figure it holds, a film it lacks or a language ("is titanic longer than 3 hours",
-  // "which is longer, titanic or the hobbit", "is jaws in english or french"): a film question, though the title alone
-  // is an ordinary word.
-  if (names.length === 1 && (r.cues.comparative || r.cues.figureBound || r.notFound.some((n) => n.asFilm) || (r.cues.yesNo && r.languages.length > 0))) return true;
   // "what do inception and interstellar have in common", "what is inception about".
   return names.length >= 2 || names.some((t) => t.types.includes("Movie") && r.analysis.tokens[t.tokenEnd]?.folded === "about");
 }

@@ -90,6 +90,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "after-ordinal", says: true, when: (c) => ORDINAL_WORD.has(c.before(1) ?? "") && c.before(2) === "the" },
   // "the sequel to alien", "the prequel of saw", "the follow up to jaws": the film whose sequel it is.
   { id: "sequel-of", says: true, when: (c) => (c.before(1) === "to" || c.before(1) === "of") && (SEQUEL_WORD.has(c.before(2) ?? "") || SEQUEL_WORD.has(`${c.before(3)} ${c.before(2)}`)) },
+  // "tell me about memento", "what do you know about heat": the name a request to describe is about, at the clause's end.
+  { id: "tell-about", says: true, when: (c) => c.before(1) === "about" && c.endsClause && ((c.before(2) === "me" && c.before(3) === "tell") || (c.before(2) === "know" && c.before(3) === "you")) },
   // "what is the godfather", "what was jaws": the name a question asks what it is, at the clause's end.
   { id: "what-is", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.before(2) === "what" && c.at === 2 && c.endsClause },
   // "who starred in titanic".
