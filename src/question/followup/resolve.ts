@@ -6,6 +6,7 @@ import { ANY_LEADS,
   ASKING_CONSTRAINT_WORDS,
   CAST_WORDS,
   GENDERED_POINTERS,
+  PERSON_PRONOUNS,
   CHOICE_LEADS,
   CHOICE_PHRASES,
   CONSTRAINT_QUESTION_WORDS,
@@ -143,6 +144,17 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     reads: "what about / how about / and + a name: the previous question asked again of that name in place of the one of its type",
     applies: (f) => f.substitution !== undefined && f.bareConstraint === undefined && f.own.length > 0 && coversRest(f.own, f.substitution.rest),
     build: (f) => substitute(f),
+  },
+  {
+    id: "followup.substitution-pronoun",
+    kind: "substitution",
+    reads: "and him? / what about her? (a substitution opener and a person pronoun alone): the previous question asked of the person pointed at",
+    applies: (f) => f.substitution !== undefined && f.own.length === 0 && f.anaphors.person !== undefined && PERSON_PRONOUNS.includes(foldText(f.substitution.rest)),
+    build: (f) => {
+      const person = pick(f.frames, "person", GENDERED_POINTERS[f.anaphors.person!]);
+      const read = person ? substitute(f, person) : undefined;
+      return read && person ? { question: read.question, referents: [person] } : undefined;
+    },
   },
   {
     id: "followup.refinement",
@@ -514,9 +526,8 @@ function besidesFilmInContext(f: FollowUpFeatures, read: ReturnType<typeof repla
   return film ? { question: `${stripEnd(read.question)} besides ${film.name}?`, referents: [...read.referents, film] } : read;
 }
 
-function substitute(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {
+function substitute(f: FollowUpFeatures, incoming: { name: string; type: NodeType } = f.own[0]!): { question: string; referents: Referent[] } | undefined {
   // Only the newest turn is asked again: "what about Alien?" after a question about a person is not about an older film.
-  const incoming = f.own[0]!;
   const frame = f.frames.at(-1)!;
   // A name the knowledge base lacked is replaced too ("who directed Zzqxv?" then "what about Alien?").
   const old = frame.topics.find((t) => t.type === incoming.type && t.said) ?? (frame.unknown[0] ? { name: frame.unknown[0], type: incoming.type, from: "topic" as const, turn: frame.index, said: frame.unknown[0] } : undefined);
