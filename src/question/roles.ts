@@ -73,10 +73,12 @@ export async function usualRole(person: TopicEntity, analysis: QuestionAnalysis,
   const tokens = analysis.tokens;
   const before = tokens[person.tokenStart - 1]?.folded;
   const collaborating = before === "with" && COLLABORATION.has(tokens[person.tokenStart - 2]?.folded ?? "");
-  if (before && ACTING_LEADS.has(before) && !collaborating) return "ACTED_IN";
+  const counts = await roleCounts(person.id, kb);
+  // "Johnny Depp's first movie with Tim Burton": "with" someone who seldom acts is with them in the role they keep.
+  const seldomActs = counts.ACTED_IN * 2 < Math.max(counts.DIRECTED, counts.WROTE);
+  if (before && ACTING_LEADS.has(before) && !collaborating && !seldomActs) return "ACTED_IN";
   const after = tokens[person.tokenEnd]?.folded;
   if (before && HAVING.has(before) && (after === undefined || AFTER_HAD.has(after))) return "ACTED_IN";
-  const counts = await roleCounts(person.id, kb);
   // "a Spielberg film", "Andrew Niccol movies": for someone who mostly directs, their films are the ones they directed.
   if (counts.DIRECTED >= 2 && counts.DIRECTED * 3 >= counts.ACTED_IN) return "DIRECTED";
   return [...ROLE_EDGES].sort((a, b) => counts[b] - counts[a])[0]!;

@@ -509,6 +509,12 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const compared = await ask("what was the budget for avatar compared to titanic");
     expect(compared.answer).toMatch(/^Avatar \(2009\) cost more: \$237,000,000 \[1\], against \$200,000,000 for Titanic \(1997\)/);
   });
+  it("'with' someone who seldom acts is with them in the role they keep; one who acts is in the cast", async () => {
+    const burton = await ask("what was johnny depp's first movie with tim burton");
+    expect(burton.answer).toMatch(/^The first is Edward Scissorhands \(1990\) .*Johnny Depp acted in, Tim Burton directed/);
+    const eastwood = await ask("movies with clint eastwood");
+    expect(eastwood.answer).toMatch(/\(Clint Eastwood acted in\)/);
+  });
   it("a number of films asked gives that many; a money verb with the most or the least ranks by that figure", async () => {
     const three = await ask("Give me three comedies from 2005");
     expect(three.answers).toHaveLength(3);
