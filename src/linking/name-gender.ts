@@ -10,3 +10,8 @@ export function genderOfName(fullName: string): NameGender | undefined {
   const any = said === "unknown" ? getGender(first) : said;
   return any === "unknown" ? undefined : any;
 }
+
+/** Whether a person may be of that gender: their first name is not the other gender's (a name no list knows may be either). */
+export function mayBeOfGender(fullName: string, gender: NameGender): boolean {
+  return genderOfName(fullName) !== (gender === "female" ? "male" : "female");
+}

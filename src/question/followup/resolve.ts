@@ -41,7 +41,7 @@ import { ROLE_EDGES } from "../roles";
 import { understandRecent } from "../understand";
 import { familyStem } from "../series";
 import { frameOf, type Referent, type TurnFrame } from "./frame";
-import { genderOfName, type NameGender } from "../../linking/name-gender";
+import { genderOfName, mayBeOfGender, type NameGender } from "../../linking/name-gender";
 
 /** How a question relates to the conversation before it. */
 export const FOLLOW_UP_KINDS = ["standalone", "anaphor", "ellipsis", "substitution", "refinement"] as const;
@@ -452,8 +452,7 @@ export function pick(frames: readonly TurnFrame[], cls: "film" | "person", gende
   const type: NodeType = cls === "film" ? "Movie" : "Person";
   // "she" after a cast list: of several, one whose first name is a woman's, else one whose name no list knows, never a
   // man's. A turn's one answer is who it points at whatever the lists say (names such as Joss are given to both).
-  const other = gender === "female" ? "male" : gender === "male" ? "female" : undefined;
-  const fits = (r: Referent) => r.type === type && (!other || genderOfName(r.name) !== other);
+  const fits = (r: Referent) => r.type === type && (!gender || mayBeOfGender(r.name, gender));
   const firstFitting = (rs: readonly Referent[]) => (gender ? rs.find((r) => fits(r) && genderOfName(r.name) === gender) : undefined) ?? rs.find(fits);
   const newestFirst = [...frames].reverse();
   for (const frame of newestFirst) {
@@ -498,7 +497,7 @@ function replaceAnaphors(f: FollowUpFeatures): { question: string; referents: Re
     const word = f.anaphors[cls];
     if (!word) continue;
     const gender = cls === "person" ? GENDERED_POINTERS[word] : undefined;
-    const byRole = f.personByRole && (!gender || genderOfName(f.personByRole.name) !== (gender === "female" ? "male" : "female")) ? f.personByRole : undefined;
+    const byRole = f.personByRole && (!gender || mayBeOfGender(f.personByRole.name, gender)) ? f.personByRole : undefined;
     const one = cls === "person" && byRole ? byRole : cls === "plural" ? undefined : pick(f.frames, cls, gender);
     const chosen = cls === "plural" ? pickPlural(f.frames) : [one].filter((r): r is Referent => r !== undefined);
     if (chosen.length === 0) continue;

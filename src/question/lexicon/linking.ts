@@ -79,6 +79,8 @@ export const PERSON_TAIL_WORDS = ["been", "starred", "star", "acted", "directed"
 /** A sequel's number after a title: "part" or "chapter" may lead it; roman numerals as written ("the godfather part ii", "rocky 7"). */
 export const SEQUEL_LEADS = ["part", "chapter", "episode"];
 export const SEQUEL_NUMERALS = ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+/** Requests to describe what follows them ("tell me about memento", "what do you know about heat"). */
+export const DESCRIBE_REQUEST_PHRASES = ["tell me about", "you know about"];
 /** Words that set two things side by side ("Jaws or Alien", "older than Alien", "Jaws vs Alien"). */
 export const COMPARED_SIDE_WORDS = ["or", "than", "vs", "versus"];
 /** Words a sequel's title goes on from its family's name with ("The Matrix Reloaded", "Superman Returns", "Batman Begins"). */

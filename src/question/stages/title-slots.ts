@@ -1,7 +1,7 @@
 import { ARTICLES, STOP_WORDS, isPossessive, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
+import { DESCRIBE_REQUEST_PHRASES, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
@@ -16,6 +16,7 @@ const PAIR = new Set(PAIR_OPENERS);
 const YES_NO = new Set(YES_NO_OPENERS);
 const COMPARATIVES = Object.keys(COMPARATIVE_PHRASES);
 const SIDE_BY_SIDE: readonly string[] = SIDE_BY_SIDE_PHRASES;
+const DESCRIBE_REQUESTS: readonly string[] = DESCRIBE_REQUEST_PHRASES;
 const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" ")));
 /** One-word facts a question asks of a film or person, held here or not ("producer", "music", "country"). */
 const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
@@ -91,7 +92,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "the sequel to alien", "the prequel of saw", "the follow up to jaws": the film whose sequel it is.
   { id: "sequel-of", says: true, when: (c) => (c.before(1) === "to" || c.before(1) === "of") && (SEQUEL_WORD.has(c.before(2) ?? "") || SEQUEL_WORD.has(`${c.before(3)} ${c.before(2)}`)) },
   // "tell me about memento", "what do you know about heat": the name a request to describe is about, at the clause's end.
-  { id: "tell-about", says: true, when: (c) => c.before(1) === "about" && c.endsClause && ((c.before(2) === "me" && c.before(3) === "tell") || (c.before(2) === "know" && c.before(3) === "you")) },
+  { id: "tell-about", says: true, when: (c) => c.endsClause && DESCRIBE_REQUESTS.some((p) => saidRightBefore(c, p)) },
   // "what is the godfather", "what was jaws": the name a question asks what it is, at the clause's end.
   { id: "what-is", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.before(2) === "what" && c.at === 2 && c.endsClause },
   // "who starred in titanic".
@@ -178,10 +179,15 @@ function yesNoSubject(c: SpanContext): boolean {
   return (c.at === 1 && !isHead(c.next)) || (c.before(1) === "in" && c.endsClause);
 }
 
+/** Whether the phrase ends right before the span ("compared to" before "titanic"). */
+function saidRightBefore(c: SpanContext, phrase: string): boolean {
+  return phrase.split(" ").reverse().every((w, i) => c.before(i + 1) === w);
+}
+
 function comparedSide(c: SpanContext): boolean {
   const prev = c.before(1);
   // "the budget of avatar compared to titanic", "jaws vs alien": set side by side with another, whatever the figure.
-  if (SIDE_BY_SIDE.some((p) => p.split(" ").reverse().every((w, i) => c.before(i + 1) === w))) return true;
+  if (SIDE_BY_SIDE.some((p) => saidRightBefore(c, p))) return true;
   const side = prev === "or" || c.next === "or" || prev === "than";
   return side && firstOf(c.tokens.map((t) => t.folded), COMPARATIVES) !== undefined;
 }
