@@ -20,6 +20,12 @@ const PLURAL = new Set(["movies", "films", "series", "franchise", "trilogy", "sa
 /** How a sequel's title goes on from the family name: a number (roman numerals read as numbers), a part, a subtitle. */
 const CONTINUATION = new RegExp(`^(?:\\d{1,2}\\b|[ivx]{1,4}\\b|${[...SEQUEL_LEADS, "and the", ...SEQUEL_SUBTITLE_WORDS].join("\\b|")}\\b)`);
 const MAX_WORDS = 4;
+const FILM_WORDS = new Set(["movie", "movies", "film", "films"]);
+
+function isGenreName(span: readonly WordToken[], kb: KnowledgeBase): boolean {
+  const name = span.map((t) => t.text).join(" ");
+  return kb.linker.link(name, { types: ["Genre"], limit: 1, exact: true }).length > 0;
+}
 
 /**
  * A title family: a span of up to four words right before a series word ("movie", "films",
@@ -115,6 +121,9 @@ function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalys
       if (!PLURAL.has(word) && !ranked && !(before !== undefined && OPENERS.has(before))) continue;
       // "how many Lord of the Rings movies": a family counted may have one film in the KB (the count is then 1);
       // so may one placed by an ordinal or superlative said right before its name ("the second Lord of the Rings movie": there is none).
+      // A genre before a film word is the kind ("the top rated war movies"), whatever titles repeat it; a word
+      // only a series takes ("the war trilogy") still makes it a family.
+      if (FILM_WORDS.has(word) && isGenreName(tokens.slice(start, end), kb)) continue;
       const found = seriesAt(tokens, start, end, analysis, kb, (counted && PLURAL.has(word)) || start === ordinalEnd);
       if (found) return { ...found, tokenEnd: end + 1 };
     }
