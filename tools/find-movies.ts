@@ -178,7 +178,13 @@ async function applyExclusions(candidates: Set<string>, input: Input, kb: Knowle
   };
   for (const c of ex.concepts) drop((await conceptMembers(kb, c)).movies);
   for (const p of ex.people) drop((await personMovies(kb, p)).movies);
-  if (ex.languages.length) drop((await valueMembers(kb, ex.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE")).movies);
+  if (ex.languages.length) {
+    drop((await valueMembers(kb, ex.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE")).movies);
+    // A film is known to be outside a language only when the KB lists one for it: most films it lists none for are in
+    // English, so "not in English" keeps only the films with another language listed.
+    const listed = await kb.graph.neighborsMany([...candidates], { edges: ["IN_LANGUAGE"], direction: "out" });
+    drop([...candidates].filter((m) => !(listed.get(m) ?? []).length));
+  }
   if (ex.titles.length) drop(namedFilms(kb, ex.titles).movies);
   if (ex.years.length) {
     const released = await kb.graph.neighborsMany([...candidates], { edges: ["RELEASED_IN"], direction: "out" });

@@ -70,7 +70,7 @@ export interface FilmSetOptions {
  * family, periods and languages, each also negated when a negation takes it away.
  */
 export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetOptions = {}): Promise<FilmConstraintInput[]> {
-  const excluded = negatedItems(r.cues.negations, r.named, r.concepts);
+  const excluded = negatedItems(r.cues.negations, r.named, r.concepts.filter((c) => !r.languageConcepts.has(c)));
   const out: FilmConstraintInput[] = [];
   const people = o.noPeople ? [] : (o.people ?? r.named.filter((t) => t.type === "Person"));
   const persons = people.filter((t) => t.types.includes("Person"));
@@ -87,10 +87,20 @@ export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetO
   const years = yearsOf(r);
   if (years) out.push({ on: "years", ...years, negated: false });
   for (const p of r.periods.filter((x) => x.negated)) out.push({ on: "years", from: p.from, to: p.to, negated: true });
-  for (const language of r.languages) out.push({ on: "language", language, negated: false });
+  for (const language of r.languages) out.push({ on: "language", language, negated: negatedLanguage(r, language, excluded) });
   const f = r.cues.figureBound;
   if (f) out.push({ on: "figure", metric: f.metric, cmp: f.cmp, value: f.value, negated: false });
   // "films other than Jaws": a film said against is taken out of the set.
   for (const e of excluded.entities) if (e.type === "Movie" && !e.types.includes("Person")) out.push({ on: "title", film: e.id, negated: true });
   return out.filter((c) => c.on !== "kind" || [c.kind.genres, c.kind.tags, c.kind.tmdbGenres, c.kind.keywords].some((x) => (x?.length ?? 0) > 0));
+}
+
+/**
+ * A language a negation takes away ("films not in English"): said within three words after it, with no kind or
+ * name the negation reaches first.
+ */
+function negatedLanguage(r: Reading, language: string, excluded: { concepts: readonly ConceptRef[]; entities: readonly TopicEntity[] }): boolean {
+  const tokens = r.languageSaid.filter((x) => x.language === language).map((x) => x.token);
+  const taken = [...excluded.concepts, ...excluded.entities];
+  return r.cues.negations.some((n) => tokens.some((k) => k >= n.end && k <= n.end + 3 && !taken.some((t) => t.tokenStart >= n.end && t.tokenStart < k)));
 }

@@ -66,7 +66,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const tokens = wordTokens(text);
   let analysis = casualTitles(asPeopleByRole(joinSplitTitles(withoutPluralTitles(analyze(text)), text, tokens)), text, tokens, kb);
   const words = tokens.map((t) => t.folded);
-  const periods = findPeriods(text);
+  let periods = findPeriods(text);
   const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
   // "Oscar-winning", "award nominated": the adjective is the award's, not a kind of film.
@@ -101,6 +101,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
   const langs = languagesOf(analysis, concepts, kb);
+  const spans = [...analysis.topics.filter((t) => isNamed(t)), ...concepts, ...langs.said.map((x) => ({ tokenStart: x.token }))];
+  periods = periodsBehindNegatedThings(periods, cues.negations, spans.map((x) => x.tokenStart), tokens);
   // Nor does a request or taste word inside one ("I Think I Love My Wife" asks for no films to love).
   const request = requestCue(unnamed);
   const reading: Omit<Reading, "ledger"> = {
@@ -157,6 +159,35 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
   return { analysis: { ...analysis, topics }, notFound, characters };
 }
 
+/**
+ * A negation takes the nearest thing after it: a period said after a film, person, kind or language it took away
+ * is not negated too ("besides Casablanca from the 1950s", "not in English from 1990").
+ */
+function periodsBehindNegatedThings(periods: Period[], negations: readonly { end: number }[], things: readonly number[], tokens: readonly WordToken[]): Period[] {
+  return periods.map((p) => {
+    if (!p.negated) return p;
+    const at = tokens.findIndex((t) => t.start >= p.start);
+    const n = negations.filter((x) => x.end <= at).pop();
+    return n && things.some((k) => k >= n.end && k < at) ? { ...p, negated: false } : p;
+  });
+}
+
+/**
+ * A character a named person plays that the KB files films under ("did Sean Connery play James Bond": the tag
+ * "james bond") is a kind of film: the person's films so filed. The KB holds no characters, but it does hold that.
+ */
+async function charactersAsKinds(characters: CharacterMention[], tokens: readonly WordToken[], kb: KnowledgeBase): Promise<{ kinds: ConceptRef[]; characters: CharacterMention[] }> {
+  const kinds: ConceptRef[] = [];
+  const rest: CharacterMention[] = [];
+  for (const c of characters) {
+    const outside = (k: number) => k < c.tokenStart || k >= c.tokenEnd;
+    const whole = c.frame.startsWith("actor ") ? (await findConcepts(tokens, kb, outside)).find((x) => x.tokenEnd === c.tokenEnd && x.tags.length + x.keywords.length > 0 && tokens.slice(c.tokenStart, x.tokenStart).every((t) => t.folded === "the")) : undefined;
+    if (whole) kinds.push({ ...whole, cued: true, strong: true });
+    else rest.push(c);
+  }
+  return { kinds, characters: rest };
+}
+
 /** Languages the clause names ("Irish-language films", "thai movies", "films in French"), and the concepts that turned out to be one. */
 function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: KnowledgeBase): { languages: string[]; fromConcepts: Set<ConceptRef>; describers: Set<ConceptRef>; said: Reading["languageSaid"] } {
   const said: Reading["languageSaid"] = [];
@@ -175,7 +206,8 @@ function languagesOf(a: QuestionAnalysis, concepts: readonly ConceptRef[], kb: K
     if (inName(k)) return;
     // "in English or French": a language's own name, said outside any name, each one (the analysis keeps one topic of a type).
     const own = said.some((x) => x.token === k) ? undefined : kb.linker.link(t.text, { types: ["Language"], limit: 1, exact: true })[0];
-    if (own && linksWhole(own)) read(own.id, k, k + 1);
+    // The language's own name is the language, not also a tag of that name ("not in english").
+    if (own && linksWhole(own) && read(own.id, k, k + 1)) for (const c of concepts) if (k >= c.tokenStart && k < c.tokenEnd) fromConcepts.add(c);
     for (const language of entryOf(NATIONALITY_LANGUAGES, t.folded) ?? []) {
       const hit = kb.linker.link(language, { types: ["Language"], limit: 1, exact: true })[0];
       // The nationality is the language, not also a tag of that name ("brazilian").
