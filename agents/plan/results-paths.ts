@@ -1,6 +1,7 @@
 import type { NodeType } from "../../src/kb/schema";
 import type { PartOf, PlanPart } from "../../src/plan/schema";
 import type { QuestionAnalysis } from "../../src/question/analyze";
+import { mayBeOfGender } from "../../src/linking/name-gender";
 import type { Evidence } from "../../tools/evidence";
 import { rankAnswers } from "../answering/candidates";
 import type { RankedAnswer } from "../research/types";
@@ -56,9 +57,14 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   // A merged title picked by one edition's figure, or by a person named beside it: only the people credited in that
   // edition (or in no one edition).
   const ofEdition = (name: string) => !edition || (ctx.kb.editions.yearFor(edition.movie, name) ?? edition.year) === edition.year;
-  const items = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)) && ofEdition(i.name));
+  const all = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)) && ofEdition(i.name));
+  // The KB records no gender: the people asked of one are those whose first name is not the other's, unless none is.
+  const gender = part.gender;
+  const kept = gender ? all.filter((i) => mayBeOfGender(i.name, gender)) : all;
+  const items = kept.length ? kept : all;
+  const setAside = all.filter((i) => !items.includes(i));
   const none = among.size ? `none of ${[...among].join(", ")} along that relation in the knowledge base` : "nothing in the knowledge base along that relation";
-  return { done: true, items, total: items.length, figures: [], evidence, ...(items.length ? {} : { missing: none }) };
+  return { done: true, items, total: items.length, figures: [], evidence, ...(setAside.length ? { setAside } : {}), ...(items.length ? {} : { missing: none }) };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface PartResult {
   ranking?: RankedAnswer[];
   ranked?: number;
   evidence: Evidence[];
+  /** Answers along the relation a condition read from names set aside (the men, when the women of a cast are asked). */
+  setAside?: RankedAnswer[];
   /** Why the slot is empty or partial, in words a user can read. */
   missing?: string;
   /** No film met every constraint: the items are the films meeting `atLeast` of `of` (a relaxed search). */

@@ -100,6 +100,8 @@ export const LookupPart = z
     except: z.array(EntityRef).max(5).default([]),
     /** Only these may be answers: the choices offered ("which of Al Pacino and Val Kilmer was in The Godfather"); none: any. */
     among: z.array(EntityRef).max(12).default([]),
+    /** People of this gender asked ("which actress", "the female lead"): the KB records none, so it is read from first names. */
+    gender: z.enum(["female", "male"]).optional(),
     /** The clause as asked: what a discovered path is scored against. */
     text: z.string().trim().min(1).max(2000),
   })

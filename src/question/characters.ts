@@ -14,7 +14,7 @@ export interface CharacterMention {
   text: string;
   tokenStart: number;
   tokenEnd: number;
-  /** The words that made it a character ("played by", "starred as"). */
+  /** The words that made it a character ("played by", "starred as"; "actor plays" when a person named plays it). */
   frame: string;
 }
 
@@ -74,6 +74,10 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
       const s = whole(nameAfter(k + 1, isName, words));
       if (s && !known(s)) add(s, w);
     }
+    // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
+    // name after is who they play, even one the KB holds as a film.
+    // Who they play may be said in lowercase among capitals ("did Sean Connery play james bond"): any word but a stop word.
+    if (ACTIVE.has(w) && named.some((t) => t.type === "Person" && t.tokenEnd === k)) add(whole(nameAfter(k + 1, (j) => isName(j) || (!!tokens[j] && !STOP_WORDS.has(tokens[j]!.folded) && !QUESTION_WORDS.has(tokens[j]!.folded)), words)), `actor ${w}`);
   });
   const who = whoIsFilm(words, named);
   if (who) add(who, "who is");

@@ -90,6 +90,16 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
   const notFound = cast.notFound;
   analysis = cast.analysis;
+  const played = await charactersAsKinds(cast.characters, tokens, kb);
+  // The character's words are the kind's now: a concept read there before (weak, or the same) gives way to it.
+  for (const k of played.kinds) {
+    const at = concepts.findIndex((c) => c.tokenStart < k.tokenEnd && k.tokenStart < c.tokenEnd);
+    if (at >= 0) concepts.splice(at, 1, k);
+    else concepts.push(k);
+  }
+  cast.characters = played.characters;
+  // The character asked is then known as the films filed under it: no character left to say the KB lacks.
+  if (played.kinds.length) delete cues.character;
   // A linked word inside a longer name the KB does not have ("Monster" in "The Flying Spaghetti Monster") is not what the user meant.
   const inUnknown = (t: { tokenStart: number }) =>
     notFound.some((n) => {

@@ -5,6 +5,7 @@ import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { constraintWords } from "./render-sets";
+import { genderOfName } from "../../../src/linking/name-gender";
 import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, TYPE_NOUN, figureWords } from "./words";
 
 /** Renderers of the parts that start from names or text. */
@@ -23,7 +24,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const noFilms = emptyFilmsFrom(part, ctx);
   if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
-  if (hop) return { text: hopSentence(part, hop, r, ctx, from), answers: r.items };
+  if (hop) return { text: `${hopSentence(part, hop, r, ctx, from)}${genderNote(part, r)}`, answers: r.items };
   if (!part.path && !part.asks) return linksOf(part, r, ctx, from);
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
@@ -120,6 +121,15 @@ function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["
   if (person && PERSON_FACT[hop.edge] && hop.dir === "out") return `${from} ${PERSON_FACT[hop.edge]} ${n} film${n === 1 ? "" : "s"} in the knowledge base: ${listed(ctx, r.items)}.`;
   const noun = part.asks ? TYPE_NOUN[part.asks] : "answers";
   return `${capital(pathPhrase([hop], from))} (${n} ${noun}): ${listed(ctx, r.items)}.`;
+}
+
+/** The women or men of a cast asked: the KB records no gender, so the reader is told it was read from first names. */
+function genderNote(part: PartOf<"lookup">, r: PartResult): string {
+  if (!part.gender) return "";
+  const who = part.gender === "female" ? "women" : "men";
+  const aside = r.setAside?.length ? `; the rest of the cast it lists: ${joinList(r.setAside.map((i) => i.name))}` : "";
+  const none = r.setAside === undefined && r.items.every((i) => genderOfName(i.name) !== part.gender) ? `; none of the cast it lists has a ${part.gender === "female" ? "woman" : "man"}'s first name, so the whole cast is given` : "";
+  return ` (The knowledge base records no one's gender: the ${who} are read from their first names${aside}${none}.)`;
 }
 
 /**

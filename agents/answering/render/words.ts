@@ -138,7 +138,7 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     // A character's own name asked ("who played Captain Miller"): said by that name.
     // A character named ("Captain Miller", "the joker"): who played them. A creature of the story asked by its kind
     // ("what kind of puppy appears in the story"): said as asked.
-    character: said && (/^\p{Lu}/u.test(said) || said.startsWith("the ")) ? `who played ${said}` : said?.startsWith("what ") ? said : of("the characters actors play", `the character ${s} played`),
+    character: said && (/^\p{Lu}/u.test(said) || said.startsWith("the ")) ? `who played ${said}` : said?.startsWith("what ") ? said : of("the characters actors play", s.includes(" in ") ? `the character ${s.replace(" in ", " played in ")}` : `the character ${s} played`),
     award: of("awards or nominations", `awards or nominations of ${s}`),
     tv: "television series or episodes",
     music: of("composers, scores or songs", subjectIsPerson ? `the music ${s} composed` : `the music of ${s}`),

@@ -9,6 +9,13 @@ import type { EdgeType } from "../../kb/schema";
 /** "the lead", "the female lead": the leading part, after "the" or "the" and a word of which part; a cast word, not a director's. */
 export const CAST_LEAD_WORDS = ["lead", "leads"];
 export const CAST_LEAD_OPENERS = ["female", "male", "main", "romantic", "two"];
+/** Words before a person said in company ("with Leonardo DiCaprio"): someone the films also have, not whose they are. */
+export const COMPANY_WORDS = ["with", "alongside", "starring", "featuring"];
+/** Words that ask the women or the men of a cast ("which actress", "the female lead", "the leading man"). "Actor" asks either. */
+export const CAST_GENDER_WORDS: Readonly<Record<string, "female" | "male">> = {
+  actress: "female", actresses: "female", female: "female", woman: "female", women: "female", lady: "female", heroine: "female",
+  male: "male", man: "male", men: "male", hero: "male",
+};
 export const RELATION_WORDS: Readonly<Record<EdgeType, Readonly<Record<string, number>>>> = {
   DIRECTED: weights(1, "direct directs directed directing director directors directorial codirected codirect helmed helm helms filmmaker filmmakers", 0.6, "led lead leads charge headed head heads manager"),
   WROTE: weights(1, "write writes wrote written writing writer writers screenwriter screenwriters scriptwriter scriptwriters screenplay screenplays script scripts scripted cowriter cowriters cowrote penned pen author authors authored", 0.5, "story"),

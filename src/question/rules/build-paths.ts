@@ -1,4 +1,4 @@
-import { STOP_WORDS } from "../../util/text";
+import { entryOf, STOP_WORDS } from "../../util/text";
 import type { FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
@@ -8,7 +8,8 @@ import type { TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
-import { FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
+import { CAST_GENDER_WORDS } from "../lexicon/relations";
 import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets } from "./build-open";
@@ -39,13 +40,28 @@ export function lookupOf(r: Reading, min: number, o: { within?: FilmConstraintIn
   const path = pathOf(r, topics, fromFilm);
   // With no answer phrase, what the relation said reaches is asked; with no relation either, everything linked to the names.
   const asks = path ? (path.dir === "out" ? EDGE_SPECS[path.edge].to : EDGE_SPECS[path.edge].from) : (a.answer.type ?? askedByCue(r, topics[0]));
-  // "who starred in Titanic besides DiCaprio", "what did Nolan direct besides Inception": a thing said against that is
-  // of the kind asked is never an answer, rather than a condition on the films the path passes through.
-  const notAnswers = asks ? negated.filter((e) => e.type === asks && !topics.includes(e)) : [];
+  const { within, except } = exclusionsOf(r, { asks, negated, topics, named: fromFilm ? positive.filter((t) => t.type === "Person") : [], within: o.within });
+  const gender = path?.edge === "ACTED_IN" && path.dir === "in" ? castGender(r) : undefined;
+  return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, ...(except.length ? { except } : {}), ...(gender ? { gender } : {}), text: r.text };
+}
+
+/**
+ * "who starred in Titanic besides DiCaprio", "what did Nolan direct besides Inception": a thing said against that is of
+ * the kind asked is never an answer, rather than a condition on the films the path passes through; so are the people
+ * named beside the one film a lookup starts from.
+ */
+function exclusionsOf(r: Reading, o: { asks: string | undefined; negated: readonly TopicEntity[]; topics: readonly TopicEntity[]; named: readonly TopicEntity[]; within: FilmConstraintInput[] | undefined }): { within: FilmConstraintInput[]; except: ReturnType<typeof entityRef>[] } {
+  const notAnswers = o.asks ? o.negated.filter((e) => e.type === o.asks && !o.topics.includes(e)) : [];
   const gone = new Set(notAnswers.map((e) => e.id));
   const within = (o.within ?? withinOf(r)).filter((c) => !(c.negated && gone.has(c.on === "title" ? c.film : c.on === "person" && "id" in c.who ? c.who.id : "")));
-  const except = [...(fromFilm ? positive.filter((t) => t.type === "Person") : []), ...notAnswers].map(entityRef).slice(0, 5);
-  return { kind: "lookup", from: topics.map(entityRef), ...(path ? { path: [path] } : {}), ...(asks ? { asks } : {}), join, within, ...(except.length ? { except } : {}), text: r.text };
+  return { within, except: [...o.named, ...notAnswers].map(entityRef).slice(0, 5) };
+}
+
+/** "which actress starred in Titanic", "the female lead in Pretty Woman": the cast's women (or men) asked, said outside any name. */
+function castGender(r: Reading): "female" | "male" | undefined {
+  const inName = (k: number) => r.named.some((t) => k >= t.tokenStart && k < t.tokenEnd);
+  const said = r.words.flatMap((w, k) => (inName(k) ? [] : [entryOf(CAST_GENDER_WORDS, w)])).filter((g) => g !== undefined);
+  return said.length && said.every((g) => g === said[0]) ? said[0] : undefined;
 }
 
 /**
@@ -245,7 +261,9 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   if (describesName && r.analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"))) return undefined;
   // A fact word the clause's own rule read as a kind of film ("music for" → musicals) makes that reading no answer to keep.
   const factAsKind = at !== undefined && r.concepts.some((c) => (c.strong || c.cued) && c.tokenStart < end && at < c.tokenEnd);
-  const about = (factAsKind ? undefined : innerAbout(inner)) ?? (await aboutPart(r, ctx, f.fact));
+  // "what role did Tom Hanks play in Big": the character is the person's, so the film's cast without them is no answer beside it.
+  const ownCharacter = f.fact === "character" && people(r).length > 0;
+  const about = (factAsKind || ownCharacter ? undefined : innerAbout(inner)) ?? (await aboutPart(r, ctx, f.fact));
   // "what country is richard attenborough from": a person's country is their nationality.
   // "where does the idea come from", asked of a film: where the film comes from (its source), not a birthplace.
   const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact === "birthplace" && f.phrase.endsWith("from") && films(r).length && !people(r).length && !r.analysis.answer.edge ? "other" : f.fact;
@@ -306,14 +324,20 @@ async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<
 function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefined, fact: FactKind): DraftPart[] {
   const role = r.analysis.answer.edge;
   // "who played the Ringo Kid in Stagecoach": the film's cast, one of whom played the character.
-  const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity);
+  // A person followed by the verb they play it by ("what role did Tom Hanks play") is the actor, not the character.
+  const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity) && !ACTIVE_PLAY_VERBS.has(r.words[person.tokenEnd] ?? "");
   if (fact === "character" && (!person || characterNamed)) return peopleOf(r, [film], "ACTED_IN", "each");
   // "who is the director and editor of Big starring Tom Hanks": the film's people in the role asked come first.
   if ((role === "DIRECTED" || role === "WROTE") && fact !== "character") return peopleOf(r, [film], role, "each");
   if (person) return personInFilm(r, film, person, fact);
   if (role && PERSON_ROLES.has(role)) return peopleOf(r, [film], role, "each");
+  // "how old was the director of Jaws": a fact of a person, asked of the film's people in a role said before it.
+  const of = PERSON_FACTS.has(fact) ? r.analysis.cues.find((c) => PERSON_ROLES.has(c.edge) && c.weight >= 1 && r.words[c.token + 1] === "of" && c.token + 2 === film.tokenStart) : undefined;
+  if (of) return peopleOf(r, [film], of.edge, "each");
   return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }];
 }
+const ACTIVE_PLAY_VERBS = new Set(CHARACTER_ACTIVE_VERBS);
+const PERSON_FACTS: ReadonlySet<FactKind> = new Set(["birthplace", "birth_date", "death", "age", "nationality", "family", "education"]);
 
 /** Names the user gave that the KB does not have, and nothing else named: said as not found, with the closest names. */
 export function unknownNames(r: Reading): Built | undefined {

@@ -1,7 +1,7 @@
 import { negatedItems } from "../cues";
 import { MOVIE_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
-import { ABOUT_FRAME_WORDS, AMONG_WORDS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
+import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_VERBS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { entryOf } from "../../util/text";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -210,24 +210,34 @@ export function storyPersonSaid(r: Reading): string {
 }
 
 /** "who did Harrison Ford play in Witness", "which character did X play": a role word right after a named person, or "character" said with one. */
+const ROLE_NOUN_CUES_LIST = ["role", "roles"];
+const ROLE_NOUN_CUES = new Set(ROLE_NOUN_CUES_LIST);
+const CHARACTER_QUESTION_WORDS = new Set(["who", "whom", "what", "which", "whose"]);
+
 function playsCharacter(r: Reading): boolean {
   const cue = r.cues.character;
   const ps = people(r);
   if (r.cues.fact?.fact === "character" && ps.length) return true;
   // "scary movies that anthony hopkins play in": with films asked, "play in" is acting, unless "who" asks the role.
   if (filmsAsked(r) && r.words.some((w) => MOVIE_WORDS.has(w)) && r.words[0] !== "who" && r.words[0] !== "whom") return false;
-  return cue !== undefined && ps.some((p) => cue.at >= p.tokenEnd && cue.at - p.tokenEnd <= 2);
+  // "did Tom Hanks play in Big": "play in" with no word asking who or what is acting in it.
+  if (r.words[cue?.end ?? -1] === "in" && !CHARACTER_QUESTION_WORDS.has(r.words[0] ?? "")) return false;
+  if (cue !== undefined && ps.some((p) => cue.at >= p.tokenEnd && cue.at - p.tokenEnd <= 2)) return true;
+  // "what role did Tom Hanks play in Big": the role noun first, then the person, then the verb they play it by.
+  return ps.some((p) => PLAY_VERBS.has(r.words[p.tokenEnd] ?? "")) && ROLE_NOUN_CUES.has(cue?.phrase ?? "");
 }
+const PLAY_VERBS = new Set(CHARACTER_VERBS.filter((w) => !ROLE_NOUN_CUES_LIST.includes(w)));
 
 /** "who played Al Jolson in The Jolson Story": asks the actor of a character (a name after the verb is the character), then "in" a film. */
 function characterInFilm(r: Reading): boolean {
   const cue = r.cues.character;
-  if (!cue || !films(r).length || !["who", "which", "what"].includes(r.words[0] ?? "")) return false;
+  if (!cue || !films(r).length || !["who", "which", "what"].includes(r.words[0] ?? "") || playsCharacter(r)) return false;
   // "what kind of sport is played in Y": the kind asked is what is played, not an actor.
   if (r.cues.fact?.kindOf && r.cues.fact.at < cue.at) return false;
   if (people(r).some((p) => p.tokenEnd <= cue.at)) return false;
-  // "which actor played in both A and B": acting in films joined, no character between the verb and "in".
-  if (r.words[cue.end] === "in" && films(r).length >= 2 && r.cues.both !== undefined) return false;
+  // "which actor played in Pretty Woman", "… in both A and B": no character between the verb and "in" is acting
+  // (a role noun before "in", "her roles in A and B", stays the roles she played there).
+  if (r.words[cue.end] === "in" && (!ROLE_NOUN_CUES.has(cue.phrase) || (films(r).length >= 2 && r.cues.both !== undefined))) return false;
   return r.words.slice(cue.end).some((w, i, rest) => w === "in" && rest.length > i + 1);
 }
 
