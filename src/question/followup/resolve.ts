@@ -35,7 +35,7 @@ import { findPhrase } from "../stages/phrases";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
 import { OFF_DOMAIN_WORDS } from "../lexicon/domain";
 import { CONFIDENT } from "../reading";
-import { MOVIE_WORDS, QUALITY_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
+import { COMPANY_WORDS, MOVIE_WORDS, QUALITY_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { HAVING_WORDS, ROLE_LEADS, ROLE_NOUNS } from "../lexicon/linking";
 import { ROLE_EDGES } from "../roles";
 import { understandRecent } from "../understand";
@@ -411,7 +411,8 @@ async function personOfRole(words: readonly string[], frames: readonly TurnFrame
 }
 const ROLE_EDGE_NAMES: ReadonlySet<string> = new Set(ROLE_EDGES);
 /** Words that put a named person beside someone else ("with Bogart", "alongside Bacall"). */
-const COMPANY_WORDS = ["with", "alongside", "besides", "starring", "featuring"];
+/** Said before a person who is not the pronoun's ("besides" too: someone else again). */
+const BESIDE_WORDS = [...COMPANY_WORDS, "besides"];
 
 /**
  * The pointing words a follow-up uses, by class, that point back rather than at the question's own names.
@@ -437,7 +438,7 @@ function pointsAtOwn(folded: string, cls: "film" | "person" | "plural", hit: str
   const compared = cls === "film" && !hit.includes(" ") && (hasPhrase(folded, "than") || hasPhrase(folded, `${hit} or`) || hasPhrase(folded, `or ${hit}`));
   if (compared || hasPhrase(folded, `and ${hit}`) || hasPhrase(folded, `${hit} and`)) return false;
   // "what other movies did he direct with Humphrey Bogart": the person said to be with him is someone else.
-  if (cls === "person" && own.some((o) => o.type === "Person" && COMPANY_WORDS.some((w) => hasPhrase(folded, `${w} ${foldText(o.text)}`)))) return false;
+  if (cls === "person" && own.some((o) => o.type === "Person" && BESIDE_WORDS.some((w) => hasPhrase(folded, `${w} ${foldText(o.text)}`)))) return false;
   const type = cls === "film" ? "Movie" : cls === "person" ? "Person" : undefined;
   return own.some((o) => o.type === type && !wordAfter(folded, hit, o.text));
 }

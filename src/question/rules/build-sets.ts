@@ -5,7 +5,7 @@ import type { Reading } from "../reading";
 import { isRole, otherUsualRole, roleNear, roleSaid } from "../roles";
 import type { TopicEntity } from "../analyze";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
-import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
+import { COMPANY_WORDS, MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
 import { familyOf, familyStem } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
@@ -448,10 +448,15 @@ export type { DraftPart };
  * "films written by the star of Heat": the film's people in one role (a reference), then their films
  * in the role said of those (the same role when none is), without the film itself, which the asker knows.
  */
+const COMPANY_LEADS = new Set(COMPANY_WORDS);
+
 export function filmsOfFilmsPeople(r: Reading): Built | undefined {
   const [film] = films(r);
-  if (!film || films(r).length !== 1 || people(r).length) return undefined;
-  const roles = r.analysis.cues.filter((c) => c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN");
+  // "… with Leonardo DiCaprio": people said in company are a condition on the films, not whose films they are.
+  const company = people(r).filter((p) => COMPANY_LEADS.has(r.words[p.tokenStart - 1] ?? ""));
+  if (!film || films(r).length !== 1 || company.length !== people(r).length) return undefined;
+  // "starring Arnold Schwarzenegger": the word before a person in company is theirs.
+  const roles = r.analysis.cues.filter((c) => (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN") && !company.some((p) => c.token === p.tokenStart - 1));
   const ofFilm = roles.filter((c) => c.token < film.tokenStart && film.tokenStart - c.token <= 4).sort((a, b) => b.token - a.token)[0];
   if (!ofFilm) return undefined;
   // The role the people are asked in is said apart from the one that finds them: before it ("what did the director
@@ -460,7 +465,7 @@ export function filmsOfFilmsPeople(r: Reading): Built | undefined {
   // The film the people are found by is known to the asker: the answer is their other films.
   const where: FilmConstraintInput[] = [{ on: "person", who: local(0), role: ofThem as Role, negated: false }, { on: "title", film: film.id, negated: true }];
   // "what movies did the director of Jaws make in the 70s", "… comedies …": the rest of the clause narrows their films.
-  where.push(...narrowing(r));
+  where.push(...narrowing(r), ...company.map((p): FilmConstraintInput => ({ on: "person", who: personRef(p), role: roleNear(p, r.analysis) ?? "ACTED_IN", negated: false })));
   return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: ofFilm.edge, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }, { kind: "films", where }] };
 }
 

@@ -65,7 +65,7 @@ export const RULES: readonly Rule[] = [
   { id: "aggregate.most-common", reads: "the director X worked with most, the usual genre of X's films", when: { all: ["most-common"], any: ["named", "kind", "series"], none: ["asks-film"] }, build: (r, ctx) => sets.countedOver(r, ctx, "most_common") },
   { id: "aggregate.most-common-all", reads: "which actor was in the most movies (over every film)", when: { all: ["most-common", "film-word"], none: ["named", "weak-topic", "not-found", "kind", "period", "language", "series", "asks-film"] }, build: sets.mostOfAll },
   { id: "lookup.shared", reads: "what do X and Y have in common", when: { all: ["in-common", "films>=2", "asks-nothing"] }, build: paths.shared },
-  { id: "films.of-films-people", reads: "movies by the director of X, other films from the people who wrote X", when: { all: ["films-asked", "film=1"], none: ["person", "asks-relation"] }, build: sets.filmsOfFilmsPeople },
+  { id: "films.of-films-people", reads: "movies by the director of X, other films from the people who wrote X", when: { all: ["films-asked", "film=1"], none: ["asks-relation"] }, build: sets.filmsOfFilmsPeople },
   { id: "films.people", reads: "films of named people, together or with kinds, periods, languages", when: { all: ["only-people", "films-asked"], any: ["people>=2", "kind", "period", "language", "series"] }, build: sets.films_ },
   { id: "films.person", reads: "a person's films (will smith movies, what has X been in)", when: { all: ["only-people", "films-asked", "person=1"], none: ["asks-relation"] }, build: sets.films_ },
   { id: "films.series", reads: "the Rocky movies", when: { all: ["series"] }, build: sets.films_ },
