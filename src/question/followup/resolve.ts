@@ -262,6 +262,8 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     // "which one has clint eastwood": people named say what to choose by; a film named is a choice of its own.
     applies: (f) => CHOOSING.test(foldText(f.said)) && f.own.every((o) => o.type !== "Movie"),
     build: (f) => {
+      const asked = f.ranks ? rankedAfter(f) : undefined;
+      if (asked) return asked;
       const films = choices(f.frames);
       if (films.length < 2) return undefined;
       const question = f.said.replace(CHOICE_SAID, (_m, w: string) => `${w} of ${listNames(films.map((r) => r.name))}`);
@@ -276,6 +278,8 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     build: (f) => {
       const frame = f.frames.at(-1)!;
       if (frame.series) return { question: `${stripEnd(f.said)} among the ${frame.series} films?`, referents: [] };
+      const asked = rankedAfter(f);
+      if (asked) return asked;
       const films = choices(f.frames);
       return films.length >= 2 ? { question: `${stripEnd(f.said)} among ${listNames(films.map((r) => r.name))}?`, referents: films } : undefined;
     },
@@ -535,6 +539,19 @@ function substitute(f: FollowUpFeatures, incoming: { name: string; type: NodeTyp
   if (!old || at < 0) return undefined;
   return { question: `${frame.question.slice(0, at)}${incoming.name}${frame.question.slice(at + old.said!.length)}`, referents: [{ ...old }] };
 }
+
+/**
+ * "which one is the most recent" after a turn that asked for films: that question again, ranked, so the whole set is
+ * ranked, not the few names a question can list ("what movies has Denzel Washington been in, which is the most recent").
+ */
+function rankedAfter(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {
+  const frame = f.frames.at(-1);
+  if (!frame?.asksFilms || frame.topics.filter((t) => t.type === "Movie").length >= 2 || frame.answers.filter((a) => a.type === "Movie").length < 2) return undefined;
+  // "what's the longest one", "which of them is": the choice asked as a clause of the question before.
+  const said = stripEnd(f.said).replace(RANK_OPENER, (_m, copula: string | undefined) => (copula ? "which is" : "which"));
+  return { question: `${stripEnd(frame.question)}, ${said}?`, referents: frame.answers.filter((a) => a.type === "Movie").slice(0, MAX_LISTED) };
+}
+const RANK_OPENER = /^(?:and\s+)?(?:which|what)(?:\s+(?:one|ones|of them|of those|of these))?(?:('s|\s+is|\s+was))?(?=\s)/i;
 
 function refine(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {
   // The film set narrowed is the newest turn's, or the one before when the newest was a question about one of its films.
