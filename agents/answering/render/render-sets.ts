@@ -77,8 +77,16 @@ function ordinalWord(n: number): string {
 /** "latest", "third latest", "second", "second highest": the place an ordinal asks for. */
 function placeWords(part: PartOf<"order">, nth: number): string {
   if (part.by === "releaseYear") return part.direction === "desc" ? (nth === 1 ? "latest" : `${ordinalWord(nth)} latest`) : ordinalWord(nth);
-  return `${nth === 1 ? "" : `${ordinalWord(nth)} `}${part.direction === "desc" ? "highest" : "lowest"}`;
+  const [high, low] = PLACE_ADJECTIVES[part.by] ?? ["highest", "lowest"];
+  return `${nth === 1 ? "" : `${ordinalWord(nth)} `}${part.direction === "desc" ? high : low}`;
 }
+
+/** The superlative a figure is ranked by in plain words ("the longest", "the costliest"); the rest are highest/lowest. */
+const PLACE_ADJECTIVES: Readonly<Partial<Record<PartOf<"order">["by"], [string, string]>>> = {
+  runtime: ["longest", "shortest"],
+  budget: ["costliest", "cheapest"],
+  popularity: ["most popular", "least popular"],
+};
 
 export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderContext): Rendered {
   const of = partOf(outer, part.of.ref);
