@@ -1,4 +1,5 @@
 import { generateBounds, generateUniversals } from "./gen-bound";
+import { generateCastWomen, generateNotInLanguage, generatePlayedCharacters } from "./gen-cast";
 import { generateCounts } from "./gen-count";
 import { generateDifferences } from "./gen-difference";
 import { generateFacts } from "./gen-fact";
@@ -39,6 +40,9 @@ export function generateNaturalSet(w: World, seed = NATURAL_SEED): NaturalItem[]
     ...generateNamedBounds(w, seed),
     ...generatePlacesOfAll(w, seed),
     ...generateOtherRoles(w, seed),
+    ...generatePlayedCharacters(w, seed),
+    ...generateCastWomen(w, seed),
+    ...generateNotInLanguage(w, seed),
     ...generateChitchat(),
     ...generateOutOfDomain(),
   ];
