@@ -73,6 +73,9 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["a yes/no about a person's role, the film unsaid", [jaws], "did he also write it?", "followup.anaphor", "Did Steven Spielberg also write Jaws?"],
     ["a yes/no about a role with no film or pointing word for it", [jaws], "did he help write the screenplay?", "followup.role-check", "Did Steven Spielberg help write the screenplay of Jaws?"],
     ["which one, after several films", [turn("Who directed Heat and Ronin?")], "Which one is longer?", "followup.which-one", "Which of Heat and Ronin is longer?"],
+    // A ranking of an earlier list of films asked for: that question again, ranked, so the whole set is ranked (not the names a question can list).
+    ["which one + a ranking, after films asked for", [hanks], "which one is the most recent", "followup.which-one", "What films did Tom Hanks star in, which is the most recent?"],
+    ["a superlative over no set of its own, after films asked for", [hanks], "what's the longest?", "followup.within", "What films did Tom Hanks star in, which is the longest?"],
     ["the series, with a film in context: its family", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "how many movies are in the series?", "followup.series", "How many movies are in the Rocky series?"],
     ["the second one, with a film in context: its family's second", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "what is the second one?", "followup.series", "What is the second Rocky movie?"],
     ["the sequel, with a film in context: the sequel to it", [jaws], "and the sequel?", "followup.series", "The sequel to Jaws?"],

@@ -181,7 +181,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["when did the second starfall come out", "order.ordinal", "p1 films(series Starfall (2)); p2 order(p1 by releaseYear asc, nth 2); *p3 lookup(p2 → RELEASED_IN out)"],
   ["who directed the sequel to starfall", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
   ["how long is starfall compared to paper moons", "compare.which", "*p1 compare(Starfall vs Paper Moons by runtime, max)"],
-  ["who was the female lead in Starfall", "lookup.relation", "*p1 lookup(Starfall → ACTED_IN in)"],
+  ["who was the female lead in Starfall", "lookup.relation", "*p1 lookup(Starfall → ACTED_IN in; female)"],
   ["by lead [Starfall]", "lookup.relation", "*p1 lookup(Starfall → ? Person)"],
   ["tell me about Starfall", "lookup.about", "*p1 lookup(Starfall → all)"],
   ["what is the quiet harbor", "lookup.about", "*p1 lookup(The Quiet Harbor → all)"],
@@ -192,6 +192,25 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["which film has the third longest running time", "order.superlative", "p1 films(); *p2 order(p1 by runtime desc, nth 3)"],
   ["what movies did the writer of Starfall direct", "films.of-films-people", "p1 lookup(Starfall → WROTE in); *p2 films(p1 DIRECTED, not Starfall)"],
   ["what films did the director of Starfall write", "films.of-films-people", "p1 lookup(Starfall → DIRECTED in); *p2 films(p1 WROTE, not Starfall)"],
+  // Tenth round. People said in company narrow a film's people's films; the word before them is theirs.
+  ["what movies did the director of Starfall make with Tom Harker", "films.of-films-people", "p1 lookup(Starfall → DIRECTED in); *p2 films(p1 DIRECTED, not Starfall, Tom Harker ACTED_IN)"],
+  // A fact of a person asked of a film's people in a role said before it.
+  ["how old was the director of Starfall", "beyond.fact", "p1 lookup(Starfall → DIRECTED in); *p2 beyond(age beside p1)"],
+  // The women (or men) of a cast asked: read from first names, the lookup says which.
+  ["which actress starred in The Quiet Harbor", "lookup.relation", "*p1 lookup(The Quiet Harbor → ACTED_IN in; female)"],
+  ["who was the female lead in Midnight Ledger", "lookup.relation", "*p1 lookup(Midnight Ledger → ACTED_IN in; female)"],
+  // "played in" a film with no character between, and no word asking who or what, is acting in it.
+  ["which actor played in Midnight Ledger", "lookup.relation", "*p1 lookup(Midnight Ledger → ACTED_IN in)"],
+  ["did Tom Harker play in Paper Moons", "check.films", "p1 films(Paper Moons, Tom Harker ACTED_IN); *p2 check(any in p1)"],
+  // The role noun first, then the person and the verb: the person's own character, beside their being in the film.
+  ["what role did Tom Harker play in Paper Moons", "beyond.character", "p1 films(Paper Moons, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
+  // A character a named person plays that the KB tags is a kind of film: their films so tagged.
+  ["how many films did Céline Dupré play Captain Nova in", "aggregate.count", "p1 films(Céline Dupré ACTED_IN, captain nova); *p2 count(p1)"],
+  ["did Tom Harker play captain nova", "check.films", "p1 films(Tom Harker ACTED_IN, captain nova); *p2 check(any in p1)"],
+  // A language's own name is the language, and a negation takes it away; a period after it is not negated too.
+  ["french films not in english", "films.kind", "*p1 films(in French, not in English)"],
+  ["dramas not in English from 1999", "films.minus", "*p1 films(drama, 1999–1999, not in English)"],
+  ["films not starring Tom Harker from the 90s", "films.minus", "*p1 films(not Tom Harker ACTED_IN, 1990–1999)"],
   ["which came out earlier, Starfall or Zorblax Returns", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(Zorblax Returns)"],
   ["is Starfall older than the hobbit", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(the hobbit)"],
   ["which is longer, Starfall or star wars", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → runtime); *p2 unknown(star wars)"],
