@@ -35,7 +35,12 @@ function isGenreName(span: readonly WordToken[], kb: KnowledgeBase): boolean {
  */
 export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false, ordinalEnd?: number): Promise<Series | undefined> {
   const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb) ?? afterOrdinal(tokens, analysis, kb, ordinalEnd);
-  return found ? { ...found, films: await withTagged({ ...found, films: await withNamesakesByMakers(found, kb) }, kb) } : undefined;
+  return found ? { ...found, films: await wholeFamily(found, kb) } : undefined;
+}
+
+/** A family's films by its title, with the namesakes its makers made and the films tagged with its name that are kin. */
+export async function wholeFamily(series: Series, kb: KnowledgeBase): Promise<string[]> {
+  return withTagged({ ...series, films: await withNamesakesByMakers(series, kb) }, kb);
 }
 
 /**
@@ -201,5 +206,6 @@ export function familyOf(name: string, kb: KnowledgeBase, alone = false): string
 function titleCase(name: string, analysis: QuestionAnalysis, start: number, end: number): string {
   // Only a film of that very name: "Indiana Jones" linked to Indiana Jones and the Last Crusade names no family.
   const linked = analysis.topics.find((t) => t.types.includes("Movie") && t.tokenStart === start && t.tokenEnd === end && withoutLeadingArticle(linkKey(t.name)) === withoutLeadingArticle(linkKey(name)));
-  return linked?.name ?? name;
+  // As the user wrote it, without the article the span may have begun with ("of the harry potter series").
+  return linked?.name ?? name.replace(/^the\s+/i, "");
 }

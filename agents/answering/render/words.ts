@@ -123,6 +123,8 @@ export function gapWords(by: Metric, gap: number): string {
   return figureWords(by, gap);
 }
 
+const SEQUEL_SAID = /^(?:sequel|prequel)s?$/i;
+
 /** What the knowledge base does not record, said of someone or something when there is one. */
 export function lacking(fact: FactKind, subject?: string, said?: string, subjectIsPerson = false): string {
   const s = subject ?? "";
@@ -150,7 +152,7 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     crew: "crew other than directors and writers (cinematographers, editors, designers)",
     filming_location: of("where films were shot or set", `where ${s} was shot`),
     country: of("films' countries of origin", `the country of ${s}`),
-    other: said ? `what you asked (${said})${subject ? ` about ${subject}` : ""}` : "that",
+    other: said && subject && SEQUEL_SAID.test(said) ? `a ${said.replace(/s$/, "")} to ${s}: no other film shares its title, or a tag that names its series` : said ? `what you asked (${said})${subject ? ` about ${subject}` : ""}` : "that",
   };
   return phrases[fact];
 }

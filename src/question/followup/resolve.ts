@@ -14,6 +14,7 @@ import { ANY_LEADS,
   CONTINUATION_WORDS,
   COPULAS,
   FAMILY_ORDINALS,
+  FAMILY_POINTER_LEADS,
   FAMILY_WORDS,
   FILM_ANAPHORS,
   OTHER_WORDS,
@@ -109,7 +110,7 @@ const MAX_LISTED = 5;
 /** Films a choice is made among ("which one is the longest" after a list): a whole answer of a dozen, not its first few. */
 const MAX_CHOICES = 12;
 /** "the series", "the franchise", "the sequel", "the second one": a film's family or its neighbour in it, the film unsaid. */
-const FAMILY_POINTER = new RegExp(`\\b(the|a)\\s+(?:(${FAMILY_WORDS.join("|")})\\b|(${FAMILY_ORDINALS.join("|")})\\s+(?:one|movie|film)\\b)`, "i");
+const FAMILY_POINTER = new RegExp(`\\b(${FAMILY_POINTER_LEADS.join("|")})\\s+(?:(${FAMILY_WORDS.join("|")})\\b|(${FAMILY_ORDINALS.join("|")})\\s+(?:one|movie|film)\\b)`, "i");
 const OFF_DOMAIN: ReadonlySet<string> = new Set(OFF_DOMAIN_WORDS);
 
 /** A phrase list as a regular-expression alternative over written text: words may be any spacing apart, longest phrase first. */
@@ -212,7 +213,7 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
       if (!film) return undefined;
       const family = familyStem(film.name).replace(/^the /i, "");
       const question = f.said.replace(FAMILY_POINTER, (_m, the: string, which: string | undefined, nth: string | undefined) =>
-        nth ? `${the} ${nth} ${family} movie` : /^(?:sequel|prequel)$/i.test(which ?? "") ? `${the} ${which} to ${film.name}` : `${the} ${family} ${which}`,
+        nth ? `${the} ${nth} ${family} movie` : /^(?:sequel|prequel)s?$/i.test(which ?? "") ? `${the} ${which} to ${film.name}` : `${the} ${family} ${which}`,
       );
       // "was she in the sequel": the person pointed at is read too.
       const withPerson = f.anaphors.person ? replaceAnaphors({ ...f, said: question, anaphors: { person: f.anaphors.person } }) : undefined;
@@ -546,6 +547,8 @@ function substitute(f: FollowUpFeatures, incoming: { name: string; type: NodeTyp
  */
 function rankedAfter(f: FollowUpFeatures): { question: string; referents: Referent[] } | undefined {
   const frame = f.frames.at(-1);
+  // "which one was the last" after a turn about a family of films: among that family, whatever names the turn listed.
+  if (frame?.series) return { question: `${stripEnd(f.said)} among the ${frame.series} films?`, referents: [] };
   if (!frame?.asksFilms || frame.topics.filter((t) => t.type === "Movie").length >= 2 || frame.answers.filter((a) => a.type === "Movie").length < 2) return undefined;
   // "what's the longest one", "which of them is": the choice asked as a clause of the question before.
   const said = stripEnd(f.said).replace(RANK_OPENER, (_m, copula: string | undefined) => (copula ? "which is" : "which"));

@@ -92,7 +92,9 @@ export const ASKING_CONSTRAINT_WORDS = ["in", "from", "that", "which", "where", 
 export const CONSTRAINT_WORDS = ["with", "without", "after", "before", "since", "from", "in", "during", "between", "starring", "featuring", "directed", "written", "not", "released", "made", "that", "which", "where"];
 
 /** Words a follow-up points at a film's family with ("the series", "the sequel"), and the ordinals of "the second one". */
-export const FAMILY_WORDS = "series franchise trilogy saga sequel prequel".split(" ");
+export const FAMILY_WORDS = "series franchise trilogy saga sequels prequels sequel prequel".split(" ");
+/** Words before a family word that point at the family of the film in context ("any sequels?", "how many sequels?"). */
+export const FAMILY_POINTER_LEADS = ["the", "a", "any", "how many"];
 export const FAMILY_ORDINALS = "first second third fourth fifth last latest next".split(" ");
 
 /** "that city", "the same place", "there": the place an earlier turn asked about (where someone was born, where a film is set). */

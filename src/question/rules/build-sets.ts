@@ -6,7 +6,7 @@ import { isRole, otherUsualRole, roleNear, roleSaid } from "../roles";
 import type { TopicEntity } from "../analyze";
 import { ORDINAL_METRIC } from "../lexicon/shapes";
 import { COMPANY_WORDS, MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
-import { familyOf, familyStem } from "../series";
+import { familyOf, familyStem, wholeFamily } from "../series";
 import { singular } from "../stages/concepts";
 import { entityRef, hopToAnswer, withinOf } from "./helpers";
 import { films, filmsAsked, people, relativeFilm } from "./features";
@@ -533,6 +533,33 @@ function sequelFamily(name: string, ctx: RuleContext): string[] {
   return [...new Set([...family, ...plural.map((c) => c.id)])];
 }
 
+/**
+ * A film whose title names no family may carry a tag that does, and be kin to it ("Raiders of the Lost Ark" is tagged
+ * "indiana jones", whose titled films share its makers): that family, the film in it.
+ */
+async function familyByTag(film: string, ctx: RuleContext, fits: (films: string[]) => Promise<boolean>): Promise<{ name: string; films: string[] } | undefined> {
+  const tags = await ctx.kb.graph.neighbors(film, { edges: ["HAS_TAG"], direction: "out" });
+  for (const tag of tags) {
+    const titled = familyOf(tag.id, ctx.kb);
+    if (titled.length < 2) continue;
+    const films = await wholeFamily({ name: tag.id, films: titled, tokenStart: 0, tokenEnd: 0 }, ctx.kb);
+    if (films.includes(film) && (await fits(films))) return { name: titleOfFamily(tag.id, titled), films };
+  }
+  return undefined;
+}
+
+/** Whether some film of a family came out on that side of a year. */
+async function hasFilmOn(films: readonly string[], side: "before" | "after", year: number, ctx: RuleContext): Promise<boolean> {
+  const nodes = await ctx.kb.graph.getNodes([...films]);
+  return nodes.some((n) => (n?.years ?? []).map(Number).some((y) => (side === "before" ? y < year : y > year)));
+}
+
+/** A family's name as its films' titles write it ("Indiana Jones"), else as the tag does. */
+function titleOfFamily(tag: string, titled: readonly string[]): string {
+  const title = titled.find((t) => linkKey(t).startsWith(linkKey(tag)));
+  return title ? title.slice(0, tag.length) : tag;
+}
+
 export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const [film] = films(r);
   const side = r.cues.sequel?.side;
@@ -541,7 +568,12 @@ export async function sequelOf(r: Reading, ctx: RuleContext): Promise<Built | un
   const year = Math.min(...(node?.years ?? []).map(Number).filter(Number.isFinite));
   if (!Number.isFinite(year)) return undefined;
   const stems = [film.name, familyStem(film.name), film.name.replace(/s$/i, "")];
-  const found = stems.map((name) => ({ name, films: sequelFamily(name, ctx) })).find((f) => f.films.length >= 2);
+  const titled = stems.map((name) => ({ name, films: sequelFamily(name, ctx) })).find((f) => f.films.length >= 2);
+  // The family as a series reads it: its makers' namesakes and its kin by tag too (Rocky Balboa follows Rocky V).
+  // A titled family with nothing on the side asked gives way to the one a tag names ("the prequel to The Dark Knight" is
+  // no Dark Knight film: Batman Begins, of the Batman films).
+  const whole = titled && { ...titled, films: await wholeFamily({ ...titled, tokenStart: 0, tokenEnd: 0 }, ctx.kb) };
+  const found = whole && (await hasFilmOn(whole.films, side, year, ctx)) ? whole : ((await familyByTag(film.id, ctx, (fs) => hasFilmOn(fs, side, year, ctx))) ?? whole);
   // No title family in the KB: which film follows which is a fact it does not record; say so beside the film.
   if (!found) return beyond(r, ctx, { fact: "other", phrase: r.cues.sequel?.phrase ?? (side === "before" ? "prequel" : "sequel") });
   const years = side === "before" ? { from: 0, to: year - 1 } : { from: year + 1, to: 9999 };
