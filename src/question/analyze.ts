@@ -2,7 +2,7 @@ import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
-import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
 import { singular } from "./stages/concepts";
@@ -66,6 +66,18 @@ export type Operator =
   | { kind: "aggregate"; text: string };
 
 const LEAD_WORDS: ReadonlySet<string> = new Set(CAST_LEAD_WORDS);
+const LEAD_ROLE: ReadonlySet<string> = new Set(LEAD_ROLE_OPENERS);
+
+/** "the main role", "the leading roles": a role word after a word that makes it the leading part. */
+export function isLeadRole(tokens: readonly { folded: string }[], i: number): boolean {
+  return (tokens[i]?.folded === "role" || tokens[i]?.folded === "roles") && LEAD_ROLE.has(tokens[i - 1]?.folded ?? "");
+}
+
+/** "the lead", "the female lead", "the main role": the leading part of a cast, with its article ("by lead" still directs). */
+export function isCastLead(tokens: readonly { folded: string }[], i: number): boolean {
+  const theLead = tokens[i - 1]?.folded === "the" || (LEAD_OPENERS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the");
+  return (LEAD_WORDS.has(tokens[i]?.folded ?? "") && theLead) || isLeadRole(tokens, i);
+}
 const LEAD_OPENERS: ReadonlySet<string> = new Set(CAST_LEAD_OPENERS);
 const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "how"]);
 const VALUE_TYPE: Partial<Record<EdgeType, NodeType>> = {
@@ -126,8 +138,8 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
     if ((inMention.has(i) && !unsure.has(i)) || described(i)) return;
     // "the female lead", "the lead in Rocky": the leading part, with its article, is a cast word ("by lead" still directs;
     // "a strong female lead" in a request is a taste, its own words).
-    const theLead = tokens[i - 1]?.folded === "the" || (LEAD_OPENERS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the");
-    if (LEAD_WORDS.has(t.folded) && theLead) return void cues.push({ edge: "ACTED_IN", weight: 1, token: i, word: t.folded, inAnswerPhrase: false });
+    // "the main role in Gladiator" too.
+    if (isCastLead(tokens, i)) return void cues.push({ edge: "ACTED_IN", weight: 1, token: i, word: t.folded, inAnswerPhrase: false });
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
   });
   mergeAdjacentCues(cues, inMention);

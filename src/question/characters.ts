@@ -1,7 +1,8 @@
 import type { WordToken } from "../util/text";
 import { STOP_WORDS } from "../util/text";
 import { QUESTION_WORDS } from "../linking/question-words";
-import type { TopicEntity } from "./analyze";
+import { isCastLead, type TopicEntity } from "./analyze";
+import { genderOfName } from "../linking/name-gender";
 import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_COPULAS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX } from "./lexicon/shapes";
 
 /**
@@ -51,8 +52,10 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     return t ? { tokenStart: t.tokenStart, tokenEnd: t.tokenEnd } : s;
   };
   const out: CharacterMention[] = [];
+  // "who played the female lead role": the words before a lead or a leading role are that part of the cast, no character.
+  const beforeLead = (s: Span) => [s.tokenEnd, s.tokenEnd + 1].some((k) => isCastLead(tokens, k) || ["lead", "leads"].includes(words[k] ?? ""));
   const add = (s: Span | undefined, frame: string) => {
-    if (s && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: text.slice(tokens[s.tokenStart]!.start, tokens[s.tokenEnd - 1]!.end), frame });
+    if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: text.slice(tokens[s.tokenStart]!.start, tokens[s.tokenEnd - 1]!.end), frame });
   };
   words.forEach((w, k) => {
     // "Sidney Prescott was played by", "Tony Stark is voiced by": the name before.
@@ -72,7 +75,8 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
     if (ACTIVE.has(w) && ASKERS.has(words[k - 1] ?? "")) {
       const s = whole(nameAfter(k + 1, isName, words));
-      if (s && !known(s)) add(s, w);
+      // A given name alone ("who played Jack") is someone in a story, even when a film has that title.
+      if (s && (!known(s) || givenNameAlone(s, words))) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
     // name after is who they play, even one the KB holds as a film.
@@ -95,6 +99,11 @@ function whoIsFilm(words: readonly string[], named: readonly TopicEntity[]): Spa
   const rest = named.filter((t) => t.tokenStart === at + 2 && (t.tokenEnd === words.length || words[t.tokenEnd] === "in"));
   const film = rest.find((t) => t.type === "Movie" && !t.types.includes("Person"));
   return film ? { tokenStart: film.tokenStart, tokenEnd: film.tokenEnd } : undefined;
+}
+
+/** One word that lists of first names know ("Jack", "Rose"): a person's name in a story, not a title asked by its cast. */
+function givenNameAlone(s: Span, words: readonly string[]): boolean {
+  return s.tokenEnd - s.tokenStart === 1 && genderOfName(words[s.tokenStart]!) !== undefined;
 }
 
 function nameAfter(from: number, isName: (k: number) => boolean, words: readonly string[]): Span | undefined {

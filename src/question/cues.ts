@@ -2,7 +2,7 @@ import { ARTICLES, entryOf, wordTokens } from "../util/text";
 import type { EdgeType } from "../kb/schema";
 import type { MovieMetric, RankMetric } from "../ports/movie-catalog";
 import type { FactKind, Metric } from "../plan/schema";
-import type { QuestionAnalysis, TopicEntity } from "./analyze";
+import { isCastLead, type QuestionAnalysis, type TopicEntity } from "./analyze";
 import {
   AGE_PHRASES, COUNT_PHRASES, FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES, HOW_MUCH_VERBS, INTERSECTION_PHRASES, KIND_NOUNS, KIND_PHRASES, KIND_QUANTIFIERS, LIKE_HEADS,
   MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, ELSE_DONE_AUXILIARIES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
@@ -76,7 +76,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
   const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? { phrase: words[0], at: 0, end: 1 } : yesNoTail(words);
   const sup = superlativeCue(words, concepts);
   const fact = factCue(words);
-  const comparative = found(words, COMPARATIVE_PHRASES) ?? comparedFigure(words);
+  const comparative = filmsCounted(words, found(words, COMPARATIVE_PHRASES) ?? comparedFigure(words));
   return {
     ...(opener ? { yesNo: opener } : {}),
     ...optional("comparative", comparative),
@@ -103,7 +103,8 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("both", firstOf(words, INTERSECTION_PHRASES)),
     either: words.includes("either") || words.includes("or"),
     ...optional("fact", fact),
-    ...optional("character", firstOf(words, CHARACTER_VERBS)),
+    // "who played the main role", "who played the lead": the lead in the cast, no character asked.
+    ...optional("character", words.some((_, k) => isCastLead(words.map((folded) => ({ folded })), k)) ? undefined : firstOf(words, CHARACTER_VERBS)),
     ...optional("sequel", sequelCue(words)),
     inCommon: findPhrase(words, "in common").length > 0 || findPhrase(words, "have in common").length > 0,
   };
@@ -128,6 +129,12 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
 }
 
 /** The earliest phrase of a table, with its value. */
+/** "who made more movies", "did X make more films than Y": a money verb's "more" with a film word after it counts films. */
+function filmsCounted<T extends { end: number; by: Metric }>(words: readonly string[], c: T | undefined): T | undefined {
+  return c && c.by === "revenue" && FILM_NOUNS.has(words[c.end] ?? "") ? { ...c, by: "filmCount" } : c;
+}
+const FILM_NOUNS: ReadonlySet<string> = new Set(["movies", "films", "pictures"]);
+
 function found<V extends object>(words: readonly string[], table: Readonly<Record<string, V>>): (Found & V) | undefined {
   const f = firstOf(words, phrasesOf(table));
   return f ? { ...f, ...table[f.phrase]! } : undefined;

@@ -570,4 +570,17 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const next = await runResearch("which one is the most recent", { kb }, { strategy: "heuristic", history: [{ question: first.plan.question, answer: first.answer, answers: first.answers.map((a) => a.name) }] });
     expect(next.answer).toMatch(/^The latest is The Equalizer \(2014\) \[1\] \(among 34 films that fit \(Denzel Washington acted in\)/);
   });
+  it("a film's family by a tag it carries; the character a film is named after; a given name asked is a character", async () => {
+    const raiders = await ask("what is the sequel to raiders of the lost ark");
+    expect(raiders.answers[0]?.name).toBe("Indiana Jones and the Temple of Doom");
+    const knight = await ask("what was the prequel to the dark knight");
+    expect(knight.answers[0]?.name).toBe("Batman Begins");
+    const pulp = await ask("any sequels to Pulp Fiction");
+    expect(pulp.answer).toMatch(/^The knowledge base does not record a sequel to Pulp Fiction \(1994\): no other film shares its title, or a tag that names its series\./);
+    const rocky = await ask("who played rocky");
+    expect(rocky.answer).toMatch(/^The knowledge base does not record who played Rocky\. What it does hold: Rocky \(1976\) stars .*Sylvester Stallone/);
+    const first = await ask("What year did Titanic come out?");
+    const jack = await runResearch("Who played Jack?", { kb }, { strategy: "heuristic", history: [{ question: first.plan.question, answer: first.answer, answers: first.answers.map((a) => a.name) }] });
+    expect(jack.answer).toMatch(/^The knowledge base does not record who played Jack\. What it does hold: Titanic \(1997\) stars Kate Winslet/);
+  });
 });

@@ -69,13 +69,17 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["a title in a role frame is a character", [turn("Tony Stark was played by what actor in The Avengers movie?", "The Avengers (2012) stars Chris Evans [1].")], "Hulk was played by what actor?", "followup.character", "Hulk was played by what actor in The Avengers?"],
     ["a title asked by who is a character", [turn("Tony Stark was played by what actor in The Avengers movie?", "The Avengers (2012) stars Chris Evans [1].")], "and who was Hulk?", "followup.character", "Who was Hulk in The Avengers?"],
     ["a lower-case word after 'the movie' is the sentence's", [turn("Who directed Avatar?")], "where did the movie take place?", "followup.anaphor", "Where did Avatar take place?"],
-    ["a superlative over no set of its own, after a family of films", [turn("Which is the best Rocky movie?")], "which one is the oldest?", "followup.within", "Which one is the oldest among the Rocky films?"],
+    ["a superlative over no set of its own, after a family of films", [turn("Which is the best Rocky movie?")], "which one is the oldest?", "followup.which-one", "Which one is the oldest among the Rocky films?"],
     ["a yes/no about a person's role, the film unsaid", [jaws], "did he also write it?", "followup.anaphor", "Did Steven Spielberg also write Jaws?"],
     ["a yes/no about a role with no film or pointing word for it", [jaws], "did he help write the screenplay?", "followup.role-check", "Did Steven Spielberg help write the screenplay of Jaws?"],
     ["which one, after several films", [turn("Who directed Heat and Ronin?")], "Which one is longer?", "followup.which-one", "Which of Heat and Ronin is longer?"],
     // A ranking of an earlier list of films asked for: that question again, ranked, so the whole set is ranked (not the names a question can list).
     ["which one + a ranking, after films asked for", [hanks], "which one is the most recent", "followup.which-one", "What films did Tom Hanks star in, which is the most recent?"],
     ["a superlative over no set of its own, after films asked for", [hanks], "what's the longest?", "followup.within", "What films did Tom Hanks star in, which is the longest?"],
+    ["a ranking after a turn about a family of films: among the family", [turn("How many Rocky movies are there?")], "which one was the last", "followup.which-one", "Which one was the last among the Rocky films?"],
+    // "any sequels?", "how many sequels?": the family of the film in context, as "the sequel" is.
+    ["any sequels, with a film in context", [jaws], "any sequels?", "followup.series", "Any sequels to Jaws?"],
+    ["how many sequels, with a film in context", [jaws], "how many sequels?", "followup.series", "How many sequels to Jaws?"],
     ["the series, with a film in context: its family", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "how many movies are in the series?", "followup.series", "How many movies are in the Rocky series?"],
     ["the second one, with a film in context: its family's second", [turn("Who directed Rocky?", "Rocky (1976) was directed by John G. Avildsen [1].")], "what is the second one?", "followup.series", "What is the second Rocky movie?"],
     ["the sequel, with a film in context: the sequel to it", [jaws], "and the sequel?", "followup.series", "The sequel to Jaws?"],

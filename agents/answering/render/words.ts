@@ -62,6 +62,8 @@ export const PERSON_FACT: Readonly<Partial<Record<EdgeType, string>>> = { DIRECT
 
 /** Plural nouns for what a lookup asks. */
 export const TYPE_NOUN: Readonly<Record<NodeType, string>> = { Movie: "films", Person: "people", Genre: "genres", Tag: "tags", Language: "languages", Year: "years", Rating: "ratings", Votes: "vote counts" };
+/** One of them: "1 genre", "1 person". */
+export const TYPE_NOUN_ONE: Readonly<Record<NodeType, string>> = { Movie: "film", Person: "person", Genre: "genre", Tag: "tag", Language: "language", Year: "year", Rating: "rating", Votes: "vote count" };
 
 /** What a figure is, and where it comes from. */
 export const METRIC_WORDS: Readonly<Record<Metric, { noun: string; source: string }>> = {

@@ -21,7 +21,7 @@ const RELEASE_VERB_FORMS = ["came out", "come out", "comes out", "released", "re
 const RELEASE_ORDER_WORDS: Readonly<Record<string, "max" | "min">> = { first: "min", before: "min", earlier: "min", sooner: "min", last: "max", after: "max", later: "max" };
 
 /** Verbs of a money figure in the forms a question puts them ("did X earn more", "which costs more"), by the figure. */
-const MONEY_VERB_FORMS: Readonly<Record<string, "budget" | "revenue">> = { cost: "budget", costs: "budget", earn: "revenue", earns: "revenue", gross: "revenue", grosses: "revenue" };
+const MONEY_VERB_FORMS: Readonly<Record<string, "budget" | "revenue">> = { cost: "budget", costs: "budget", earn: "revenue", earns: "revenue", gross: "revenue", grosses: "revenue", make: "revenue", makes: "revenue" };
 
 /** Every money verb form with more or less: a comparison of that figure, whatever the tense. */
 function moneyComparatives(): Record<string, { by: Metric; pick: "max" | "min" }> {

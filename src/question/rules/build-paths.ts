@@ -1,15 +1,15 @@
-import { entryOf, STOP_WORDS } from "../../util/text";
+import { entryOf, linkKey, STOP_WORDS, withoutLeadingArticle } from "../../util/text";
 import type { FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
 import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
-import type { TopicEntity } from "../analyze";
+import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
 import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
-import { CAST_GENDER_WORDS } from "../lexicon/relations";
+import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS } from "../lexicon/relations";
 import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets } from "./build-open";
@@ -102,6 +102,11 @@ const FILM_RELATIONS: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED
 export async function lookup(r: Reading, min: number, ctx: RuleContext): Promise<Built | undefined> {
   const part = lookupOf(r, min);
   if (!part) return undefined;
+  const shared = sharedFilmsFirst(r, part);
+  if (shared) return shared;
+  // "who played the female lead in Pakeezah": the cast (its women, when asked), and who leads said to be beyond the KB.
+  const lead = part.kind === "lookup" && part.path?.[0]?.edge === "ACTED_IN" && part.path[0].dir === "in" ? leadSaid(r) : undefined;
+  if (lead) return { parts: [part, { kind: "beyond", fact: "character", said: lead, about: local(0) }] };
   const rated = await ratingFromTmdb(part, ctx);
   if (rated) return { parts: [rated] };
   // Asked of one name, with no relation the KB has but words no name, constraint or cue took ("the gender of
@@ -112,6 +117,35 @@ export async function lookup(r: Reading, min: number, ctx: RuleContext): Promise
   }
   return { parts: [part] };
 }
+
+/** "the female lead", "the main role": the words that asked for the leading part of a cast, with their article. */
+function leadSaid(r: Reading): string | undefined {
+  const cue = r.analysis.cues.find((c) => c.edge === "ACTED_IN" && c.weight === 1 && isCastLead(r.tokens, c.token));
+  if (!cue) return undefined;
+  let start = cue.token;
+  while (start > 0 && [...CAST_LEAD_OPENERS, ...LEAD_ROLE_OPENERS].includes(r.words[start - 1]!)) start--;
+  if (r.words[start - 1] === "the") start--;
+  return r.words.slice(start, cue.token + 1).join(" ");
+}
+
+/**
+ * "when did Brad Pitt and Angelina Jolie make a movie together": people joined, a value of films asked (a year, a
+ * genre, a language): the films they share first, then that value of those films, not the values each has apart.
+ */
+function sharedFilmsFirst(r: Reading, part: DraftPart): Built | undefined {
+  if (part.kind !== "lookup" || part.join !== "both" || part.from.length < 2 || !part.asks || !FILM_VALUES.has(part.asks)) return undefined;
+  const people = part.from.filter((f) => "id" in f && f.type === "Person");
+  if (people.length !== part.from.length) return undefined;
+  const where: FilmConstraintInput[] = people.flatMap((p) => ("id" in p ? [{ on: "person" as const, who: { id: p.id, type: "Person" as const }, negated: false }] : []));
+  const hop = FILM_VALUE_HOPS[part.asks]!;
+  return { parts: [{ kind: "films", where }, { kind: "lookup", from: [local(0)], path: [hop], asks: part.asks, join: "each", within: [], text: r.text }] };
+}
+const FILM_VALUE_HOPS: Readonly<Record<string, Hop>> = {
+  Year: { edge: "RELEASED_IN", dir: "out" },
+  Genre: { edge: "HAS_GENRE", dir: "out" },
+  Language: { edge: "IN_LANGUAGE", dir: "out" },
+};
+const FILM_VALUES: ReadonlySet<string> = new Set(Object.keys(FILM_VALUE_HOPS));
 
 /**
  * "what is the review score of 12 Angry Men": a film's rating asked, the KB's rating relation empty for
@@ -318,7 +352,15 @@ async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<
   if (both.length >= 2 && !person && r.analysis.answer.type === "Person") return peopleOf(r, both, role === "DIRECTED" || role === "WROTE" ? role : "ACTED_IN", "both");
   if (film) return aboutFilm(r, film, person, fact);
   if (person) return [{ kind: "films", where: [{ on: "person", who: personRef(person), role: roleNear(person, r.analysis) ?? (await usualRole(person, r.analysis, ctx.kb)), negated: false }] }];
-  return undefined;
+  return fact === "character" ? eponymousCast(r, ctx) : undefined;
+}
+
+/** "who played Rocky", no film said: the character a film is named after, so that film's cast beside what the KB lacks. */
+function eponymousCast(r: Reading, ctx: RuleContext): DraftPart[] | undefined {
+  const said = r.characters[0]?.text;
+  const own = said ? ctx.kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true })[0] : undefined;
+  if (!said || !own || withoutLeadingArticle(linkKey(own.name)) !== withoutLeadingArticle(linkKey(said))) return undefined;
+  return [{ kind: "lookup", from: [{ id: own.id, type: "Movie", said }], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
 }
 
 function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefined, fact: FactKind): DraftPart[] {

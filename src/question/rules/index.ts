@@ -38,7 +38,7 @@ export const RULES: readonly Rule[] = [
   { id: "compare.one-side", reads: "is X older/longer than Y, how long after X was Y, Y a name the KB lacks: X's figure, Y said missing", when: { all: ["film=1", "not-found"], any: ["comparative", "gap"], none: ["person"] }, build: paths.compareOneSide },
   { id: "compare.among", reads: "which of X, Y or Z is the longest", when: { all: ["superlative", "films>=2"], any: ["either-or", "which-of"], none: ["person"] }, build: sets.compareAmong },
   { id: "open.person-facets", reads: "a person's films that also hold something the KB has no relation for (\"which Spielberg movie features a great white shark\", \"starred Sean Connery as King Arthur\"): all their films, ranked by the facets they meet", when: { all: ["person", "films-asked"], any: ["facets", "character-named"], none: ["film", "superlative", "told-one", "negation", ...STRUCTURED.filter((f) => f !== "character-named")] }, build: open.openRequest },
-  { id: "beyond.character-named", reads: "a name in a role frame (starred as N, N was played by, the role of N, who played N): a character, which the KB lacks; the film's cast beside it", when: { all: ["character-named"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.characters[0]!.text.slice(0, 100) }) },
+  { id: "beyond.character-named", reads: "a name in a role frame (starred as N, N was played by, the role of N, who played N): a character, which the KB lacks; the film's cast beside it", when: { all: ["character-named"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: asName(r.characters[0]!.text).slice(0, 100) }) },
   { id: "beyond.story-person", reads: "who is the chief in Y, who was Y about: a person asked of a film by no relation that reaches people is someone in its story (a character)", when: { all: ["story-person"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: storyPersonSaid(r) }) },
   { id: "beyond.character", reads: "who did X play in Y, which character did X play", when: { all: ["plays-character"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "character" }) },
   { id: "beyond.character-in-film", reads: "who played <a character> in Y", when: { all: ["character-in-film"], none: ["asks-film"] }, build: (r, ctx) => paths.beyond(r, ctx, { fact: "character", phrase: r.cues.character?.phrase ?? "played" }) },
@@ -84,3 +84,10 @@ export const WRAPPERS: readonly Rule[] = [
   { id: "beyond.country-stand-in", reads: "all Danish films: the KB has the language, not the country; the language's films beside the country said missing", when: { all: ["country-stand-in"], none: ["fact"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, { fact: "country", phrase: countryStandIn(r)! }, inner) },
   { id: "beyond.fact", reads: "a fact the KB lacks (birthplace, awards, characters …)", when: { all: ["fact"], none: ["told-plot", "long-story", "story-fact", "story", "plays-character", "character-named", "asks-kb-value"] }, build: (r, ctx, inner) => paths.beyond(r, ctx, r.cues.fact!, inner) },
 ];
+
+const LOWER_IN_NAMES: ReadonlySet<string> = new Set(["the", "a", "an", "of", "and", "in", "de", "von", "van"]);
+
+/** A name said in lowercase, as a name is written ("rocky" → "Rocky"); one with a capital stays as said. */
+function asName(text: string): string {
+  return /\p{Lu}/u.test(text) ? text : text.replace(/(^|\s)(\p{L}+)/gu, (_m, space: string, w: string) => space + (LOWER_IN_NAMES.has(w) ? w : w[0]!.toUpperCase() + w.slice(1)));
+}
