@@ -6,7 +6,7 @@ import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { constraintWords } from "./render-sets";
 import { genderOfName } from "../../../src/linking/name-gender";
-import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, TYPE_NOUN, TYPE_NOUN_ONE, figureWords } from "./words";
+import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, answersNoun, figureWords } from "./words";
 
 /** Renderers of the parts that start from names or text. */
 
@@ -119,8 +119,7 @@ function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["
   if (fromFilm && part.from.length > 1 && part.join === "both" && hop.dir === "out" && FILMS_FACT[hop.edge]) return `Both ${from} ${FILMS_FACT[hop.edge]} ${listed(ctx, r.items)}.`;
   if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (roleHop ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${roleHop ? withEditions(part, r, ctx) : listed(ctx, r.items)}.`;
   if (person && PERSON_FACT[hop.edge] && hop.dir === "out") return `${from} ${PERSON_FACT[hop.edge]} ${n} film${n === 1 ? "" : "s"} in the knowledge base: ${listed(ctx, r.items)}.`;
-  const noun = part.asks ? (n === 1 ? TYPE_NOUN_ONE : TYPE_NOUN)[part.asks] : n === 1 ? "answer" : "answers";
-  return `${capital(pathPhrase([hop], from))} (${n} ${noun}): ${listed(ctx, r.items)}.`;
+  return `${capital(pathPhrase([hop], from))} (${n} ${answersNoun(part.asks, n)}): ${listed(ctx, r.items)}.`;
 }
 
 /** The women or men of a cast asked: the KB records no gender, so the reader is told it was read from first names. */

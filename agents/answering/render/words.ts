@@ -63,7 +63,13 @@ export const PERSON_FACT: Readonly<Partial<Record<EdgeType, string>>> = { DIRECT
 /** Plural nouns for what a lookup asks. */
 export const TYPE_NOUN: Readonly<Record<NodeType, string>> = { Movie: "films", Person: "people", Genre: "genres", Tag: "tags", Language: "languages", Year: "years", Rating: "ratings", Votes: "vote counts" };
 /** One of them: "1 genre", "1 person". */
-export const TYPE_NOUN_ONE: Readonly<Record<NodeType, string>> = { Movie: "film", Person: "person", Genre: "genre", Tag: "tag", Language: "language", Year: "year", Rating: "rating", Votes: "vote count" };
+const TYPE_NOUN_ONE: Readonly<Record<NodeType, string>> = { Movie: "film", Person: "person", Genre: "genre", Tag: "tag", Language: "language", Year: "year", Rating: "rating", Votes: "vote count" };
+
+/** How n answers of a type are counted in words: "3 genres", "1 genre", "2 answers". */
+export function answersNoun(type: NodeType | undefined, n: number): string {
+  if (!type) return n === 1 ? "answer" : "answers";
+  return n === 1 ? TYPE_NOUN_ONE[type] : TYPE_NOUN[type];
+}
 
 /** What a figure is, and where it comes from. */
 export const METRIC_WORDS: Readonly<Record<Metric, { noun: string; source: string }>> = {
