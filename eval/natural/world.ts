@@ -144,7 +144,7 @@ function joinTmdb(csv: string, films: ReadonlyMap<string, Film>): Map<string, Tm
     const year = /^\d{4}/.test(f(at.date)) ? f(at.date).slice(0, 4) : undefined;
     const film = films.get(title);
     if (!film || !year || !film.years.includes(year)) continue;
-    const row: TmdbRow = { title, year, originalLanguage: f(at.lang), genres: names(f(at.genres)), keywords: names(f(at.keywords)), voteAverage: num(at.va), voteCount: num(at.vc), popularity: num(at.pop), runtime: num(at.rt), budget: num(at.budget), revenue: num(at.revenue) };
+    const row: TmdbRow = { title, year, originalLanguage: f(at.lang), genres: names(f(at.genres)), keywords: names(f(at.keywords)), voteAverage: num(at.va), voteCount: num(at.vc), popularity: num(at.pop), runtime: num(at.rt), budget: dollars(num(at.budget)), revenue: dollars(num(at.revenue)) };
     joined.set(title, [...(joined.get(title) ?? []), row]);
   }
   return new Map([...joined].filter(([, rows]) => rows.length === 1).map(([t, rows]) => [t, rows[0]!]));
@@ -200,4 +200,9 @@ export const sameName = (a: string, b: string) => foldText(a) === foldText(b);
  */
 export function isMerged(w: World, title: string): boolean {
   return (w.records.get(title)?.count ?? 1) > 1 || (w.films.get(title)?.years.length ?? 0) > 1;
+}
+
+/** A sum of dollars under $1,000 is TMDB's slip for one in millions ("8" for $8 million): unknown (0), as TMDB's own 0 is. */
+function dollars(n: number): number {
+  return n >= 1000 ? n : 0;
 }

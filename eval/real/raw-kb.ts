@@ -133,6 +133,11 @@ function figure(raw: string | undefined): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
+/** A sum of dollars under $1,000 is TMDB's slip for one in millions ("8" for $8 million): unknown, as a 0 is. */
+function dollars(n: number | undefined): number | undefined {
+  return n !== undefined && n >= 1000 ? n : undefined;
+}
+
 export function readTmdbRows(csvText: string): TmdbRow[] {
   const [header, ...rows] = parseCsv(csvText);
   if (!header) throw new Error("TMDB CSV is empty");
@@ -148,8 +153,8 @@ export function readTmdbRows(csvText: string): TmdbRow[] {
       title: r[c.title] ?? "",
       releaseDate: r[c.date] ?? "",
       runtime: figure(r[c.runtime]),
-      budget: figure(r[c.budget]),
-      revenue: figure(r[c.revenue]),
+      budget: dollars(figure(r[c.budget])),
+      revenue: dollars(figure(r[c.revenue])),
       vote_average: figure(r[c.va]),
       vote_count: figure(r[c.vc]),
       popularity: figure(r[c.pop]),

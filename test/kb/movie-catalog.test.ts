@@ -73,9 +73,16 @@ describe("parsing TMDB facts", () => {
   });
 
   it("treats empty, invalid and negative numbers as absent, and an average of no votes as none", () => {
-    const csv = [HEADER, row({ id: "1", title: "T", release_date: "2001", overview: "o", vote_average: "0", vote_count: "0", popularity: "n/a", runtime: "-5", budget: "", revenue: "12.5" })].join("\n");
+    const csv = [HEADER, row({ id: "1", title: "T", release_date: "2001", overview: "o", vote_average: "0", vote_count: "0", popularity: "n/a", runtime: "-5", budget: "", revenue: "12500.5" })].join("\n");
     const [movie] = parse(csv).rows;
-    expect(movie).toMatchObject({ voteCount: 0, voteAverage: undefined, popularity: undefined, runtime: undefined, budget: undefined, revenue: 12.5 });
+    expect(movie).toMatchObject({ voteCount: 0, voteAverage: undefined, popularity: undefined, runtime: undefined, budget: undefined, revenue: 12500.5 });
+  });
+
+  it("reads a budget or box office under $1,000 as unknown: TMDB's slip for a sum in millions", () => {
+    const csv = [HEADER, row({ id: "1", title: "T", release_date: "2001", overview: "o", budget: "8", revenue: "999" }), row({ id: "2", title: "U", release_date: "2002", overview: "p", budget: "7000", revenue: "1000" })].join("\n");
+    const [slip, fine] = parse(csv).rows;
+    expect(slip).toMatchObject({ budget: undefined, revenue: undefined });
+    expect(fine).toMatchObject({ budget: 7000, revenue: 1000 });
   });
 
   it("accepts a file without the fact columns, with the facts absent", () => {

@@ -82,10 +82,11 @@ export function parseTmdb(text: string, file: string, log: IngestLog): TmdbMovie
       voteAverage: voteCount === 0 ? undefined : amount(field("vote_average")),
       voteCount,
       popularity: amount(field("popularity")),
-      // TMDB writes 0 for an unknown runtime, budget or revenue.
+      // TMDB writes 0 for an unknown runtime, budget or revenue, and a few dollar figures in millions ("8" for a
+      // film's $8 million): a sum under MIN_DOLLARS is that slip, as unknown as a 0.
       runtime: amount(field("runtime")) || undefined,
-      budget: amount(field("budget")) || undefined,
-      revenue: amount(field("revenue")) || undefined,
+      budget: dollars(amount(field("budget"))),
+      revenue: dollars(amount(field("revenue"))),
     });
   }
   return out;
@@ -106,6 +107,13 @@ function namedList(raw: string | undefined): string[] | string {
     return `${issue.path.join(".") || "(root)"}: ${issue.message}`;
   }
   return parsed.data.map((g) => g.name);
+}
+
+/** No film's budget or box office is under this many dollars; a smaller figure is one written in millions. */
+export const MIN_DOLLARS = 1000;
+
+function dollars(n: number | undefined): number | undefined {
+  return n !== undefined && n >= MIN_DOLLARS ? n : undefined;
 }
 
 /** A finite, non-negative number; anything else (empty, "n/a", negative) is unknown. */
