@@ -220,6 +220,12 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["who made more movies, Tom Harker or Rita Vale", "compare.which", "*p1 compare(Tom Harker vs Rita Vale by filmCount, max)"],
   // People joined, a value of films asked: the films they share first, then that value of those films.
   ["what year did Tom Harker and Rita Vale star together", "lookup.relation", "p1 films(Tom Harker, Rita Vale); *p2 lookup(p1 → RELEASED_IN out)"],
+  // A career's start is its first film in that role, its end the last.
+  ["what year did Tom Harker start acting", "order.ordinal", "p1 films(Tom Harker ACTED_IN); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
+  ["when did Ada Marlowe stop directing", "order.ordinal", "p1 films(Ada Marlowe DIRECTED); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
+  // A high or low adjective before any noun of a figure ranks by that figure.
+  ["which drama has the highest revenue", "order.superlative", "p1 films(drama); *p2 order(p1 by revenue desc, nth 1)"],
+  ["which Tom Harker film has the longest running time", "order.superlative", "p1 films(Tom Harker ACTED_IN); *p2 order(p1 by runtime desc, nth 1)"],
   ["which came out earlier, Starfall or Zorblax Returns", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(Zorblax Returns)"],
   ["is Starfall older than the hobbit", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → RELEASED_IN out); *p2 unknown(the hobbit)"],
   ["which is longer, Starfall or star wars", "compare.one-side,unknown.beside", "*p1 lookup(Starfall → runtime); *p2 unknown(star wars)"],

@@ -19,8 +19,30 @@ function moneySuperlatives(): Record<string, { metric: RankMetric; order: "desc"
   ]);
 }
 
+/** A figure's nouns, by metric: what a superlative adjective may rank ("the highest revenue", "the longest running time"). */
+const FIGURE_NOUNS: Readonly<Record<string, readonly string[]>> = {
+  revenue: ["revenue", "revenues", "box office", "gross", "earnings", "takings"],
+  budget: ["budget", "production budget"],
+  voteAverage: ["rating", "ratings", "score", "reviews", "review score"],
+  runtime: ["runtime", "running time", "length"],
+  popularity: ["popularity"],
+  voteCount: ["votes", "number of votes", "vote count"],
+};
+const HIGH_WORDS = ["highest", "biggest", "largest", "greatest", "top", "best", "most"];
+const LOW_WORDS = ["lowest", "smallest", "least", "worst"];
+
+/** Every high or low adjective before every noun of a figure: a superlative on that figure. */
+function figureSuperlatives(): Record<string, { metric: RankMetric; order: "desc" | "asc" }> {
+  return Object.fromEntries(
+    Object.entries(FIGURE_NOUNS).flatMap(([metric, nouns]) =>
+      nouns.flatMap((noun) => [...HIGH_WORDS.map((w) => [`${w} ${noun}`, { metric: metric as RankMetric, order: "desc" as const }]), ...LOW_WORDS.map((w) => [`${w} ${noun}`, { metric: metric as RankMetric, order: "asc" as const }])]),
+    ),
+  );
+}
+
 /** Superlatives, by the figure they rank on and the direction. Longer phrases are tried first. */
 export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; order: "desc" | "asc" }>> = {
+  ...figureSuperlatives(),
   ...moneySuperlatives(),
   "highest grossing": { metric: "revenue", order: "desc" },
   "top grossing": { metric: "revenue", order: "desc" },

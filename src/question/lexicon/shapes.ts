@@ -124,7 +124,16 @@ export const ORDINAL_WORDS: Readonly<Record<string, { nth: number; fromEnd?: tru
   debut: { nth: 1 },
   last: { nth: 1, fromEnd: true }, final: { nth: 1, fromEnd: true }, latest: { nth: 1, fromEnd: true }, "most recent": { nth: 1, fromEnd: true }, newest: { nth: 1, fromEnd: true },
   "second to last": { nth: 2, fromEnd: true }, "second last": { nth: 2, fromEnd: true }, penultimate: { nth: 2, fromEnd: true }, "third to last": { nth: 3, fromEnd: true },
+  ...careerEnds(),
 };
+
+/** "when did X start acting", "what year did Y stop directing": a career's start is its first film in that role, its end the last. */
+function careerEnds(): Record<string, { nth: number; fromEnd?: true }> {
+  const roles = ["acting", "directing", "writing", "making movies", "making films"];
+  const starts = ["start", "started", "starts", "begin", "began", "begins"];
+  const stops = ["stop", "stopped", "stops", "quit", "quits"];
+  return Object.fromEntries(roles.flatMap((role) => [...starts.map((v) => [`${v} ${role}`, { nth: 1 }] as const), ...stops.map((v) => [`${v} ${role}`, { nth: 1, fromEnd: true as const }] as const)]));
+}
 
 /** The figure an ordinal counts in: release order. */
 export const ORDINAL_METRIC: RankMetric = "releaseYear";
