@@ -76,6 +76,9 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     // A ranking of an earlier list of films asked for: that question again, ranked, so the whole set is ranked (not the names a question can list).
     ["which one + a ranking, after films asked for", [hanks], "which one is the most recent", "followup.which-one", "What films did Tom Hanks star in, which is the most recent?"],
     ["a superlative over no set of its own, after films asked for", [hanks], "what's the longest?", "followup.within", "What films did Tom Hanks star in, which is the longest?"],
+    ["which of those + a ranking, after films asked for", [hanks], "which of those is the oldest", "followup.anaphor", "What films did Tom Hanks star in, which is the oldest?"],
+    // "that year": the year of the film in context; "other" leaves the film out.
+    ["that year, after a turn about one film", [turn("When was The Lion King released?", "The Lion King (1994) was released in 1994 [1].")], "any other disney movies from that year?", "followup.same-year", "Any other disney movies from 1994 besides The Lion King?"],
     ["a ranking after a turn about a family of films: among the family", [turn("How many Rocky movies are there?")], "which one was the last", "followup.which-one", "Which one was the last among the Rocky films?"],
     // "any sequels?", "how many sequels?": the family of the film in context, as "the sequel" is.
     ["any sequels, with a film in context", [jaws], "any sequels?", "followup.series", "Any sequels to Jaws?"],
@@ -92,7 +95,7 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["a sequel asked with 'a', the film unsaid: the sequel to the film in context", [jaws], "is there a sequel?", "followup.series", "Is there a sequel to Jaws?"],
     // "the first one" after a list of films is the first listed; "which of them" with a superlative ranks the list.
     ["the first one, after a list: its first film", [hanks], "who directed the first one?", "followup.series", "Who directed Forrest Gump?"],
-    ["which of them + a superlative: ranked, not narrowed", [hanks], "which of them came out first?", "followup.anaphor", "Which of Forrest Gump and The Green Mile came out first?"],
+    ["which of them + a superlative: ranked, not narrowed", [hanks], "which of them came out first?", "followup.anaphor", "What films did Tom Hanks star in, which came out first?"],
     // "that city" stands for the place the turn before asked about, not for its film.
     ["that city, after a birthplace asked: that place", [turn("What is Shane Black's place of birth?", "The knowledge base does not record where Shane Black was born.")], "In which state is that city?", "followup.place", "In which state is the place where Shane Black was born?"],
     ["a question about nothing the KB covers alone, naming and pointing at nothing: of the film in context", [jaws], "Which player is represented?", "followup.in-context", "Which player is represented of Jaws?"],

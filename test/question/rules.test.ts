@@ -220,6 +220,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["who made more movies, Tom Harker or Rita Vale", "compare.which", "*p1 compare(Tom Harker vs Rita Vale by filmCount, max)"],
   // People joined, a value of films asked: the films they share first, then that value of those films.
   ["what year did Tom Harker and Rita Vale star together", "lookup.relation", "p1 films(Tom Harker, Rita Vale); *p2 lookup(p1 → RELEASED_IN out)"],
+  // The oldest or youngest of people named: their ages, which the KB lacks.
+  ["Which of Tom Harker, Rita Vale and Lena Marlowe is the oldest", "beyond.age-rank", "*p1 beyond(age)"],
   // A career's start is its first film in that role, its end the last.
   ["what year did Tom Harker start acting", "order.ordinal", "p1 films(Tom Harker ACTED_IN); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
   ["when did Ada Marlowe stop directing", "order.ordinal", "p1 films(Ada Marlowe DIRECTED); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

@@ -31,6 +31,8 @@ export interface TurnFrame {
   series?: string;
   /** The place the turn asked about, in words a question can hold ("the place where Shane Black was born"), if it asked one. */
   place?: string;
+  /** The release year of the one film the turn was about (its earliest KB year), for a later "that year". */
+  year?: string;
 }
 
 /** How a place fact the KB lacks is said of its subject, for a later "that city" to stand for. */
@@ -72,7 +74,9 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const lacked = u.plan.parts.find((p) => p.kind === "beyond");
   const subject = topics[0]?.name;
   const place = lacked?.kind === "beyond" && subject ? PLACE_OF[lacked.fact]?.(subject) : undefined;
-  return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}) };
+  const film = topics.find((t) => t.type === "Movie");
+  const year = film ? (await kb.graph.getNode(film.name))?.years?.map(Number).filter(Number.isFinite).sort((a, b) => a - b)[0] : undefined;
+  return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}), ...(year ? { year: String(year) } : {}) };
 }
 
 /**

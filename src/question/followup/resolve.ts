@@ -107,6 +107,8 @@ export interface FollowUpRule {
 }
 
 const MAX_LISTED = 5;
+/** "that year", "the same year": the year of the film in context. */
+const SAME_YEAR = /\b(?:that|the same) year\b/i;
 /** Films a choice is made among ("which one is the longest" after a list): a whole answer of a dozen, not its first few. */
 const MAX_CHOICES = 12;
 /** "the series", "the franchise", "the sequel", "the second one": a film's family or its neighbour in it, the film unsaid. */
@@ -228,11 +230,25 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
     build: (f) => ({ question: f.said.replace(PLACE_POINTER, f.frames.at(-1)!.place!), referents: f.frames.at(-1)!.topics.slice(0, 1) }),
   },
   {
+    id: "followup.same-year",
+    kind: "anaphor",
+    reads: "that year / the same year, after a turn about one film: the year it came out (\"any other disney movies from that year?\" → from 1994, besides it)",
+    applies: (f) => SAME_YEAR.test(f.said) && f.frames.at(-1)?.year !== undefined,
+    build: (f) => {
+      const frame = f.frames.at(-1)!;
+      const film = frame.topics.find((t) => t.type === "Movie")!;
+      const question = f.said.replace(SAME_YEAR, frame.year!);
+      const other = foldText(f.said).split(" ").some((w) => OTHER_WORDS.includes(w));
+      return { question: other ? `${stripEnd(question)} besides ${film.name}?` : question, referents: [film] };
+    },
+  },
+  {
     id: "followup.anaphor",
     kind: "anaphor",
     reads: "it / that film / he / she / they: the earlier film, person or answers of that kind; his other films leave out the film in context",
     applies: (f) => Object.keys(f.anaphors).length > 0,
-    build: (f) => besidesFilmInContext(f, replaceAnaphors(f)),
+    // "which of those is the oldest" after films asked for: the whole set ranked, not the few names a question lists.
+    build: (f) => (f.ranks && f.own.length === 0 && Object.keys(f.anaphors).join() === "plural" ? rankedAfter(f) : undefined) ?? besidesFilmInContext(f, replaceAnaphors(f)),
   },
   {
     id: "followup.character",

@@ -2,7 +2,7 @@ import * as paths from "./build-paths";
 import * as sets from "./build-sets";
 import * as open from "./build-open";
 import type { Rule } from "./types";
-import { countryStandIn, storyPersonSaid } from "./features";
+import { countryStandIn, people, storyPersonSaid } from "./features";
 
 /**
  * The rules that read a clause into plan parts, most specific first: the first rule whose `when`
@@ -28,6 +28,7 @@ export const RULES: readonly Rule[] = [
   { id: "lookup.film-genre-options", reads: "is X a thriller or a comedy (the genres of one film)", when: { all: ["options", "film=1", "named=1"], none: ["person"] }, build: paths.filmGenres },
   { id: "lookup.film-language-options", reads: "is X in English or French (the languages of one film)", when: { all: ["language-options", "film=1", "named=1"], none: ["person"] }, build: paths.filmLanguages },
   { id: "describe.kind", reads: "what a kind of film is like (scary or funny, usually)", when: { any: ["options", "kind-question"], none: ["named"] }, build: paths.describeKind },
+  { id: "beyond.age-rank", reads: "which of X, Y and Z is the oldest (people only): their ages, which the KB lacks", when: { all: ["superlative", "only-people"], none: ["film", "films-asked", "film-word"] }, build: (r) => (AGE_RANKS.has(r.cues.superlative!.phrase) && people(r).length >= 2 ? { parts: [{ kind: "beyond", fact: "age", said: r.cues.superlative!.phrase }] } : undefined) },
   { id: "beyond.age-compare", reads: "who is older, X or Y (people): their ages, which the KB lacks", when: { all: ["comparative", "person"], none: ["film", "films-asked"] }, build: (r, ctx) => (r.cues.comparative!.by === "releaseYear" ? paths.beyond(r, ctx, { fact: "age", phrase: r.cues.comparative!.phrase }) : undefined) },
   { id: "compare.gap", reads: "how many years after X did Y come out, how much longer is X than Y: how far apart two named items' figures are", when: { all: ["gap", "named>=2"] }, build: sets.compareGap },
   { id: "lookup.gap-one", reads: "how many years ago was X released, how much longer is X (nothing to measure against): X's own figure, which the answer rests on (no clock is read)", when: { all: ["gap", "film=1", "named=1"], none: ["person", "not-found"] }, build: paths.compareOneSide },
@@ -91,3 +92,6 @@ const LOWER_IN_NAMES: ReadonlySet<string> = new Set(["the", "a", "an", "of", "an
 function asName(text: string): string {
   return /\p{Lu}/u.test(text) ? text : text.replace(/(^|\s)(\p{L}+)/gu, (_m, space: string, w: string) => space + (LOWER_IN_NAMES.has(w) ? w : w[0]!.toUpperCase() + w.slice(1)));
 }
+
+/** Superlatives of age: said of people, their ages. */
+const AGE_RANKS: ReadonlySet<string> = new Set(["oldest", "youngest", "eldest"]);
