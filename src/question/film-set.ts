@@ -18,7 +18,9 @@ export const personRef = (t: TopicEntity) => ({ id: t.id, type: "Person" as cons
 export function yearsOf(r: Reading): { from: number; to: number } | undefined {
   const outside = r.periods.filter((p) => p.negated);
   const isOutside = (s: { from: number; to: number }) => outside.some((o) => o.from === s.from && o.to === s.to);
-  const spans = [...r.periods.filter((p) => !p.negated), ...r.analysis.constraints.flatMap((c) => (c.kind === "year" && !isOutside(c) ? [c] : []))];
+  // A year the analysis read inside a period's own words ("before the year 2000") is that period's, not one more.
+  const inPeriod = (s: { from: number }) => r.periods.some((p) => p.text.includes(String(s.from)));
+  const spans = [...r.periods.filter((p) => !p.negated), ...r.analysis.constraints.flatMap((c) => (c.kind === "year" && !isOutside(c) && !inPeriod(c) ? [c] : []))];
   let years: { from: number; to: number } | undefined;
   for (const s of spans) years = years ? { from: Math.max(years.from, s.from), to: Math.min(years.to, s.to) } : { from: s.from, to: s.to };
   return years;

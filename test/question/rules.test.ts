@@ -222,6 +222,11 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["what year did Tom Harker and Rita Vale star together", "lookup.relation", "p1 films(Tom Harker, Rita Vale); *p2 lookup(p1 → RELEASED_IN out)"],
   // The oldest or youngest of people named: their ages, which the KB lacks.
   ["Which of Tom Harker, Rita Vale and Lena Marlowe is the oldest", "beyond.age-rank", "*p1 beyond(age)"],
+  // A superlative before a film word, no set said: every film ranked, the film named checked against the top.
+  ["is Starfall the highest grossing film of all time", "check.superlative-all", "p1 films(); p2 order(p1 by revenue desc, nth 1); *p3 check(Starfall in p2)"],
+  // "before the year 2000" is one period; the release verb right before a period is the period's.
+  ["was Starfall released before the year 2000", "check.films", "p1 films(Starfall, 0–1999); *p2 check(any in p1)"],
+  ["dramas released in 1999", "films.kind", "*p1 films(drama, 1999–1999)"],
   // A career's start is its first film in that role, its end the last.
   ["what year did Tom Harker start acting", "order.ordinal", "p1 films(Tom Harker ACTED_IN); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
   ["when did Ada Marlowe stop directing", "order.ordinal", "p1 films(Ada Marlowe DIRECTED); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

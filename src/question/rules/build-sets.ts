@@ -77,6 +77,14 @@ export async function checkSuperlative(r: Reading, ctx: RuleContext): Promise<Bu
   return { parts: [{ kind: "films", where }, { kind: "order", of: local(0), by: s.metric, direction: s.order, nth: 1 }, { kind: "check", test: { op: "member", item: entityRef(named[0]!), of: local(1) } }] };
 }
 
+/** "is Avatar the highest grossing film of all time": a superlative before a film word, no set said, ranks every film. */
+export function checkSuperlativeOfAll(r: Reading): Built | undefined {
+  const s = r.cues.superlative!;
+  const named = films(r);
+  if (named.length !== 1 || !MOVIE_WORDS.has(r.words[s.end] ?? "")) return undefined;
+  return { parts: [{ kind: "films", where: [] }, { kind: "order", of: local(0), by: s.metric, direction: s.order, nth: 1 }, { kind: "check", test: { op: "member", item: entityRef(named[0]!), of: local(1) } }] };
+}
+
 /** "the best horror films of the 90s", "which Rocky movie has the highest rating", "Nolan's longest film". */
 export async function superlative(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const s = r.cues.superlative!;

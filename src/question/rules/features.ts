@@ -160,7 +160,9 @@ export function filmsAsked(r: Reading): boolean {
 /** No answer phrase and no relation asked, only kinds of film or periods said ("westerns from 1969", "comedies with Jim Carrey"). */
 function onlyKinds(r: Reading): boolean {
   if (r.analysis.answer.phrase !== undefined || (!r.concepts.some((c) => c.strong) && !r.periods.length)) return false;
-  return !r.analysis.cues.some((c) => c.weight >= 1 && (ROLE_NOUNS_SET.has(c.word) || !(c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN")));
+  // "comedies released in 1984": the release verb right before a period is the period's, no relation asked.
+  const periodsVerb = (c: { edge: string; token: number }) => c.edge === "RELEASED_IN" && r.periods.some((p) => [c.token, c.token + 1].some((k) => r.tokens[k]?.start === p.start));
+  return !r.analysis.cues.some((c) => c.weight >= 1 && !periodsVerb(c) && (ROLE_NOUNS_SET.has(c.word) || !(c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN")));
 }
 
 /** "what did X direct", "what has X been in", "which did X write": a person named, then their role (or "in") after the name. */

@@ -21,7 +21,7 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number] | u
   { re: /\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b/g, read: (m) => [Number(m[1]), Number(m[2])] },
   { re: new RegExp(`\\b(?:the\\s+)?(?:(${PART})[\\s-]*)?(?:(1[89]|20)(\\d)0['’]?s|['’]?(\\d)0['’]?s)\\b`, "gi"), read: (m) => decade(m[2] !== undefined ? Number(`${m[2]}${m[3]}0`) : twoDigitDecade(Number(m[4])), m[1]) },
   { re: new RegExp(`\\b(?:the\\s+)?(?:(${PART})[\\s-]*)?(${DECADE_WORD})\\b`, "gi"), read: (m) => decade(DECADE_WORDS[m[2]!.toLowerCase()]!, m[1]) },
-  { re: /\b(before|after|since|until|prior to|pre|post)\s+((?:18|19|20)\d\d)\b/gi, read: (m) => relative(m[1]!.toLowerCase(), Number(m[2])) },
+  { re: /\b(before|after|since|until|prior to|pre|post)\s+(?:the\s+year\s+)?((?:18|19|20)\d\d)\b/gi, read: (m) => relative(m[1]!.toLowerCase(), Number(m[2])) },
   { re: /\b(?:in|from|of|during|released|year|circa|around)\s+((?:18|19|20)\d\d)\b(?!\s*(?:[-–]|s\b))/gi, read: (m) => [Number(m[1]), Number(m[1])], bareYear: true },
   // A year said of a film, as an adjective or a possessive: "a 2007 film drama", "the 1942 espionage movie", "1941's You'll Never Get Rich".
   { re: /\b((?:18|19|20)\d\d)(?:\s+(?:[\p{L}-]+\s+){0,2}(?:film|films|movie|movies|picture|pictures|flick|flicks)\b|['’]s\b)/giu, read: (m) => [Number(m[1]), Number(m[1])] },
