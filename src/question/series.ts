@@ -21,6 +21,8 @@ const PLURAL = new Set(["movies", "films", "series", "franchise", "trilogy", "sa
 const CONTINUATION = new RegExp(`^(?:\\d{1,2}\\b|[ivx]{1,4}\\b|${[...SEQUEL_LEADS, "and the", ...SEQUEL_SUBTITLE_WORDS].join("\\b|")}\\b)`);
 const MAX_WORDS = 4;
 const FILM_WORDS = new Set(["movie", "movies", "film", "films"]);
+/** Words only a series takes: a family said with one is a family even of one KB film. */
+const SERIES_ONLY = new Set(["series", "franchise", "trilogy", "saga"]);
 
 function isGenreName(span: readonly WordToken[], kb: KnowledgeBase): boolean {
   const name = span.map((t) => t.text).join(" ");
@@ -129,7 +131,8 @@ function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalys
       // A genre before a film word is the kind ("the top rated war movies"), whatever titles repeat it; a word
       // only a series takes ("the war trilogy") still makes it a family.
       if (FILM_WORDS.has(word) && isGenreName(tokens.slice(start, end), kb)) continue;
-      const found = seriesAt(tokens, start, end, analysis, kb, (counted && PLURAL.has(word)) || start === ordinalEnd);
+      // So may one said with a word only a series takes ("the godfather trilogy": the KB holds one of its films).
+      const found = seriesAt(tokens, start, end, analysis, kb, (counted && PLURAL.has(word)) || start === ordinalEnd || SERIES_ONLY.has(word));
       if (found) return { ...found, tokenEnd: end + 1 };
     }
   }

@@ -583,4 +583,12 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const jack = await runResearch("Who played Jack?", { kb }, { strategy: "heuristic", history: [{ question: first.plan.question, answer: first.answer, answers: first.answers.map((a) => a.name) }] });
     expect(jack.answer).toMatch(/^The knowledge base does not record who played Jack\. What it does hold: Titanic \(1997\) stars Kate Winslet/);
   });
+  it("a word only a series takes makes a family of one KB film; the oldest of people is their age", async () => {
+    const godfather = await ask("what is the longest movie in the godfather trilogy");
+    expect(godfather.answer).toMatch(/^The longest is The Godfather \(1972\), with 175 minutes \[1\] \(among 1 film that fit \(the Godfather films\)/);
+    const oldest = await ask("Which of Al Pacino, Robert De Niro and Val Kilmer is the oldest");
+    expect(oldest.answer).toMatch(/^The knowledge base does not record people's ages or birth dates\./);
+    const avatar = await ask("is avatar the highest grossing film of all time");
+    expect(avatar.answer).toMatch(/^Yes\. The highest is Avatar \(2009\)/);
+  });
 });

@@ -227,6 +227,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // "before the year 2000" is one period; the release verb right before a period is the period's.
   ["was Starfall released before the year 2000", "check.films", "p1 films(Starfall, 0–1999); *p2 check(any in p1)"],
   ["dramas released in 1999", "films.kind", "*p1 films(drama, 1999–1999)"],
+  // One person asked by a singular noun, films joined by "and": the one in all of them, not a question per film.
+  ["what's the name of the actor who played in Starfall and Paper Moons", "lookup.relation", "*p1 lookup(Paper Moons, Starfall → ACTED_IN in, both)"],
   // A career's start is its first film in that role, its end the last.
   ["what year did Tom Harker start acting", "order.ordinal", "p1 films(Tom Harker ACTED_IN); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
   ["when did Ada Marlowe stop directing", "order.ordinal", "p1 films(Ada Marlowe DIRECTED); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

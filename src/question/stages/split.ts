@@ -90,6 +90,8 @@ export function splitOverFilms(text: string, films: readonly { start: number; en
   const words = wordTokens(text);
   if (words.some((w) => TOGETHER.has(w.folded)) || asksGap(words.map((w) => w.folded))) return [text];
   const sorted = [...films].sort((a, b) => a.start - b.start);
+  // "the actor who played in Rocky and Rambo": one person asked by a singular noun is the one in all of them.
+  if (asksOnePerson(words.filter((w) => w.end <= sorted[0]!.start).map((w) => w.folded))) return [text];
   // The films must form one list: only commas and "and" between them.
   for (let i = 1; i < sorted.length; i++) {
     const gap = text.slice(sorted[i - 1]!.end, sorted[i]!.start);
@@ -99,3 +101,9 @@ export function splitOverFilms(text: string, films: readonly { start: number; en
   const listEnd = sorted[sorted.length - 1]!.end;
   return sorted.map((f) => `${text.slice(0, listStart)}${text.slice(f.start, f.end)}${text.slice(listEnd)}`.replace(/\s+/g, " ").trim());
 }
+
+/** "the actor who", "which actress", "what director": a person asked by a singular noun (not "who directed", which asks of each film). */
+function asksOnePerson(before: readonly string[]): boolean {
+  return before.some((w, i) => SINGULAR_PERSON_NOUNS.has(w) && ["the", "which", "what", "an", "a"].includes(before[i - 1] ?? ""));
+}
+const SINGULAR_PERSON_NOUNS: ReadonlySet<string> = new Set(["actor", "actress", "director", "writer", "screenwriter", "person", "star"]);
