@@ -1,8 +1,8 @@
 import { genderOfName } from "../../src/linking/name-gender";
-import { choose, collect, famousFirst, fill, slug } from "./pool";
+import { choose, collect, famousFirst, fill, slug, usageCap } from "./pool";
 import { voice } from "./phrasing";
 import { item, type NaturalItem } from "./types";
-import { filmFame, isClearTitle, isMerged, personFame, type World } from "./world";
+import { filmFame, filmsOf, isClearTitle, isMerged, isPlainPersonName, personFame, type World } from "./world";
 
 /** How many items each generator of this file aims for. */
 const PER_KIND = 8;
@@ -80,5 +80,53 @@ export function generateNotInLanguage(w: World, seed: number): NaturalItem[] {
     if (gold.length < 3) return [];
     const [k, text] = choose(v.rand, texts);
     return [item("list", `not-in-language-${k}`, slug(g), v.finish(fill(text, { g: g.toLowerCase() })), gold)];
+  });
+}
+
+/**
+ * fact (a career's start): "what year did {a} start acting?" Gold: the earliest KB year among the
+ * person's films in that role, when no other film of theirs shares it, 3 films or more, none merged.
+ */
+export function generateCareerEnds(w: World, seed: number, n = PER_KIND): NaturalItem[] {
+  const v = voice(w, seed, "career-end", { typoRate: 0 });
+  const roles = [
+    { role: "acted", verb: "acting" },
+    { role: "directed", verb: "directing" },
+  ] as const;
+  const texts = ["what year did {a} start {v}?", "when did {a} begin {v}?", "in what year did {a} start {v}?"];
+  const people = famousFirst([...w.people.acted.keys(), ...w.people.directed.keys()].filter((p, i, all) => all.indexOf(p) === i && isPlainPersonName(p)), (p) => personFame(w, p), v.rand, 200);
+  return collect(people, n, (p, made) => {
+    const r = roles[made % roles.length]!;
+    const films = filmsOf(w, p, r.role).filter((f) => !isMerged(w, f));
+    if (films.length < 3 || films.length !== filmsOf(w, p, r.role).length) return undefined;
+    const [k, text] = choose(v.rand, texts);
+    const years = films.map((f) => Number(w.films.get(f)!.years[0]));
+    const pick = Math.min(...years);
+    if (years.filter((y) => y === pick).length !== 1) return undefined;
+    return item("fact", `career-end-${k}`, slug(p, r.verb), v.finish(fill(text, { a: v.person(p), v: r.verb })), [String(pick)]);
+  });
+}
+
+/**
+ * fact (one person asked by a singular noun, films joined by "and"): "which actor starred in {x} and {y}?" Gold: the
+ * one actor both casts share, two unmerged films of clear titles.
+ */
+export function generateSharedActor(w: World, seed: number, n = PER_KIND): NaturalItem[] {
+  const v = voice(w, seed, "shared-actor");
+  const texts = ["which actor starred in {x} and {y}?", "who is the actor who played in {x} and {y}?", "name the actress who was in {x} and {y}"];
+  const films = famousFirst([...w.films.values()].filter((f) => isClearTitle(w, f.title) && f.actors.length >= 2), (f) => filmFame(w, f.title), v.rand, 200);
+  const cap = usageCap(1);
+  return collect(films, n, (f, made) => {
+    for (const a of f.actors) {
+      const others = filmsOf(w, a, "acted").filter((g) => g !== f.title && isClearTitle(w, g) && filmFame(w, g) > 500);
+      const g = others.find((x) => w.films.get(x)!.actors.filter((b) => f.actors.includes(b)).length === 1);
+      if (!g || !cap.fits([a])) continue;
+      const text = texts[made % texts.length]!;
+      // "the actress": only of someone the name lists give as a woman; else the actor.
+      if (text.includes("actress") && (genderOfName(a) !== "female" || UNISEX.has(a.split(" ")[0]!.toLowerCase()))) continue;
+      cap.use([a]);
+      return item("fact", `shared-actor-${made % texts.length}`, slug(f.title, g), v.finish(fill(text, { x: v.title(f.title), y: v.title(g) })), [a]);
+    }
+    return undefined;
   });
 }

@@ -1,5 +1,5 @@
 import { generateBounds, generateUniversals } from "./gen-bound";
-import { generateCastWomen, generateNotInLanguage, generatePlayedCharacters } from "./gen-cast";
+import { generateCareerEnds, generateCastWomen, generateNotInLanguage, generatePlayedCharacters, generateSharedActor } from "./gen-cast";
 import { generateCounts } from "./gen-count";
 import { generateDifferences } from "./gen-difference";
 import { generateFacts } from "./gen-fact";
@@ -43,6 +43,8 @@ export function generateNaturalSet(w: World, seed = NATURAL_SEED): NaturalItem[]
     ...generatePlayedCharacters(w, seed),
     ...generateCastWomen(w, seed),
     ...generateNotInLanguage(w, seed),
+    ...generateCareerEnds(w, seed),
+    ...generateSharedActor(w, seed),
     ...generateChitchat(),
     ...generateOutOfDomain(),
   ];
