@@ -213,6 +213,7 @@ export function storyPersonSaid(r: Reading): string {
 
 /** "who did Harrison Ford play in Witness", "which character did X play": a role word right after a named person, or "character" said with one. */
 const ROLE_NOUN_CUES_LIST = ["role", "roles"];
+const DO_AUXILIARIES = new Set(["did", "does", "do"]);
 const ROLE_NOUN_CUES = new Set(ROLE_NOUN_CUES_LIST);
 const CHARACTER_QUESTION_WORDS = new Set(["who", "whom", "what", "which", "whose"]);
 
@@ -239,7 +240,9 @@ function characterInFilm(r: Reading): boolean {
   if (people(r).some((p) => p.tokenEnd <= cue.at)) return false;
   // "which actor played in Pretty Woman", "… in both A and B": no character between the verb and "in" is acting
   // (a role noun before "in", "her roles in A and B", stays the roles she played there).
-  if (r.words[cue.end] === "in" && (!ROLE_NOUN_CUES.has(cue.phrase) || (films(r).length >= 2 && r.cues.both !== undefined))) return false;
+  // "who did Ken Jeong play in Despicable Me": an auxiliary before the verb makes "who" its object, the character.
+  const asked = r.words.slice(0, cue.at).some((w) => DO_AUXILIARIES.has(w));
+  if (r.words[cue.end] === "in" && !asked && (!ROLE_NOUN_CUES.has(cue.phrase) || (films(r).length >= 2 && r.cues.both !== undefined))) return false;
   return r.words.slice(cue.end).some((w, i, rest) => w === "in" && rest.length > i + 1);
 }
 
