@@ -10,7 +10,7 @@ beforeAll(async () => {
 describe("embedded graph store", () => {
   it("looks up a node with its types, degree, plot, overview and years", async () => {
     const node = await kb.graph.getNode("Starfall");
-    expect(node).toMatchObject({ id: "Starfall", type: "Movie", types: ["Movie"], degree: 11, years: ["1999"] });
+    expect(node).toMatchObject({ id: "Starfall", type: "Movie", types: ["Movie"], degree: 12, years: ["1999"] });
     expect(node!.plot).toContain("bends time");
     expect(node!.overview).toContain("collapsing star");
     expect(await kb.graph.getNode("Nobody")).toBeUndefined();
@@ -48,7 +48,7 @@ describe("embedded graph store", () => {
 
   it("counts degree and relations by edge type and direction", async () => {
     expect(await kb.graph.degree("Tom Harker")).toBe(4);
-    expect(await kb.graph.degree("Starfall", { edges: ["HAS_TAG"] })).toBe(2);
+    expect(await kb.graph.degree("Starfall", { edges: ["HAS_TAG"] })).toBe(3);
     expect(await kb.graph.degree("Nobody")).toBe(0);
     expect(await kb.graph.relations("Ada Marlowe")).toEqual([
       { edge: "DIRECTED", direction: "out", count: 2 },
@@ -76,7 +76,7 @@ describe("embedded graph store", () => {
     const stats = await kb.graph.stats();
     expect(stats.nodesByType.Movie).toBe(8);
     expect(stats.nodesByType.Person).toBe(8);
-    expect(stats.edgesByType.HAS_TAG).toBe(9);
-    expect(stats.edges).toBe(57);
+    expect(stats.edgesByType.HAS_TAG).toBe(11);
+    expect(stats.edges).toBe(59);
   });
 });

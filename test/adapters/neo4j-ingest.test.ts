@@ -20,7 +20,7 @@ const SETTINGS = { uri: "neo4j://stub:7687", user: "neo4j", password: "stub-pass
 describe("neo4j ingest rows", () => {
   it("carries every field the store reads back, movie text only on movies", () => {
     const starfall = rows.find((r) => r.id === "Starfall")!;
-    expect(starfall).toMatchObject({ name: "Starfall", types: ["Movie"], primaryType: "Movie", degree: 11, years: ["1999"], tags: "Science Fiction ; space ; time travel" });
+    expect(starfall).toMatchObject({ name: "Starfall", types: ["Movie"], primaryType: "Movie", degree: 12, years: ["1999"], tags: "Science Fiction ; space ; time travel ; captain nova" });
     expect(starfall.people).toBe("Ada Marlowe ; Ada Marlowe ; Ben Okafor ; Céline Dupré ; Tom Harker");
     expect(starfall.plot).toContain("bends time");
     expect(starfall.overview).toContain("collapsing star");

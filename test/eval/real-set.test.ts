@@ -154,9 +154,9 @@ describe("real set: gold evaluator on a fictional fixture", () => {
     expect(metricValue("Gamma Rays", "runtime", kb)).toBeUndefined();
     expect(() => metricValue("Remake", "runtime", kb)).toThrow(/merged/);
     expect(metricValue("Remake", "release_year", kb)).toBe(1950);
-    const csv = 'title,release_date,runtime,budget,revenue,vote_average,vote_count,popularity\n"Quote ""Q"", Film",2001-01-01,0,10,0,5.5,3,1.5\n"Two\nLines",1999-02-02,90,0,0,0,0,0\n';
+    const csv = 'title,release_date,runtime,budget,revenue,vote_average,vote_count,popularity\n"Quote ""Q"", Film",2001-01-01,0,10000,12,5.5,3,1.5\n"Two\nLines",1999-02-02,90,0,0,0,0,0\n';
     const rows = readTmdbRows(csv);
-    expect(rows[0]).toMatchObject({ title: 'Quote "Q", Film', releaseDate: "2001-01-01", runtime: undefined, budget: 10, vote_average: 5.5 });
+    expect(rows[0]).toMatchObject({ title: 'Quote "Q", Film', releaseDate: "2001-01-01", runtime: undefined, budget: 10000, revenue: undefined, vote_average: 5.5 });
     expect(rows[1]).toMatchObject({ title: "Two\nLines", runtime: 90, budget: undefined });
     expect(parseCsv("a,b\r\n1,2\r\n")).toEqual([["a", "b"], ["1", "2"]]);
   });
