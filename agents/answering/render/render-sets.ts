@@ -81,6 +81,12 @@ function placeWords(part: PartOf<"order">, nth: number): string {
   return `${nth === 1 ? "" : `${ordinalWord(nth)} `}${part.direction === "desc" ? high : low}`;
 }
 
+/** How a ranked list's order reads: "earliest first" for release order, "longest first", else "highest first". */
+function orderWords(part: PartOf<"order">): string {
+  const [high, low] = part.by === "releaseYear" ? ["latest", "earliest"] : (PLACE_ADJECTIVES[part.by] ?? ["highest", "lowest"]);
+  return part.direction === "desc" ? high : low;
+}
+
 /** The superlative a figure is ranked by in plain words ("the longest", "the costliest"); the rest are highest/lowest. */
 const PLACE_ADJECTIVES: Readonly<Partial<Record<PartOf<"order">["by"], [string, string]>>> = {
   runtime: ["longest", "shortest"],
@@ -108,7 +114,7 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   if (part.nth === undefined) {
     const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${named(a.name)}${valueOf(a.name, ": ")} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
     // A size asked ("the three best", "top 20") is the list's; otherwise the first five.
-    return { text: `${r.ranking.slice(0, part.limit === 10 ? 5 : part.limit).map(line).join("\n")}\n(${part.direction === "desc" ? "highest" : "lowest"} first, ${among})`, answers: r.ranking };
+    return { text: `${r.ranking.slice(0, part.limit === 10 ? 5 : part.limit).map(line).join("\n")}\n(${orderWords(part)} first, ${among})`, answers: r.ranking };
   }
   const place = placeWords(part, part.nth);
   const picked = r.items[0];
