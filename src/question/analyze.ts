@@ -2,7 +2,7 @@ import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
-import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
 import { singular } from "./stages/concepts";
@@ -67,10 +67,11 @@ export type Operator =
 
 const LEAD_WORDS: ReadonlySet<string> = new Set(CAST_LEAD_WORDS);
 const LEAD_ROLE: ReadonlySet<string> = new Set(LEAD_ROLE_OPENERS);
+const ROLE_PARTS: ReadonlySet<string> = new Set(ROLE_PART_WORDS);
 
 /** "the main role", "the leading roles": a role word after a word that makes it the leading part. */
 export function isLeadRole(tokens: readonly { folded: string }[], i: number): boolean {
-  return (tokens[i]?.folded === "role" || tokens[i]?.folded === "roles") && LEAD_ROLE.has(tokens[i - 1]?.folded ?? "");
+  return ROLE_PARTS.has(tokens[i]?.folded ?? "") && LEAD_ROLE.has(tokens[i - 1]?.folded ?? "");
 }
 
 /** "the lead", "the female lead", "the main role": the leading part of a cast, with its article ("by lead" still directs). */

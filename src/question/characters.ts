@@ -4,6 +4,7 @@ import { QUESTION_WORDS } from "../linking/question-words";
 import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
 import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_COPULAS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX } from "./lexicon/shapes";
+import { CAST_LEAD_WORDS } from "./lexicon/relations";
 
 /**
  * A character: a person in a film's story, named where a role frame puts a name ("starred as Captain
@@ -53,7 +54,7 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   };
   const out: CharacterMention[] = [];
   // "who played the female lead role": the words before a lead or a leading role are that part of the cast, no character.
-  const beforeLead = (s: Span) => [s.tokenEnd, s.tokenEnd + 1].some((k) => isCastLead(tokens, k) || ["lead", "leads"].includes(words[k] ?? ""));
+  const beforeLead = (s: Span) => [s.tokenEnd, s.tokenEnd + 1].some((k) => isCastLead(tokens, k) || CAST_LEAD_WORDS.includes(words[k] ?? ""));
   const add = (s: Span | undefined, frame: string) => {
     if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: text.slice(tokens[s.tokenStart]!.start, tokens[s.tokenEnd - 1]!.end), frame });
   };

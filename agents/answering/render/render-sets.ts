@@ -77,14 +77,17 @@ function ordinalWord(n: number): string {
 /** "latest", "third latest", "second", "second highest": the place an ordinal asks for. */
 function placeWords(part: PartOf<"order">, nth: number): string {
   if (part.by === "releaseYear") return part.direction === "desc" ? (nth === 1 ? "latest" : `${ordinalWord(nth)} latest`) : ordinalWord(nth);
-  const [high, low] = PLACE_ADJECTIVES[part.by] ?? ["highest", "lowest"];
-  return `${nth === 1 ? "" : `${ordinalWord(nth)} `}${part.direction === "desc" ? high : low}`;
+  return `${nth === 1 ? "" : `${ordinalWord(nth)} `}${rankEnd(part, PLACE_ADJECTIVES[part.by])}`;
 }
 
 /** How a ranked list's order reads: "earliest first" for release order, "longest first", else "highest first". */
 function orderWords(part: PartOf<"order">): string {
-  const [high, low] = part.by === "releaseYear" ? ["latest", "earliest"] : (PLACE_ADJECTIVES[part.by] ?? ["highest", "lowest"]);
-  return part.direction === "desc" ? high : low;
+  return rankEnd(part, part.by === "releaseYear" ? ["latest", "earliest"] : PLACE_ADJECTIVES[part.by]);
+}
+
+/** The word for the end of a ranking the part starts from: its figure's own pair, else highest or lowest. */
+function rankEnd(part: PartOf<"order">, words: readonly [string, string] = ["highest", "lowest"]): string {
+  return part.direction === "desc" ? words[0] : words[1];
 }
 
 /** The superlative a figure is ranked by in plain words ("the longest", "the costliest"); the rest are highest/lowest. */

@@ -565,10 +565,11 @@ function rankedAfter(f: FollowUpFeatures): { question: string; referents: Refere
   const frame = f.frames.at(-1);
   // "which one was the last" after a turn about a family of films: among that family, whatever names the turn listed.
   if (frame?.series) return { question: `${stripEnd(f.said)} among the ${frame.series} films?`, referents: [] };
-  if (!frame?.asksFilms || frame.topics.filter((t) => t.type === "Movie").length >= 2 || frame.answers.filter((a) => a.type === "Movie").length < 2) return undefined;
+  const films = frame?.answers.filter((a) => a.type === "Movie") ?? [];
+  if (!frame?.asksFilms || frame.topics.filter((t) => t.type === "Movie").length >= 2 || films.length < 2) return undefined;
   // "what's the longest one", "which of them is": the choice asked as a clause of the question before.
   const said = stripEnd(f.said).replace(RANK_OPENER, (_m, copula: string | undefined) => (copula ? "which is" : "which"));
-  return { question: `${stripEnd(frame.question)}, ${said}?`, referents: frame.answers.filter((a) => a.type === "Movie").slice(0, MAX_LISTED) };
+  return { question: `${stripEnd(frame.question)}, ${said}?`, referents: films.slice(0, MAX_LISTED) };
 }
 const RANK_OPENER = /^(?:and\s+)?(?:which|what)(?:\s+(?:one|ones|of them|of those|of these))?(?:('s|\s+is|\s+was))?(?=\s)/i;
 

@@ -11,6 +11,8 @@ export const CAST_LEAD_WORDS = ["lead", "leads"];
 export const CAST_LEAD_OPENERS = ["female", "male", "main", "romantic", "two"];
 /** Words that make "role" the leading part in a cast, not a character asked: "the main role" ("the title role" is the character the title names). */
 export const LEAD_ROLE_OPENERS = ["main", "lead", "leading", "starring", "principal", "central"];
+/** The nouns of a part played ("the main role", "what role did X play"). */
+export const ROLE_PART_WORDS = ["role", "roles"];
 /** Words before a person said in company ("with Leonardo DiCaprio"): someone the films also have, not whose they are. */
 export const COMPANY_WORDS = ["with", "alongside", "starring", "featuring"];
 /** Words that ask the women or the men of a cast ("which actress", "the female lead", "the leading man"). "Actor" asks either. */

@@ -1,5 +1,5 @@
 import { negatedItems } from "../cues";
-import { MOVIE_WORDS } from "../lexicon/relations";
+import { MOVIE_WORDS, ROLE_PART_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
 import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_VERBS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { entryOf } from "../../util/text";
@@ -212,9 +212,8 @@ export function storyPersonSaid(r: Reading): string {
 }
 
 /** "who did Harrison Ford play in Witness", "which character did X play": a role word right after a named person, or "character" said with one. */
-const ROLE_NOUN_CUES_LIST = ["role", "roles"];
 const DO_AUXILIARIES = new Set(["did", "does", "do"]);
-const ROLE_NOUN_CUES = new Set(ROLE_NOUN_CUES_LIST);
+const ROLE_NOUN_CUES = new Set(ROLE_PART_WORDS);
 const CHARACTER_QUESTION_WORDS = new Set(["who", "whom", "what", "which", "whose"]);
 
 function playsCharacter(r: Reading): boolean {
@@ -229,7 +228,7 @@ function playsCharacter(r: Reading): boolean {
   // "what role did Tom Hanks play in Big": the role noun first, then the person, then the verb they play it by.
   return ps.some((p) => PLAY_VERBS.has(r.words[p.tokenEnd] ?? "")) && ROLE_NOUN_CUES.has(cue?.phrase ?? "");
 }
-const PLAY_VERBS = new Set(CHARACTER_VERBS.filter((w) => !ROLE_NOUN_CUES_LIST.includes(w)));
+const PLAY_VERBS = new Set(CHARACTER_VERBS.filter((w) => !ROLE_PART_WORDS.includes(w)));
 
 /** "who played Al Jolson in The Jolson Story": asks the actor of a character (a name after the verb is the character), then "in" a film. */
 function characterInFilm(r: Reading): boolean {
