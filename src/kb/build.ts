@@ -108,6 +108,7 @@ export function buildGraphData(input: BuildInput, log: IngestLog): KbGraphData {
     plots,
     overviews,
     tmdbFacts: tmdb.facts,
+    tmdbOnly: tmdb.only,
     editions,
   };
 }

@@ -1,4 +1,4 @@
-import type { TmdbFacts } from "../ports/movie-catalog";
+import type { TmdbFacts, TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { FilmEdition } from "../ports/film-editions";
 import { EDGE_SPECS, EDGE_TYPES, NODE_TYPES, NODE_TYPE_BIT, type NodeType } from "./schema";
 
@@ -19,6 +19,8 @@ export interface KbGraphData {
   overviews: string[];
   /** TMDB facts of the movies a TMDB row joins, one record per movie, in node order. */
   tmdbFacts: TmdbFacts[];
+  /** Films TMDB lists whose title no KB film has: known by their TMDB facts alone. */
+  tmdbOnly: TmdbOnlyFilm[];
   /** The films of each merged title (two or more WikiMovies records with different years), with their people. */
   editions: FilmEdition[];
 }

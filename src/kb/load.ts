@@ -20,7 +20,7 @@ import { buildLinkerIndex } from "../linking/entity-linker";
 import { connectBackends } from "./backends";
 import { openModelEmbedder } from "./embedders";
 import { buildModelVectors, readModelVectors } from "./model-vectors";
-import type { TmdbFacts } from "../ports/movie-catalog";
+import type { TmdbFacts, TmdbOnlyFilm } from "../ports/movie-catalog";
 import { sha256Hex } from "../util/hash";
 import { createProgress, type Progress } from "../util/progress";
 import type { NodeType } from "./schema";
@@ -207,6 +207,7 @@ function writeArtifacts(path: string, key: string, dataHash: string, a: KbArtifa
     plots: { kind: "json", value: a.data.plots },
     overviews: { kind: "json", value: a.data.overviews },
     tmdbFacts: { kind: "json", value: a.data.tmdbFacts },
+    tmdbOnly: { kind: "json", value: a.data.tmdbOnly },
     editions: { kind: "json", value: a.data.editions },
     vocab: { kind: "json", value: a.embedderModel.vocab },
     idf: { kind: "f32", value: a.embedderModel.idf },
@@ -240,6 +241,7 @@ export function readArtifacts(path: string, key: string): KbArtifacts {
     plots: r.json<string[]>("plots"),
     overviews: r.json<string[]>("overviews"),
     tmdbFacts: r.json<TmdbFacts[]>("tmdbFacts"),
+    tmdbOnly: r.json<TmdbOnlyFilm[]>("tmdbOnly"),
     editions: r.json<FilmEdition[]>("editions"),
   };
   const n = data.names.length;
@@ -324,7 +326,7 @@ export function assembleKnowledgeBase(a: KbArtifacts): Omit<KnowledgeBase, "info
   const passages = new EmbeddedVectorStore(embedder.dimension);
   const linker = new InMemoryEntityLinker(a.data, (i) => graph.degreeAt(i), linkerIndex);
   // In process whatever GRAPH_STORE says: the facts are small and ranking them needs no graph.
-  const catalog = new EmbeddedMovieCatalog(a.data.tmdbFacts);
+  const catalog = new EmbeddedMovieCatalog(a.data.tmdbFacts, a.data.tmdbOnly);
   const editions = new EmbeddedFilmEditions(a.data.editions);
   const words = sharedWordStats(wordCounts);
   const conceptParts = shareConceptGraph(a.concepts);

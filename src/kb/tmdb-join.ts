@@ -1,4 +1,4 @@
-import type { TmdbFacts } from "../ports/movie-catalog";
+import type { TmdbFacts, TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { FileCounts } from "./ingest-report";
 import type { TmdbMovie } from "./parse/tmdb";
 import { foldText } from "../util/text";
@@ -18,6 +18,8 @@ export interface TmdbJoin {
   overviews: Map<number, string>;
   /** One record per joined movie, in node order. */
   facts: TmdbFacts[];
+  /** Rows whose title no KB film has (folded): films the KB lacks, one per title and year, in file order. */
+  only: TmdbOnlyFilm[];
 }
 
 /**
@@ -37,6 +39,7 @@ export function joinTmdb(rows: readonly TmdbMovie[], target: JoinTarget, counts:
   });
 
   const overviews = new Map<number, string>();
+  const only = new Map<string, TmdbOnlyFilm>();
   const chosen = new Map<number, { row: TmdbMovie; folded: boolean }>();
   for (const row of rows) {
     const exact = target.index.get(row.title);
@@ -45,6 +48,12 @@ export function joinTmdb(rows: readonly TmdbMovie[], target: JoinTarget, counts:
     const node = candidates.find((m) => row.year !== undefined && (target.years.get(m) ?? []).includes(row.year));
     if (node === undefined) {
       counts.unmatched++;
+      // A row whose title a KB film has is that film under another year, or one the KB merged: not a film it lacks.
+      const key = `${foldText(row.title)}|${row.year ?? ""}`;
+      if (candidates.length === 0 && !only.has(key)) {
+        const { line: _line, ...film } = row;
+        only.set(key, film);
+      }
       continue;
     }
     if (row.overview !== "") {
@@ -67,5 +76,5 @@ export function joinTmdb(rows: readonly TmdbMovie[], target: JoinTarget, counts:
       const { line: _line, overview: _overview, ...rest } = row;
       return { movie: target.names[node]!, ...rest };
     });
-  return { overviews, facts };
+  return { overviews, facts, only: [...only.values()] };
 }

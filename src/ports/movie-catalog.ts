@@ -29,6 +29,14 @@ export interface TmdbFacts {
   revenue?: number;
 }
 
+/**
+ * A film TMDB lists whose title no KB film has: the knowledge graph lacks it (no people, no tags), but its year,
+ * genres, keywords and figures are TMDB's. Known by its TMDB title and year, never by a KB name.
+ */
+export interface TmdbOnlyFilm extends Omit<TmdbFacts, "movie"> {
+  overview: string;
+}
+
 export interface RankedMovie {
   movie: string;
   value: number;
@@ -61,5 +69,12 @@ export interface MovieCatalog {
    * Zero runtimes, budgets and revenues are TMDB's "unknown" and are never ranked.
    */
   rank(metric: MovieMetric, options?: RankOptions): RankedMovie[];
+  /**
+   * Films TMDB lists that the KB lacks, named by these words (folded): the whole title, the title without its
+   * article, or one side of a title's colon that names no other such film ("the return of the king"). Earliest first.
+   */
+  tmdbOnly(said: string): TmdbOnlyFilm[];
+  /** Films TMDB lists that the KB lacks whose title opens with these words (a family's name: "harry potter"), earliest first. */
+  tmdbOnlyTitled(opening: string): TmdbOnlyFilm[];
   readonly size: number;
 }

@@ -7,7 +7,7 @@ import { IngestLog, type Rejection } from "../../src/kb/ingest-report";
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { loadKnowledgeBase } from "../../src/kb/load";
 import { parseTmdb } from "../../src/kb/parse/tmdb";
-import type { TmdbFacts } from "../../src/ports/movie-catalog";
+import type { TmdbFacts, TmdbOnlyFilm } from "../../src/ports/movie-catalog";
 import { silentProgress } from "../../src/util/progress";
 import { KB_TRIPLES, TMDB_CSV, WIKIMOVIES_JSONL } from "../fixtures/movie-world";
 import { hasRealData, realKb } from "../helpers/real-kb";
@@ -96,7 +96,48 @@ describe("joining TMDB facts to KB movies", () => {
   it("joins on title and year, like the overviews", () => {
     const { data, report } = ingestTexts({ kb: KB_TRIPLES, wikimovies: WIKIMOVIES_JSONL, tmdb: TMDB_CSV });
     expect(data.tmdbFacts.map((f) => [f.movie, f.tmdbId])).toEqual([["Starfall", "11"]]); // Starfall Returns: 2020 ≠ 2004
-    expect(report.files.find((f) => f.file === FILE)).toMatchObject({ read: 3, kept: 1, merged: 0, unmatched: 2 });
+    expect(report.files.find((f) => f.file === FILE)).toMatchObject({ read: 4, kept: 1, merged: 0, unmatched: 3 });
+  });
+
+  it("keeps the rows whose title no KB film has as films the KB lacks; a KB title under another year is not one", () => {
+    const { data } = ingestTexts({ kb: KB_TRIPLES, wikimovies: WIKIMOVIES_JSONL, tmdb: TMDB_CSV });
+    expect(data.tmdbOnly.map((f) => [f.title, f.year, f.runtime])).toEqual([
+      ["Not In The KB", "2001", 90],
+      ["Paper Moons: Eclipse", "2013", 104],
+    ]);
+    expect(data.tmdbOnly[1]).toMatchObject({ genres: ["Drama"], budget: 4500000, revenue: 9000000, overview: "The sisters grow up and write again." });
+  });
+});
+
+describe("films TMDB lists that the KB lacks, by the names people say", () => {
+  const film = (title: string, year: string): TmdbOnlyFilm => ({ tmdbId: title, title, year, genres: [], keywords: [], overview: "" });
+  const catalog = new EmbeddedMovieCatalog([], [
+    film("The Lord of the Rings: The Two Towers", "2002"),
+    film("The Lord of the Rings: The Fellowship of the Ring", "2001"),
+    film("The Godfather: Part II", "1974"),
+    film("Terminator 2: Judgment Day", "1991"),
+    film("Se7en", "1995"),
+  ]);
+  const named = (said: string) => catalog.tmdbOnly(said).map((f) => f.title);
+
+  it("reads a title whole, folded, without its article, or by one side of its colon that names a film", () => {
+    expect(named("se7en")).toEqual(["Se7en"]);
+    expect(named("the godfather part ii")).toEqual(["The Godfather: Part II"]);
+    expect(named("Godfather: Part 2")).toEqual(["The Godfather: Part II"]);
+    expect(named("the two towers")).toEqual(["The Lord of the Rings: The Two Towers"]);
+    expect(named("terminator 2")).toEqual(["Terminator 2: Judgment Day"]);
+  });
+
+  it("reads no side two films share, nor a numbering alone", () => {
+    expect(named("the lord of the rings")).toEqual([]);
+    expect(named("part ii")).toEqual([]);
+    expect(named("two")).toEqual([]);
+  });
+
+  it("lists a family's films by the words their titles open with, earliest first", () => {
+    expect(catalog.tmdbOnlyTitled("lord of the rings").map((f) => f.year)).toEqual(["2001", "2002"]);
+    expect(catalog.tmdbOnlyTitled("the godfather").map((f) => f.title)).toEqual(["The Godfather: Part II"]);
+    expect(catalog.tmdbOnlyTitled("god")).toEqual([]);
   });
 
   it("keeps one row's facts when several join a merged title: an exact title first, then the earlier row", () => {

@@ -1,4 +1,5 @@
-import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, type MovieCatalog, type MovieMetric, type RankOptions, type RankedMovie, type TmdbFacts } from "../../ports/movie-catalog";
+import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, type MovieCatalog, type MovieMetric, type RankOptions, type RankedMovie, type TmdbFacts, type TmdbOnlyFilm } from "../../ports/movie-catalog";
+import { TmdbOnlyIndex } from "./tmdb-only-index";
 import { linkKey } from "../../util/text";
 
 /** TMDB writes 0 for these when it does not know them; a 0 must never win "shortest" or "cheapest". */
@@ -22,8 +23,11 @@ export class EmbeddedMovieCatalog implements MovieCatalog {
   private readonly genreIndex: TermIndex;
   private readonly keywordIndex: TermIndex;
   private readonly ranked = new Map<MovieMetric, { desc: RankedMovie[]; asc: RankedMovie[] }>();
+  private readonly only: TmdbOnlyIndex;
 
-  constructor(facts: readonly TmdbFacts[]) {
+  /** `only`: the films TMDB lists that the KB lacks, known by their titles alone. */
+  constructor(facts: readonly TmdbFacts[], only: readonly TmdbOnlyFilm[] = []) {
+    this.only = new TmdbOnlyIndex(only);
     for (const f of facts) this.byMovie.set(f.movie, f);
     const all = [...this.byMovie.values()];
     this.genreIndex = indexTerms(all, (f) => f.genres);
@@ -47,6 +51,14 @@ export class EmbeddedMovieCatalog implements MovieCatalog {
 
   tmdb(movie: string): TmdbFacts | undefined {
     return this.byMovie.get(movie);
+  }
+
+  tmdbOnly(said: string): TmdbOnlyFilm[] {
+    return this.only.named(said);
+  }
+
+  tmdbOnlyTitled(opening: string): TmdbOnlyFilm[] {
+    return this.only.titled(opening);
   }
 
   moviesWithGenre(genre: string): string[] {

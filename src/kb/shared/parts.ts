@@ -5,7 +5,7 @@ import { EmbeddedConceptGraph, type SharedConceptParts } from "../../adapters/em
 import { InMemoryEntityLinker, type LinkerIndexData } from "../../linking/entity-linker";
 import type { Embedder } from "../../ports/embedder";
 import type { FilmEdition } from "../../ports/film-editions";
-import type { TmdbFacts } from "../../ports/movie-catalog";
+import type { TmdbFacts, TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { TextIndex } from "../../ports/text-index";
 import type { VectorStore } from "../../ports/vector-store";
 import type { KbGraphData } from "../graph-data";
@@ -31,6 +31,7 @@ export interface SharedKbParts {
   plots: SharedStringsData;
   overviews: SharedStringsData;
   tmdbFacts: TmdbFacts[];
+  tmdbOnly: TmdbOnlyFilm[];
   editions: FilmEdition[];
   graph: GraphIndexData;
   linker: LinkerIndexData;
@@ -50,6 +51,7 @@ export function shareParts(data: KbGraphData, graph: GraphIndexData, linker: Lin
     plots: SharedStrings.build(data.plots).data,
     overviews: SharedStrings.build(data.overviews).data,
     tmdbFacts: data.tmdbFacts,
+    tmdbOnly: data.tmdbOnly,
     editions: data.editions,
     graph,
     linker,
@@ -82,6 +84,7 @@ export function kbFromShared(parts: SharedKbParts, remote: RemotePorts, info: Kn
     plots: new SharedStrings(parts.plots).asArray() as string[],
     overviews: new SharedStrings(parts.overviews).asArray() as string[],
     tmdbFacts: parts.tmdbFacts,
+    tmdbOnly: parts.tmdbOnly,
     editions: parts.editions,
   };
   const graph = new EmbeddedGraphStore(data, parts.graph, { plots: sharedColumn(new SharedStrings(parts.plots)), overviews: sharedColumn(new SharedStrings(parts.overviews)) });
@@ -92,7 +95,7 @@ export function kbFromShared(parts: SharedKbParts, remote: RemotePorts, info: Kn
     passages: remote.passages,
     embedder: remote.embedder,
     linker: new InMemoryEntityLinker(data, (i) => graph.degreeAt(i), parts.linker),
-    catalog: new EmbeddedMovieCatalog(parts.tmdbFacts),
+    catalog: new EmbeddedMovieCatalog(parts.tmdbFacts, parts.tmdbOnly),
     editions: new EmbeddedFilmEditions(parts.editions),
     words: sharedWordStats(parts.words),
     concepts: new EmbeddedConceptGraph(parts.concepts, { indexOf: (name) => graph.indexOf(name), nameAt: (i) => data.names[i]! }),
