@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { InvalidInputError } from "../src/errors";
 import { EDGE_TYPES, type EdgeType, type Neighbor } from "../src/kb/schema";
-import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, RANK_METRICS, type MovieMetric, type RankMetric, type TmdbFacts } from "../src/ports/movie-catalog";
+import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, RANK_METRICS, type MovieMetric, type RankMetric, type TmdbFacts, type TmdbOnlyFilm } from "../src/ports/movie-catalog";
+import { tmdbOnlyEvidence } from "./tmdb-only-evidence";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
 import { facetOf } from "./genre-distribution";
@@ -42,6 +43,8 @@ export const FindMoviesInput = z
       .object({ concepts: z.array(Concept).max(8).default([]), people: z.array(Person).max(50).default([]), years: z.array(YearRange).max(8).default([]), languages: Names.default([]), titles: Titles.default([]) })
       .strict()
       .optional(),
+    /** Films TMDB lists and the KB lacks (TMDB titles: a family's other films), read beside the result when every constraint can be checked on their TMDB row (years, figures): never in the set itself. */
+    tmdbOnlyBeside: Titles.max(12).default([]),
     rankBy: z.enum(RANK_METRICS).optional(),
     /** Also state how all the matching films split across the KB's genres ("are Stephen King movies horror or drama?"). */
     distribution: z.boolean().default(false),
@@ -98,8 +101,10 @@ export const findMovies = defineTool({
     if (excluded) notes.push(`find_movies: excluded ${excluded} films`);
     const total = candidates.size;
     const described = describe(input);
+    const beside = tmdbOnlyBeside(input, kb).map((f) => tmdbOnlyEvidence(f, "find_movies", ctx.step, true));
+    if (beside.length) notes.push(`find_movies: TMDB 5000 lists ${beside.length} more the knowledge graph lacks (${beside.map((e) => e.focus).join(", ")}), said beside the result`);
     // An empty exact result is an answer ("no film has both"): said as evidence, so it can be cited.
-    if (total === 0) return { evidence: [summaryEvidence(0, described, ctx.step)], notes: [...notes, "find_movies: no film meets every constraint"] };
+    if (total === 0) return { evidence: [summaryEvidence(0, described, ctx.step), ...beside], notes: [...notes, "find_movies: no film meets every constraint"] };
     const facet = input.facet ?? (input.distribution ? { edge: "HAS_GENRE" as const, direction: "out" as const } : undefined);
     const shares = facet ? await facetOf(kb, [...candidates], facet, { label: described, tool: "find_movies" }, ctx.step) : undefined;
     const ranked = await rankCandidates(candidates, sets, input, kb, notes, matched);
@@ -108,9 +113,30 @@ export const findMovies = defineTool({
     if (ranked.length > top.length) notes.push(`find_movies: showing ${top.length} of ${ranked.length} films`);
     const evidence: Evidence[] = [summaryEvidence(total, described, ctx.step, input.rankBy ? ranked.length : undefined, matched ? input.atLeast : undefined)];
     top.forEach((r, i) => evidence.push(resultEvidence(r, i, top.length, sets, yearOf, input, ctx.step, matched)));
+    evidence.push(...beside);
     return shares ? { evidence: [...shares.evidence, ...evidence], notes: [...notes, ...shares.notes] } : { evidence, notes };
   },
 });
+
+/**
+ * The films TMDB lists and the KB lacks that the input names beside its set, each by its exact TMDB title, when
+ * nothing but years and figures constrain the set (their TMDB row can be checked for those; a person, kind or
+ * language it cannot hold) and the film meets them.
+ */
+function tmdbOnlyBeside(input: Input, kb: KnowledgeBase): TmdbOnlyFilm[] {
+  if (!input.tmdbOnlyBeside.length || input.people.length || input.concepts.length || input.languages.length || input.anyOf || input.exclude?.people.length || input.exclude?.concepts.length) return [];
+  const out: TmdbOnlyFilm[] = [];
+  for (const title of input.tmdbOnlyBeside) {
+    const film = kb.catalog.tmdbOnly(title).find((f) => f.title === title);
+    if (!film || out.includes(film)) continue;
+    const year = film.year === undefined ? undefined : Number(film.year);
+    if (input.years && (year === undefined || year < input.years.from || year > input.years.to)) continue;
+    if (input.exclude?.years.some((y) => year !== undefined && year >= y.from && year <= y.to)) continue;
+    if (!input.figures.every((f) => film[f.metric] !== undefined && (f.min === undefined || film[f.metric]! > f.min) && (f.max === undefined || film[f.metric]! < f.max))) continue;
+    out.push(film);
+  }
+  return out;
+}
 
 type Input = z.infer<typeof FindMoviesInput>;
 type Ranked = { movie: string; value?: number; facts?: TmdbFacts };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NODE_TYPES } from "../src/kb/schema";
 import { makeEvidence } from "./evidence";
+import { tmdbOnlyEvidence, tmdbOnlyName } from "./tmdb-only-evidence";
 import { defineTool } from "./tool";
 
 export const LookupEntityInput = z
@@ -11,17 +12,24 @@ export const LookupEntityInput = z
   })
   .strict();
 
-/** Entity linking as a tool: a name (possibly misspelt or partial) to ranked KB nodes. */
+/**
+ * Entity linking as a tool: a name (possibly misspelt or partial) to ranked KB nodes. A film TMDB lists under that
+ * name and the KB lacks is reported too, as what TMDB holds of it (films may be asked for; no KB node is made up).
+ */
 export const lookupEntity = defineTool({
   name: "lookup_entity",
   description:
-    "Find knowledge-graph entities by name: exact, case/accent-insensitive, typo-tolerant, or partial ('Nolan' lists the Nolans by prominence). Returns candidates with type, match kind and score.",
+    "Find knowledge-graph entities by name: exact, case/accent-insensitive, typo-tolerant, or partial ('Nolan' lists the Nolans by prominence). Returns candidates with type, match kind and score; a film TMDB lists under the name that the graph lacks comes with its TMDB facts (year, genres, figures, overview; no people).",
   input: LookupEntityInput,
   async run(input, ctx) {
     const cands = ctx.kb.linker.link(input.mention, { types: input.types, limit: input.limit });
-    if (cands.length === 0) return { evidence: [], notes: [`lookup_entity: no entity is named like "${input.mention}"${input.types ? ` among ${input.types.join(", ")}` : ""}`] };
+    const films = !input.types || input.types.includes("Movie") ? ctx.kb.catalog.tmdbOnly(input.mention).slice(0, input.limit) : [];
+    const tmdb = films.map((f) => tmdbOnlyEvidence(f, "lookup_entity", ctx.step));
+    const notes = films.length ? [`lookup_entity: TMDB 5000 lists ${films.map(tmdbOnlyName).join(", ")} under "${input.mention}", a film the knowledge graph lacks`] : [];
+    if (cands.length === 0) return { evidence: tmdb, notes: [...notes, `lookup_entity: no entity is named like "${input.mention}"${input.types ? ` among ${input.types.join(", ")}` : ""}`] };
     return {
-      evidence: cands.map((c) =>
+      notes,
+      evidence: [...tmdb, ...cands.map((c) =>
         makeEvidence({
           kind: "node",
           text: `${c.name} (${c.types.join("/")}, ${c.degree} links; ${c.match} match, score ${c.score})`,
@@ -33,8 +41,7 @@ export const lookupEntity = defineTool({
           step: ctx.step,
           meta: { match: c.match, degree: c.degree },
         }),
-      ),
-      notes: [],
+      )],
     };
   },
 });

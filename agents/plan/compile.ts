@@ -62,6 +62,9 @@ export async function compilePart(part: PlanPart, plan: QueryPlan, results: Read
         return [await similarCall(part, kb)];
       case "plot":
         return plotCalls(part, kb);
+      case "unknown":
+        // A name TMDB lists and the KB lacks: its TMDB row, read by name, is what the answer says of it.
+        return part.names.filter((n) => n.tmdb).map((n) => call("lookup_entity", { mention: n.said, types: ["Movie"], limit: 3 }, `"${n.said}" names a film the knowledge graph lacks: what TMDB 5000 lists of it`, part.id));
       case "describe":
         return [call("breadth_first", { query: part.of.label, kind: kindArg(part.of), concepts: 2 }, `what ${part.of.label} films are like: breadth-first from the kind, with the genre split of all its films`, part.id)];
       default:
@@ -110,6 +113,7 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
   const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
   let years: { from: number; to: number } | undefined;
   let anyOf: FindArgs["anyOf"];
+  const beside: string[] = [];
   const figures: NonNullable<FindArgs["figures"]> = [];
   for (const c of where) {
     if (c.on === "person") {
@@ -120,8 +124,10 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
       else if ("ref" in who) anyOf = names.length ? { names, ...role } : anyOf;
       else args.people.push({ name: who.id, ...role });
     } else if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
-    else if (c.on === "series") (c.negated ? ex.titles : args.titles).push(...c.films);
-    else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
+    else if (c.on === "series") {
+      (c.negated ? ex.titles : args.titles).push(...c.films);
+      if (!c.negated) beside.push(...(c.tmdbOnly ?? []).map((f) => f.title));
+    } else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
     else if (c.on === "language") (c.negated ? ex.languages : args.languages).push(c.language);
     else if (c.on === "years" && c.negated) ex.years.push({ from: c.from, to: c.to });
     // A figure said against ("not longer than 2 hours") is the other side of it.
@@ -138,6 +144,7 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
     ...(anyOf ? { anyOf } : {}),
     ...(years ? { years } : {}),
     ...(figures.length ? { figures } : {}),
+    ...(beside.length ? { tmdbOnlyBeside: beside.slice(0, 12) } : {}),
     ...exclude,
     limit: 50,
   };

@@ -6,6 +6,7 @@ import type { Evidence } from "../../tools/evidence";
 import { rankAnswers } from "../answering/candidates";
 import type { RankedAnswer } from "../research/types";
 import { rankPlotMatches } from "./plot-ranking";
+import { tmdbOnlyResult } from "./results-tmdb-only";
 import { itemsOf, type PartResult, type ResultContext } from "./results";
 
 /** Results of the parts that start from names or text: lookups, similar films, told plots, kinds described, facts the KB lacks. */
@@ -19,6 +20,8 @@ export function evaluatePaths(part: PlanPart, evidence: Evidence[], ctx: ResultC
       return { done: true, items: rankPlotMatches(evidence, ctx.kb.embedder.id, ctx.kb.catalog), figures: [], evidence };
     case "describe":
       return shares(evidence, part.options.map((o) => o.genre));
+    case "unknown":
+      return part.names.some((n) => n.tmdb) ? tmdbOnlyResult(part, evidence) : undefined;
     case "beyond": {
       const about = part.about ? ctx.results.get(part.about.ref) : undefined;
       return { done: true, items: about?.items ?? [], ...(about?.total !== undefined ? { total: about.total } : {}), ...(about?.verdict ? { verdict: about.verdict } : {}), figures: about?.figures ?? [], evidence: about?.evidence ?? [] };

@@ -89,6 +89,8 @@ export function takesCalls(part: PlanPart, plan?: QueryPlan): boolean {
       return part.op !== "count";
     case "check":
       return part.test.op === "compare";
+    case "unknown":
+      return part.names.some((n) => n.tmdb);
     default:
       return false;
   }

@@ -62,7 +62,7 @@ const DESCRIBE: { [K in PlanPart["kind"]]: Describe<K> } = {
   combine: (p) => `${p.op}(${p.parts.map((r) => r.ref).join(", ")})`,
   beyond: (p) => `beyond(${p.fact}${when(p.about, () => ` beside ${p.about!.ref}`)})`,
   reply: (p) => `reply(${p.reason})`,
-  unknown: (p) => `unknown(${p.names.map((n) => n.said).join(", ")})`,
+  unknown: (p) => `unknown(${p.names.map((n) => (n.tmdb ? `${n.said} = TMDB only ${n.tmdb.map((f) => `${f.title}${f.year ? ` (${f.year})` : ""}`).join(" / ")}` : n.said)).join(", ")}${when(p.asks, () => `; asks ${p.asks}`)})`,
 };
 
 export function describePart(p: PlanPart): string {

@@ -39,6 +39,9 @@ export const EntityRef = z.object({ id: Name, type: z.enum(NODE_TYPES), said: z.
 export type EntityRef = z.infer<typeof EntityRef>;
 
 /** An earlier part's answers used as values. */
+/** A film TMDB lists that the KB lacks, by its TMDB title and year. */
+const TmdbOnlyRef = z.object({ title: z.string().trim().min(1).max(300), year: z.string().regex(/^\d{4}$/).optional() }).strict();
+
 export const PartRef = z.object({ ref: PartId }).strict();
 export type PartRef = z.infer<typeof PartRef>;
 
@@ -68,7 +71,8 @@ export const FilmConstraint = z.discriminatedUnion("on", [
   z.object({ on: z.literal("person"), who: ValueRef, role: z.enum(ROLES).optional(), negated }).strict(),
   z.object({ on: z.literal("kind"), kind: KindRef, negated }).strict(),
   /** A title family ("the Rocky movies"), its films found by title when the plan was written. */
-  z.object({ on: z.literal("series"), name: Name, films: z.array(Name).min(1).max(40), negated }).strict(),
+  /** `tmdbOnly`: the family's films TMDB lists and the KB lacks, said beside the KB's (never among its films). */
+  z.object({ on: z.literal("series"), name: Name, films: z.array(Name).min(1).max(40), tmdbOnly: z.array(TmdbOnlyRef).min(1).max(12).optional(), negated }).strict(),
   z.object({ on: z.literal("years"), from: Year, to: Year, negated }).strict(),
   z.object({ on: z.literal("language"), language: Name, negated }).strict(),
   z.object({ on: z.literal("title"), film: Name, negated }).strict(),
@@ -250,8 +254,20 @@ export const BeyondPart = z
 
 export const ReplyPart = z.object({ ...base, kind: z.literal("reply"), reason: z.enum(["greeting", "thanks", "about_service", "out_of_domain"]), said: z.string().max(200).optional() }).strict();
 
+/** What a question asks of a film the KB lacks and TMDB lists: one of its TMDB facts, or its people (which no source here holds). */
+export const TMDB_ONLY_ASKS = [...RANK_METRICS, "genre", "story", "DIRECTED", "WROTE", "ACTED_IN", "people", "language"] as const;
+export type TmdbOnlyAsk = (typeof TMDB_ONLY_ASKS)[number];
+
+
 export const UnknownPart = z
-  .object({ ...base, kind: z.literal("unknown"), names: z.array(z.object({ said: z.string().trim().min(1).max(300), closest: z.array(Name).max(5) }).strict()).min(1).max(5) })
+  .object({
+    ...base,
+    kind: z.literal("unknown"),
+    /** `tmdb`: the films TMDB lists under the name said, when the KB lacks it. */
+    names: z.array(z.object({ said: z.string().trim().min(1).max(300), closest: z.array(Name).max(5), tmdb: z.array(TmdbOnlyRef).min(1).max(3).optional() }).strict()).min(1).max(5),
+    /** What is asked of the films TMDB lists: said first, from their TMDB row. */
+    asks: z.enum(TMDB_ONLY_ASKS).optional(),
+  })
   .strict();
 
 export const PlanPart = z.discriminatedUnion("kind", [LookupPart, FilmsPart, AggregatePart, OrderPart, ComparePart, CheckPart, SimilarPart, PlotPart, DescribePart, OpenPart, CombinePart, BeyondPart, ReplyPart, UnknownPart]);

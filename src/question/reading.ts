@@ -12,6 +12,7 @@ import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { unknownNames, type UnknownName } from "./stages/unknown-names";
+import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
 import { AWARD_ADJECTIVES, AWARD_WORDS } from "./lexicon/shapes";
@@ -67,15 +68,19 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   let analysis = casualTitles(asPeopleByRole(joinSplitTitles(withoutPluralTitles(analyze(text)), text, tokens)), text, tokens, kb);
   const words = tokens.map((t) => t.folded);
   let periods = findPeriods(text);
-  const inEntity = (k: number) => analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
+  // A film TMDB lists and the KB lacks claims its words before a shorter KB name inside it ("the matrix" in "the matrix reloaded").
+  const tmdbOnly = inherited.length ? [] : tmdbOnlyFilms(text, tokens, analysis, kb, inPeriod);
+  const inTmdbOnly = (k: number) => tmdbOnly.some((m) => k >= m.tokenStart && k < m.tokenEnd);
+  if (tmdbOnly.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !tmdbOnly.some((m) => t.tokenStart < m.tokenEnd && m.tokenStart < t.tokenEnd)) };
+  const inEntity = (k: number) => inTmdbOnly(k) || analysis.topics.some((t) => isNamed(t, CONFIDENT) && k >= t.tokenStart && k < t.tokenEnd);
   // "Oscar-winning", "award nominated": the adjective is the award's, not a kind of film.
   const ofAward = (k: number) => AWARD_ADJECTIVE_SET.has(words[k]!) && AWARD_WORD_SET.has(words[k - 1] ?? "");
   const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k) || ofAward(k));
   analysis = placesAsSettings(withPeriodsAndKinds(analysis, concepts, periods, inPeriod), tokens, words, concepts);
   const found = findShapeCues(words, analysis, concepts);
   // "no country for old men": a negation inside a name takes nothing away.
-  const inName = (k: number) => analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
+  const inName = (k: number) => inTmdbOnly(k) || analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
   // "I Think I Love My Wife": words inside a name ask nothing.
   const unnamed = words.map((w, k) => (inName(k) ? "" : w));
   const cues = settledCues(found, unnamed, inName, inPeriod);
@@ -85,7 +90,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
-  const unknown = told ? [] : inherited.length ? inherited : unknownNames(text, tokens, analysis, kb).filter((n) => n.asFilm || !inKind(n));
+  const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films })), ...unknownNames(text, tokens, analysis, kb).filter((n) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly))];
   // A story told is the story's: "an operating system voiced by a woman" names no character to look up.
   const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
   const notFound = cast.notFound;
@@ -120,6 +125,12 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
     ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
   };
   return { ...reading, ledger: accountWords(reading) };
+}
+
+/** A name the KB lacks that shares a word with a film TMDB lists: that film said, not a name of its own. */
+function saidWithin(name: string, films: readonly TmdbOnlyMention[]): boolean {
+  const words = new Set(wordTokens(name).map((t) => t.folded));
+  return films.some((m) => wordTokens(m.text).some((t) => !STOP_WORDS.has(t.folded) && words.has(t.folded)));
 }
 
 /** The cues as they stand once names, periods and each other have claimed their words. */

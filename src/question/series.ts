@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { indexTerms } from "../kb/text-fields";
 import { linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
+import type { TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { QuestionAnalysis } from "./analyze";
 import { ORDINAL_WORDS, SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
 import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
@@ -10,6 +11,8 @@ export interface Series {
   name: string;
   /** KB films of the family, by KB name, earliest title first. */
   films: string[];
+  /** Films of the family TMDB lists and the KB lacks ("The Lord of the Rings: The Two Towers"), earliest first. */
+  tmdbOnly?: TmdbOnlyFilm[];
   tokenStart: number;
   tokenEnd: number;
 }
@@ -132,7 +135,9 @@ function beforeSeriesWord(tokens: readonly WordToken[], analysis: QuestionAnalys
       // only a series takes ("the war trilogy") still makes it a family.
       if (FILM_WORDS.has(word) && isGenreName(tokens.slice(start, end), kb)) continue;
       // So may one said with a word only a series takes ("the godfather trilogy": the KB holds one of its films).
-      const found = seriesAt(tokens, start, end, analysis, kb, (counted && PLURAL.has(word)) || start === ordinalEnd || SERIES_ONLY.has(word));
+      // Films TMDB alone lists join a family asked as one (in the plural, ranked, counted); "in The Avengers movie" is the one film.
+      const asFamily = PLURAL.has(word) || ranked || counted || SERIES_ONLY.has(word) || start === ordinalEnd;
+      const found = seriesAt(tokens, start, end, analysis, kb, (counted && PLURAL.has(word)) || start === ordinalEnd || SERIES_ONLY.has(word), asFamily);
       if (found) return { ...found, tokenEnd: end + 1 };
     }
   }
@@ -166,12 +171,31 @@ function afterOrdinal(tokens: readonly WordToken[], analysis: QuestionAnalysis, 
   return undefined;
 }
 
-function seriesAt(tokens: readonly WordToken[], start: number, end: number, analysis: QuestionAnalysis, kb: KnowledgeBase, alone = false): Series | undefined {
+function seriesAt(tokens: readonly WordToken[], start: number, end: number, analysis: QuestionAnalysis, kb: KnowledgeBase, alone = false, asFamily = true): Series | undefined {
   const name = tokens.slice(start, end).map((t) => t.text).join(" ");
   // One film of that name is a family only as a guess; a person the same words name claims them ("the shortest Hitchcock movie").
   const person = alone && analysis.topics.some((t) => t.type === "Person" && t.confidence >= 0.5 && t.tokenStart <= start && t.tokenEnd >= end);
-  const films = familyOf(name, kb, alone && !person);
-  return films.length >= (alone ? 1 : 2) ? { name: titleCase(name, analysis, start, end), films, tokenStart: start, tokenEnd: end } : undefined;
+  // The films TMDB lists of a family asked as one count as its members too ("The Matrix" and TMDB's "The Matrix Reloaded").
+  const tmdbOnly = person || !asFamily ? [] : tmdbOnlyOfFamily(name, kb);
+  const films = familyOf(name, kb, alone && !person, tmdbOnly.length > 0);
+  if (films.length === 0 || films.length + tmdbOnly.length < (alone ? 1 : 2)) return undefined;
+  return { name: titleCase(name, analysis, start, end), films, ...(tmdbOnly.length ? { tmdbOnly } : {}), tokenStart: start, tokenEnd: end };
+}
+
+/** Films TMDB lists and the KB lacks whose title is the family's name or goes on from it as a sequel's does. */
+export function tmdbOnlyOfFamily(name: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
+  const key = withoutLeadingArticle(linkKey(name));
+  if (key.length < 3) return [];
+  return kb.catalog.tmdbOnlyTitled(name).filter((f) => goesOn(f.title, key));
+}
+
+/** A title that is the family's name (its key), or goes on from it with a subtitle or a sequel's continuation. */
+function goesOn(title: string, key: string): boolean {
+  const folded = withoutLeadingArticle(linkKey(title));
+  if (folded === key) return true;
+  if (!folded.startsWith(`${key} `)) return false;
+  const subtitled = title.includes(":") && withoutLeadingArticle(linkKey(title.split(":")[0]!)) === key;
+  return subtitled || CONTINUATION.test(folded.slice(key.length + 1));
 }
 
 /** A sequel's title without what continues the family name ("Starfall Returns" → "Starfall", "Rocky IV" → "Rocky"); the title itself when nothing does. */
@@ -184,24 +208,21 @@ export function familyStem(title: string): string {
   return title;
 }
 
-/** KB films whose title is the name or goes on from it as a sequel's does. */
-export function familyOf(name: string, kb: KnowledgeBase, alone = false): string[] {
+/**
+ * KB films whose title is the name or goes on from it as a sequel's does. `goesOnElsewhere`: a film TMDB lists
+ * and the KB lacks goes on from the name, so the one KB film of that name heads a family ("The Matrix").
+ */
+export function familyOf(name: string, kb: KnowledgeBase, alone = false, goesOnElsewhere = false): string[] {
   const key = withoutLeadingArticle(linkKey(name));
   if (key.length < 3) return [];
   const out = kb.linker
     .link(name, { types: ["Movie"], limit: 40 })
-    .filter((c) => {
-      const title = withoutLeadingArticle(linkKey(c.name));
-      if (title === key) return true;
-      if (!title.startsWith(`${key} `)) return false;
-      const subtitled = c.name.includes(":") && withoutLeadingArticle(linkKey(c.name.split(":")[0]!)) === key;
-      return subtitled || CONTINUATION.test(title.slice(key.length + 1));
-    })
+    .filter((c) => goesOn(c.name, key))
     .map((c) => c.id);
   const films = [...new Set(out)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   // A family goes on from its name: titles that only repeat it ("War", "The War") are namesakes, not sequels.
   // (Unless asked for alone: a family counted may be the one film of that name.)
-  return alone || films.some((f) => withoutLeadingArticle(linkKey(f)) !== key) ? films : [];
+  return alone || goesOnElsewhere || films.some((f) => withoutLeadingArticle(linkKey(f)) !== key) ? films : [];
 }
 
 

@@ -7,10 +7,17 @@ import { citationsFor } from "./citations";
 import { filmYears, resultOf, type RenderContext, type Rendered } from "./context";
 import { renderAggregate, renderCheck, renderCombine, renderCompare, renderDistribution, renderFilms, renderOrder } from "./render-sets";
 import { renderOpen } from "./render-open";
+import { tmdbOnlyBeside } from "./render-tmdb-only";
 import { renderBeyond, renderDescribe, renderLookup, renderPlot, renderReply, renderSimilar, renderUnknown } from "./render-paths";
 
-/** One renderer per part kind: the answer a film fan would write, from that part's result. */
+/** One renderer per part kind: the answer a film fan would write, from that part's result; a family's films TMDB alone lists said beside. */
 export function renderPart(part: PlanPart, ctx: RenderContext): Rendered {
+  const rendered = renderKind(part, ctx);
+  const beside = tmdbOnlyBeside(part, resultOf(ctx, part.id), ctx);
+  return beside ? { ...rendered, text: `${rendered.text}${beside}` } : rendered;
+}
+
+function renderKind(part: PlanPart, ctx: RenderContext): Rendered {
   const r = resultOf(ctx, part.id);
   switch (part.kind) {
     case "lookup":
@@ -40,7 +47,7 @@ export function renderPart(part: PlanPart, ctx: RenderContext): Rendered {
     case "reply":
       return renderReply(part);
     case "unknown":
-      return renderUnknown(part);
+      return renderUnknown(part, r, ctx);
   }
 }
 

@@ -6,6 +6,7 @@ import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { constraintWords } from "./render-sets";
 import { genderOfName } from "../../../src/linking/name-gender";
+import { renderTmdbOnly } from "./render-tmdb-only";
 import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, answersNoun, figureWords } from "./words";
 
 /** Renderers of the parts that start from names or text. */
@@ -221,7 +222,10 @@ export function renderReply(part: PartOf<"reply">): Rendered {
   return { text, answers: [] };
 }
 
-export function renderUnknown(part: PartOf<"unknown">): Rendered {
-  const said = part.names.map((n) => `"${n.said}" is not in the knowledge base${n.closest.length ? `; the closest names are ${joinList(n.closest)}` : ""}.`);
-  return { text: `Not found: ${said.join(" ")}`, answers: [] };
+export function renderUnknown(part: PartOf<"unknown">, r: PartResult, ctx: RenderContext): Rendered {
+  const listed = renderTmdbOnly(part, r, ctx);
+  const lacked = part.names.filter((n) => !n.tmdb || !listed.length);
+  const said = lacked.map((n) => `"${n.said}" is not in the knowledge base${n.closest.length ? `; the closest names are ${joinList(n.closest)}` : ""}.`);
+  const text = [...listed, ...(said.length ? [`Not found: ${said.join(" ")}`] : [])].join(" ");
+  return { text, answers: listed.length ? r.items : [] };
 }

@@ -1,6 +1,7 @@
 import type { Draft } from "../types";
 import type { Evidence } from "../../../tools/evidence";
 import { checkClaims } from "../../answering/claims";
+import { statedByTmdbOnly } from "../../../tools/tmdb-only-evidence";
 import { tracedNode } from "../node";
 
 /**
@@ -20,8 +21,9 @@ export const validate = tracedNode("validate", async (state, ctx) => {
 });
 
 export function validateDraft(draft: Draft, evidence: readonly Evidence[], question: string): { draft: Draft; flags: string[] } {
-  // An answer is a node some evidence mentions, or a figure some evidence states (a runtime, a budget).
-  const mentioned = new Set([...evidence.flatMap((e) => e.nodeIds), ...evidence.flatMap((e) => (e.meta?.value !== undefined ? [String(e.meta.value)] : []))]);
+  // An answer is a node some evidence mentions, a figure some evidence states (a runtime, a budget), or a fact of a film
+  // the KB lacks that its TMDB row states (its name, year, genres, figures).
+  const mentioned = new Set([...evidence.flatMap((e) => e.nodeIds), ...evidence.flatMap((e) => (e.meta?.value !== undefined ? [String(e.meta.value)] : [])), ...evidence.flatMap(statedByTmdbOnly)]);
   const ids = new Set(evidence.map((e) => e.id));
   const flags: string[] = [];
   const answers = draft.answers.filter((a) => {

@@ -14,6 +14,7 @@ import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets } from "./build-open";
 import { taggedFilms } from "../series";
+import { tmdbOnlyAsks } from "./tmdb-only-asks";
 
 /**
  * Builders of the parts that start from named things or from text: relation lookups, figures of a
@@ -395,5 +396,7 @@ export function about(r: Reading): Built | undefined {
 }
 
 export function unknownPart(r: Reading): DraftPart {
-  return { kind: "unknown", names: r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5) })) };
+  const names = r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5), ...(n.tmdb?.length ? { tmdb: n.tmdb.slice(0, 3).map((f) => ({ title: f.title, ...(f.year ? { year: f.year } : {}) })) } : {}) }));
+  const asks = names.some((n) => n.tmdb) ? tmdbOnlyAsks(r) : undefined;
+  return { kind: "unknown", names, ...(asks ? { asks } : {}) };
 }

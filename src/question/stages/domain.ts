@@ -35,6 +35,8 @@ const inName = (readings: readonly Reading[], w: string) => readings.some((r) =>
  * of France", "weather") with no film word and no named film or person it could be about.
  */
 export function outOfDomain(question: string, readings: readonly Reading[]): string | undefined {
+  // A film TMDB lists is a film, though the KB lacks it ("how long is the godfather part ii").
+  if (readings.some((r) => r.notFound.some((n) => n.tmdb?.length))) return undefined;
   const words = wordTokens(question).map((t) => t.folded);
   const told = readings.some((r) => r.told !== undefined);
   const named = readings.some((r) => sureName(r).length > 0);

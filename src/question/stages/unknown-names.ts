@@ -1,5 +1,6 @@
 import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
+import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { sequelNumberAfter, sequelSubtitleAfter } from "./sequel-number";
 import { STOP_WORDS, entryOf, foldText } from "../../util/text";
@@ -28,7 +29,8 @@ const ROLE_EDGE_SET: ReadonlySet<string> = new Set(["ACTED_IN", "DIRECTED", "WRO
 const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "why", "how"]);
 
 /** A name the KB lacks, with the closest KB names; `asFilm` when its place says it is a film (one side of a comparison). */
-export type UnknownName = { text: string; closest: string[]; asFilm?: true };
+/** `tmdb`: the films TMDB lists under that name, when the KB lacks it (earliest first). */
+export type UnknownName = { text: string; closest: string[]; asFilm?: true; tmdb?: readonly TmdbOnlyFilm[] };
 
 /**
  * Names the user wrote that the KB does not have: a quoted phrase, or a run of capitalised words

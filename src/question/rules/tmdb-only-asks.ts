@@ -1,0 +1,27 @@
+import type { TmdbOnlyAsk } from "../../plan/schema";
+import { MOVIE_METRICS, type MovieMetric } from "../../ports/movie-catalog";
+import type { Reading } from "../reading";
+
+const FIGURES: ReadonlySet<string> = new Set<string>(MOVIE_METRICS);
+const ROLE_ASKS = new Set<TmdbOnlyAsk>(["DIRECTED", "WROTE", "ACTED_IN"]);
+
+/**
+ * What the question asks of a film the KB lacks and TMDB lists, read from the same cues a known film's question
+ * is built from: a figure ("how long", "the budget"), its year, its genres or story (TMDB holds them), or its
+ * people and languages (no source here does). Nothing in particular: undefined, and everything TMDB holds is said.
+ */
+export function tmdbOnlyAsks(r: Reading): TmdbOnlyAsk | undefined {
+  const c = r.cues;
+  if (c.figure) return c.figure.metric;
+  const by = (c.gap ?? c.comparative)?.by ?? c.superlative?.metric;
+  if (by !== undefined && (by === "releaseYear" || FIGURES.has(by))) return by as MovieMetric | "releaseYear";
+  if (c.story) return "story";
+  const { edge, type } = r.analysis.answer;
+  if (edge === "RELEASED_IN" || type === "Year") return "releaseYear";
+  if (edge === "HAS_GENRE" || type === "Genre") return "genre";
+  if (edge === "IN_LANGUAGE" || type === "Language") return "language";
+  if (edge !== undefined && ROLE_ASKS.has(edge as TmdbOnlyAsk)) return edge as TmdbOnlyAsk;
+  if (type === "Person") return "people";
+  const role = r.analysis.cues.find((cue) => ROLE_ASKS.has(cue.edge as TmdbOnlyAsk) && cue.weight >= 0.7);
+  return role ? (role.edge as TmdbOnlyAsk) : undefined;
+}

@@ -1,0 +1,93 @@
+import { linksWhole } from "../../linking/match";
+import type { KnowledgeBase } from "../../kb/knowledge-base";
+import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
+import { STOP_WORDS, entryOf, type WordToken } from "../../util/text";
+import { ORDINAL_WORDS } from "../lexicon/shapes";
+import { QUESTION_WORDS } from "../../linking/question-words";
+import type { QuestionAnalysis } from "../analyze";
+import { COMMON_WORD_SHARE } from "./calibrate";
+import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+
+/** A title is at most this many words. */
+const MAX_TITLE_WORDS = 12;
+/** A mention of the KB this sure owns its words: a film TMDB alone lists must say more than it does. */
+const KB_CLAIM = 0.5;
+
+/** A film the KB lacks that TMDB lists, named in the question: the words said and the films they name (earliest first). */
+export interface TmdbOnlyMention {
+  text: string;
+  tokenStart: number;
+  tokenEnd: number;
+  films: TmdbOnlyFilm[];
+}
+
+/**
+ * Titles of films TMDB lists and the KB lacks ("the matrix reloaded", "se7en", "the two towers"), longest first
+ * from the left. The evidence that makes words such a title, weighed against what else claims them:
+ * - a longer name wins: a KB film or person said around the words keeps them, and a title that holds a KB name
+ *   said inside it ("the matrix" in "the matrix reloaded") takes those words from it;
+ * - the KB wins a tie: words that are a KB film's whole name, or one word a KB mention holds, stay the KB's;
+ * - words beside a capitalised word are part of a longer name ("Larry the Cable Guy", "Keanu Reeves");
+ * - ordinary words after "a" or "an" describe ("based on a true story");
+ * - one word is a title only when it is written as a name mid-sentence ("Joy", not "joy"), or is no ordinary word
+ *   (rare in plots) said among the question's own words ("who directed se7en", not "mount everest");
+ * - a place word in lower case before a film's name places that film ("the last godfather movie");
+ * - a name before a film word that opens several titles is a family's ("star wars movies");
+ * - digits alone are a year or a number, never a title here ("1982", "2046").
+ */
+export function tmdbOnlyFilms(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): TmdbOnlyMention[] {
+  const out: TmdbOnlyMention[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const found = longestAt(i, text, tokens, analysis, kb, taken);
+    if (found) out.push(found);
+    i = found ? found.tokenEnd : i + 1;
+  }
+  return out;
+}
+
+function longestAt(i: number, text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): TmdbOnlyMention | undefined {
+  if (STOP_WORDS.has(tokens[i]!.folded) && !/^(?:the|a|an)$/.test(tokens[i]!.folded)) return undefined;
+  for (let end = Math.min(tokens.length, i + MAX_TITLE_WORDS); end > i; end--) {
+    const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
+    if (/[,;?!]/.test(said)) continue;
+    const films = kb.catalog.tmdbOnly(said);
+    if (films.length && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: films.slice(0, 3) };
+  }
+  return undefined;
+}
+
+function saidAsTitle(i: number, end: number, text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): boolean {
+  const span = tokens.slice(i, end);
+  const content = span.filter((t) => !STOP_WORDS.has(t.folded));
+  // Question wording alone names no film ("The Director"), nor do digits ("1982").
+  if (content.every((t) => QUESTION_WORDS.has(t.folded) || /^\d+$/.test(t.folded))) return false;
+  for (let k = i; k < end; k++) if (taken(k)) return false;
+  const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
+  if (kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true }).some(linksWhole)) return false;
+  const claims = analysis.topics.filter((t) => t.confidence >= KB_CLAIM && t.tokenStart < end && i < t.tokenEnd);
+  if (claims.some((t) => t.tokenStart < i || t.tokenEnd > end)) return false;
+  // A film or person of the KB said in just these words keeps them ("Larry the Cable Guy" is a person before a TMDB title).
+  if (claims.some((t) => t.tokenStart === i && t.tokenEnd === end && t.confidence >= 0.7 && (t.types.includes("Movie") || t.types.includes("Person")))) return false;
+  const capital = (t: WordToken | undefined, at: number) => t !== undefined && /^\p{Lu}/u.test(t.text) && at > 0 && !/[.!?]\s*$/.test(text.slice(tokens[at - 1]!.end, t.start));
+  // A capitalised word beside the words makes a longer name of them ("Larry the Cable Guy").
+  if (capital(tokens[i - 1], i - 1) || capital(tokens[end], end)) return false;
+  const common = (t: WordToken) => STOP_WORDS.has(t.folded) || kb.words.share(t.folded) >= COMMON_WORD_SHARE;
+  // "based on a true story": ordinary words after an indefinite article describe; a title has its own article or none.
+  const indefinite = [tokens[i - 1], span[0]].some((t) => t !== undefined && /^an?$/.test(t.text));
+  if (indefinite && span.every(common) && !span.some((t, k) => capital(t, i + k))) return false;
+  // "star wars movies", "the first star wars film": a name before a film word that opens several titles is a family's.
+  const next = tokens[end]?.folded ?? "";
+  if (PLURAL_MOVIE_WORDS.has(next) || (MOVIE_WORDS.has(next) && kb.catalog.tmdbOnlyTitled(said).length >= 2)) return false;
+  // "the last godfather movie": a place word before a film's name places it in its family; "The Last Godfather" is no film asked.
+  const opener = content[0]!;
+  if (entryOf(ORDINAL_WORDS, opener.folded) !== undefined && !/^\p{Lu}/u.test(opener.text)) {
+    const rest = text.slice(tokens[tokens.indexOf(opener) + 1]?.start ?? text.length, tokens[end - 1]!.end);
+    if (rest.trim() !== "" && (kb.linker.link(rest, { types: ["Movie"], limit: 1 }).some(linksWhole) || kb.catalog.tmdbOnlyTitled(rest).length > 0)) return false;
+  }
+  if (content.length >= 2) return true;
+  if (claims.length) return false;
+  const quoted = /["“'‘]$/.test(text.slice(0, tokens[i]!.start).trimEnd()) && /^["”'’]/.test(text.slice(tokens[end - 1]!.end).trimStart());
+  // One rare word in lower case stands alone among the question's own words ("who directed se7en"), not in a phrase ("mount everest").
+  const plain = (t: WordToken | undefined) => t === undefined || STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded);
+  return quoted || capital(span[0], i) || (kb.words.share(content[0]!.folded) < COMMON_WORD_SHARE && plain(tokens[i - 1]) && plain(tokens[end]));
+}

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { runResearch } from "../../agents/research/run";
+import type { RunResult } from "../../agents/research/types";
+import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { describePlan } from "../../src/plan/describe";
+import { fixtureKb } from "../helpers/fixture-kb";
+
+/**
+ * Films TMDB lists and the KB lacks, end to end on the fixture: "Paper Moons: Eclipse" (2013) is in the TMDB file
+ * only; "Paper Moons" (2010) is a KB film; "Starfall Returns" is a KB title TMDB dates otherwise, so no such film.
+ */
+describe("films TMDB lists that the knowledge graph lacks", () => {
+  let kb: KnowledgeBase;
+  beforeAll(async () => {
+    kb = await fixtureKb();
+  });
+  const ask = (q: string): Promise<RunResult> => runResearch(q, { kb }, { strategy: "heuristic" });
+  const tools = (r: RunResult) => r.trace.filter((s) => s.node === "act").map((s) => s.tool);
+
+  it("answers a figure of one from its TMDB row, cited, and says the graph lacks the film", async () => {
+    const r = await ask("how long is paper moons eclipse");
+    expect(describePlan(r.plan)).toBe("*p1 unknown(paper moons eclipse = TMDB only Paper Moons: Eclipse (2013); asks runtime)");
+    expect(tools(r)).toEqual(["lookup_entity"]);
+    expect(r.answers.map((a) => a.name)).toEqual(["104"]);
+    expect(r.answer).toMatch(/^Paper Moons: Eclipse \(2013\): 104 minutes \[1\] \(running time from TMDB 5000; the knowledge graph does not hold this film\)\.$/);
+    expect(r.citations).toHaveLength(1);
+  });
+
+  it("answers its year and genres; its people are said to be unrecorded, never guessed from the KB film inside its title", async () => {
+    expect((await ask("when did Paper Moons: Eclipse come out?")).answers.map((a) => a.name)).toEqual(["2013"]);
+    expect((await ask("what genre is paper moons eclipse")).answers.map((a) => a.name)).toEqual(["Drama"]);
+    const who = await ask("who directed paper moons eclipse");
+    expect(who.answers.map((a) => a.name)).toEqual(["Paper Moons: Eclipse (2013)"]);
+    expect(who.answer).toMatch(/does not hold Paper Moons: Eclipse \(2013\), so it does not record who directed it/);
+    expect(who.answer).not.toMatch(/Paper Moons \(2010\)/);
+  });
+
+  it("leaves the KB film of the shorter name alone", async () => {
+    const r = await ask("how long is paper moons");
+    expect(describePlan(r.plan)).not.toMatch(/TMDB only/);
+  });
+
+  it("counts a family with its films TMDB alone lists said beside, and ranks them in", async () => {
+    const count = await ask("how many paper moons movies are there");
+    expect(count.parts[0]!.count).toBe(1);
+    expect(count.answer).toMatch(/TMDB 5000 also lists one film of it that the knowledge graph lacks: Paper Moons: Eclipse \(2013\) \[\d\]; 2 in all\./);
+    const last = await ask("what is the latest paper moons movie");
+    expect(last.answer).toMatch(/Counting the one film of it that the knowledge graph lacks, .*it is Paper Moons: Eclipse \(2013\)\./);
+  });
+
+  it("keeps a KB title TMDB dates otherwise as the KB's film", async () => {
+    const r = await ask("when did starfall returns come out");
+    expect(describePlan(r.plan)).not.toMatch(/TMDB only/);
+  });
+});

@@ -1,0 +1,46 @@
+import { MOVIE_METRICS, type TmdbOnlyFilm } from "../src/ports/movie-catalog";
+import { makeEvidence, type Evidence, type ToolName } from "./evidence";
+
+/** How a film the knowledge graph lacks is named in evidence and answers: its TMDB title and year. */
+export function tmdbOnlyName(film: { title: string; year?: string }): string {
+  return film.year ? `${film.title} (${film.year})` : film.title;
+}
+
+/**
+ * A film TMDB lists and the knowledge graph lacks, as evidence: everything its TMDB row holds (year, genres,
+ * keywords, figures, overview) in `meta`, and no KB node, since it has none. The answer reads its facts from here.
+ * `beside`: read beside a set of KB films (a family's other films) rather than named by the question.
+ */
+export function tmdbOnlyEvidence(film: TmdbOnlyFilm, tool: ToolName, step: number, beside = false): Evidence {
+  const figures = MOVIE_METRICS.flatMap((m) => (film[m] === undefined ? [] : [[m, film[m]!] as const]));
+  const said = [film.year ? `released ${film.year}` : "", film.genres.join(", "), ...figures.map(([m, v]) => `${m} ${v}`)].filter(Boolean).join("; ");
+  return makeEvidence({
+    kind: "node",
+    text: `${tmdbOnlyName(film)}: a film TMDB 5000 lists (id ${film.tmdbId}) and the knowledge graph lacks${said ? ` — ${said}` : ""}`,
+    nodeIds: [],
+    focus: tmdbOnlyName(film),
+    focusType: "Movie",
+    score: 1,
+    tool,
+    step,
+    meta: {
+      role: "tmdb-only",
+      // Said beside a set of KB films (a family's other films), not named by the question.
+      ...(beside ? { beside: true } : {}),
+      title: film.title,
+      ...(film.year ? { year: film.year } : {}),
+      genres: film.genres.join("; "),
+      keywords: film.keywords.slice(0, 12).join("; "),
+      overview: film.overview,
+      ...Object.fromEntries(figures),
+    },
+  });
+}
+
+/** The answers a TMDB-only row states: the film's name, its year, its genres and its figures, as the answer writes them. */
+export function statedByTmdbOnly(e: Evidence): string[] {
+  if (e.meta?.role !== "tmdb-only") return [];
+  const m = e.meta;
+  const genres = typeof m.genres === "string" && m.genres !== "" ? m.genres.split("; ") : [];
+  return [e.focus, ...(typeof m.year === "string" ? [m.year] : []), ...genres, ...MOVIE_METRICS.flatMap((k) => (typeof m[k] === "number" ? [String(m[k])] : []))];
+}
