@@ -108,12 +108,17 @@ function filmsCalls(serves: string, where: readonly FilmConstraint[], ctx: { res
   return [call("find_movies", args, `${why}: ${describeArgs(args)}`, serves)];
 }
 
+/** A family's films TMDB alone lists, read beside the set (their titles), as the tool's argument. */
+function tmdbOnlyOfSeries(where: readonly FilmConstraint[]): { tmdbOnlyBeside?: string[] } {
+  const titles = where.flatMap((c) => (c.on === "series" && !c.negated ? (c.tmdbOnly ?? []).map((f) => f.title) : []));
+  return titles.length ? { tmdbOnlyBeside: titles.slice(0, 12) } : {};
+}
+
 export function filmArgs(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): FindArgs {
   const args = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], languages: [] as string[], titles: [] as string[] };
   const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
   let years: { from: number; to: number } | undefined;
   let anyOf: FindArgs["anyOf"];
-  const beside: string[] = [];
   const figures: NonNullable<FindArgs["figures"]> = [];
   for (const c of where) {
     if (c.on === "person") {
@@ -124,10 +129,8 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
       else if ("ref" in who) anyOf = names.length ? { names, ...role } : anyOf;
       else args.people.push({ name: who.id, ...role });
     } else if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
-    else if (c.on === "series") {
-      (c.negated ? ex.titles : args.titles).push(...c.films);
-      if (!c.negated) beside.push(...(c.tmdbOnly ?? []).map((f) => f.title));
-    } else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
+    else if (c.on === "series") (c.negated ? ex.titles : args.titles).push(...c.films);
+    else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
     else if (c.on === "language") (c.negated ? ex.languages : args.languages).push(c.language);
     else if (c.on === "years" && c.negated) ex.years.push({ from: c.from, to: c.to });
     // A figure said against ("not longer than 2 hours") is the other side of it.
@@ -144,7 +147,7 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
     ...(anyOf ? { anyOf } : {}),
     ...(years ? { years } : {}),
     ...(figures.length ? { figures } : {}),
-    ...(beside.length ? { tmdbOnlyBeside: beside.slice(0, 12) } : {}),
+    ...tmdbOnlyOfSeries(where),
     ...exclude,
     limit: 50,
   };

@@ -62,32 +62,47 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   // Question wording alone names no film ("The Director"), nor do digits ("1982").
   if (content.every((t) => QUESTION_WORDS.has(t.folded) || /^\d+$/.test(t.folded))) return false;
   for (let k = i; k < end; k++) if (taken(k)) return false;
-  const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
-  if (kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true }).some(linksWhole)) return false;
   const claims = analysis.topics.filter((t) => t.confidence >= KB_CLAIM && t.tokenStart < end && i < t.tokenEnd);
-  if (claims.some((t) => t.tokenStart < i || t.tokenEnd > end)) return false;
-  // A film or person of the KB said in just these words keeps them ("Larry the Cable Guy" is a person before a TMDB title).
-  if (claims.some((t) => t.tokenStart === i && t.tokenEnd === end && t.confidence >= 0.7 && (t.types.includes("Movie") || t.types.includes("Person")))) return false;
-  const capital = (t: WordToken | undefined, at: number) => t !== undefined && /^\p{Lu}/u.test(t.text) && at > 0 && !/[.!?]\s*$/.test(text.slice(tokens[at - 1]!.end, t.start));
-  // A capitalised word beside the words makes a longer name of them ("Larry the Cable Guy").
-  if (capital(tokens[i - 1], i - 1) || capital(tokens[end], end)) return false;
-  const common = (t: WordToken) => STOP_WORDS.has(t.folded) || kb.words.share(t.folded) >= COMMON_WORD_SHARE;
-  // "based on a true story": ordinary words after an indefinite article describe; a title has its own article or none.
-  const indefinite = [tokens[i - 1], span[0]].some((t) => t !== undefined && /^an?$/.test(t.text));
-  if (indefinite && span.every(common) && !span.some((t, k) => capital(t, i + k))) return false;
-  // "star wars movies", "the first star wars film": a name before a film word that opens several titles is a family's.
-  const next = tokens[end]?.folded ?? "";
-  if (PLURAL_MOVIE_WORDS.has(next) || (MOVIE_WORDS.has(next) && kb.catalog.tmdbOnlyTitled(said).length >= 2)) return false;
-  // "the last godfather movie": a place word before a film's name places it in its family; "The Last Godfather" is no film asked.
-  const opener = content[0]!;
-  if (entryOf(ORDINAL_WORDS, opener.folded) !== undefined && !/^\p{Lu}/u.test(opener.text)) {
-    const rest = text.slice(tokens[tokens.indexOf(opener) + 1]?.start ?? text.length, tokens[end - 1]!.end);
-    if (rest.trim() !== "" && (kb.linker.link(rest, { types: ["Movie"], limit: 1 }).some(linksWhole) || kb.catalog.tmdbOnlyTitled(rest).length > 0)) return false;
-  }
+  if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, kb)) return false;
   if (content.length >= 2) return true;
   if (claims.length) return false;
   const quoted = /["“'‘]$/.test(text.slice(0, tokens[i]!.start).trimEnd()) && /^["”'’]/.test(text.slice(tokens[end - 1]!.end).trimStart());
-  // One rare word in lower case stands alone among the question's own words ("who directed se7en"), not in a phrase ("mount everest").
+  // One rare word in lower case stands alone among the question's own words ("who directed se7en", not "mount everest").
   const plain = (t: WordToken | undefined) => t === undefined || STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded);
-  return quoted || capital(span[0], i) || (kb.words.share(content[0]!.folded) < COMMON_WORD_SHARE && plain(tokens[i - 1]) && plain(tokens[end]));
+  return quoted || capitalAt(text, tokens, i) || (kb.words.share(content[0]!.folded) < COMMON_WORD_SHARE && plain(tokens[i - 1]) && plain(tokens[end]));
+}
+
+/** A KB name keeps the words: a film's whole name, a mention reaching beyond them, or a film or person said in just them. */
+function kbKeeps(i: number, end: number, text: string, tokens: readonly WordToken[], claims: readonly QuestionAnalysis["topics"][number][], kb: KnowledgeBase): boolean {
+  const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
+  if (kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true }).some(linksWhole)) return true;
+  if (claims.some((t) => t.tokenStart < i || t.tokenEnd > end)) return true;
+  // "Larry the Cable Guy" is a person before a TMDB title.
+  return claims.some((t) => t.tokenStart === i && t.tokenEnd === end && t.confidence >= 0.7 && (t.types.includes("Movie") || t.types.includes("Person")));
+}
+
+/** The wording around says the words are something else: part of a longer name, a description, a place in a family, a family. */
+function saidOtherwise(i: number, end: number, text: string, tokens: readonly WordToken[], kb: KnowledgeBase): boolean {
+  const span = tokens.slice(i, end);
+  const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
+  // A capitalised word beside the words makes a longer name of them ("Larry the Cable Guy").
+  if (capitalAt(text, tokens, i - 1) || capitalAt(text, tokens, end)) return true;
+  // "based on a true story": ordinary words after an indefinite article describe; a title has its own article or none.
+  const common = (t: WordToken) => STOP_WORDS.has(t.folded) || kb.words.share(t.folded) >= COMMON_WORD_SHARE;
+  const indefinite = [tokens[i - 1], span[0]].some((t) => t !== undefined && /^an?$/.test(t.text));
+  if (indefinite && span.every(common) && !span.some((_, k) => capitalAt(text, tokens, i + k))) return true;
+  // "star wars movies", "the first star wars film": a name before a film word that opens several titles is a family's.
+  const next = tokens[end]?.folded ?? "";
+  if (PLURAL_MOVIE_WORDS.has(next) || (MOVIE_WORDS.has(next) && kb.catalog.tmdbOnlyTitled(said).length >= 2)) return true;
+  // "the last godfather movie": a place word before a film's name places it in its family; "The Last Godfather" is no film asked.
+  const opener = span.find((t) => !STOP_WORDS.has(t.folded))!;
+  if (entryOf(ORDINAL_WORDS, opener.folded) === undefined || /^\p{Lu}/u.test(opener.text)) return false;
+  const rest = text.slice(tokens[tokens.indexOf(opener) + 1]?.start ?? text.length, tokens[end - 1]!.end);
+  return rest.trim() !== "" && (kb.linker.link(rest, { types: ["Movie"], limit: 1 }).some(linksWhole) || kb.catalog.tmdbOnlyTitled(rest).length > 0);
+}
+
+/** The token is written with a capital inside a sentence (a name), not as the sentence's first word. */
+function capitalAt(text: string, tokens: readonly WordToken[], at: number): boolean {
+  const t = tokens[at];
+  return t !== undefined && at > 0 && /^\p{Lu}/u.test(t.text) && !/[.!?]\s*$/.test(text.slice(tokens[at - 1]!.end, t.start));
 }
