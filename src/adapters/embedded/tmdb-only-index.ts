@@ -1,5 +1,6 @@
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import { STOP_WORDS, linkKey, withoutLeadingArticle } from "../../util/text";
+import { QUESTION_WORDS } from "../../linking/question-words";
 
 /** Words a title side holds that name no film: a sequel's part or episode ("Part II", "Episode IV"). */
 const NUMBERING_WORDS: ReadonlySet<string> = new Set(["part", "chapter", "episode", "vol", "volume", "book"]);
@@ -50,9 +51,10 @@ export class TmdbOnlyIndex {
   }
 }
 
-/** A title side that names a film by itself: two words that are no numbering, or one such word and a number. */
+/** A title side that names a film by itself: two words that are no numbering or question wording, or one such word and a number. */
 function namesAFilm(key: string): boolean {
-  const words = key.split(" ").filter((w) => !STOP_WORDS.has(w) && !NUMBERING_WORDS.has(w));
+  // Question wording is no part of a side's name ("The Motion Picture" is no film said by "motion picture").
+  const words = key.split(" ").filter((w) => !STOP_WORDS.has(w) && !NUMBERING_WORDS.has(w) && !QUESTION_WORDS.has(w));
   const named = words.filter((w) => !/^\d+$/.test(w));
   return named.length >= 2 || (named.length === 1 && words.length >= 2);
 }

@@ -66,6 +66,8 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, kb)) return false;
   if (content.length >= 2) return true;
   if (claims.length) return false;
+  // One word that names a genre or a language is that ("i like Horror"), not the film "#Horror".
+  if (kb.linker.link(content[0]!.text, { types: ["Genre", "Language"], limit: 1, exact: true }).some(linksWhole)) return false;
   const quoted = /["“'‘]$/.test(text.slice(0, tokens[i]!.start).trimEnd()) && /^["”'’]/.test(text.slice(tokens[end - 1]!.end).trimStart());
   // One rare word in lower case stands alone among the question's own words ("who directed se7en", not "mount everest").
   const plain = (t: WordToken | undefined) => t === undefined || STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded);
