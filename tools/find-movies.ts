@@ -108,7 +108,7 @@ export const findMovies = defineTool({
     const facet = input.facet ?? (input.distribution ? { edge: "HAS_GENRE" as const, direction: "out" as const } : undefined);
     const shares = facet ? await facetOf(kb, [...candidates], facet, { label: described, tool: "find_movies" }, ctx.step) : undefined;
     const ranked = await rankCandidates(candidates, sets, input, kb, notes, matched);
-    if (ranked.length === 0) return { evidence: [], notes };
+    if (ranked.length === 0) return { evidence: beside, notes };
     const top = ranked.slice(0, input.limit);
     if (ranked.length > top.length) notes.push(`find_movies: showing ${top.length} of ${ranked.length} films`);
     const evidence: Evidence[] = [summaryEvidence(total, described, ctx.step, input.rankBy ? ranked.length : undefined, matched ? input.atLeast : undefined)];

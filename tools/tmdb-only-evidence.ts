@@ -1,10 +1,8 @@
 import { MOVIE_METRICS, type TmdbOnlyFilm } from "../src/ports/movie-catalog";
 import { makeEvidence, type Evidence, type ToolName } from "./evidence";
+import { tmdbOnlyName } from "../src/plan/schema";
 
-/** How a film the knowledge graph lacks is named in evidence and answers: its TMDB title and year. */
-export function tmdbOnlyName(film: { title: string; year?: string }): string {
-  return film.year ? `${film.title} (${film.year})` : film.title;
-}
+export { tmdbOnlyName };
 
 /**
  * A film TMDB lists and the knowledge graph lacks, as evidence: everything its TMDB row holds (year, genres,

@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { MovieMetric } from "../../src/ports/movie-catalog";
-import { refsOf, type FilmConstraint, type KindRef, type PartOf, type PlanPart, type QueryPlan, type Role } from "../../src/plan/schema";
+import { refsOf, tmdbOnlyName, type FilmConstraint, type KindRef, type PartOf, type PlanPart, type QueryPlan, type Role, type TmdbOnlyRef } from "../../src/plan/schema";
 import { roleVerb } from "../../tools/find-movies";
 import { toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
@@ -49,9 +49,9 @@ export async function compilePart(part: PlanPart, plan: QueryPlan, results: Read
         return filmsCalls(part.id, of, ctx, extra, `${part.op.replace("_", " ")}: what ${facet.edge} ${facet.dir === "in" ? "leads to" : "leads from"} each film, counted`);
       }
       case "compare":
-        return compareCalls(part.id, part.items.map((i) => ({ id: i.id, type: i.type })), part.by, part.role);
+        return compareCalls(part.id, part.items.map((i) => ({ id: i.id, type: i.type })), part.by, part.role, part.tmdbOnly);
       case "check": {
-        if (part.test.op === "compare") return compareCalls(part.id, [part.test.a, part.test.b], part.test.by, part.test.role);
+        if (part.test.op === "compare") return compareCalls(part.id, [part.test.a, part.test.b], part.test.by, part.test.role, part.test.tmdbOnly);
         const titles = checkedTitles(part, plan);
         if (!titles.length) return [];
         // "is Titanic longer than 3 hours": the film's own figure, to say by how much the bound holds or fails.
@@ -222,11 +222,14 @@ export function togFilters(part: PartOf<"lookup">): ToolArgs["think_on_graph"]["
 }
 
 /** Named films ranked by a figure (their rows), or each named person's number of films (one filter each). */
-function compareCalls(serves: string, items: readonly { id: string; type: string }[], by: string, role?: Role): PlannedCall[] {
-  const names = items.map((i) => i.id);
+function compareCalls(serves: string, items: readonly { id: string; type: string }[], by: string, role?: Role, tmdbOnly: readonly TmdbOnlyRef[] = []): PlannedCall[] {
+  // A side TMDB lists and the KB lacks: its figure from its TMDB row, read by its title.
+  const lacked = new Set(tmdbOnly.map(tmdbOnlyName));
+  const rows = tmdbOnly.map((f) => call("lookup_entity", { mention: f.title, types: ["Movie"], limit: 3 }, `${tmdbOnlyName(f)} is a film the knowledge graph lacks: its ${by} from its TMDB row`, serves));
+  const names = items.filter((i) => !lacked.has(i.id)).map((i) => i.id);
   if (by === "filmCount") return names.map((n) => call("find_movies", { people: [{ name: n, ...(role ? { role } : {}) }], limit: 1 }, `how many films ${n} ${role ? roleVerb(role) : "made"}`, serves));
   if (items.some((i) => i.type !== "Movie")) return [];
-  return titlesRanked({ id: serves }, names, by as ToolArgs["find_movies"]["rankBy"] & string, "desc");
+  return [...titlesRanked({ id: serves }, names, by as ToolArgs["find_movies"]["rankBy"] & string, "desc"), ...rows];
 }
 
 function titlesRanked(part: { id: string }, titles: readonly string[], by: NonNullable<ToolArgs["find_movies"]["rankBy"]>, order: "asc" | "desc"): PlannedCall[] {

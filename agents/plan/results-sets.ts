@@ -2,6 +2,8 @@ import type { PartOf, PlanPart } from "../../src/plan/schema";
 import type { Evidence } from "../../tools/evidence";
 import type { RankedAnswer } from "../research/types";
 import { itemsOf, type Figure, type PartResult, type ResultContext } from "./results";
+import { tmdbOnlyFigure } from "./results-tmdb-only";
+import type { Metric } from "../../src/plan/schema";
 
 /** Results of the parts that work on sets: films, their order, counts over them, comparisons, checks, combinations. */
 export function evaluateSets(part: PlanPart, evidence: Evidence[], ctx: ResultContext): PartResult | undefined {
@@ -13,7 +15,7 @@ export function evaluateSets(part: PlanPart, evidence: Evidence[], ctx: ResultCo
     case "aggregate":
       return aggregate(part, evidence, ctx);
     case "compare":
-      return compare(part.items.map((i) => i.id), part.pick, evidence);
+      return compare(part.items.map((i) => i.id), part.pick, evidence, part.by);
     case "check":
       return check(part, evidence, ctx);
     case "combine":
@@ -112,9 +114,9 @@ function aggregate(part: PartOf<"aggregate">, evidence: Evidence[], ctx: ResultC
  * ranked row, a person's number of films from the filter's total. Among three or more, those lacking the
  * figure are left out and named (a partial answer); between two, both are needed.
  */
-function compare(ids: readonly string[], pick: "max" | "min" | "difference", evidence: readonly Evidence[]): PartResult {
-  if (pick === "difference") return gap(ids, evidence);
-  const figures = figuresFor(ids, evidence);
+function compare(ids: readonly string[], pick: "max" | "min" | "difference", evidence: readonly Evidence[], by: Metric): PartResult {
+  if (pick === "difference") return gap(ids, evidence, by);
+  const figures = figuresFor(ids, evidence, by);
   const sorted = [...figures].sort((a, b) => (pick === "max" ? b.value - a.value : a.value - b.value) || (a.id < b.id ? -1 : 1));
   const lacking = ids.filter((id) => !figures.some((f) => f.id === id));
   const tie = sorted.length >= 2 && sorted[0]!.value === sorted[1]!.value;
@@ -126,8 +128,8 @@ function compare(ids: readonly string[], pick: "max" | "min" | "difference", evi
 }
 
 /** How far apart two figures are: both items, the higher first, and the gap as the part's total; both figures are needed. */
-function gap(ids: readonly string[], evidence: readonly Evidence[]): PartResult {
-  const figures = figuresFor(ids, evidence);
+function gap(ids: readonly string[], evidence: readonly Evidence[], by: Metric): PartResult {
+  const figures = figuresFor(ids, evidence, by);
   const lacking = ids.filter((id) => !figures.some((f) => f.id === id));
   if (lacking.length || figures.length < 2) return { done: true, items: [], figures, evidence: [...evidence], missing: `no figure for ${lacking.join(", ") || "both"}` };
   const sorted = [...figures].sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : 1));
@@ -135,12 +137,12 @@ function gap(ids: readonly string[], evidence: readonly Evidence[]): PartResult 
   return { done: true, items: sorted.map((f, i) => ({ name: f.id, score: i === 0 ? 1 : 0.5, evidenceIds: [f.evidenceId] })), total, figures, evidence: [...evidence] };
 }
 
-/** Each item's figure: from a ranked row naming it, else (people) the size of their film set. */
-function figuresFor(ids: readonly string[], evidence: readonly Evidence[]): Figure[] {
+/** Each item's figure: from a ranked row naming it, a film the KB lacks from its TMDB row, else (people) the size of their film set. */
+function figuresFor(ids: readonly string[], evidence: readonly Evidence[], by: Metric): Figure[] {
   const ranked = figuresOf(evidence);
   const out: Figure[] = [];
   for (const id of ids) {
-    const row = ranked.filter((f) => f.id === id).sort((a, b) => a.value - b.value)[0];
+    const row = ranked.filter((f) => f.id === id).sort((a, b) => a.value - b.value)[0] ?? tmdbOnlyFigure(id, evidence, by);
     if (row) {
       out.push(row);
       continue;
@@ -154,7 +156,7 @@ function figuresFor(ids: readonly string[], evidence: readonly Evidence[]): Figu
 function check(part: PartOf<"check">, evidence: Evidence[], ctx: ResultContext): PartResult {
   const t = part.test;
   if (t.op === "compare") {
-    const r = compare([t.a.id, t.b.id], t.cmp === "gt" ? "max" : "min", evidence);
+    const r = compare([t.a.id, t.b.id], t.cmp === "gt" ? "max" : "min", evidence, t.by);
     if (r.missing) return { ...r, items: [] };
     return { ...r, verdict: r.items[0]?.name === t.a.id ? "yes" : "no" };
   }

@@ -1,4 +1,4 @@
-import type { PartOf } from "../../src/plan/schema";
+import type { Metric, PartOf } from "../../src/plan/schema";
 import { MOVIE_METRICS, type MovieMetric } from "../../src/ports/movie-catalog";
 import type { Evidence } from "../../tools/evidence";
 import { tmdbOnlyName } from "../../tools/tmdb-only-evidence";
@@ -37,4 +37,13 @@ export function tmdbOnlyResult(part: PartOf<"unknown">, evidence: Evidence[]): P
   }
   const missing = rows.length < part.names.filter((n) => n.tmdb).length ? "a film TMDB lists was not read" : undefined;
   return { done: true, items, figures, evidence, ...(missing ? { missing } : {}) };
+}
+
+/** A film the KB lacks, by its name in the plan: the figure its TMDB row states for the metric (its year for release order). */
+export function tmdbOnlyFigure(id: string, evidence: readonly Evidence[], by: Metric): Figure | undefined {
+  const row = evidence.find((e) => e.meta?.role === "tmdb-only" && e.focus === id);
+  const raw = row?.meta?.[by === "releaseYear" ? "year" : by];
+  const value = raw === undefined ? NaN : Number(raw);
+  if (!row || !Number.isFinite(value)) return undefined;
+  return { id, value, text: row.text, evidenceId: row.id, tmdbOnly: true };
 }

@@ -14,6 +14,8 @@ export interface Figure {
   evidenceId: string;
   /** The year of the film the figure is of (a title the KB merges for several films has one figure per film). */
   year?: string;
+  /** Read from the TMDB row of a film the KB lacks. */
+  tmdbOnly?: true;
 }
 
 /** What the evidence says for one plan part: the slot the judge checks and the renderer writes from. */

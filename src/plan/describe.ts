@@ -15,7 +15,7 @@ function constraint(c: FilmConstraint): string {
     case "kind":
       return `${not}${c.kind.label}`;
     case "series":
-      return `${not}series ${c.name} (${c.films.length})`;
+      return `${not}series ${c.name} (${c.films.length}${c.tmdbOnly ? ` + ${c.tmdbOnly.length} TMDB only` : ""})`;
     case "years":
       return `${not}${c.from}–${c.to}`;
     case "language":

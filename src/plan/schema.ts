@@ -40,7 +40,14 @@ export type EntityRef = z.infer<typeof EntityRef>;
 
 /** An earlier part's answers used as values. */
 /** A film TMDB lists that the KB lacks, by its TMDB title and year. */
-const TmdbOnlyRef = z.object({ title: z.string().trim().min(1).max(300), year: z.string().regex(/^\d{4}$/).optional() }).strict();
+export const TmdbOnlyRef = z.object({ title: z.string().trim().min(1).max(300), year: z.string().regex(/^\d{4}$/).optional() }).strict();
+
+export type TmdbOnlyRef = z.infer<typeof TmdbOnlyRef>;
+
+/** How a film the KB lacks is named in a plan and its answers: its TMDB title and year ("Star Wars (1977)"). */
+export function tmdbOnlyName(film: { title: string; year?: string }): string {
+  return film.year ? `${film.title} (${film.year})` : film.title;
+}
 
 export const PartRef = z.object({ ref: PartId }).strict();
 export type PartRef = z.infer<typeof PartRef>;
@@ -159,6 +166,8 @@ export const ComparePart = z
     role: z.enum(ROLES).optional(),
     /** Which end wins, or `difference`: how far apart the two figures are ("how many years after Jaws did Jaws 2 come out"). */
     pick: z.enum(["max", "min", "difference"]),
+    /** Items that are films TMDB lists and the KB lacks: each item's id is the film's title and year ("Star Wars (1977)"). */
+    tmdbOnly: z.array(TmdbOnlyRef).min(1).max(3).optional(),
   })
   .strict();
 
@@ -174,7 +183,7 @@ export const CheckTest = z.discriminatedUnion("op", [
    */
   z.object({ op: z.literal("every"), of: PartRef, meeting: PartRef }).strict(),
   /** Is a's figure greater (gt) or less (lt) than b's ("is Goodfellas older than Casino": release year lt)? */
-  z.object({ op: z.literal("compare"), a: EntityRef, b: EntityRef, by: z.enum(METRICS), cmp: z.enum(["gt", "lt"]), role: z.enum(ROLES).optional() }).strict(),
+  z.object({ op: z.literal("compare"), a: EntityRef, b: EntityRef, by: z.enum(METRICS), cmp: z.enum(["gt", "lt"]), role: z.enum(ROLES).optional(), tmdbOnly: z.array(TmdbOnlyRef).min(1).max(2).optional() }).strict(),
 ]);
 export type CheckTest = z.infer<typeof CheckTest>;
 

@@ -48,6 +48,16 @@ describe("films TMDB lists that the knowledge graph lacks", () => {
     expect(last.answer).toMatch(/Counting the one film of it that the knowledge graph lacks, .*it is Paper Moons: Eclipse \(2013\)\./);
   });
 
+  it("compares it with a KB film by its TMDB figure, yes or no first, in the order the question says them", async () => {
+    const r = await ask("is paper moons eclipse longer than starfall?");
+    expect(describePlan(r.plan)).toBe("*p1 check(Paper Moons: Eclipse (2013) gt Starfall by runtime)");
+    expect(tools(r).sort()).toEqual(["find_movies", "lookup_entity"]);
+    expect(r.answer).toMatch(/^Yes\. Paper Moons: Eclipse \(2013\) \(104 minutes\) \[\d\] is longer than Starfall \(1999\) \(101 minutes\) \[\d\]/);
+    expect(r.answer).toMatch(/The figure for Paper Moons: Eclipse \(2013\) is TMDB 5000's: the knowledge graph does not hold that film\.$/);
+    const first = await ask("which came out first, paper moons or paper moons eclipse?");
+    expect(first.answers.map((a) => a.name)).toEqual(["Paper Moons", "Paper Moons: Eclipse (2013)"]);
+  });
+
   it("keeps a KB title TMDB dates otherwise as the KB's film", async () => {
     const r = await ask("when did starfall returns come out");
     expect(describePlan(r.plan)).not.toMatch(/TMDB only/);

@@ -183,7 +183,7 @@ export function renderCompare(part: PartOf<"compare">, r: PartResult, ctx: Rende
   // Some of those asked lack the figure: the comparison is among the rest, and says so.
   const among = r.missing ? ` That is among those with a ${m.noun}: ${r.missing}.` : "";
   const pick = part.pick === "min" ? "min" : "max";
-  return { text: `${name(win!)} ${comparativeWord(part.by, pick, part.items.length)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).${among}`.replace(" ,", ","), answers: r.items };
+  return { text: `${name(win!)} ${comparativeWord(part.by, pick, part.items.length)}${role}: ${figureWords(part.by, fig(win!.name).value)} ${first}, against ${joinList(others)} (${m.noun} from ${m.source}).${among}${tmdbOnlySaid(r.figures)}`.replace(" ,", ","), answers: r.items };
 }
 
 /** "The difference is 3 years: Jaws 2, 1978 [1]; Jaws, 1975 [2]": the gap first, then each figure it comes from. */
@@ -196,7 +196,7 @@ function renderGap(part: PartOf<"compare">, r: PartResult, ctx: RenderContext): 
     return `${named}, ${figureWords(part.by, f.value)} ${ctx.cite.cite([f.evidenceId], 1)}`.trimEnd();
   });
   const said = total === 0 ? `There is no difference: ${each.join("; ")}` : `The difference is ${gapWords(part.by, total)}: ${each.join("; ")}`;
-  return { text: `${said} (${m.noun} from ${m.source}).`, answers: r.items, count: total };
+  return { text: `${said} (${m.noun} from ${m.source}).${tmdbOnlySaid(r.figures)}`, answers: r.items, count: total };
 }
 
 function figuresSaid(by: PartOf<"compare">["by"], figures: readonly Figure[], ctx: RenderContext): string {
@@ -299,9 +299,16 @@ function renderCheckCompare(t: Extract<PartOf<"check">["test"], { op: "compare" 
   if (!r.verdict) return { text: `I cannot tell: ${r.missing ?? "a figure is missing"} (${m.noun} from ${m.source}).${figuresSaid(t.by, r.figures, ctx)}`, answers: [] };
   const fa = r.figures.find((f) => f.id === t.a.id)!;
   const fb = r.figures.find((f) => f.id === t.b.id)!;
-  const name = (f: Figure) => (t.by === "releaseYear" ? f.id : f.year ? `${f.id} (${f.year})` : label(ctx, { name: f.id }));
+  // A film the KB lacks is named with its year already ("Star Wars (1977)"): its year asked is said once.
+  const name = (f: Figure) => (t.by === "releaseYear" ? (f.tmdbOnly ? f.id.replace(/ \(\d{4}\)$/, "") : f.id) : f.year ? `${f.id} (${f.year})` : label(ctx, { name: f.id }));
   const relation = comparedWord(t.by, fa.value, fb.value);
-  return verdictFirst(r.verdict, `${name(fa)} (${figureWords(t.by, fa.value)}) ${ctx.cite.cite([fa.evidenceId], 1)} ${relation} ${name(fb)} (${figureWords(t.by, fb.value)}) ${ctx.cite.cite([fb.evidenceId], 1)} — ${m.noun} from ${m.source}.`, r.items);
+  return verdictFirst(r.verdict, `${name(fa)} (${figureWords(t.by, fa.value)}) ${ctx.cite.cite([fa.evidenceId], 1)} ${relation} ${name(fb)} (${figureWords(t.by, fb.value)}) ${ctx.cite.cite([fb.evidenceId], 1)} — ${m.noun} from ${m.source}.${tmdbOnlySaid(r.figures)}`, r.items);
+}
+
+/** Figures read from the TMDB row of a film the KB lacks: said whose they are, whatever the metric's usual source. */
+function tmdbOnlySaid(figures: readonly Figure[]): string {
+  const lacked = figures.filter((f) => f.tmdbOnly).map((f) => f.id);
+  return lacked.length ? ` The figure for ${joinList(lacked)} is TMDB 5000's: the knowledge graph does not hold ${lacked.length === 1 ? "that film" : "those films"}.` : "";
 }
 
 /**

@@ -83,6 +83,7 @@ function rankedWith(part: PartOf<"order">, r: PartResult, rows: readonly Evidenc
     return top.some((x) => x.tmdb) ? ` Counting the ${lacks} (TMDB 5000 ${cite}), the order is: ${top.map((x, i) => `${i + 1}. ${x.name}${x.tmdb ? " (TMDB only)" : ""}`).join(", ")}.` : ` TMDB 5000 also lists ${lacks}: ${shown} ${cite}.`;
   }
   const pick = merged[part.nth - 1];
-  if (pick?.tmdb) return ` Counting the ${lacks}, which TMDB 5000 lists (${shown}) ${cite}, it is ${pick.name}.`;
+  const value = pick && part.by !== "releaseYear" ? `, with ${figureWords(part.by, pick.value)}` : "";
+  if (pick?.tmdb) return ` Counting the ${lacks}, which TMDB 5000 lists (${shown}) ${cite}, it is ${pick.name}${value}.`;
   return ` TMDB 5000 also lists ${lacks}: ${shown} ${cite}.`;
 }

@@ -15,6 +15,7 @@ import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets } from "./build-open";
 import { taggedFilms } from "../series";
 import { tmdbOnlyAsks } from "./tmdb-only-asks";
+import { compareWithTmdbOnly } from "./tmdb-only-compare";
 
 /**
  * Builders of the parts that start from named things or from text: relation lookups, figures of a
@@ -203,6 +204,8 @@ export function compareOneSide(r: Reading): Built | undefined {
   const c = r.cues.gap ?? r.cues.comparative!;
   const [film] = films(r);
   if (!film || film.confidence < 0.7 || c.by === "filmCount") return undefined;
+  const withTmdb = compareWithTmdbOnly(r, film);
+  if (withTmdb) return withTmdb;
   if (c.by === "releaseYear") return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "RELEASED_IN", dir: "out" }], asks: "Year", join: "each", within: [], text: r.text }] };
   return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: c.by, join: "each", within: [], text: r.text }] };
 }
