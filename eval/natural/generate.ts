@@ -13,6 +13,7 @@ import { generatePlots } from "./gen-plot";
 import { generateRecommendations } from "./gen-recommendation";
 import { generateSuperlatives } from "./gen-superlative";
 import { generateThresholds } from "./gen-threshold";
+import { generateTmdbOnlyComparisons, generateTmdbOnlyFacts } from "./gen-tmdb-only";
 import { generateChitchat, generateOutOfDomain } from "./replies";
 import type { NaturalItem } from "./types";
 import type { World } from "./world";
@@ -45,6 +46,8 @@ export function generateNaturalSet(w: World, seed = NATURAL_SEED): NaturalItem[]
     ...generateNotInLanguage(w, seed),
     ...generateCareerEnds(w, seed),
     ...generateSharedActor(w, seed),
+    ...generateTmdbOnlyFacts(w, seed),
+    ...generateTmdbOnlyComparisons(w, seed),
     ...generateChitchat(),
     ...generateOutOfDomain(),
   ];

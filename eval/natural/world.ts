@@ -52,6 +52,8 @@ export interface World {
   records: ReadonlyMap<string, { count: number; plots: string[] }>;
   /** KB title → the one TMDB row that joins to it (exact title, TMDB year is a KB year of the title). */
   tmdb: ReadonlyMap<string, TmdbRow>;
+  /** TMDB rows whose title (folded) no KB film has: films the KB lacks, one per title (a title TMDB lists twice is left out). */
+  tmdbOnly: readonly TmdbRow[];
   /** KB tag → number of films carrying it. */
   tagFilms: ReadonlyMap<string, number>;
   /** Folded word → number of WikiMovies plots containing it: a frequency list of plain English. */
@@ -116,7 +118,16 @@ export function buildWorld(texts: WorldTexts): World {
       for (const w of new Set(tokenize(m.plot_clean))) plotWords.set(w, (plotWords.get(w) ?? 0) + 1);
     }
   }
-  return { films, people, entities, objects, records, tmdb: texts.tmdb ? joinTmdb(texts.tmdb, films) : new Map(), tagFilms, plotWords };
+  const rows = texts.tmdb ? tmdbRows(texts.tmdb) : [];
+  return { films, people, entities, objects, records, tmdb: joinTmdb(rows, films), tmdbOnly: rowsNotInKb(rows, films), tagFilms, plotWords };
+}
+
+/** The rows whose folded title no KB film has, each title once (two rows of one title are left out: which is meant?). */
+function rowsNotInKb(rows: readonly TmdbRow[], films: ReadonlyMap<string, Film>): TmdbRow[] {
+  const kb = new Set([...films.keys()].map(foldText));
+  const byTitle = new Map<string, TmdbRow[]>();
+  for (const r of rows) if (!kb.has(foldText(r.title))) byTitle.set(foldText(r.title), [...(byTitle.get(foldText(r.title)) ?? []), r]);
+  return [...byTitle.values()].filter((list) => list.length === 1).map((list) => list[0]!);
 }
 
 const NamedList = z.array(z.object({ name: z.string() }));
@@ -129,25 +140,32 @@ const names = (json: string): string[] => {
   }
 };
 
-/** Joins on exact title with the TMDB year among the KB years; a title that two rows join to is left out. */
-function joinTmdb(csv: string, films: ReadonlyMap<string, Film>): Map<string, TmdbRow> {
+/** Every TMDB row, as the yardstick reads it. */
+function tmdbRows(csv: string): TmdbRow[] {
   const records = parseCsv(csv);
   const header = records.next();
-  if (header.done) return new Map();
+  if (header.done) return [];
   const col = (name: string) => header.value.fields.indexOf(name);
   const at = { title: col("title"), lang: col("original_language"), date: col("release_date"), genres: col("genres"), keywords: col("keywords"), va: col("vote_average"), vc: col("vote_count"), pop: col("popularity"), rt: col("runtime"), budget: col("budget"), revenue: col("revenue") };
-  const joined = new Map<string, TmdbRow[]>();
+  const out: TmdbRow[] = [];
   for (const rec of records) {
     const f = (i: number) => (i >= 0 ? (rec.fields[i] ?? "") : "");
     const num = (i: number) => Number(f(i)) || 0;
-    const title = f(at.title);
     const year = /^\d{4}/.test(f(at.date)) ? f(at.date).slice(0, 4) : undefined;
-    const film = films.get(title);
-    if (!film || !year || !film.years.includes(year)) continue;
-    const row: TmdbRow = { title, year, originalLanguage: f(at.lang), genres: names(f(at.genres)), keywords: names(f(at.keywords)), voteAverage: num(at.va), voteCount: num(at.vc), popularity: num(at.pop), runtime: num(at.rt), budget: dollars(num(at.budget)), revenue: dollars(num(at.revenue)) };
-    joined.set(title, [...(joined.get(title) ?? []), row]);
+    out.push({ title: f(at.title), ...(year ? { year } : {}), originalLanguage: f(at.lang), genres: names(f(at.genres)), keywords: names(f(at.keywords)), voteAverage: num(at.va), voteCount: num(at.vc), popularity: num(at.pop), runtime: num(at.rt), budget: dollars(num(at.budget)), revenue: dollars(num(at.revenue)) });
   }
-  return new Map([...joined].filter(([, rows]) => rows.length === 1).map(([t, rows]) => [t, rows[0]!]));
+  return out;
+}
+
+/** Joins on exact title with the TMDB year among the KB years; a title that two rows join to is left out. */
+function joinTmdb(rows: readonly TmdbRow[], films: ReadonlyMap<string, Film>): Map<string, TmdbRow> {
+  const joined = new Map<string, TmdbRow[]>();
+  for (const row of rows) {
+    const film = films.get(row.title);
+    if (!film || !row.year || !film.years.includes(row.year)) continue;
+    joined.set(row.title, [...(joined.get(row.title) ?? []), row]);
+  }
+  return new Map([...joined].filter(([, list]) => list.length === 1).map(([t, list]) => [t, list[0]!]));
 }
 
 /** How well known a film is: its TMDB vote count (0 when it does not join). */

@@ -29,6 +29,7 @@ import { OUT_OF_DOMAIN } from "../../eval/natural/replies";
 import { splitOf } from "../../eval/natural/split";
 import { SUPERLATIVES, clearWinner } from "../../eval/natural/superlative";
 import type { NaturalItem } from "../../eval/natural/types";
+import { generateTmdbOnlyComparisons, generateTmdbOnlyFacts } from "../../eval/natural/gen-tmdb-only";
 import { buildWorld, isMerged, loadWorld, type World } from "../../eval/natural/world";
 import { NATURAL_CATEGORIES as INTENTS } from "../../eval/natural/types";
 import { seededRandom } from "../../src/util/random";
@@ -72,6 +73,8 @@ const TMDB = [
   row("Fangs and Giggles", "2004", { va: 5.0, vc: 150, pop: 4, rev: 0, rt: 85, budget: 0, kw: ["slapstick", "party"] }),
   // Same title, a year the KB does not have: must not join.
   row("Dust Devils", "2011", { va: 8.0, vc: 900, pop: 30, rev: 0, rt: 100, budget: 0 }),
+  // A title no KB film has: a film the KB lacks, known by its TMDB row.
+  row("Canyon Rising: Dawn", "1980", { va: 7.2, vc: 800, pop: 25, rev: 4_000_000, rt: 140, budget: 2_000_000 }),
 ].join("\n");
 
 const world = buildWorld({ kb: KB, wikimovies: WIKIMOVIES, tmdb: TMDB });
@@ -83,6 +86,22 @@ describe("natural set gold on an invented world", () => {
     expect(isMerged(world, "Red Canyon")).toBe(false);
     expect(world.tmdb.has("Twice Told")).toBe(true);
     expect(world.tmdb.has("Dust Devils")).toBe(false);
+  });
+
+  it("films TMDB lists and the KB lacks: their facts and a comparison with a KB film, gold from the TMDB rows", () => {
+    expect(world.tmdbOnly.map((r) => r.title)).toEqual(["Canyon Rising: Dawn"]);
+    // One film, asked once: its year first.
+    const facts = generateTmdbOnlyFacts(world, 1, 5);
+    expect(facts.map((it) => it.answers)).toEqual([["1980"]]);
+    expect(facts[0]!.question).toMatch(/canyon rising: dawn/i);
+    const compared = generateTmdbOnlyComparisons(world, 1, 4);
+    expect(compared.length).toBeGreaterThan(0);
+    for (const it of compared) {
+      const byYear = /released|come out/.test(it.question);
+      const other = world.tmdb.get([...world.tmdb.keys()].find((t) => it.question.toLowerCase().includes(t.toLowerCase()))!)!;
+      const verdict = byYear ? 1980 < Number(other.year) : 140 > other.runtime;
+      expect(it.expect).toEqual({ kind: "verdict", verdict: verdict ? "yes" : "no" });
+    }
   });
 
   it("intersections: films with both, actors who worked with both, directors of both", () => {
@@ -272,7 +291,8 @@ describe.skipIf(!hasRealData)("natural set on the real data", () => {
   it("every gold answer is a KB entity; no-answer intents have none", () => {
     for (const it of items) {
       const golds = it.expect.kind === "parts" ? it.expect.parts.flat() : it.answers;
-      for (const g of golds) expect(real.entities.has(g), `${it.id}: ${g}`).toBe(true);
+      // A film the KB lacks is asked of its TMDB facts: those are its gold (a year, a figure, TMDB's genres).
+      if (!it.template.startsWith("tmdb-only-")) for (const g of golds) expect(real.entities.has(g), `${it.id}: ${g}`).toBe(true);
       if (it.expect.kind === "no_answer") expect(it.answers).toEqual([]);
       else expect(it.answers.length, it.id).toBeGreaterThan(0);
       if (it.expect.kind === "count") expect(it.expect.count).toBe(it.answers.length);
