@@ -6,6 +6,8 @@ import type { RankedAnswer } from "../research/types";
 import type { Figure, PartResult } from "./results";
 
 const METRIC_SET: ReadonlySet<string> = new Set<string>(MOVIE_METRICS);
+/** What no source here holds of a film the KB lacks (its people, its languages): asked, nothing answers it. */
+const UNHELD: ReadonlySet<string> = new Set(["DIRECTED", "WROTE", "ACTED_IN", "people", "language"]);
 
 /** The TMDB rows of the films a part names that the KB lacks, in the order named. */
 export function tmdbOnlyRows(part: PartOf<"unknown">, evidence: readonly Evidence[]): Evidence[] {
@@ -15,7 +17,7 @@ export function tmdbOnlyRows(part: PartOf<"unknown">, evidence: readonly Evidenc
 
 /**
  * Films TMDB lists and the KB lacks, as a result: what the question asks of them (a figure, the year, the genres),
- * read from each one's TMDB row; the films themselves when it asks nothing TMDB holds.
+ * read from each one's TMDB row; the films themselves when it asks nothing in particular; nothing for its people.
  */
 export function tmdbOnlyResult(part: PartOf<"unknown">, evidence: Evidence[]): PartResult {
   const rows = tmdbOnlyRows(part, evidence);
@@ -31,7 +33,7 @@ export function tmdbOnlyResult(part: PartOf<"unknown">, evidence: Evidence[]): P
       items.push({ name: String(value), score: 1, evidenceIds: [row.id] });
     } else if (asks === "genre" && typeof meta.genres === "string" && meta.genres !== "") {
       for (const g of meta.genres.split("; ")) items.push({ name: g, type: "Genre", score: 1, evidenceIds: [row.id] });
-    } else if (metric === undefined) {
+    } else if (metric === undefined && !UNHELD.has(asks ?? "")) {
       items.push({ name: row.focus, type: "Movie", score: 1, evidenceIds: [row.id] });
     }
   }

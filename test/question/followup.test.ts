@@ -40,6 +40,11 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     ["substitution of a person", [turn("What did Steven Spielberg direct?")], "what about Ridley Scott?", "followup.substitution", "What did Ridley Scott direct?"],
     ["substitution of a film", [jaws], "how about Alien?", "followup.substitution", "Who directed Alien?"],
     ["substitution of a name the KB lacks", [turn("who directed Zzqxv?")], "what about Alien?", "followup.substitution", "Who directed Alien?"],
+    // The whole rest after "and" is a name's slot: a film of those very words is the name, though they link first as a tag.
+    ["substitution of a film said in lower case, linked first as a tag", [jaws], "and alien?", "followup.substitution", "Who directed Alien?"],
+    // A film TMDB lists and the KB lacks is a film in context and a film substituted, by its TMDB title.
+    ["a pronoun after a film TMDB alone lists", [turn("when did the matrix reloaded come out")], "how long is it?", "followup.anaphor", "How long is The Matrix Reloaded?"],
+    ["substitution of a film TMDB alone lists", [turn("how long is titanic")], "and what about se7en?", "followup.substitution", "How long is Se7en"],
     ["refinement by a period", [hanks], "only the ones after 2000", "followup.refinement", "What films did Tom Hanks star in after 2000?"],
     ["refinement by a person", [hanks], "and with Meg Ryan?", "followup.refinement", "What films did Tom Hanks star in with Meg Ryan?"],
     ["refinement by a kind", [hanks], "which of those are comedies?", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],

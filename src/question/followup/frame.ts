@@ -58,6 +58,8 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const u = await understandRecent(question, kb);
   const topics: Referent[] = [];
   for (const r of u.readings) for (const t of r.named) if (REFERABLE.includes(t.type) && !topics.some((x) => x.name === t.name)) topics.push({ name: t.name, type: t.type, from: "topic", turn: index, said: t.text });
+  const tmdbOnly = tmdbOnlyTopics(u.readings, index);
+  topics.push(...tmdbOnly.filter((t) => !topics.some((x) => x.name === t.name)));
   const asksFilms = u.plan.answer.some((id) => {
     const p = u.plan.parts.find((x) => x.id === id);
     return p?.kind === "films" || p?.kind === "order" || p?.kind === "similar" || (p?.kind === "lookup" && p.asks === "Movie");
@@ -69,14 +71,25 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const answers = turn.answers?.length ? typedNames(turn.answers, kb, index, asked) : checks ? [] : namesInReply(turn.answer ?? "", topics, kb, index);
   const picked = pickedFilm(u.plan, turn, kb, index);
   if (picked) topics.splice(0, topics.length, { ...picked, from: "topic" }, ...topics.filter((t) => t.name !== picked.name));
-  const unknown = u.readings.flatMap((r) => r.notFound.map((n) => n.text));
+  const unknown = u.readings.flatMap((r) => r.notFound.filter((n) => !n.tmdb?.length).map((n) => n.text));
   const series = u.readings.find((r) => r.series)?.series?.name;
   const lacked = u.plan.parts.find((p) => p.kind === "beyond");
   const subject = topics[0]?.name;
   const place = lacked?.kind === "beyond" && subject ? PLACE_OF[lacked.fact]?.(subject) : undefined;
   const film = topics.find((t) => t.type === "Movie");
-  const year = film ? (await kb.graph.getNode(film.name))?.years?.map(Number).filter(Number.isFinite).sort((a, b) => a - b)[0] : undefined;
+  const year = film ? await earliestYear(film.name, kb, tmdbOnly) : undefined;
   return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}), ...(year ? { year: String(year) } : {}) };
+}
+
+/** A film's earliest KB year, or the TMDB year of a film the KB lacks. */
+async function earliestYear(name: string, kb: KnowledgeBase, tmdbOnly: readonly { name: string; year?: string }[]): Promise<number | string | undefined> {
+  const years = (await kb.graph.getNode(name))?.years?.map(Number).filter(Number.isFinite) ?? [];
+  return years.length ? Math.min(...years) : tmdbOnly.find((x) => x.name === name)?.year;
+}
+
+/** Films TMDB lists and the KB lacks that the turn named: topics too, by their TMDB title ("how long is it" after "the matrix reloaded"). */
+function tmdbOnlyTopics(readings: Awaited<ReturnType<typeof understandRecent>>["readings"], turn: number): (Referent & { year?: string })[] {
+  return readings.flatMap((r) => r.notFound.flatMap((n) => (n.tmdb?.length ? [{ name: n.tmdb[0]!.title, type: "Movie" as const, from: "topic" as const, turn, said: n.text, ...(n.tmdb[0]!.year ? { year: n.tmdb[0]!.year } : {}) }] : [])));
 }
 
 /**

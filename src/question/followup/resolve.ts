@@ -40,6 +40,7 @@ import { COMPANY_WORDS, MOVIE_WORDS, QUALITY_WORDS, WORD_TO_EDGES } from "../lex
 import { HAVING_WORDS, ROLE_LEADS, ROLE_NOUNS } from "../lexicon/linking";
 import { ROLE_EDGES } from "../roles";
 import { understandRecent } from "../understand";
+import { withoutLeadingArticle } from "../../util/text";
 import { familyStem } from "../series";
 import { frameOf, type Referent, type TurnFrame } from "./frame";
 import { genderOfName, mayBeOfGender, type NameGender } from "../../linking/name-gender";
@@ -369,12 +370,14 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   // "what other movies was she in": a pronoun written in lower case points back; it is no title (She, Her, It).
   const pronoun = (t: { text: string }) => t.text === t.text.toLowerCase() && POINTING_WORDS.has(foldText(t.text));
   const own = u.readings.flatMap((r) => r.named.filter((t) => t.confidence >= CONFIDENT && (t.type === "Movie" || t.type === "Person") && !character(r, t) && !pronoun(t)).map((t) => ({ name: t.name, type: t.type, text: t.text })));
+  // A film TMDB lists and the KB lacks is a film of the question's own ("what about se7en?"), by its TMDB title.
+  own.push(...u.readings.flatMap((r) => r.notFound.flatMap((n) => (n.tmdb?.length ? [{ name: n.tmdb[0]!.title, type: "Movie" as const, text: n.text }] : []))));
   const ownConstraints = u.readings.some((r) => r.concepts.some((c) => c.strong) || r.periods.length > 0 || r.languages.length > 0 || r.series !== undefined);
   const folded = foldText(said);
   const words = folded.split(" ");
   // A relation or a film's figure asked ("the director?", "how long?", "the genre?"), read from the words: a bare fragment is no question shape understanding knows.
   const asksRelation = u.readings.some((r) => r.cues.figure !== undefined || r.cues.fact !== undefined || r.cues.story !== undefined) || words.some((w) => WORD_TO_EDGES.get(w)?.some((e) => e.weight >= 1));
-  const ownUnknown = u.readings.some((r) => r.notFound.length > 0);
+  const ownUnknown = u.readings.some((r) => r.notFound.some((n) => !n.tmdb?.length));
   const ranks = u.readings.some((r) => r.cues.superlative !== undefined || r.cues.ordinal !== undefined);
   const yesNo = u.readings.some((r) => r.cues.yesNo !== undefined);
   // Out of the domain for want of any subject, not for a word of another domain ("who is the president of France" is a new topic).
@@ -391,6 +394,8 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   const frames: TurnFrame[] = [];
   for (const [i, t] of history.entries()) frames.push(await frameOf(t, i, kb));
   const substitution = opener(said, folded, SUBSTITUTION_OPENERS);
+  // "and alien?": the whole rest after a substitution opener is a name's slot; a film or person it names whole is the question's own, however ordinary the word.
+  if (substitution && !ownNames.length) ownNames.push(...namedInSlot(u.readings, substitution.rest));
   const refinement = opener(said, folded, REFINEMENT_OPENERS);
   const bareConstraint = bareConstraintOf(said, folded, ownConstraints && !own.length);
   const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
@@ -606,6 +611,21 @@ function constraintPhrase(rest: string, first: string): string {
   if ((COPULAS.includes(first) || HAVING_WORDS.includes(first)) && foldText(rest).split(" ").length > 1) return `that ${rest}`;
   if (/\d/.test(rest)) return `from ${rest}`;
   return `that are ${rest}`;
+}
+
+/** In a substitution's slot, a name the linker reads this surely is the name (an ordinary word alone is read less surely). */
+const SLOT_NAME_CONFIDENCE = 0.35;
+
+/** A film or person linked to exactly the words of a substitution's slot (fillers aside), at any confidence a name is read with. */
+function namedInSlot(readings: Awaited<ReturnType<typeof understandRecent>>["readings"], rest: string): FollowUpFeatures["own"] {
+  const slot = foldText(rest).split(" ").filter((w) => w && !SUBSTITUTION_FILLER.includes(w)).join(" ");
+  // The words may link first as a tag ("alien"): a film or person of that very name among the candidates is the name.
+  for (const t of readings.flatMap((r) => r.analysis.topics)) {
+    if (t.confidence < SLOT_NAME_CONFIDENCE || foldText(t.text) !== slot) continue;
+    const named = [t, ...t.alternatives].find((c) => (c.type === "Movie" || c.type === "Person") && withoutLeadingArticle(foldText(c.name)) === withoutLeadingArticle(slot));
+    if (named) return [{ name: named.name, type: named.type, text: t.text }];
+  }
+  return [];
 }
 
 /** Whether the question's own names make up what follows a substitution opener ("what about Alien" — not "what about Alien's director"). */
