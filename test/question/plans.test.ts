@@ -29,6 +29,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // One ordinary lowercase word in a phrase is no title ("Everest"); a place word before a family's name places a film in it ("The Last Godfather" is no film asked).
     ["how tall is mount everest","reply.out-of-domain","*p1 reply(out_of_domain)"],
     ["what was the last godfather movie","order.ordinal","p1 films(series The Godfather (1 + 2 TMDB only)); *p2 order(p1 by releaseYear desc, nth 1)"],
+    // Written as a name, one word is the title, and no open request's facet; two words of a name need no capital; ordinary words after "a" describe.
+    ["is Spotlight a good movie","unknown.names","*p1 unknown(Spotlight = TMDB only Spotlight (2015))"],
+    ["how much did star wars make","unknown.names","*p1 unknown(star wars = TMDB only Star Wars (1977); asks revenue)"],
+    ["is the movie fool's gold a true story","beyond.fact","p1 lookup(Fool's Gold → all); *p2 beyond(other beside p1)"],
     // Compared with a KB film, it is one side, its figure TMDB's.
     ["did the matrix reloaded cost more than the matrix","compare.one-side","*p1 check(The Matrix Reloaded (2003) gt The Matrix by budget)"],
     ["which made more money, titanic or the return of the king","compare.one-side","*p1 compare(Titanic vs The Lord of the Rings: The Return of the King (2003) by revenue, max)"],

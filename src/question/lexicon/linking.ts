@@ -75,6 +75,8 @@ export const PERSON_LEAD_WORDS = ["starring", "featuring", "by", "with", "starre
 export const WEAK_PERSON_LEAD_WORDS = ["by", "with"];
 /** Words that make the name right before them a person ("has Zendaya been in", "X starred in", "X directed"). */
 export const PERSON_TAIL_WORDS = ["been", "starred", "star", "acted", "directed", "direct", "wrote", "appeared", "played"];
+/** Of those, the ones a film never takes after it ("what has Keanu been in"; a film may be "directed"). */
+export const PERSON_ONLY_TAIL_WORDS = ["been", "acted", "appeared"];
 
 /** A sequel's number after a title: "part" or "chapter" may lead it; roman numerals as written ("the godfather part ii", "rocky 7"). */
 export const SEQUEL_LEADS = ["part", "chapter", "episode"];

@@ -108,6 +108,8 @@ const FEATURE_TESTS = {
   language: (r: Reading) => r.languages.length > 0,
   "language-options": (r: Reading) => r.languages.length >= 2 && r.words.includes("or"),
   "not-found": (r: Reading) => r.notFound.length > 0,
+  /** A film TMDB lists and the KB lacks, named: a film asked about, though no KB node. */
+  "tmdb-film": (r: Reading) => r.notFound.some((n) => n.tmdb?.length),
   "weak-topic": (r: Reading) => r.analysis.topics.some((t) => t.confidence >= 0.35),
   "asks-person": (r: Reading) => r.analysis.answer.type === "Person",
   "asks-film": (r: Reading) => r.analysis.answer.type === "Movie",

@@ -3,10 +3,15 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import { STOP_WORDS, entryOf, type WordToken } from "../../util/text";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
+import { PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+
+const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
+const PERSON_SLOT_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS.filter((w) => !WEAK_LEADS.has(w)));
+const PERSON_SLOT_TAILS: ReadonlySet<string> = new Set(PERSON_ONLY_TAIL_WORDS);
 
 /** A title is at most this many words. */
 const MAX_TITLE_WORDS = 12;
@@ -64,14 +69,20 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   for (let k = i; k < end; k++) if (taken(k)) return false;
   const claims = analysis.topics.filter((t) => t.confidence >= KB_CLAIM && t.tokenStart < end && i < t.tokenEnd);
   if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, kb)) return false;
-  if (content.length >= 2) return true;
-  if (claims.length) return false;
+  // Two words of a name, a film word aside: "silent movie" is one ordinary word beside a film word.
+  const named = content.filter((t) => !MOVIE_WORDS.has(t.folded));
+  if (named.length >= 2) return true;
   // One word that names a genre or a language is that ("i like Horror"), not the film "#Horror".
-  if (kb.linker.link(content[0]!.text, { types: ["Genre", "Language"], limit: 1, exact: true }).some(linksWhole)) return false;
+  if (content.length === 1 && kb.linker.link(content[0]!.text, { types: ["Genre", "Language"], limit: 1, exact: true }).some(linksWhole)) return false;
   const quoted = /["“'‘]$/.test(text.slice(0, tokens[i]!.start).trimEnd()) && /^["”'’]/.test(text.slice(tokens[end - 1]!.end).trimStart());
   // One rare word in lower case stands alone among the question's own words ("who directed se7en", not "mount everest").
   const plain = (t: WordToken | undefined) => t === undefined || STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded);
-  return quoted || capitalAt(text, tokens, i) || (kb.words.share(content[0]!.folded) < COMMON_WORD_SHARE && plain(tokens[i - 1]) && plain(tokens[end]));
+  // A person of the KB said short keeps the word; so does a slot only a person fills ("what movies has Keanu been in").
+  const personSlot = PERSON_SLOT_LEADS.has(tokens[i - 1]?.folded ?? "") || PERSON_SLOT_TAILS.has(tokens[end]?.folded ?? "");
+  if (personSlot || claims.some((t) => t.types.includes("Person"))) return false;
+  // Written as a name or quoted, it is one; else a KB mention inside keeps its words, and only one rare word alone is a title.
+  if (quoted || capitalAt(text, tokens, i)) return true;
+  return !claims.length && content.length === 1 && kb.words.share(named[0]!.folded) < COMMON_WORD_SHARE && plain(tokens[i - 1]) && plain(tokens[end]);
 }
 
 /** A KB name keeps the words: a film's whole name, a mention reaching beyond them, or a film or person said in just them. */
