@@ -45,6 +45,9 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     // A film TMDB lists and the KB lacks is a film in context and a film substituted, by its TMDB title.
     ["a pronoun after a film TMDB alone lists", [turn("when did the matrix reloaded come out")], "how long is it?", "followup.anaphor", "How long is The Matrix Reloaded?"],
     ["substitution of a film TMDB alone lists", [turn("how long is titanic")], "and what about se7en?", "followup.substitution", "How long is Se7en"],
+    // A chat client keeps only the reply's text: a film TMDB alone lists is read there as the reply writes it, title then year,
+    // and the KB film inside its title is its words.
+    ["a pronoun after a reply naming a film TMDB alone lists", [turn("how long is it", "The Matrix Reloaded (2003): 138 minutes [1] (running time from TMDB 5000; the knowledge graph does not hold this film).")], "who directed it?", "followup.anaphor", "Who directed The Matrix Reloaded?"],
     ["refinement by a period", [hanks], "only the ones after 2000", "followup.refinement", "What films did Tom Hanks star in after 2000?"],
     ["refinement by a person", [hanks], "and with Meg Ryan?", "followup.refinement", "What films did Tom Hanks star in with Meg Ryan?"],
     ["refinement by a kind", [hanks], "which of those are comedies?", "followup.refinement", "What films did Tom Hanks star in that are comedies?"],

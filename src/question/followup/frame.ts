@@ -141,16 +141,48 @@ function typedNames(names: readonly string[], kb: KnowledgeBase, turn: number, a
 /** The films and people a reply names, in the order it names them, leaving out the question's own topics. */
 function namesInReply(reply: string, topics: readonly Referent[], kb: KnowledgeBase, turn: number): Referent[] {
   if (!reply.trim()) return [];
-  const mentions = kb.linker.findMentions(reply.slice(0, 4000), { limit: MAX_REPLY_NAMES * 2 });
-  const out: Referent[] = [];
+  const text = reply.slice(0, 4000);
+  const mentions = kb.linker.findMentions(text, { limit: MAX_REPLY_NAMES * 2 });
+  // Films TMDB lists and the KB lacks, as the reply names them ("Se7en (1995)"), are names too.
+  const lacked = tmdbOnlyInReply(text, kb).filter((x) => !topics.some((t) => t.name === x.name));
+  // Where the reply says a topic's name or such a film's: a name inside it is its words ("The Matrix" in "The Matrix Reloaded").
+  const lower = text.toLowerCase();
+  const spans = [...topics.flatMap((t) => [...lower.matchAll(new RegExp(escapeRegExp(t.name.toLowerCase()), "g"))].map((x) => [x.index!, x.index! + t.name.length] as const)), ...lacked.map((x) => [x.start, x.end] as const)];
+  const inTopic = (m: { start: number; end: number }) => spans.some(([a, b]) => m.start >= a && m.end <= b && b - a > m.end - m.start);
+  const found: (Referent & { at: number })[] = lacked.map((x) => ({ name: x.name, type: "Movie", from: "answer", turn, at: x.start }));
   for (const m of [...mentions].sort((a, b) => a.start - b.start)) {
+    if (inTopic(m)) continue;
     const c = m.candidates[0];
     if (!c || m.confidence < REPLY_NAME_CONFIDENCE || !REFERABLE.includes(c.type) || c.match === "fuzzy" || c.match === "partial") continue;
     // A one-word lower-case span in prose is a word, not a name ("record", "love").
     if (!/\s/.test(m.text) && !/^\p{Lu}/u.test(m.text)) continue;
-    if (topics.some((t) => t.name === c.name) || out.some((x) => x.name === c.name)) continue;
-    out.push({ name: c.name, type: c.type, from: "answer", turn });
-    if (out.length >= MAX_REPLY_NAMES) break;
+    if (topics.some((t) => t.name === c.name) || found.some((x) => x.name === c.name)) continue;
+    found.push({ name: c.name, type: c.type, from: "answer", turn, at: m.start });
+  }
+  return found
+    .sort((a, b) => a.at - b.at)
+    .slice(0, MAX_REPLY_NAMES)
+    .map(({ at: _at, ...r }) => r);
+}
+
+/** How many words a film's title may run before the year a reply writes after it ("The Godfather: Part II (1974)"). */
+const MAX_TITLE_WORDS = 12;
+
+/**
+ * Films TMDB lists and the KB lacks that a reply names as the service writes a film, its title and then its year in
+ * parentheses: the longest run of words before a year that is such a film's title, with that year.
+ */
+function tmdbOnlyInReply(text: string, kb: KnowledgeBase): { name: string; start: number; end: number }[] {
+  const out: { name: string; start: number; end: number }[] = [];
+  for (const y of text.matchAll(/ \((\d{4})\)/g)) {
+    const before = text.slice(Math.max(0, y.index! - 300), y.index!);
+    const starts = [...before.matchAll(/(?:^|\s)(?=\S)/g)].map((w) => w.index! + (w[0].length ? 1 : 0)).slice(-MAX_TITLE_WORDS);
+    const hit = starts.map((i) => before.slice(i)).find((said) => kb.catalog.tmdbOnly(said).some((f) => f.year === y[1] && f.title === said.trim()));
+    if (hit) out.push({ name: hit.trim(), start: y.index! - hit.length, end: y.index! });
   }
   return out;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
