@@ -45,8 +45,12 @@ export class TmdbOnlyIndex {
   titled(opening: string): TmdbOnlyFilm[] {
     const k = linkKey(opening);
     if (k === "") return [];
+    // Articles aside on both sides: "the lord of the rings" opens "Lord of the Rings: …" and the other way round.
     const bare = withoutLeadingArticle(k);
-    const opens = (key: string) => [k, bare].some((o) => key === o || key.startsWith(`${o} `)) || [k, bare].some((o) => withoutLeadingArticle(key) === o || withoutLeadingArticle(key).startsWith(`${o} `));
+    const opens = (key: string) => {
+      const title = withoutLeadingArticle(key);
+      return title === bare || title.startsWith(`${bare} `);
+    };
     return this.keyed.filter((x) => opens(x.key)).map((x) => x.film);
   }
 }

@@ -1,7 +1,7 @@
 import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
-import { STOP_WORDS, entryOf, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, entryOf, type WordToken } from "../../util/text";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
 import { PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 import { QUESTION_WORDS } from "../../linking/question-words";
@@ -17,6 +17,8 @@ const PERSON_SLOT_TAILS: ReadonlySet<string> = new Set(PERSON_ONLY_TAIL_WORDS);
 const MAX_TITLE_WORDS = 12;
 /** A mention of the KB this sure owns its words: a film TMDB alone lists must say more than it does. */
 const KB_CLAIM = 0.5;
+/** A KB film or person linked this surely in exactly the same words keeps them (the KB wins a tie). */
+const SAME_WORDS_CLAIM = 0.7;
 
 /** A film the KB lacks that TMDB lists, named in the question: the words said and the films they name (earliest first). */
 export interface TmdbOnlyMention {
@@ -34,8 +36,10 @@ export interface TmdbOnlyMention {
  * - the KB wins a tie: words that are a KB film's whole name, or one word a KB mention holds, stay the KB's;
  * - words beside a capitalised word are part of a longer name ("Larry the Cable Guy", "Keanu Reeves");
  * - ordinary words after "a" or "an" describe ("based on a true story");
+ * - a film word is no word of a name ("a weird, silent movie" names no Silent Movie);
  * - one word is a title only when it is written as a name mid-sentence ("Joy", not "joy"), or is no ordinary word
- *   (rare in plots) said among the question's own words ("who directed se7en", not "mount everest");
+ *   (rare in plots) said among the question's own words ("who directed se7en", not "mount everest"); never a
+ *   genre or language ("I like Horror"), nor a word in a slot only a person fills ("has Keanu been in");
  * - a place word in lower case before a film's name places that film ("the last godfather movie");
  * - a name before a film word that opens several titles is a family's ("star wars movies");
  * - digits alone are a year or a number, never a title here ("1982", "2046").
@@ -51,7 +55,7 @@ export function tmdbOnlyFilms(text: string, tokens: readonly WordToken[], analys
 }
 
 function longestAt(i: number, text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): TmdbOnlyMention | undefined {
-  if (STOP_WORDS.has(tokens[i]!.folded) && !/^(?:the|a|an)$/.test(tokens[i]!.folded)) return undefined;
+  if (STOP_WORDS.has(tokens[i]!.folded) && !ARTICLES.has(tokens[i]!.folded)) return undefined;
   for (let end = Math.min(tokens.length, i + MAX_TITLE_WORDS); end > i; end--) {
     const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
     if (/[,;?!]/.test(said)) continue;
@@ -74,14 +78,15 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   if (named.length >= 2) return true;
   // One word that names a genre or a language is that ("i like Horror"), not the film "#Horror".
   if (content.length === 1 && kb.linker.link(content[0]!.text, { types: ["Genre", "Language"], limit: 1, exact: true }).some(linksWhole)) return false;
-  const quoted = /["“'‘]$/.test(text.slice(0, tokens[i]!.start).trimEnd()) && /^["”'’]/.test(text.slice(tokens[end - 1]!.end).trimStart());
-  // One rare word in lower case stands alone among the question's own words ("who directed se7en", not "mount everest").
-  const plain = (t: WordToken | undefined) => t === undefined || STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded);
   // A person of the KB said short keeps the word; so does a slot only a person fills ("what movies has Keanu been in").
   const personSlot = PERSON_SLOT_LEADS.has(tokens[i - 1]?.folded ?? "") || PERSON_SLOT_TAILS.has(tokens[end]?.folded ?? "");
   if (personSlot || claims.some((t) => t.types.includes("Person"))) return false;
-  // Written as a name or quoted, it is one; else a KB mention inside keeps its words, and only one rare word alone is a title.
+  // Written as a name or quoted, it is one.
+  const quoted = /["“'‘]$/.test(text.slice(0, tokens[i]!.start).trimEnd()) && /^["”'’]/.test(text.slice(tokens[end - 1]!.end).trimStart());
   if (quoted || capitalAt(text, tokens, i)) return true;
+  // Else a KB mention inside keeps its words, and only one rare word in lower case standing among the question's own
+  // words is a title ("who directed se7en", not "mount everest").
+  const plain = (t: WordToken | undefined) => t === undefined || STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded);
   return !claims.length && content.length === 1 && kb.words.share(named[0]!.folded) < COMMON_WORD_SHARE && plain(tokens[i - 1]) && plain(tokens[end]);
 }
 
@@ -91,7 +96,7 @@ function kbKeeps(i: number, end: number, text: string, tokens: readonly WordToke
   if (kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true }).some(linksWhole)) return true;
   if (claims.some((t) => t.tokenStart < i || t.tokenEnd > end)) return true;
   // "Larry the Cable Guy" is a person before a TMDB title.
-  return claims.some((t) => t.tokenStart === i && t.tokenEnd === end && t.confidence >= 0.7 && (t.types.includes("Movie") || t.types.includes("Person")));
+  return claims.some((t) => t.tokenStart === i && t.tokenEnd === end && t.confidence >= SAME_WORDS_CLAIM && (t.types.includes("Movie") || t.types.includes("Person")));
 }
 
 /** The wording around says the words are something else: part of a longer name, a description, a place in a family, a family. */
