@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { NODE_TYPES } from "../src/kb/schema";
 import { makeEvidence } from "./evidence";
-import { tmdbOnlyEvidence, tmdbOnlyName } from "./tmdb-only-evidence";
+import { tmdbOnlyEvidence } from "./tmdb-only-evidence";
+import { tmdbOnlyName } from "../src/plan/schema";
 import { defineTool } from "./tool";
 
 export const LookupEntityInput = z

@@ -1,8 +1,6 @@
-import { MOVIE_METRICS, type TmdbOnlyFilm } from "../src/ports/movie-catalog";
+import { MOVIE_METRICS, type RankMetric, type TmdbOnlyFilm } from "../src/ports/movie-catalog";
 import { makeEvidence, type Evidence, type ToolName } from "./evidence";
 import { tmdbOnlyName } from "../src/plan/schema";
-
-export { tmdbOnlyName };
 
 /**
  * A film TMDB lists and the knowledge graph lacks, as evidence: everything its TMDB row holds (year, genres,
@@ -35,10 +33,22 @@ export function tmdbOnlyEvidence(film: TmdbOnlyFilm, tool: ToolName, step: numbe
   });
 }
 
+/** The genres a TMDB-only row states. */
+export function tmdbOnlyGenres(e: Evidence): string[] {
+  const g = e.meta?.genres;
+  return typeof g === "string" && g !== "" ? g.split("; ") : [];
+}
+
+/** The figure a TMDB-only row states for a metric: its year for release order; undefined when it states none. */
+export function tmdbOnlyValue(e: Evidence, by: RankMetric): number | undefined {
+  const raw = e.meta?.[by === "releaseYear" ? "year" : by];
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
 /** The answers a TMDB-only row states: the film's name, its year, its genres and its figures, as the answer writes them. */
 export function statedByTmdbOnly(e: Evidence): string[] {
   if (e.meta?.role !== "tmdb-only") return [];
   const m = e.meta;
-  const genres = typeof m.genres === "string" && m.genres !== "" ? m.genres.split("; ") : [];
-  return [e.focus, ...(typeof m.year === "string" ? [m.year] : []), ...genres, ...MOVIE_METRICS.flatMap((k) => (typeof m[k] === "number" ? [String(m[k])] : []))];
+  return [e.focus, ...(typeof m.year === "string" ? [m.year] : []), ...tmdbOnlyGenres(e), ...MOVIE_METRICS.flatMap((k) => (typeof m[k] === "number" ? [String(m[k])] : []))];
 }

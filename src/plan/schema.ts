@@ -264,8 +264,11 @@ export const BeyondPart = z
 export const ReplyPart = z.object({ ...base, kind: z.literal("reply"), reason: z.enum(["greeting", "thanks", "about_service", "out_of_domain"]), said: z.string().max(200).optional() }).strict();
 
 /** What a question asks of a film the KB lacks and TMDB lists: one of its TMDB facts, or its people (which no source here holds). */
-export const TMDB_ONLY_ASKS = [...RANK_METRICS, "genre", "story", "DIRECTED", "WROTE", "ACTED_IN", "people", "language"] as const;
+/** What no source here holds of a film the KB lacks: its people and its languages (asked, nothing answers them). */
+export const TMDB_ONLY_UNHELD_ASKS = [...ROLES, "people", "language"] as const;
+export const TMDB_ONLY_ASKS = [...RANK_METRICS, "genre", "story", ...TMDB_ONLY_UNHELD_ASKS] as const;
 export type TmdbOnlyAsk = (typeof TMDB_ONLY_ASKS)[number];
+export type TmdbOnlyUnheldAsk = (typeof TMDB_ONLY_UNHELD_ASKS)[number];
 
 
 export const UnknownPart = z

@@ -7,7 +7,7 @@ import { distinctByName, film, label, listed, partOf, resultOf, type RenderConte
 import { constraintWords } from "./render-sets";
 import { genderOfName } from "../../../src/linking/name-gender";
 import { renderTmdbOnly } from "./render-tmdb-only";
-import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, METRIC_WORDS, pathPhrase, PERSON_FACT, answersNoun, figureWords } from "./words";
+import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, pathPhrase, PERSON_FACT, answersNoun, figureWords, tmdbFigureNoun } from "./words";
 
 /** Renderers of the parts that start from names or text. */
 
@@ -37,7 +37,7 @@ function figureOf(part: PartOf<"lookup">, figure: NonNullable<PartOf<"lookup">["
   const f = r.figures[0];
   if (!f) return { text: `TMDB 5000 has no ${figure} for ${from}.`, answers: [] };
   const named = f.year && part.from[0] && "id" in part.from[0] ? `${part.from[0].id} (${f.year})` : from;
-  return { text: `${named}: ${figureWords(figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${METRIC_WORDS[figure].noun.replace(/^TMDB /, "")} from TMDB 5000).`, answers: r.items };
+  return { text: `${named}: ${figureWords(figure, f.value)} ${ctx.cite.cite([f.evidenceId], 1)} (${tmdbFigureNoun(figure)} from TMDB 5000).`, answers: r.items };
 }
 
 /** "What is Memento about": each film's plot and overview, whole, each cited with its source. */

@@ -1,16 +1,16 @@
-import { MOVIE_METRICS, type MovieMetric } from "../../../src/ports/movie-catalog";
-import type { PartOf, PlanPart, TmdbOnlyAsk } from "../../../src/plan/schema";
+import type { MovieMetric } from "../../../src/ports/movie-catalog";
+import { RANK_METRICS_SET, type Metric, type PartOf, type PlanPart, type TmdbOnlyAsk, type TmdbOnlyUnheldAsk } from "../../../src/plan/schema";
 import type { Evidence } from "../../../tools/evidence";
+import { tmdbOnlyGenres, tmdbOnlyValue } from "../../../tools/tmdb-only-evidence";
 import { tmdbOnlyRows } from "../../plan/results-tmdb-only";
 import type { PartResult } from "../../plan/results";
 import { joinList, snippet } from "./citations";
 import type { RenderContext } from "./context";
-import { METRIC_WORDS, figureWords } from "./words";
+import { figureWords, tmdbFigureNoun } from "./words";
 
 const LACKS = "the knowledge graph does not hold this film";
-const METRIC_SET: ReadonlySet<string> = new Set<string>(MOVIE_METRICS);
 /** What the KB would record of a film's people or languages, by what was asked. */
-const PEOPLE_WORDS: Readonly<Partial<Record<TmdbOnlyAsk, string>>> = { DIRECTED: "who directed it", WROTE: "who wrote it", ACTED_IN: "its cast", people: "its people", language: "its languages" };
+const PEOPLE_WORDS: Readonly<Record<TmdbOnlyUnheldAsk, string>> = { DIRECTED: "who directed it", WROTE: "who wrote it", ACTED_IN: "its cast", people: "its people", language: "its languages" };
 
 /**
  * A film TMDB lists and the KB lacks, said from its TMDB row: what was asked first (a figure, the year, the
@@ -25,17 +25,17 @@ function sentenceOf(asks: TmdbOnlyAsk | undefined, row: Evidence, cite: string):
   const m = row.meta!;
   const name = row.focus;
   const title = String(m.title);
-  const genres = typeof m.genres === "string" && m.genres !== "" ? m.genres.split("; ") : [];
+  const genres = tmdbOnlyGenres(row);
   if (asks === "releaseYear") return m.year ? `${title} came out in ${String(m.year)} ${cite} (TMDB 5000's release date; ${LACKS}).` : `TMDB 5000 lists ${title} ${cite} with no release date; ${LACKS}.`;
-  if (asks !== undefined && METRIC_SET.has(asks)) {
+  if (asks !== undefined && RANK_METRICS_SET.has(asks as Metric)) {
     const metric = asks as MovieMetric;
-    const value = m[metric];
-    const noun = METRIC_WORDS[metric].noun.replace(/^TMDB /, "");
-    return typeof value === "number" ? `${name}: ${figureWords(metric, value)} ${cite} (${noun} from TMDB 5000; ${LACKS}).` : `TMDB 5000 lists ${name} ${cite} but has no ${noun} for it; ${LACKS}.`;
+    const value = tmdbOnlyValue(row, metric);
+    const noun = tmdbFigureNoun(metric);
+    return value !== undefined ? `${name}: ${figureWords(metric, value)} ${cite} (${noun} from TMDB 5000; ${LACKS}).` : `TMDB 5000 lists ${name} ${cite} but has no ${noun} for it; ${LACKS}.`;
   }
   if (asks === "genre") return genres.length ? `TMDB 5000 files ${name} under ${joinList(genres)} ${cite}; ${LACKS}, so it has no genre of its own for it.` : `TMDB 5000 lists ${name} ${cite} with no genre; ${LACKS}.`;
   if (asks === "story") return typeof m.overview === "string" && m.overview !== "" ? `${name}, from TMDB 5000: "${snippet(m.overview, 400)}" ${cite} (${LACKS}, so it has no plot of it).` : `TMDB 5000 lists ${name} ${cite} with no overview; ${LACKS}.`;
-  const people = asks ? PEOPLE_WORDS[asks] : undefined;
+  const people = asks ? PEOPLE_WORDS[asks as TmdbOnlyUnheldAsk] : undefined;
   const sheet = factSheet(m, genres);
   if (people) return `The knowledge graph does not hold ${name}, so it does not record ${people}. TMDB 5000 lists the film ${cite}${sheet ? `: ${sheet}` : ""}.`;
   return `${name} is not in the knowledge graph; TMDB 5000 lists it ${cite}${sheet ? `: ${sheet}` : ""}. Its people are not recorded here.`;
@@ -59,8 +59,8 @@ export function tmdbOnlyBeside(part: PlanPart, r: PartResult, ctx: RenderContext
   const cite = ctx.cite.cite(rows.map((e) => e.id), 1);
   const names = joinList(rows.map((e) => e.focus));
   const lacks = `${rows.length === 1 ? "one film" : `${rows.length} films`} of it that the knowledge graph lacks`;
-  if (part.kind === "order" && (part.by === "releaseYear" || METRIC_SET.has(part.by))) return rankedWith(part, r, rows, cite, lacks);
-  if (part.kind === "order" || part.kind === "films" || (part.kind === "aggregate" && part.op === "count")) {
+  if (part.kind === "order") return rankedWith(part, r, rows, cite, lacks);
+  if (part.kind === "films" || (part.kind === "aggregate" && part.op === "count")) {
     const n = r.total ?? r.items.length;
     return ` TMDB 5000 also lists ${lacks}: ${names} ${cite}${part.kind === "aggregate" ? `; ${n + rows.length} in all` : ""}.`;
   }
@@ -69,13 +69,14 @@ export function tmdbOnlyBeside(part: PlanPart, r: PartResult, ctx: RenderContext
 
 /** A ranking with the family's films TMDB alone lists put in their place: said when one of them takes the place asked. */
 function rankedWith(part: PartOf<"order">, r: PartResult, rows: readonly Evidence[], cite: string, lacks: string): string {
-  const key = part.by === "releaseYear" ? "year" : part.by;
-  const valueOf = (e: Evidence) => Number(e.meta?.[key]);
   const held = (r.ranking ?? []).flatMap((a) => {
     const f = r.figures.find((x) => x.id === a.name);
     return f ? [{ name: a.name, value: f.value, tmdb: false }] : [];
   });
-  const extra = rows.filter((e) => Number.isFinite(valueOf(e))).map((e) => ({ name: e.focus, value: valueOf(e), tmdb: true }));
+  const extra = rows.flatMap((e) => {
+    const value = tmdbOnlyValue(e, part.by);
+    return value === undefined ? [] : [{ name: e.focus, value, tmdb: true }];
+  });
   const merged = [...held, ...extra].sort((a, b) => (part.direction === "asc" ? a.value - b.value : b.value - a.value));
   const shown = joinList(rows.map((e) => e.focus));
   if (part.nth === undefined) {

@@ -83,6 +83,11 @@ export const METRIC_WORDS: Readonly<Record<Metric, { noun: string; source: strin
   filmCount: { noun: "number of films", source: "the knowledge base" },
 };
 
+/** A figure's noun said after "from TMDB 5000" ("vote average", not "TMDB vote average"). */
+export function tmdbFigureNoun(metric: Metric): string {
+  return METRIC_WORDS[metric].noun.replace(/^TMDB /, "");
+}
+
 /**
  * How the winner of a comparison is said, by metric: between two ("is longer", "came out first"), and
  * among three or more ("is the longest", "came out first"). Each pair is [max, min].

@@ -1,9 +1,8 @@
-import type { TmdbOnlyAsk } from "../../plan/schema";
-import { MOVIE_METRICS, type MovieMetric } from "../../ports/movie-catalog";
+import { RANK_METRICS_SET, ROLES, type TmdbOnlyAsk } from "../../plan/schema";
+import type { RankMetric } from "../../ports/movie-catalog";
 import type { Reading } from "../reading";
 
-const FIGURES: ReadonlySet<string> = new Set<string>(MOVIE_METRICS);
-const ROLE_ASKS = new Set<TmdbOnlyAsk>(["DIRECTED", "WROTE", "ACTED_IN"]);
+const ROLE_ASKS = new Set<TmdbOnlyAsk>(ROLES);
 
 /**
  * What the question asks of a film the KB lacks and TMDB lists, read from the same cues a known film's question
@@ -14,7 +13,7 @@ export function tmdbOnlyAsks(r: Reading): TmdbOnlyAsk | undefined {
   const c = r.cues;
   if (c.figure) return c.figure.metric;
   const by = (c.gap ?? c.comparative)?.by ?? c.superlative?.metric;
-  if (by !== undefined && (by === "releaseYear" || FIGURES.has(by))) return by as MovieMetric | "releaseYear";
+  if (by !== undefined && RANK_METRICS_SET.has(by)) return by as RankMetric;
   if (c.story) return "story";
   const { edge, type } = r.analysis.answer;
   if (edge === "RELEASED_IN" || type === "Year") return "releaseYear";

@@ -1,11 +1,8 @@
-import { tmdbOnlyName, type TmdbOnlyRef } from "../../plan/schema";
-import { MOVIE_METRICS } from "../../ports/movie-catalog";
+import { RANK_METRICS_SET, tmdbOnlyName, type TmdbOnlyRef } from "../../plan/schema";
 import type { TopicEntity } from "../analyze";
 import type { Reading } from "../reading";
 import { entityRef } from "./helpers";
 import type { Built, DraftPart } from "./types";
-
-const FIGURES: ReadonlySet<string> = new Set<string>(["releaseYear", ...MOVIE_METRICS]);
 
 /**
  * "was Jaws released after Star Wars", "is Star Wars longer than Titanic", "how many years after Jaws did Star Wars
@@ -16,7 +13,7 @@ const FIGURES: ReadonlySet<string> = new Set<string>(["releaseYear", ...MOVIE_ME
 export function compareWithTmdbOnly(r: Reading, film: TopicEntity): Built | undefined {
   const c = r.cues.gap ?? r.cues.comparative;
   const other = r.notFound.find((n) => n.tmdb?.length);
-  if (!c || !other || !FIGURES.has(c.by)) return undefined;
+  if (!c || !other || !RANK_METRICS_SET.has(c.by)) return undefined;
   const f = other.tmdb![0]!;
   const ref: TmdbOnlyRef = { title: f.title, ...(f.year ? { year: f.year } : {}) };
   const lacked = { id: tmdbOnlyName(ref), type: "Movie" as const, said: other.text.slice(0, 300) };
