@@ -4,7 +4,9 @@ import { reciprocalRankFusion } from "../src/retrieval/fusion";
 import { makeEvidence, pathText, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
 import { titleWithYear } from "./movie-text";
-import { conceptMembers, Concept } from "./find-movies";
+import { applyFilters, SimilarFilters } from "./similar-filters";
+import { likeTmdbOnly } from "./like-tmdb-only";
+import { TmdbOnlyRef } from "../src/plan/schema";
 import { defineTool, type ToolContext } from "./tool";
 import { filmsSharingConcepts } from "./shared-concepts";
 
@@ -29,19 +31,14 @@ export const DepthFirstInput = z
     edges: z.array(z.enum(EDGE_TYPES)).min(1).optional(),
     /** `graph`: the KB's people, genres and tags; `concepts`: what the films are about (the concept graph), no people. */
     via: z.enum(["graph", "concepts"]).default("graph"),
+    /** Films TMDB lists and the KB lacks to start from instead ("like Star Wars"): by what their TMDB rows are about. */
+    tmdbOnly: z.array(TmdbOnlyRef).min(1).max(3).optional(),
     /** Constraints every returned movie must meet ("like Alien but from the 90s", "like X but a comedy"). */
-    filters: z
-      .object({
-        years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().optional(),
-        kind: Concept.optional(),
-        /** A kind every returned movie must not be ("like Toy Story but not animated"). */
-        notKind: Concept.optional(),
-      })
-      .strict()
-      .optional(),
+    filters: SimilarFilters.optional(),
   })
   .strict()
-  .refine((v) => v.query !== undefined || v.movies !== undefined, { message: "give a query, seed movies, or both", path: ["query"] });
+  .refine((v) => v.query !== undefined || v.movies !== undefined || v.tmdbOnly !== undefined, { message: "give a query, seed movies, or both; or films TMDB lists (tmdbOnly)", path: ["query"] })
+  .refine((v) => v.tmdbOnly === undefined || (v.query === undefined && v.movies === undefined), { message: "tmdbOnly starts from films the KB lacks: give it without a query or seed movies (one call per kind of seed)", path: ["tmdbOnly"] });
 
 /**
  * Movies first: find specific seed movies (named, or by hybrid BM25 + vector search), climb to the
@@ -56,6 +53,7 @@ export const depthFirst = defineTool({
   async run(input, ctx) {
     const { kb } = ctx;
     const notes: string[] = [];
+    if (input.tmdbOnly) return likeTmdbOnly(input.tmdbOnly, input, ctx, notes);
     const seeds = await findSeeds(input, ctx, notes);
     if (seeds.length === 0) return { evidence: [], notes: [...notes, "depth_first: no seed movie found"] };
     if (input.via === "concepts" && kb.concepts) return byConcepts(seeds, input, ctx, notes);
@@ -234,23 +232,4 @@ function seedEvidence(seeds: string[], ctx: ToolContext, nodes: Awaited<ReturnTy
       meta: { role: "seed" },
     }),
   );
-}
-
-/** Keeps the ranked movies that meet the question's constraints; says how many were dropped. */
-async function applyFilters<T extends { id: string }>(ranked: T[], f: NonNullable<z.infer<typeof DepthFirstInput>["filters"]>, ctx: ToolContext, notes: string[]): Promise<T[]> {
-  let keep = ranked;
-  if (f.years) {
-    const years = await ctx.kb.graph.neighborsMany(keep.map((r) => r.id), { edges: ["RELEASED_IN"], direction: "out" });
-    keep = keep.filter((r) => (years.get(r.id) ?? []).some((nb) => Number(nb.id) >= f.years!.from && Number(nb.id) <= f.years!.to));
-  }
-  if (f.kind) {
-    const members = (await conceptMembers(ctx.kb, f.kind)).movies;
-    keep = keep.filter((r) => members.has(r.id));
-  }
-  if (f.notKind) {
-    const members = (await conceptMembers(ctx.kb, f.notKind)).movies;
-    keep = keep.filter((r) => !members.has(r.id));
-  }
-  if (keep.length < ranked.length) notes.push(`depth_first: ${keep.length} of ${ranked.length} similar movies meet the constraints`);
-  return keep;
 }

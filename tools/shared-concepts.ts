@@ -3,8 +3,9 @@ import { makeEvidence, type Evidence } from "./evidence";
 import type { ToolContext } from "./tool";
 
 /** Concept types that say what a film is about; a series says which family it belongs to, which "like X" is not asking for. */
-const ABOUT_TYPES = new Set(["genre", "theme", "setting", "mood", "phrase", "character"]);
-const PER_CONCEPT_FILMS = 300;
+export const ABOUT_TYPES: ReadonlySet<string> = new Set(["genre", "theme", "setting", "mood", "phrase", "character"]);
+/** Films read down from one concept at most (its strongest links). */
+export const PER_CONCEPT_FILMS = 300;
 
 export interface SharedConceptResult {
   id: string;

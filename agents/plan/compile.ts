@@ -59,7 +59,7 @@ export async function compilePart(part: PlanPart, plan: QueryPlan, results: Read
         return [call("neighbors", { entities: titles.slice(0, 50), direction: "both", limit: 200 }, `what the knowledge base lists for ${listed(titles)}, to say why the answer is yes or no`, part.id), ...figures];
       }
       case "similar":
-        return [await similarCall(part, kb)];
+        return similarCalls(part, kb);
       case "plot":
         return plotCalls(part, kb);
       case "unknown":
@@ -238,7 +238,7 @@ function titlesRanked(part: { id: string }, titles: readonly string[], by: NonNu
 }
 
 /** "like X but newer": the years after the latest film started from (or before the earliest). */
-async function similarCall(part: PartOf<"similar">, kb: KnowledgeBase): Promise<PlannedCall> {
+async function similarCalls(part: PartOf<"similar">, kb: KnowledgeBase): Promise<PlannedCall[]> {
   const years = part.where.find((c) => c.on === "years" && !c.negated);
   const kind = part.where.find((c) => c.on === "kind" && !c.negated);
   const notKind = part.where.find((c) => c.on === "kind" && c.negated);
@@ -246,12 +246,16 @@ async function similarCall(part: PartOf<"similar">, kb: KnowledgeBase): Promise<
   const filters = { ...(range ? { years: range } : {}), ...(kind?.on === "kind" ? { kind: kindArg(kind.kind) } : {}), ...(notKind?.on === "kind" ? { notKind: kindArg(notKind.kind) } : {}) };
   const constrained = Object.keys(filters).length > 0;
   const seeds = part.seeds.map((s) => s.id);
-  return call("depth_first", { movies: seeds.slice(0, 10), results: 10, ...(constrained ? { concepts: 20, filters } : {}) }, `like ${seeds.join(", ")}: depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${constrained ? ", with the constraints said" : ""}`, part.id);
+  const said = constrained ? ", with the constraints said" : "";
+  // Films the graph lacks are no nodes to start from: what their TMDB rows are about stands in for them.
+  const lacked = part.tmdbOnly?.length ? [call("depth_first", { tmdbOnly: part.tmdbOnly, results: 10, concepts: 20, ...(constrained ? { filters } : {}) }, `like ${part.tmdbOnly.map(tmdbOnlyName).join(", ")} (TMDB 5000 lists it, the graph lacks it): down from the concepts its TMDB keywords and genres name to the films holding the most of them${said}`, part.id)] : [];
+  const held = seeds.length ? [call("depth_first", { movies: seeds.slice(0, 10), results: 10, ...(constrained ? { concepts: 20, filters } : {}) }, `like ${seeds.join(", ")}: depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${said}`, part.id)] : [];
+  return [...held, ...lacked];
 }
 
 async function beyondSeeds(part: PartOf<"similar">, kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
   const nodes = await kb.graph.getNodes(part.seeds.map((s) => s.id));
-  const years = nodes.flatMap((n) => (n?.years ?? []).map(Number)).filter((y) => Number.isFinite(y));
+  const years = [...nodes.flatMap((n) => (n?.years ?? []).map(Number)), ...(part.tmdbOnly ?? []).map((t) => Number(t.year))].filter((y) => Number.isFinite(y));
   if (!years.length) return undefined;
   return part.age === "newer" ? { from: Math.max(...years) + 1, to: 9999 } : { from: 0, to: Math.min(...years) - 1 };
 }

@@ -10,6 +10,7 @@ import { benchConceptGraph } from "./concept-graph";
 import { benchNeo4jVectors } from "./neo4j-vectors";
 import { benchRobustness } from "./robustness";
 import { benchModel } from "./model";
+import { benchLikeTmdb } from "./like-tmdb";
 import { runMain } from "../../src/cli/entry";
 
 /**
@@ -17,11 +18,12 @@ import { runMain } from "../../src/cli/entry";
  * Suites: kb, tools, api and service (these start the service in its own processes: service measures
  * start to healthy, memory with 1, 2 and 4 workers, throughput, drain and the model vector build), concepts (needs
  * a chat model; see concepts.ts for its environment), concept-graph (the offline concept layer: its
- * size, build time, memory, call latency, sample reports; with NEO4J_URI, parity with Neo4j),
+ * size, build time, memory, call latency, sample reports; with NEO4J_URI, parity with Neo4j), like-tmdb (films like a film
+ * found from its TMDB row alone, as for a film the graph lacks, against the films sharing its KB tags),
  * neo4j-vectors (a live Neo4j: ANN recall@10 against the exact scan, query latency, ingest time), robustness (the first 1,500 tip-of-the-tongue requests
  * sent to a started service: status counts), model (the configured chat model's prompt and output tokens per second). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools", "api", "service", "concepts", "concept-graph", "neo4j-vectors", "robustness", "model"] as const;
+const SUITES = ["kb", "tools", "api", "service", "concepts", "concept-graph", "like-tmdb", "neo4j-vectors", "robustness", "model"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     if (s === "robustness") out.robustness = await benchRobustness(config);
     if (s === "model") out.model = await benchModel(config);
     if (s === "concepts") out.concepts = await benchConcepts(kb!, config);
+    if (s === "like-tmdb") out.likeTmdb = await benchLikeTmdb(kb!, config);
     if (s === "concept-graph") out.conceptGraph = await benchConceptGraph(kb!, config, { log: (l) => process.stderr.write(`${l}\n`) });
     // Needs NEO4J_URI and NEO4J_PASSWORD; rewrites this embedder's vectors in that Neo4j.
     if (s === "neo4j-vectors") out.neo4jVectors = await benchNeo4jVectors(kb!, config, { log: (l) => process.stderr.write(`${l}\n`) });

@@ -1,4 +1,4 @@
-import type { Facet, FilmConstraint, PartOf, PlanPart, QueryPlan, ValueRef } from "./schema";
+import { tmdbOnlyName, type Facet, type FilmConstraint, type PartOf, type PlanPart, type QueryPlan, type ValueRef } from "./schema";
 
 /** A plan in one line for traces and logs: each part with its kind and slots, the answered parts marked. */
 export function describePlan(plan: QueryPlan): string {
@@ -55,9 +55,9 @@ const DESCRIBE: { [K in PlanPart["kind"]]: Describe<K> } = {
   order: (p) => `order(${p.of.ref} by ${p.by} ${p.direction}${when(p.nth, () => `, nth ${p.nth}`)}${when(!p.nth && p.limit !== 10, () => `, top ${p.limit}`)})`,
   compare: (p) => `compare(${p.items.map((i) => i.id).join(" vs ")} by ${p.by}${when(p.role, () => ` ${p.role}`)}, ${p.pick})`,
   check: (p) => `check(${checkTest(p.test)})`,
-  similar: (p) => `similar(${p.seeds.map((s) => s.id).join(", ")}${listed("; ", p.where, constraint)}${when(p.age, () => `; ${p.age}`)}${listed("; facets ", p.facets, facet)})`,
+  similar: (p) => `similar(${[...p.seeds.map((s) => s.id), ...(p.tmdbOnly ?? []).map((t) => `TMDB only ${tmdbOnlyName(t)}`)].join(", ")}${listed("; ", p.where, constraint)}${when(p.age, () => `; ${p.age}`)}${listed("; facets ", p.facets, facet)})`,
   plot: (p) => `plot(${p.story.length > 60 ? `${p.story.slice(0, 57)}…` : p.story}${listed("; ", p.hints, constraint)}${listed("; facets ", p.facets, facet)})`,
-  open: (p) => `open(${p.intent}${listed("; like ", p.like, (e) => e.id)}${listed("; ", p.where, constraint)}${listed("; facets ", p.facets, facet)}${listed("; hints ", p.hints, constraint)}${listed("; seen ", p.seen, (e) => e.id)})`,
+  open: (p) => `open(${p.intent}${listed("; like ", p.like, (e) => e.id)}${listed("; like TMDB only ", p.likeTmdbOnly, tmdbOnlyName)}${listed("; ", p.where, constraint)}${listed("; facets ", p.facets, facet)}${listed("; hints ", p.hints, constraint)}${listed("; seen ", p.seen, (e) => e.id)})`,
   describe: (p) => `describe(${p.of.label}${listed("; ", p.options, (o) => o.said, " or ")})`,
   combine: (p) => `${p.op}(${p.parts.map((r) => r.ref).join(", ")})`,
   beyond: (p) => `beyond(${p.fact}${when(p.about, () => ` beside ${p.about!.ref}`)})`,

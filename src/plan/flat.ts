@@ -81,7 +81,8 @@ const FLAT_OF: { [K in PlanPart["kind"]]?: ToFlat<K> } = {
   // A gap has no flat form: a model shown "compare" would answer which is higher instead.
   compare: (part) => (part.pick === "difference" ? undefined : { ...EMPTY_FLAT, kind: "compare", entity1: part.items[0]!.id, entity2: part.items[1]!.id, metric: metricOf(part.by), highest: part.pick === "max", role: roleOf(part.role) }),
   check: (part, find) => checkFlat(part, find),
-  similar: (part) => ({ ...EMPTY_FLAT, kind: "similar", entity1: part.seeds[0]!.id, ...filmFields(part.where) }),
+  // Films like one TMDB lists and the KB lacks have no flat form: the flat plan's entity is a KB name.
+  similar: (part) => (part.seeds[0] ? { ...EMPTY_FLAT, kind: "similar", entity1: part.seeds[0].id, ...filmFields(part.where) } : undefined),
   plot: () => ({ ...EMPTY_FLAT, kind: "plot" }),
   describe: (part) => ({ ...EMPTY_FLAT, kind: "describe", kind_of_film: part.of.label }),
   beyond: (part, find) => {

@@ -44,6 +44,11 @@ export const TmdbOnlyRef = z.object({ title: z.string().trim().min(1).max(300), 
 
 export type TmdbOnlyRef = z.infer<typeof TmdbOnlyRef>;
 
+/** A film TMDB lists and the KB lacks, as a plan refers to it: its title and year (a row's other fields left). */
+export function tmdbOnlyRef(film: { title: string; year?: string | undefined }): TmdbOnlyRef {
+  return { title: film.title, ...(film.year ? { year: film.year } : {}) };
+}
+
 /** How a film the KB lacks is named in a plan and its answers: its TMDB title and year ("Star Wars (1977)"). */
 export function tmdbOnlyName(film: { title: string; year?: string }): string {
   return film.year ? `${film.title} (${film.year})` : film.title;
@@ -210,8 +215,20 @@ export const Facet = z
   .strict();
 export type Facet = z.infer<typeof Facet>;
 
+/**
+ * Films like others: `seeds` are KB films; `tmdbOnly` are films TMDB lists and the KB lacks ("something like Star
+ * Wars"), started from by what their TMDB row says they are about (keywords, genres, overview). At least one of either.
+ */
 export const SimilarPart = z
-  .object({ ...base, kind: z.literal("similar"), seeds: z.array(EntityRef).min(1).max(5), where: z.array(FilmConstraint).max(6).default([]), age: z.enum(["newer", "older"]).optional(), facets: z.array(Facet).max(12).default([]) })
+  .object({
+    ...base,
+    kind: z.literal("similar"),
+    seeds: z.array(EntityRef).max(5),
+    tmdbOnly: z.array(TmdbOnlyRef).min(1).max(3).optional(),
+    where: z.array(FilmConstraint).max(6).default([]),
+    age: z.enum(["newer", "older"]).optional(),
+    facets: z.array(Facet).max(12).default([]),
+  })
   .strict();
 
 /** A film told in the user's words (a known item): `hints` lift the films they fit (a cast member, a decade) without excluding others, since people misremember. */
@@ -240,6 +257,8 @@ export const OpenPart = z
     facets: z.array(Facet).max(12).default([]),
     where: z.array(FilmConstraint).max(8).default([]),
     like: z.array(EntityRef).max(5).default([]),
+    /** Films to start from that TMDB lists and the KB lacks, read by their TMDB row. */
+    likeTmdbOnly: z.array(TmdbOnlyRef).max(3).default([]),
     seen: z.array(EntityRef).max(20).default([]),
     hints: z.array(FilmConstraint).max(6).default([]),
     /** The request as asked (what text search reads for a known item). */
@@ -302,6 +321,7 @@ export const QueryPlan = z
     for (const [i, part] of plan.parts.entries()) {
       if (seen.has(part.id)) ctx.addIssue({ code: "custom", path: ["parts", i, "id"], message: `part id ${part.id} is used twice` });
       for (const ref of refsOf(part)) if (!seen.has(ref)) ctx.addIssue({ code: "custom", path: ["parts", i], message: `${part.id} refers to ${ref}, which is not an earlier part` });
+      if (part.kind === "similar" && !part.seeds.length && !part.tmdbOnly?.length) ctx.addIssue({ code: "custom", path: ["parts", i, "seeds"], message: `${part.id} asks for films like others: give at least one film to start from (seeds or tmdbOnly)` });
       if (part.kind === "compare" && part.pick === "difference" && part.items.length !== 2) ctx.addIssue({ code: "custom", path: ["parts", i, "items"], message: `${part.id} asks how far apart figures are: that needs exactly two items, not ${part.items.length}` });
       seen.add(part.id);
     }

@@ -1,4 +1,5 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
+import { tmdbOnlyRef } from "../plan/schema";
 import type { FilmConstraintInput, KindRef } from "../plan/schema";
 import type { TopicEntity } from "./analyze";
 import { negatedItems } from "./cues";
@@ -85,7 +86,7 @@ export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetO
   const kinds = kindsOf(r, o.skipKinds);
   for (const c of kinds) out.push({ on: "kind", kind: kindOf(c), negated: excluded.concepts.includes(c) });
   for (const c of excluded.concepts.filter((x) => !kinds.includes(x) && !(o.skipKinds ?? []).includes(x))) out.push({ on: "kind", kind: kindOf(c), negated: true });
-  if (r.series) out.push({ on: "series", name: r.series.name, films: r.series.films, ...(r.series.tmdbOnly?.length ? { tmdbOnly: r.series.tmdbOnly.slice(0, 12).map((f) => ({ title: f.title, ...(f.year ? { year: f.year } : {}) })) } : {}), negated: false });
+  if (r.series) out.push({ on: "series", name: r.series.name, films: r.series.films, ...(r.series.tmdbOnly?.length ? { tmdbOnly: r.series.tmdbOnly.slice(0, 12).map(tmdbOnlyRef) } : {}), negated: false });
   const years = yearsOf(r);
   if (years) out.push({ on: "years", ...years, negated: false });
   for (const p of r.periods.filter((x) => x.negated)) out.push({ on: "years", from: p.from, to: p.to, negated: true });

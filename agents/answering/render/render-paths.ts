@@ -1,4 +1,4 @@
-import type { PartOf, PlanPart } from "../../../src/plan/schema";
+import { tmdbOnlyName, type PartOf, type PlanPart } from "../../../src/plan/schema";
 import type { PartResult } from "../../plan/results";
 import type { RankedAnswer } from "../../research/types";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
@@ -164,7 +164,7 @@ function capital(s: string): string {
 }
 
 export function renderSimilar(part: PartOf<"similar">, r: PartResult, ctx: RenderContext): Rendered {
-  const seeds = joinList(part.seeds.map((s) => film(ctx, s.id)));
+  const seeds = joinList([...part.seeds.map((s) => film(ctx, s.id)), ...(part.tmdbOnly ?? []).map(tmdbOnlyName)]);
   if (!r.items.length) return { text: `I found no film that shares enough with ${seeds}${part.where.length || part.age ? " and meets what was asked" : ""}.`, answers: [] };
   const why = (id: string) => {
     const e = r.evidence.find((x) => x.focus === id && x.meta?.role === "result");
@@ -174,7 +174,8 @@ export function renderSimilar(part: PartOf<"similar">, r: PartResult, ctx: Rende
     return shares.length ? ` (shares ${joinList(shares)})` : "";
   };
   const lines = r.items.slice(0, 5).map((a) => `${film(ctx, a.name)}${why(a.name)} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd());
-  return { text: `Films like ${seeds}: ${lines.join("; ")}.`, answers: r.items };
+  const lacked = part.tmdbOnly?.length ? ` ${joinList(part.tmdbOnly.map(tmdbOnlyName))} ${part.tmdbOnly.length > 1 ? "are" : "is"} not in the knowledge graph; these hold most of what TMDB 5000 says about ${part.tmdbOnly.length > 1 ? "them" : "it"} (keywords and genres).` : "";
+  return { text: `Films like ${seeds}: ${lines.join("; ")}.${lacked}`, answers: r.items };
 }
 
 export function renderPlot(_part: PartOf<"plot">, r: PartResult, ctx: RenderContext): Rendered {

@@ -1,4 +1,4 @@
-import { RANK_METRICS_SET, tmdbOnlyName, type TmdbOnlyRef } from "../../plan/schema";
+import { RANK_METRICS_SET, tmdbOnlyName, tmdbOnlyRef } from "../../plan/schema";
 import type { TopicEntity } from "../analyze";
 import type { Reading } from "../reading";
 import { entityRef } from "./helpers";
@@ -15,7 +15,7 @@ export function compareWithTmdbOnly(r: Reading, film: TopicEntity): Built | unde
   const other = r.notFound.find((n) => n.tmdb?.length);
   if (!c || !other || !RANK_METRICS_SET.has(c.by)) return undefined;
   const f = other.tmdb![0]!;
-  const ref: TmdbOnlyRef = { title: f.title, ...(f.year ? { year: f.year } : {}) };
+  const ref = tmdbOnlyRef(f);
   const lacked = { id: tmdbOnlyName(ref), type: "Movie" as const, said: other.text.slice(0, 300) };
   const held = entityRef(film);
   const otherAt = r.text.indexOf(other.text);
