@@ -1,6 +1,9 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerms } from "../../src/kb/text-fields";
 import type { FilmConceptLink } from "../../src/ports/concept-graph";
+import { conceptsOfTmdbOnly } from "../../src/kb/concepts/tmdb-only";
+import { tmdbOnlyRow } from "../../src/kb/tmdb-only-row";
+import type { TmdbOnlyRef } from "../../src/plan/schema";
 
 /** What a film says about itself, field by field, as index terms: what a facet is tested against offline. */
 export interface FilmText {
@@ -75,5 +78,35 @@ export class FilmTexts {
       });
     }
     return new Map(films.map((f) => [f, this.cache.get(f)!]));
+  }
+
+  /**
+   * Films TMDB lists and the KB lacks, as the text their rows give (title, overview, keywords, genres; no people, no
+   * tags), linked to the concepts their keywords and genres name: what a film to start from is about and which
+   * family it is of, when the graph has no node for it. Named as the plan names them ("Star Wars (1977)").
+   */
+  async tmdbOnly(refs: readonly TmdbOnlyRef[]): Promise<FilmText[]> {
+    const films = (await this.kb.graph.stats()).nodesByType.Movie || 1;
+    const out: FilmText[] = [];
+    for (const ref of refs) {
+      const row = tmdbOnlyRow(this.kb.catalog, ref);
+      if (!row) continue;
+      const field = (f: FilmField, text: string) => (text ? [new FilmTextField(f, text)] : []);
+      const year = Number(row.year);
+      out.push({
+        film: row.title,
+        fields: [...field("title", row.title), ...field("overview", row.overview), ...field("keywords", row.keywords.join(" ; ")), ...field("genres", row.genres.join(" ; "))],
+        genres: row.genres,
+        tags: [],
+        keywords: row.keywords,
+        directors: [],
+        people: [],
+        ...(Number.isFinite(year) ? { year } : {}),
+        votes: row.voteCount ?? 0,
+        degree: 0,
+        concepts: await conceptsOfTmdbOnly(row, this.kb.concepts, films),
+      });
+    }
+    return out;
   }
 }

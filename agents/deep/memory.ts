@@ -1,5 +1,5 @@
 import type { ConceptType } from "../../src/ports/concept-graph";
-import type { EntityRef, FacetKind, FilmConstraint, OpenIntent } from "../../src/plan/schema";
+import type { EntityRef, FacetKind, FilmConstraint, OpenIntent, TmdbOnlyRef } from "../../src/plan/schema";
 import type { PlannedCall } from "../research/types";
 
 /**
@@ -90,6 +90,8 @@ export interface DeepMemory {
   facets: FacetState[];
   where: FilmConstraint[];
   like: EntityRef[];
+  /** Films to start from that TMDB lists and the KB lacks: what their TMDB rows are about stands in for them. */
+  likeTmdbOnly: TmdbOnlyRef[];
   seen: EntityRef[];
   hints: FilmConstraint[];
   subQueries: SubQuery[];

@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerm, indexTokens } from "../../src/kb/text-fields";
-import { FACET_KINDS, type EntityRef, type Facet, type FacetKind, type FilmConstraint, type PartOf, type PlanPart } from "../../src/plan/schema";
+import { FACET_KINDS, tmdbOnlyName, type EntityRef, type Facet, type FacetKind, type FilmConstraint, type PartOf, type PlanPart, type TmdbOnlyRef } from "../../src/plan/schema";
 import { FACET_VARIANTS, GENERIC_WORDS, REQUEST_TALK_WORDS } from "../../src/question/lexicon/requests";
 import { STOP_WORDS as STOP, entryOf } from "../../src/util/text";
 import type { CommunityState, DeepMemory, FacetConcept, FacetState, SubQuery } from "./memory";
@@ -33,7 +33,7 @@ export interface Primed {
 export async function primeDeep(part: DeepPart, kb: KnowledgeBase, testBudget = DEFAULT_TEST_BUDGET): Promise<Primed> {
   const base = normalize(part);
   // "like Heat but newer": the years after the latest film started from (or before the earliest).
-  const age = part.kind === "similar" && part.age ? await yearsBeyond(part.seeds, part.age, kb) : undefined;
+  const age = part.kind === "similar" && part.age ? await yearsBeyond(part.seeds, part.tmdbOnly ?? [], part.age, kb) : undefined;
   if (age) base.where = [...base.where, { on: "years", ...age, negated: false }];
   const notes: string[] = [];
   const idf: Record<string, number> = {};
@@ -66,19 +66,24 @@ export async function primeDeep(part: DeepPart, kb: KnowledgeBase, testBudget = 
   return { memory, notes };
 }
 
-function normalize(part: DeepPart): Pick<DeepMemory, "intent" | "text" | "where" | "like" | "seen" | "hints"> & { facets: Facet[] } {
+function normalize(part: DeepPart): Pick<DeepMemory, "intent" | "text" | "where" | "like" | "likeTmdbOnly" | "seen" | "hints"> & { facets: Facet[] } {
   switch (part.kind) {
     case "open":
-      return { intent: part.intent, text: part.text, facets: part.facets, where: part.where, like: part.like, seen: part.seen, hints: part.hints };
+      return { intent: part.intent, text: part.text, facets: part.facets, where: part.where, like: part.like, likeTmdbOnly: part.likeTmdbOnly, seen: part.seen, hints: part.hints };
     case "plot":
-      return { intent: "known_item", text: part.story, facets: part.facets, where: [], like: [], seen: [], hints: part.hints };
-    case "similar":
-      return { intent: "recommend", text: part.seeds.map((s) => s.said ?? s.id).join(", "), facets: part.facets, where: part.where, like: part.seeds, seen: [] as EntityRef[], hints: [] as FilmConstraint[] };
+      return { intent: "known_item", text: part.story, facets: part.facets, where: [], like: [], likeTmdbOnly: [], seen: [], hints: part.hints };
+    case "similar": {
+      const tmdbOnly = part.tmdbOnly ?? [];
+      const text = [...part.seeds.map((s) => s.said ?? s.id), ...tmdbOnly.map(tmdbOnlyName)].join(", ");
+      return { intent: "recommend", text, facets: part.facets, where: part.where, like: part.seeds, likeTmdbOnly: tmdbOnly, seen: [] as EntityRef[], hints: [] as FilmConstraint[] };
+    }
   }
 }
 
-async function yearsBeyond(seeds: readonly EntityRef[], age: "newer" | "older", kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
-  const years = (await kb.graph.getNodes(seeds.map((s) => s.id))).flatMap((n) => (n?.years ?? []).map(Number)).filter((y) => Number.isFinite(y));
+/** The years after the latest film started from (or before the earliest); a film TMDB lists gives its row's year. */
+async function yearsBeyond(seeds: readonly EntityRef[], tmdbOnly: readonly TmdbOnlyRef[], age: "newer" | "older", kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
+  const graphYears = (await kb.graph.getNodes(seeds.map((s) => s.id))).flatMap((n) => (n?.years ?? []).map(Number));
+  const years = [...graphYears, ...tmdbOnly.map((t) => Number(t.year))].filter((y) => Number.isFinite(y));
   if (!years.length) return undefined;
   return age === "newer" ? { from: Math.max(...years) + 1, to: 9999 } : { from: 0, to: Math.min(...years) - 1 };
 }
@@ -166,6 +171,14 @@ async function rankCommunities(facets: readonly Facet[], part: DeepPart, kb: Kno
   return hits.map((h) => ({ id: h.report.id, title: h.report.title, level: h.report.level, score: Math.round(h.score * 1000) / 1000, status: "open" as const, children: h.report.children }));
 }
 
+/** The sub-query that starts from films TMDB lists and the KB lacks (its `query`, which the traversal reads). */
+export const TMDB_ONLY_SEEDS = "tmdb-only";
+
+/** Whether the request names films to start from, in the graph or only in TMDB. */
+export function startsFromFilms(m: Pick<DeepMemory, "like" | "likeTmdbOnly">): boolean {
+  return m.like.length > 0 || m.likeTmdbOnly.length > 0;
+}
+
 /** The people a known item's hints name (linked to the KB). */
 export function hintedPeople(m: Pick<DeepMemory, "hints">): string[] {
   return m.hints.flatMap((h) => (h.on === "person" && !h.negated && "id" in h.who ? [h.who.id] : []));
@@ -186,8 +199,10 @@ function subQueries(m: DeepMemory): SubQuery[] {
     out.push({ serves: "seeds", tool: "depth_first", why: `films sharing the most specific concepts with ${seeds} (what they are about)` });
     out.push({ serves: "seeds", tool: "depth_first", why: `films sharing the most with ${seeds} in the KB (tags, genres, the people who made them)`, query: "graph" });
   }
+  // A film the graph lacks is no node to climb from: what its TMDB row says it is about stands in for it.
+  if (m.likeTmdbOnly.length) out.push({ serves: "seeds", tool: "depth_first", why: `films holding the most of what TMDB 5000 says ${m.likeTmdbOnly.map(tmdbOnlyName).join(", ")} is about (its keywords and genres, as concepts; the graph lacks the film), closest to its overview first`, query: TMDB_ONLY_SEEDS });
   // With films to start from, depth_first applies the constraints itself; without, the constraints give the pool.
-  if (m.where.some((c) => !c.negated) && m.intent !== "known_item" && !m.like.length) out.push({ serves: "constraints", tool: "find_movies", why: "the films that meet every hard constraint (exact graph filters)" });
+  if (m.where.some((c) => !c.negated) && m.intent !== "known_item" && !startsFromFilms(m)) out.push({ serves: "constraints", tool: "find_movies", why: "the films that meet every hard constraint (exact graph filters)" });
   // A known item is found by its whole story; its facets rerank what the story found, with no searches of their own.
   // A facet said against is tested on what the other searches found, never searched for.
   for (const f of m.intent === "known_item" ? [] : m.facets.filter((x) => !x.against)) {
@@ -200,7 +215,7 @@ function subQueries(m: DeepMemory): SubQuery[] {
     if (!f.concepts.length || f.kind === "character" || f.kind === "setting" || f.kind === "plot") out.push({ serves: f.id, tool: "full_text", why: `"${f.said}" as words in plots and overviews (${f.kind === "character" ? "a name" : f.kind === "setting" ? "a place" : "a plot phrase"})` });
   }
   // Nothing to start from, no facet: the films people know best.
-  if (m.intent === "recommend" && !m.like.length && !m.facets.some((f) => !f.against)) out.push({ serves: "popular", tool: "find_movies", why: "no taste said: the films most people have rated" });
+  if (m.intent === "recommend" && !startsFromFilms(m) && !m.facets.some((f) => !f.against)) out.push({ serves: "popular", tool: "find_movies", why: "no taste said: the films most people have rated" });
   for (const c of m.communities.slice(0, 2)) out.push({ serves: c.id, tool: "breadth_first", why: `the representative films of the community "${c.title}"` });
   return out;
 }

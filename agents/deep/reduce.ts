@@ -35,13 +35,15 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
   const unmetConstraints = fitting.length === 0 && m.candidates.length > 0 && m.where.length > 0 && m.intent !== "known_item";
   const pool = unmetConstraints ? m.candidates : fitting;
   const film = await texts.load([...pool.map((c) => c.film), ...m.like.map((l) => l.id)]);
-  const excluded = exclusions(m, pool, film);
+  // The films started from: the graph's own, and those TMDB lists and the graph lacks, read from their rows.
+  const seeds = [...m.like.map((l) => film.get(l.id)).filter((f): f is FilmText => f !== undefined), ...(await texts.tmdbOnly(m.likeTmdbOnly))];
+  const excluded = exclusions(m, pool, film, seeds);
   const kept = pool.filter((c) => !excluded.has(c.film));
   const maxRetrieval = Math.max(...kept.map((c) => c.retrieval), 1e-9);
   const wanted = m.facets.filter((f) => !f.against);
   const totalWeight = wanted.reduce((s, f) => s + f.weight, 0) || 1;
   const hinted = hintsMet(m, kept, film);
-  const sharedWithSeeds = seedConcepts(m, film);
+  const sharedWithSeeds = seedConcepts(seeds);
   const scored = kept.map((c): RankedFilm & { sort: number } => {
     const coverage = wanted.reduce((s, f) => s + (c.met[f.id]?.strength ?? 0) * f.weight, 0) / totalWeight;
     const fame = fameOf(film.get(c.film)!);
@@ -62,10 +64,10 @@ export async function reduceDeep(m: DeepMemory, texts: FilmTexts): Promise<DeepR
 }
 
 /** What the films to start from are about, beyond genres: each concept's key, name and its strongest link to a seed. */
-function seedConcepts(m: DeepMemory, film: ReadonlyMap<string, FilmText>): Map<string, { name: string; weight: number }> {
+function seedConcepts(seeds: readonly FilmText[]): Map<string, { name: string; weight: number }> {
   const out = new Map<string, { name: string; weight: number }>();
-  for (const l of m.like) {
-    for (const link of film.get(l.id)?.concepts ?? []) {
+  for (const seed of seeds) {
+    for (const link of seed.concepts) {
       if (link.concept.type === "genre") continue;
       const e = out.get(link.concept.key);
       if (!e || e.weight < link.weight) out.set(link.concept.key, { name: link.concept.name, weight: link.weight });
@@ -108,7 +110,7 @@ function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<s
 }
 
 /** Films not to recommend, and why: seen, started from, the same series, a documentary about its maker, a parody of it. */
-function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap<string, FilmText>): Map<string, string> {
+function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap<string, FilmText>, seeds: readonly FilmText[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const s of m.seen) out.set(s.id, "you have seen it");
   // What the request says against: a film that clearly has it is left out ("nothing too violent").
@@ -116,9 +118,8 @@ function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap
   if (m.intent === "known_item") return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
   for (const l of m.like) out.set(l.id, "it is the film to start from");
   // A series, a documentary about the makers, a parody: of the films started from; with none, nothing to be "of".
-  if (!m.like.length) return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
+  if (!seeds.length) return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));
   const asked = new Set(m.text.toLowerCase().split(/\W+/));
-  const seeds = m.like.map((l) => film.get(l.id)).filter((f): f is FilmText => f !== undefined);
   const seedSeries = new Set(seeds.flatMap((s) => s.concepts.filter((c) => c.concept.type === "series" || isRecurringName(c.concept)).map((c) => c.concept.key)));
   const families = seeds.map((s) => familyName(s.film)).filter((x) => x.length >= 4);
   for (const c of pool) {

@@ -4,6 +4,7 @@ import { openFilmArgs } from "./context";
 import { toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
 import type { DeepMemory, SubQuery } from "./memory";
+import { TMDB_ONLY_SEEDS } from "./primer";
 
 /** Calls one deep round may run in parallel: a facet's concept and text searches, the seeds, the constraints, two communities. */
 export const DEEP_PARALLEL = 8;
@@ -24,6 +25,7 @@ export function firstRound(m: DeepMemory, kb: KnowledgeBase): PlannedCall[] {
 function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCall | undefined {
   const why = `${q.serves}: ${q.why}`;
   if (q.serves === "story") return storyCall(q, m, kb, why);
+  if (q.serves === "seeds" && q.query === TMDB_ONLY_SEEDS) return call("depth_first", { tmdbOnly: m.likeTmdbOnly.slice(0, 3), concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
   if (q.serves === "seeds") return call("depth_first", { movies: m.like.slice(0, 10).map((l) => l.id), via: q.query === "graph" ? "graph" : "concepts", concepts: 20, results: 30, ...seedFilters(m) }, why, q.serves);
   if (q.serves === "constraints") return call("find_movies", { ...openFilmArgs(m.where), limit: 50 }, why, q.serves);
   if (q.serves === "hints" && q.query) return call("find_movies", { people: [{ name: q.query }], rankBy: "voteCount", order: "desc", limit: 50 }, why, q.serves);

@@ -146,7 +146,9 @@ function deepResult(m: DeepMemory, evidence: readonly Evidence[]): PartResult {
   const byFilm = new Map<string, Evidence[]>();
   for (const e of evidence) if (e.focusType === "Movie") byFilm.set(e.focus, [...(byFilm.get(e.focus) ?? []), e]);
   const items = m.result!.films.map((f) => ({ name: f.film, type: "Movie" as const, score: f.score, evidenceIds: (byFilm.get(f.film) ?? []).sort((a, b) => b.score - a.score).map((e) => e.id) }));
-  return { done: true, items, figures: [], evidence: items.flatMap((i) => (byFilm.get(i.name) ?? [])), deep: m };
+  // A film started from that the graph lacks is cited by its TMDB row, which the answer says it read.
+  const rows = evidence.filter((e) => e.meta?.role === "seed" && e.meta.tmdbOnly === true);
+  return { done: true, items, figures: [], evidence: [...items.flatMap((i) => (byFilm.get(i.name) ?? [])), ...rows], deep: m };
 }
 
 /** The items of an earlier part a reference points to. */

@@ -209,6 +209,27 @@ export function familyStem(title: string): string {
 }
 
 /**
+ * The graph's films of the family a film TMDB lists goes on from, made before it ("The Godfather" for The Godfather:
+ * Part II, "The Matrix" for The Matrix Reloaded) in the same form (animated or not): what a sequel the graph lacks
+ * is like first. None when its title continues no family name ("Star Wars").
+ */
+export async function earlierKinOf(film: Pick<TmdbOnlyFilm, "title" | "year" | "genres">, kb: KnowledgeBase): Promise<string[]> {
+  const stem = film.title.includes(":") ? film.title.split(":")[0]!.trim() : familyStem(film.title);
+  const year = Number(film.year);
+  if (!stem || stem === film.title || !Number.isFinite(year)) return [];
+  // Of the same form: an animated film is no earlier part of a live-action family ("The Lord of the Rings", 1978).
+  const form = (genres: readonly string[]) => [...new Set(genres.filter((g) => FORM_GENRES.has(g)))].sort().join();
+  const family = familyOf(stem, kb, true, true);
+  const kbGenres = await kb.graph.neighborsMany(family, { edges: ["HAS_GENRE"], direction: "out" });
+  const kin = family.filter((id) => form([...(kb.catalog.tmdb(id)?.genres ?? []), ...(kbGenres.get(id) ?? []).map((g) => g.id)]) === form(film.genres));
+  const nodes = await kb.graph.getNodes(kin);
+  return kin.filter((_, i) => (nodes[i]?.years ?? []).some((y) => Number(y) < year));
+}
+
+/** TMDB genres that say what form a film takes rather than what it is about. */
+const FORM_GENRES: ReadonlySet<string> = new Set(["Animation", "Documentary"]);
+
+/**
  * KB films whose title is the name or goes on from it as a sequel's does. `goesOnElsewhere`: a film TMDB lists
  * and the KB lacks goes on from the name, so the one KB film of that name heads a family ("The Matrix").
  */

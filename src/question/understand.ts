@@ -148,7 +148,8 @@ async function readClauses(text: string, names: readonly Mention[], kb: Knowledg
     const resolved = said && i > 0 && !own ? resolveBackReference(piece, said) : piece;
     if (resolved !== piece) stages.push(`back-reference: clause ${i + 1} is about ${said}: ${JSON.stringify(resolved)}`);
     // "who directed se7en? who starred in it?": "it" is the name the first clause could not find.
-    const inherited = i > 0 && !anchor && !own && hasBackReference(piece) ? (first?.notFound ?? []) : [];
+    // Its words stand elsewhere, so it keeps no place in this clause.
+    const inherited = i > 0 && !anchor && !own && hasBackReference(piece) ? (first?.notFound ?? []).map(({ tokenStart: _s, tokenEnd: _e, ...n }) => n) : [];
     // "… and when were they released", "they" several films: one question per film again.
     for (const part of resolved !== piece ? perFilm(resolved) : [resolved]) readings.push(await readClause(`c${readings.length + 1}`, part, kb, analyze, inherited));
   }

@@ -58,6 +58,23 @@ describe("films TMDB lists that the knowledge graph lacks", () => {
     expect(first.answers.map((a) => a.name)).toEqual(["Paper Moons", "Paper Moons: Eclipse (2013)"]);
   });
 
+  it("recommends films like it by what its TMDB row says it is about, and by the graph's earlier film of its series", async () => {
+    const r = await ask("films like paper moons eclipse");
+    expect(describePlan(r.plan)).toBe("*p1 similar(Paper Moons, TMDB only Paper Moons: Eclipse (2013))");
+    const fromRow = r.trace.find((s) => s.node === "act" && s.tool === "depth_first" && s.args && "tmdbOnly" in s.args);
+    expect(fromRow?.args).toMatchObject({ tmdbOnly: [{ title: "Paper Moons: Eclipse", year: "2013" }] });
+    // The row's keywords "family" and "sea" are The Quiet Harbor's tags: it comes first, with what it shares.
+    expect(r.answers[0]?.name).toBe("The Quiet Harbor");
+    expect(r.answer).toMatch(/^Films to watch like Paper Moons and Paper Moons: Eclipse \(2013\): The Quiet Harbor \(1987\) — shares sea, family \[1\]/);
+    expect(r.answer).toMatch(/Paper Moons: Eclipse \(2013\) is not in the knowledge graph; these hold most of what TMDB 5000 says it is about \(its keywords and genres\) \[\d\], or share most with Paper Moons \(2010\), the graph's earlier film of its series\./);
+    expect(r.answers.map((a) => a.name)).not.toContain("Paper Moons");
+  });
+
+  it("keeps the constraints said on films like it", async () => {
+    const r = await ask("something like Paper Moons: Eclipse from before 2000");
+    expect(r.answers.map((a) => a.name)).toEqual(["The Quiet Harbor", "Starfall"]);
+  });
+
   it("keeps a KB title TMDB dates otherwise as the KB's film", async () => {
     const r = await ask("when did starfall returns come out");
     expect(describePlan(r.plan)).not.toMatch(/TMDB only/);

@@ -33,6 +33,17 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["is Spotlight a good movie","unknown.names","*p1 unknown(Spotlight = TMDB only Spotlight (2015))"],
     ["how much did star wars make","unknown.names","*p1 unknown(star wars = TMDB only Star Wars (1977); asks revenue)"],
     ["is the movie fool's gold a true story","beyond.fact","p1 lookup(Fool's Gold → all); *p2 beyond(other beside p1)"],
+    // A film TMDB lists that a request starts from is a film to start from, read by its TMDB row (a film's slot takes one
+    // lowercase word: "like se7en"); a sequel also starts from the graph's earlier film of its family, of the same form;
+    // said against, or only talked about, it is no seed.
+    ["something like Star Wars","similar.like","*p1 similar(TMDB only Star Wars (1977))"],
+    ["movies like se7en","similar.like","*p1 similar(TMDB only Se7en (1995))"],
+    ["recommend films similar to the godfather part ii","similar.like","*p1 similar(The Godfather, TMDB only The Godfather: Part II (1974))"],
+    ["movies like the fellowship of the ring","similar.like","*p1 similar(TMDB only The Lord of the Rings: The Fellowship of the Ring (2001))"],
+    ["something like Star Wars but from the 90s","similar.like","*p1 similar(TMDB only Star Wars (1977); 1990–1999)"],
+    ["I loved se7en, what else would I like?","open.recommend","*p1 open(recommend; like TMDB only Se7en (1995))"],
+    ["a movie like Star Wars with a strong female lead","similar.like","*p1 similar(TMDB only Star Wars (1977); facets theme strong female lead)"],
+    ["something like star wars with a strong female lead","open.recommend","*p1 open(recommend; like TMDB only Star Wars (1977); facets theme strong female lead)"],
     // Compared with a KB film, it is one side, its figure TMDB's.
     ["did the matrix reloaded cost more than the matrix","compare.one-side","*p1 check(The Matrix Reloaded (2003) gt The Matrix by budget)"],
     ["which made more money, titanic or the return of the king","compare.one-side","*p1 compare(Titanic vs The Lord of the Rings: The Return of the King (2003) by revenue, max)"],

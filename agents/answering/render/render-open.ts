@@ -1,7 +1,8 @@
-import type { FilmConstraint, PartOf } from "../../../src/plan/schema";
+import { tmdbOnlyName, type FilmConstraint, type PartOf } from "../../../src/plan/schema";
 import type { DeepMemory, RankedFilm } from "../../deep/memory";
 import type { PartResult } from "../../plan/results";
 import { joinList, snippet } from "./citations";
+import { linkKey } from "../../../src/util/text";
 import { film, type RenderContext, type Rendered } from "./context";
 
 /** Films shown with their reasons; the ranked answers keep them all. */
@@ -26,7 +27,7 @@ export function renderOpen(part: PartOf<"open"> | PartOf<"plot"> | PartOf<"simil
       ? ` None I found meets every part of the request; these meet the most.`
       : "";
   const left = m.result.excluded.length && (m.intent === "recommend" || m.facets.some((f) => f.against)) ? ` Left out: ${leftOut(m)}.` : "";
-  return { text: `${lead(m)}: ${shown.join("; ")}${films.length > SHOWN ? `; and ${films.length - SHOWN} more` : ""}.${partial}${unmet}${left}`, answers: r.items };
+  return { text: `${lead(m)}: ${shown.join("; ")}${films.length > SHOWN ? `; and ${films.length - SHOWN} more` : ""}.${tmdbOnlyNote(m, r, ctx)}${partial}${unmet}${left}`, answers: r.items };
 }
 
 function knownItem(films: readonly RankedFilm[], r: PartResult, ctx: RenderContext, unmet: string): Rendered {
@@ -42,12 +43,30 @@ function knownItem(films: readonly RankedFilm[], r: PartResult, ctx: RenderConte
 /** The reasons a film is here, at most three, the facets first. */
 function why(f: RankedFilm, m: DeepMemory): string {
   const reasons = f.reasons.filter((x) => x.facet !== "hint").slice(0, 3).map((x) => x.text);
-  if (!reasons.length && m.like.length) return ` (shares what ${m.like[0]!.id} is about)`;
+  const [first] = liked(m);
+  if (!reasons.length && first) return ` (shares what ${first} is about)`;
   return reasons.length ? ` — ${reasons.join("; ")}` : "";
 }
 
+/** The films started from: the graph's, then those TMDB lists and the graph lacks ("Star Wars (1977)"). */
+function liked(m: DeepMemory): string[] {
+  return [...m.like.map((l) => l.id), ...m.likeTmdbOnly.map(tmdbOnlyName)];
+}
+
+/** A film started from that the graph lacks is said to be so, with the row its likeness was read from. */
+function tmdbOnlyNote(m: DeepMemory, r: PartResult, ctx: RenderContext): string {
+  if (!m.likeTmdbOnly.length) return "";
+  const names = m.likeTmdbOnly.map(tmdbOnlyName);
+  const rows = r.evidence.filter((e) => e.meta?.role === "seed" && e.meta.tmdbOnly === true).map((e) => e.id);
+  const cite = ctx.cite.cite(rows, 1);
+  // The graph's earlier film of its series ("The Godfather" for Part II) was started from as well: its title opens the seed's.
+  const kin = m.like.filter((l) => m.likeTmdbOnly.some((t) => linkKey(t.title).startsWith(`${linkKey(l.id)} `)));
+  const alsoKin = kin.length ? `, or share most with ${joinList(kin.map((k) => film(ctx, k.id)))}, the graph's earlier ${kin.length > 1 ? "films" : "film"} of its series` : "";
+  return ` ${joinList(names)} ${names.length > 1 ? "are" : "is"} not in the knowledge graph; these hold most of what TMDB 5000 says ${names.length > 1 ? "they are" : "it is"} about (${names.length > 1 ? "their" : "its"} keywords and genres)${cite ? ` ${cite}` : ""}${alsoKin}.`;
+}
+
 function lead(m: DeepMemory): string {
-  const like = m.like.length ? `like ${joinList(m.like.slice(0, 3).map((l) => l.id))}` : "";
+  const like = liked(m).length ? `like ${joinList(liked(m).slice(0, 3))}` : "";
   const wanted = m.facets.filter((f) => !f.against);
   const against = m.facets.filter((f) => f.against);
   const about = wanted.length ? `about ${joinList(wanted.map((f) => `"${f.said}"`))}` : "";
@@ -60,7 +79,7 @@ function lead(m: DeepMemory): string {
 function asked(m: DeepMemory): string {
   const wanted = m.facets.filter((f) => !f.against);
   const against = m.facets.filter((f) => f.against);
-  return [m.like.length ? `like ${joinList(m.like.map((l) => l.id))}` : "", m.where.length ? constraintsText(m.where) : "", wanted.length ? `about ${joinList(wanted.map((f) => `"${f.said}"`))}` : "", against.length ? `not ${joinList(against.map((f) => `"${f.said}"`))}` : ""].filter(Boolean).join(", ") || "that request";
+  return [liked(m).length ? `like ${joinList(liked(m))}` : "", m.where.length ? constraintsText(m.where) : "", wanted.length ? `about ${joinList(wanted.map((f) => `"${f.said}"`))}` : "", against.length ? `not ${joinList(against.map((f) => `"${f.said}"`))}` : ""].filter(Boolean).join(", ") || "that request";
 }
 
 function constraintsText(where: readonly FilmConstraint[]): string {

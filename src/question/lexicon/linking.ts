@@ -77,6 +77,8 @@ export const WEAK_PERSON_LEAD_WORDS = ["by", "with"];
 export const PERSON_TAIL_WORDS = ["been", "starred", "star", "acted", "directed", "direct", "wrote", "appeared", "played"];
 /** Of those, the ones a film never takes after it ("what has Keanu been in"; a film may be "directed"). */
 export const PERSON_ONLY_TAIL_WORDS = ["been", "acted", "appeared"];
+/** Words right before a slot only a film fills ("movies like se7en", "I loved se7en", "have you seen se7en"). */
+export const FILM_SLOT_LEAD_WORDS = ["like", "liked", "loved", "enjoyed", "watched", "seen", "saw"];
 
 /** A sequel's number after a title: "part" or "chapter" may lead it; roman numerals as written ("the godfather part ii", "rocky 7"). */
 export const SEQUEL_LEADS = ["part", "chapter", "episode"];

@@ -1,5 +1,6 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
-import type { EntityRef, FacetKind, FilmConstraintInput } from "../../plan/schema";
+import { type EntityRef, type FacetKind, type FilmConstraintInput, type TmdbOnlyRef } from "../../plan/schema";
+import { kinRefs, tmdbSeedRefs, tmdbSeeds } from "../tmdb-seeds";
 import type { TopicEntity } from "../analyze";
 import { filmConstraints, kindOf, kindsOf, personRef, softKinds, yearsOf } from "../film-set";
 import { negatedItems } from "../cues";
@@ -31,7 +32,7 @@ export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: s
 }
 
 /** The films (and a title family) the person says they have seen, and those they loved or want more like. */
-function tastes(r: Reading): { like: EntityRef[]; seen: EntityRef[]; seenSeries: boolean } {
+function tastes(r: Reading): { like: EntityRef[]; likeTmdbOnly: TmdbOnlyRef[]; seen: EntityRef[]; seenSeries: boolean } {
   const near = (marks: readonly number[], at: number) => marks.some((m) => at >= m && at - m <= TASTE_REACH);
   const named = films(r);
   const seen = named.filter((f) => near(r.taste.seen, f.tokenStart));
@@ -40,7 +41,7 @@ function tastes(r: Reading): { like: EntityRef[]; seen: EntityRef[]; seenSeries:
   const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];
   // "I've seen all Star Wars movies, something similar?": what was seen is also what to start from.
   const likeRefs = like.length ? like.map(entityRef) : seen.length ? seen.map(entityRef) : seenSeries ? seriesFilms.slice(0, 5) : [];
-  return { like: likeRefs.slice(0, 5), seen: [...seen.map(entityRef), ...(seenSeries ? seriesFilms : [])].slice(0, 20), seenSeries };
+  return { like: likeRefs.slice(0, 5), likeTmdbOnly: tmdbOnlyLiked(r), seen: [...seen.map(entityRef), ...(seenSeries ? seriesFilms : [])].slice(0, 20), seenSeries };
 }
 
 /**
@@ -53,11 +54,17 @@ export async function openRequest(r: Reading, ctx: RuleContext): Promise<Built |
   const intent = r.request?.intent === "recommend" || r.taste.loved.length ? "recommend" : "explore";
   if (intent === "recommend" && (TASTES.has(r.request?.phrase ?? "") || sentencesOf(r.text) >= 2)) return tasteRequest(r, ctx);
   const facets = planFacets(r, ctx.kb);
-  const { like, seen, seenSeries } = tastes(r);
+  const { like: named, likeTmdbOnly, seen, seenSeries } = tastes(r);
+  const like = [...named, ...(await kinRefs(tmdbSeeds(r), ctx.kb))].filter((s, i, all) => all.findIndex((x) => x.id === s.id) === i).slice(0, 5);
   if (!facets.length && !seen.length) return undefined;
   // Films named as tastes are where to start, not constraints; a series seen is what to leave out, not a constraint.
   const where = (await filmConstraints(r, ctx.kb, { skipKinds: softKinds(r) })).filter((c) => !(c.on === "series" && seenSeries));
-  return { parts: [{ kind: "open", intent, facets, where, like, seen, hints: [], text: r.text.slice(0, 2000) }] };
+  return { parts: [{ kind: "open", intent, facets, where, like, likeTmdbOnly, seen, hints: [], text: r.text.slice(0, 2000) }] };
+}
+
+/** "something like Star Wars with a strong female lead": films TMDB lists and the KB lacks, started from by their rows. */
+function tmdbOnlyLiked(r: Reading): TmdbOnlyRef[] {
+  return tmdbSeedRefs(tmdbSeeds(r));
 }
 
 const TASTES: ReadonlySet<string> = new Set(TASTE_PHRASES);
@@ -83,7 +90,8 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
   const seen = [...named.map(entityRef), ...seriesFilms].slice(0, 20);
   const all = await filmConstraints(r, ctx.kb);
   const where = all.filter((c) => c.negated || c.on === "years" || c.on === "language");
-  return { parts: [{ kind: "open", intent: "recommend", facets, where, like, seen, hints: [], text: r.text.slice(0, 2000) }] };
+  const likeTmdbOnly = tmdbOnlyLiked(r);
+  return { parts: [{ kind: "open", intent: "recommend", facets, where, like, likeTmdbOnly, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
 
 /**

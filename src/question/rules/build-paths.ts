@@ -1,4 +1,5 @@
 import { entryOf, linkKey, STOP_WORDS, withoutLeadingArticle } from "../../util/text";
+import { tmdbOnlyRef } from "../../plan/schema";
 import type { FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
@@ -11,6 +12,7 @@ import { EDGE_SPECS } from "../../kb/schema";
 import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
 import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS } from "../lexicon/relations";
 import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
+import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets } from "./build-open";
 import { taggedFilms } from "../series";
@@ -221,9 +223,14 @@ export function shared(r: Reading): Built | undefined {
 }
 
 /** "films like Heat but newer", "if I enjoyed Alien, what else": similar films, with the kinds, periods and exclusions said. */
-export function similar(r: Reading, before: boolean, ctx: RuleContext): Built | undefined {
-  const seeds = before ? seedsBeforeCue(r) : seedsAfterCue(r);
-  if (!seeds.length) return undefined;
+export async function similar(r: Reading, before: boolean, ctx: RuleContext): Promise<Built | undefined> {
+  const named = (before ? seedsBeforeCue(r) : seedsAfterCue(r)).map(entityRef);
+  // "something like Star Wars": a film TMDB lists and the KB lacks is started from by its TMDB row, and a sequel
+  // ("like the godfather part ii") by the graph's earlier films of its family as well.
+  const lacked = before ? tmdbSeedsBeforeCue(r) : tmdbSeedsAfterCue(r);
+  const tmdbOnly = tmdbSeedRefs(lacked);
+  const seeds = [...named, ...(await kinRefs(lacked, ctx.kb))].filter((s, i, all) => all.findIndex((x) => x.id === s.id) === i).slice(0, 5);
+  if (!seeds.length && !tmdbOnly.length) return undefined;
   const excluded = negatedItems(r.cues.negations, r.named, r.concepts).concepts;
   const kind = kindsOf(r).find((c) => !excluded.includes(c));
   const years = yearsOf(r);
@@ -232,7 +239,7 @@ export function similar(r: Reading, before: boolean, ctx: RuleContext): Built | 
     ...(kind ? [{ on: "kind" as const, kind: kindOf(kind), negated: false }] : []),
     ...(excluded[0] ? [{ on: "kind" as const, kind: kindOf(excluded[0]), negated: true }] : []),
   ];
-  return { parts: [{ kind: "similar", seeds: seeds.map(entityRef), where, ...(r.cues.age ? { age: r.cues.age } : {}), facets: planFacets(r, ctx.kb) }] };
+  return { parts: [{ kind: "similar", seeds, ...(tmdbOnly.length ? { tmdbOnly } : {}), where, ...(r.cues.age ? { age: r.cues.age } : {}), facets: planFacets(r, ctx.kb) }] };
 }
 
 /** A story told in the user's words; a person named in full ("the one where bill murray …") narrows it to their films. */
@@ -399,7 +406,7 @@ export function about(r: Reading): Built | undefined {
 }
 
 export function unknownPart(r: Reading): DraftPart {
-  const names = r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5), ...(n.tmdb?.length ? { tmdb: n.tmdb.slice(0, 3).map((f) => ({ title: f.title, ...(f.year ? { year: f.year } : {}) })) } : {}) }));
+  const names = r.notFound.slice(0, 5).map((n) => ({ said: n.text.slice(0, 300), closest: n.closest.slice(0, 5), ...(n.tmdb?.length ? { tmdb: n.tmdb.slice(0, 3).map(tmdbOnlyRef) } : {}) }));
   const asks = names.some((n) => n.tmdb) ? tmdbOnlyAsks(r) : undefined;
   return { kind: "unknown", names, ...(asks ? { asks } : {}) };
 }

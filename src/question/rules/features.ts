@@ -10,6 +10,7 @@ import { CONFIDENT } from "../reading";
 import { kindsOf } from "../film-set";
 import { asksForFilms } from "../stages/open-request";
 import { TASTE_PHRASES } from "../lexicon/requests";
+import { tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
 
 const TASTES: ReadonlySet<string> = new Set(TASTE_PHRASES);
 const sentences = (text: string) => text.split(/[.!?\n]+\s*/u).filter((x) => /\p{L}{2}/u.test(x)).length;
@@ -52,8 +53,8 @@ const FEATURE_TESTS = {
   "relative-film": (r: Reading) => relativeFilm(r) !== undefined,
   /** "some good movies with tom hanks", "a good comedy film": a quality word on the films asked. */
   "quality-films": (r: Reading) => r.analysis.quality !== undefined,
-  "similar-seeds": (r: Reading) => seedsAfterCue(r).length > 0,
-  "seeds-before-cue": (r: Reading) => seedsBeforeCue(r).length > 0,
+  "similar-seeds": (r: Reading) => seedsAfterCue(r).length > 0 || tmdbSeedsAfterCue(r).length > 0,
+  "seeds-before-cue": (r: Reading) => seedsBeforeCue(r).length > 0 || tmdbSeedsBeforeCue(r).length > 0,
   negation: (r: Reading) => r.cues.negations.length > 0,
   together: (r: Reading) => r.cues.together !== undefined,
   both: (r: Reading) => r.cues.both !== undefined,

@@ -1,4 +1,6 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
+import { tmdbSeeds } from "../tmdb-seeds";
+import { tmdbOnlyName } from "../../plan/schema";
 import { RELATION_WORDS } from "../lexicon/relations";
 import { STOP_WORDS } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
@@ -70,6 +72,8 @@ function claim(claims: (Claim | undefined)[], from: number, to: number, c: Claim
 function claimNames(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
   for (const c of r.characters) claim(claims, c.tokenStart, c.tokenEnd, { as: "name", by: `a character (${c.frame})` });
   for (const t of r.analysis.topics) if (t.confidence >= 0.5 && (t.type === "Movie" || t.type === "Person")) claim(claims, t.tokenStart, t.tokenEnd, { as: "name", by: `${t.name} (${t.type})` });
+  // A film TMDB lists that the request starts from ("something like Star Wars") is a film named, not words to search.
+  for (const n of tmdbSeeds(r)) claim(claims, n.tokenStart!, n.tokenEnd!, { as: "name", by: `${n.tmdb!.map(tmdbOnlyName).join(" or ")}, a film TMDB lists and the KB lacks, to start from` });
   for (const n of r.notFound) {
     const at = r.text.indexOf(n.text);
     if (at < 0) continue;

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import { ARTICLES, STOP_WORDS, entryOf, type WordToken } from "../../util/text";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
-import { PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
+import { FILM_SLOT_LEAD_WORDS, PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { COMMON_WORD_SHARE } from "./calibrate";
@@ -12,6 +12,7 @@ import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
 const PERSON_SLOT_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS.filter((w) => !WEAK_LEADS.has(w)));
 const PERSON_SLOT_TAILS: ReadonlySet<string> = new Set(PERSON_ONLY_TAIL_WORDS);
+const FILM_SLOT_LEADS: ReadonlySet<string> = new Set(FILM_SLOT_LEAD_WORDS);
 
 /** A title is at most this many words. */
 const MAX_TITLE_WORDS = 12;
@@ -38,7 +39,8 @@ export interface TmdbOnlyMention {
  * - ordinary words after "a" or "an" describe ("based on a true story");
  * - a film word is no word of a name ("a weird, silent movie" names no Silent Movie);
  * - one word is a title only when it is written as a name mid-sentence ("Joy", not "joy"), or is no ordinary word
- *   (rare in plots) said among the question's own words ("who directed se7en", not "mount everest"); never a
+ *   (rare in plots) said among the question's own words or in a film's slot ("who directed se7en", "movies like
+ *   se7en", not "mount everest"); never a
  *   genre or language ("I like Horror"), nor a word in a slot only a person fills ("has Keanu been in");
  * - a place word in lower case before a film's name places that film ("the last godfather movie");
  * - a name before a film word that opens several titles is a family's ("star wars movies");
@@ -85,9 +87,10 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   const quoted = /["“'‘]$/.test(text.slice(0, tokens[i]!.start).trimEnd()) && /^["”'’]/.test(text.slice(tokens[end - 1]!.end).trimStart());
   if (quoted || capitalAt(text, tokens, i)) return true;
   // Else a KB mention inside keeps its words, and only one rare word in lower case standing among the question's own
-  // words is a title ("who directed se7en", not "mount everest").
+  // words, or in a slot only a film fills, is a title ("who directed se7en", "movies like se7en", not "mount everest").
   const plain = (t: WordToken | undefined) => t === undefined || STOP_WORDS.has(t.folded) || QUESTION_WORDS.has(t.folded);
-  return !claims.length && content.length === 1 && kb.words.share(named[0]!.folded) < COMMON_WORD_SHARE && plain(tokens[i - 1]) && plain(tokens[end]);
+  const filmSlot = FILM_SLOT_LEADS.has(tokens[i - 1]?.folded ?? "");
+  return !claims.length && content.length === 1 && kb.words.share(named[0]!.folded) < COMMON_WORD_SHARE && (plain(tokens[i - 1]) || filmSlot) && plain(tokens[end]);
 }
 
 /** A KB name keeps the words: a film's whole name, a mention reaching beyond them, or a film or person said in just them. */
