@@ -8,7 +8,7 @@ import { normalizeQuestion } from "./normalize";
 import { CONFIDENT, readClause, type Reading } from "./reading";
 import { applyRules } from "./rules/engine";
 import { unknownPart } from "./rules/build-paths";
-import { tmdbOnlyCompared } from "./rules/tmdb-only-compare";
+import { tmdbOnlyHeld } from "./rules/tmdb-only-compare";
 import { tmdbOnlyName } from "../plan/schema";
 import { local, type Built, type DraftPart } from "./rules/types";
 import { aliasedLinker } from "./stages/aliases";
@@ -199,8 +199,8 @@ function pronounAnchor(piece: string, first: Reading | undefined): Reading["anal
  */
 function unknownBeside(r: Reading, built: Built): Built | undefined {
   if (!r.notFound.length || built.parts.some((p) => p.kind === "unknown" || p.kind === "reply" || p.kind === "beyond")) return undefined;
-  // A film TMDB lists that the comparison already holds is one of its sides, not missing.
-  const compared = tmdbOnlyCompared(built.parts);
+  // A film TMDB lists that a part already holds (a side compared, a film started from) is not missing.
+  const compared = tmdbOnlyHeld(built.parts);
   const notFound = r.notFound.filter((n) => !n.tmdb?.some((f) => compared.has(tmdbOnlyName(f))));
   return notFound.length && (r.cues.comparative || r.cues.gap) && r.named.length < 2 ? { parts: [unknownPart({ ...r, notFound })] } : undefined;
 }

@@ -45,6 +45,11 @@ describe.skipIf(!hasRealData)("follow-up questions read against the conversation
     // A film TMDB lists and the KB lacks is a film in context and a film substituted, by its TMDB title.
     ["a pronoun after a film TMDB alone lists", [turn("when did the matrix reloaded come out")], "how long is it?", "followup.anaphor", "How long is The Matrix Reloaded?"],
     ["substitution of a film TMDB alone lists", [turn("how long is titanic")], "and what about se7en?", "followup.substitution", "How long is Se7en"],
+    // A relative age said alone, after films asked as like others, asks the same again, newer or older than where it started
+    // (from a film the graph holds or one TMDB alone lists; a request with facets too).
+    ["a relative age after films like one", [turn("movies like jaws")], "something newer?", "followup.relative-age", "Movies like jaws but newer?"],
+    ["a relative age after films like one TMDB alone lists", [turn("movies like se7en")], "and anything a bit older?", "followup.relative-age", "Movies like se7en but older?"],
+    ["a relative age after a request with facets", [turn("something like star wars with a strong female lead")], "more recent ones please", "followup.relative-age", "Something like star wars with a strong female lead but more recent?"],
     // A chat client keeps only the reply's text: a film TMDB alone lists is read there as the reply writes it, title then year,
     // and the KB film inside its title is its words.
     ["a pronoun after a reply naming a film TMDB alone lists", [turn("how long is it", "The Matrix Reloaded (2003): 138 minutes [1] (running time from TMDB 5000; the knowledge graph does not hold this film).")], "who directed it?", "followup.anaphor", "Who directed The Matrix Reloaded?"],

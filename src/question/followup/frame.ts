@@ -25,6 +25,8 @@ export interface TurnFrame {
   answers: Referent[];
   /** Whether the turn asked for films (a set a refinement can narrow). */
   asksFilms: boolean;
+  /** Whether those films were asked as like others (films a later "something newer" is newer than). */
+  likeFilms: boolean;
   /** Names the turn gave that the knowledge base lacks, as written. */
   unknown: string[];
   /** The family of films the turn was about ("the Iron Man films"), if any. */
@@ -60,10 +62,9 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   for (const r of u.readings) for (const t of r.named) if (REFERABLE.includes(t.type) && !topics.some((x) => x.name === t.name)) topics.push({ name: t.name, type: t.type, from: "topic", turn: index, said: t.text });
   const tmdbOnly = tmdbOnlyTopics(u.readings, index);
   topics.push(...tmdbOnly.filter((t) => !topics.some((x) => x.name === t.name)));
-  const asksFilms = u.plan.answer.some((id) => {
-    const p = u.plan.parts.find((x) => x.id === id);
-    return p?.kind === "films" || p?.kind === "order" || p?.kind === "similar" || (p?.kind === "lookup" && p.asks === "Movie");
-  });
+  const answered = u.plan.answer.map((id) => u.plan.parts.find((x) => x.id === id));
+  const asksFilms = answered.some((p) => p?.kind === "films" || p?.kind === "order" || p?.kind === "similar" || p?.kind === "open" || (p?.kind === "lookup" && p.asks === "Movie"));
+  const likeFilms = answered.some((p) => p?.kind === "similar" || (p?.kind === "open" && p.like.length + p.likeTmdbOnly.length > 0));
   // A name of two kinds (a person who is also a film title) is an answer of the kind the turn asked for.
   const asked = u.plan.answer.map((id) => u.plan.parts.find((p) => p.id === id)).find((p) => p?.kind === "lookup")?.asks;
   // A yes/no's reply names its evidence ("No. … Its cast: John Travolta"), not answers: what it was about stays the referent.
@@ -78,7 +79,7 @@ export async function frameOf(turn: ConversationTurn, index: number, kb: Knowled
   const place = lacked?.kind === "beyond" && subject ? PLACE_OF[lacked.fact]?.(subject) : undefined;
   const film = topics.find((t) => t.type === "Movie");
   const year = film ? await earliestYear(film.name, kb, tmdbOnly) : undefined;
-  return { index, question, topics, answers, asksFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}), ...(year ? { year: String(year) } : {}) };
+  return { index, question, topics, answers, asksFilms, likeFilms, unknown, ...(series ? { series } : {}), ...(place ? { place } : {}), ...(year ? { year: String(year) } : {}) };
 }
 
 /** A film's earliest KB year, or the TMDB year of a film the KB lacks. */

@@ -1,8 +1,9 @@
 import type { ConversationTurn } from "../../conversation/turns";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
-import { foldText, listNames } from "../../util/text";
-import { ANY_LEADS,
+import { entryOf, foldText, listNames } from "../../util/text";
+import { AGE_PHRASES } from "../lexicon/cues";
+import { AGE_FRAGMENT_FILLER, ANY_LEADS,
   ASKING_CONSTRAINT_WORDS,
   CAST_WORDS,
   GENDERED_POINTERS,
@@ -95,6 +96,8 @@ export interface FollowUpFeatures {
   refinement?: { opener: string; rest: string };
   /** The question opens with a constraint word and asks nothing of its own ("and with Meg Ryan?"). */
   bareConstraint?: string;
+  /** It says only a relative age ("something newer?", "anything a bit older?"): the phrase. */
+  relativeAge?: string;
   frames: TurnFrame[];
 }
 
@@ -158,6 +161,16 @@ export const FOLLOW_UP_RULES: readonly FollowUpRule[] = [
       const person = pick(f.frames, "person", GENDERED_POINTERS[f.anaphors.person!]);
       const read = person ? substitute(f, person) : undefined;
       return read && person ? { question: read.question, referents: [person] } : undefined;
+    },
+  },
+  {
+    id: "followup.relative-age",
+    kind: "refinement",
+    reads: "something newer? / anything older? (a relative age alone) after films like others: the same request, the films newer or older than those it started from",
+    applies: (f) => f.relativeAge !== undefined && f.own.length === 0 && f.frames.slice(-2).some((x) => x.likeFilms),
+    build: (f) => {
+      const frame = f.frames.slice(-2).reverse().find((x) => x.likeFilms);
+      return frame ? { question: join(frame.question, `but ${f.relativeAge}`), referents: [] } : undefined;
     },
   },
   {
@@ -398,9 +411,16 @@ export async function followUpFeatures(said: string, history: readonly Conversat
   if (substitution && !ownNames.length) ownNames.push(...namedInSlot(u.readings, substitution.rest));
   const refinement = opener(said, folded, REFINEMENT_OPENERS);
   const bareConstraint = bareConstraintOf(said, folded, ownConstraints && !own.length);
+  const relativeAge = relativeAgeOf(words);
   const personByRole = anaphors.person ? await personOfRole(words, frames, kb) : undefined;
   const saysFilms = anaphors.film === undefined && words.some((w) => MOVIE_WORDS.has(w));
-  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, saysFilms, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), frames };
+  return { said, own: ownNames, ownConstraints, ownUnknown, asksCharacter, ranks, yesNo, saysFilms, subjectless, asksRelation, anaphors, ...(personByRole ? { personByRole } : {}), ...(substitution ? { substitution } : {}), ...(refinement ? { refinement } : {}), ...(bareConstraint ? { bareConstraint } : {}), ...(relativeAge ? { relativeAge } : {}), frames };
+}
+
+/** "something newer?", "and anything a bit older?": the relative age a fragment says and nothing else (fillers aside). */
+function relativeAgeOf(words: readonly string[]): string | undefined {
+  const rest = words.filter((w, i) => !(i === 0 && CONTINUATION_WORDS.includes(w)) && !AGE_FRAGMENT_FILLER.includes(w)).join(" ");
+  return rest && entryOf(AGE_PHRASES, rest) !== undefined ? rest : undefined;
 }
 
 /**

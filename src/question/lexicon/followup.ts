@@ -76,6 +76,8 @@ export const TOGETHER_WORDS = ["together"];
 export const CHOICE_PHRASES = ["one", "of them", "of the two", "of those", "of these", "of both"];
 /** Words a substitution's rest may hold beside the name it brings ("what about for the film Alien then"). */
 export const SUBSTITUTION_FILLER = ["the", "a", "for", "with", "film", "movie", "then"];
+/** Words a fragment that says only a relative age may hold beside it ("something a bit newer?", "any older ones?"). */
+export const AGE_FRAGMENT_FILLER = ["something", "anything", "any", "a", "bit", "little", "one", "ones", "film", "films", "movie", "movies", "but", "maybe", "please", "slightly", "somewhat"];
 /** Words a refinement's rest may open with before its constraint ("only the ones that…", "just films from…"). */
 export const REFINEMENT_FILLER = ["ones", "films", "movies"];
 /** Words before "which one" that keep it a choice among earlier films ("and which one…", "so which of them…"). */

@@ -29,8 +29,14 @@ export function compareWithTmdbOnly(r: Reading, film: TopicEntity): Built | unde
   return { parts: [part] };
 }
 
-/** The films TMDB lists that a built part already compares (said there, not again as missing). */
-export function tmdbOnlyCompared(parts: readonly DraftPart[]): Set<string> {
-  const refs = parts.flatMap((p) => (p.kind === "compare" ? (p.tmdbOnly ?? []) : p.kind === "check" && p.test.op === "compare" ? (p.test.tmdbOnly ?? []) : []));
+/** The films TMDB lists that a built part already holds, compared or started from (said there, not again as missing). */
+export function tmdbOnlyHeld(parts: readonly DraftPart[]): Set<string> {
+  const refs = parts.flatMap((p) => {
+    if (p.kind === "compare") return p.tmdbOnly ?? [];
+    if (p.kind === "check" && p.test.op === "compare") return p.test.tmdbOnly ?? [];
+    // A film started from ("films like se7en but older") is the request's, not missing either.
+    if (p.kind === "similar") return p.tmdbOnly ?? [];
+    return p.kind === "open" ? (p.likeTmdbOnly ?? []) : [];
+  });
   return new Set(refs.map(tmdbOnlyName));
 }
