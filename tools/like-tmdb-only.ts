@@ -25,7 +25,7 @@ interface Ranked {
 }
 
 /** The TMDB rows of the films named; a name no row has is said in the notes. */
-export function tmdbOnlyRows(refs: readonly TmdbOnlyRef[], ctx: ToolContext, notes: string[]): TmdbOnlyFilm[] {
+function rowsNamed(refs: readonly TmdbOnlyRef[], ctx: ToolContext, notes: string[]): TmdbOnlyFilm[] {
   const out: TmdbOnlyFilm[] = [];
   for (const ref of refs) {
     const row = tmdbOnlyRow(ctx.kb.catalog, ref);
@@ -43,7 +43,7 @@ export function tmdbOnlyRows(refs: readonly TmdbOnlyRef[], ctx: ToolContext, not
  * Every step is in the evidence: the row as the seed, each concept and why, each film and what it shares.
  */
 export async function likeTmdbOnly(refs: readonly TmdbOnlyRef[], input: LikeInput, ctx: ToolContext, notes: string[]): Promise<{ evidence: Evidence[]; notes: string[] }> {
-  return likeRows(tmdbOnlyRows(refs, ctx, notes), input, ctx, notes);
+  return likeRows(rowsNamed(refs, ctx, notes), input, ctx, notes);
 }
 
 type LikeInput = { concepts: number; results: number; filters?: SimilarFilters | undefined };

@@ -65,7 +65,7 @@ describe("films TMDB lists that the knowledge graph lacks", () => {
     expect(fromRow?.args).toMatchObject({ tmdbOnly: [{ title: "Paper Moons: Eclipse", year: "2013" }] });
     // The row's keywords "family" and "sea" are The Quiet Harbor's tags: it comes first, with what it shares.
     expect(r.answers[0]?.name).toBe("The Quiet Harbor");
-    expect(r.answer).toMatch(/^Films to watch like Paper Moons and Paper Moons: Eclipse \(2013\): The Quiet Harbor \(1987\) — shares sea, family \[1\]/);
+    expect(r.answer).toMatch(/^Films to watch like Paper Moons: Eclipse \(2013\) and Paper Moons: The Quiet Harbor \(1987\) — shares sea, family \[1\]/);
     expect(r.answer).toMatch(/Paper Moons: Eclipse \(2013\) is not in the knowledge graph; these hold most of what TMDB 5000 says it is about \(its keywords and genres\) \[\d\], or share most with Paper Moons \(2010\), the graph's earlier film of its series\./);
     expect(r.answers.map((a) => a.name)).not.toContain("Paper Moons");
   });

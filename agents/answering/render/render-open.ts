@@ -2,7 +2,7 @@ import { tmdbOnlyName, type FilmConstraint, type PartOf } from "../../../src/pla
 import type { DeepMemory, RankedFilm } from "../../deep/memory";
 import type { PartResult } from "../../plan/results";
 import { joinList, snippet } from "./citations";
-import { linkKey } from "../../../src/util/text";
+import { kinOfTmdbOnly, tmdbOnlyLikeNote } from "./render-tmdb-only";
 import { film, type RenderContext, type Rendered } from "./context";
 
 /** Films shown with their reasons; the ranked answers keep them all. */
@@ -27,7 +27,7 @@ export function renderOpen(part: PartOf<"open"> | PartOf<"plot"> | PartOf<"simil
       ? ` None I found meets every part of the request; these meet the most.`
       : "";
   const left = m.result.excluded.length && (m.intent === "recommend" || m.facets.some((f) => f.against)) ? ` Left out: ${leftOut(m)}.` : "";
-  return { text: `${lead(m)}: ${shown.join("; ")}${films.length > SHOWN ? `; and ${films.length - SHOWN} more` : ""}.${tmdbOnlyNote(m, r, ctx)}${partial}${unmet}${left}`, answers: r.items };
+  return { text: `${lead(m)}: ${shown.join("; ")}${films.length > SHOWN ? `; and ${films.length - SHOWN} more` : ""}.${tmdbOnlyLikeNote(m.likeTmdbOnly, kinOfTmdbOnly(m.like, m.likeTmdbOnly), r, ctx)}${partial}${unmet}${left}`, answers: r.items };
 }
 
 function knownItem(films: readonly RankedFilm[], r: PartResult, ctx: RenderContext, unmet: string): Rendered {
@@ -43,26 +43,16 @@ function knownItem(films: readonly RankedFilm[], r: PartResult, ctx: RenderConte
 /** The reasons a film is here, at most three, the facets first. */
 function why(f: RankedFilm, m: DeepMemory): string {
   const reasons = f.reasons.filter((x) => x.facet !== "hint").slice(0, 3).map((x) => x.text);
-  const [first] = liked(m);
+  // With no concept named, a film came by the graph's own films' neighbours (people, tags): the graph's seed is what it shares.
+  const first = m.like[0]?.id ?? m.likeTmdbOnly.map(tmdbOnlyName)[0];
   if (!reasons.length && first) return ` (shares what ${first} is about)`;
   return reasons.length ? ` — ${reasons.join("; ")}` : "";
 }
 
-/** The films started from: the graph's, then those TMDB lists and the graph lacks ("Star Wars (1977)"). */
+/** The films started from, as said: the graph's named, then those TMDB lists and the graph lacks ("Star Wars (1977)"), then the graph's earlier films of their series. */
 function liked(m: DeepMemory): string[] {
-  return [...m.like.map((l) => l.id), ...m.likeTmdbOnly.map(tmdbOnlyName)];
-}
-
-/** A film started from that the graph lacks is said to be so, with the row its likeness was read from. */
-function tmdbOnlyNote(m: DeepMemory, r: PartResult, ctx: RenderContext): string {
-  if (!m.likeTmdbOnly.length) return "";
-  const names = m.likeTmdbOnly.map(tmdbOnlyName);
-  const rows = r.evidence.filter((e) => e.meta?.role === "seed" && e.meta.tmdbOnly === true).map((e) => e.id);
-  const cite = ctx.cite.cite(rows, 1);
-  // The graph's earlier film of its series ("The Godfather" for Part II) was started from as well: its title opens the seed's.
-  const kin = m.like.filter((l) => m.likeTmdbOnly.some((t) => linkKey(t.title).startsWith(`${linkKey(l.id)} `)));
-  const alsoKin = kin.length ? `, or share most with ${joinList(kin.map((k) => film(ctx, k.id)))}, the graph's earlier ${kin.length > 1 ? "films" : "film"} of its series` : "";
-  return ` ${joinList(names)} ${names.length > 1 ? "are" : "is"} not in the knowledge graph; these hold most of what TMDB 5000 says ${names.length > 1 ? "they are" : "it is"} about (${names.length > 1 ? "their" : "its"} keywords and genres)${cite ? ` ${cite}` : ""}${alsoKin}.`;
+  const kin = new Set(kinOfTmdbOnly(m.like, m.likeTmdbOnly));
+  return [...m.like.filter((l) => !kin.has(l.id)).map((l) => l.id), ...m.likeTmdbOnly.map(tmdbOnlyName), ...kin];
 }
 
 function lead(m: DeepMemory): string {

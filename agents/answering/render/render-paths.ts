@@ -2,6 +2,7 @@ import { tmdbOnlyName, type PartOf, type PlanPart } from "../../../src/plan/sche
 import type { PartResult } from "../../plan/results";
 import type { RankedAnswer } from "../../research/types";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
+import { kinOfTmdbOnly, tmdbOnlyLikeNote } from "./render-tmdb-only";
 import { joinList, snippet } from "./citations";
 import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { constraintWords } from "./render-sets";
@@ -164,7 +165,9 @@ function capital(s: string): string {
 }
 
 export function renderSimilar(part: PartOf<"similar">, r: PartResult, ctx: RenderContext): Rendered {
-  const seeds = joinList([...part.seeds.map((s) => film(ctx, s.id)), ...(part.tmdbOnly ?? []).map(tmdbOnlyName)]);
+  const lacked = part.tmdbOnly ?? [];
+  const kin = new Set(kinOfTmdbOnly(part.seeds, lacked));
+  const seeds = joinList([...part.seeds.filter((s) => !kin.has(s.id)).map((s) => film(ctx, s.id)), ...lacked.map(tmdbOnlyName), ...[...kin].map((k) => film(ctx, k))]);
   if (!r.items.length) return { text: `I found no film that shares enough with ${seeds}${part.where.length || part.age ? " and meets what was asked" : ""}.`, answers: [] };
   const why = (id: string) => {
     const e = r.evidence.find((x) => x.focus === id && x.meta?.role === "result");
@@ -174,8 +177,7 @@ export function renderSimilar(part: PartOf<"similar">, r: PartResult, ctx: Rende
     return shares.length ? ` (shares ${joinList(shares)})` : "";
   };
   const lines = r.items.slice(0, 5).map((a) => `${film(ctx, a.name)}${why(a.name)} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd());
-  const lacked = part.tmdbOnly?.length ? ` ${joinList(part.tmdbOnly.map(tmdbOnlyName))} ${part.tmdbOnly.length > 1 ? "are" : "is"} not in the knowledge graph; these hold most of what TMDB 5000 says about ${part.tmdbOnly.length > 1 ? "them" : "it"} (keywords and genres).` : "";
-  return { text: `Films like ${seeds}: ${lines.join("; ")}.${lacked}`, answers: r.items };
+  return { text: `Films like ${seeds}: ${lines.join("; ")}.${tmdbOnlyLikeNote(lacked, [...kin], r, ctx)}`, answers: r.items };
 }
 
 export function renderPlot(_part: PartOf<"plot">, r: PartResult, ctx: RenderContext): Rendered {

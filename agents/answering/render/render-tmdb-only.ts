@@ -1,11 +1,13 @@
 import type { MovieMetric } from "../../../src/ports/movie-catalog";
-import { RANK_METRICS_SET, type Metric, type PartOf, type PlanPart, type TmdbOnlyAsk, type TmdbOnlyUnheldAsk } from "../../../src/plan/schema";
+import { RANK_METRICS_SET, tmdbOnlyName, type Metric, type PartOf, type PlanPart, type TmdbOnlyAsk, type TmdbOnlyRef, type TmdbOnlyUnheldAsk } from "../../../src/plan/schema";
+import { familyStem } from "../../../src/question/series";
+import { linkKey } from "../../../src/util/text";
 import type { Evidence } from "../../../tools/evidence";
 import { tmdbOnlyGenres, tmdbOnlyValue } from "../../../tools/tmdb-only-evidence";
 import { tmdbOnlyRows } from "../../plan/results-tmdb-only";
 import type { PartResult } from "../../plan/results";
 import { joinList, snippet } from "./citations";
-import type { RenderContext } from "./context";
+import { film, type RenderContext } from "./context";
 import { figureWords, tmdbFigureNoun } from "./words";
 
 const LACKS = "the knowledge graph does not hold this film";
@@ -87,4 +89,23 @@ function rankedWith(part: PartOf<"order">, r: PartResult, rows: readonly Evidenc
   const value = pick && part.by !== "releaseYear" ? `, with ${figureWords(part.by, pick.value)}` : "";
   if (pick?.tmdb) return ` Counting the ${lacks}, which TMDB 5000 lists (${shown}) ${cite}, it is ${pick.name}${value}.`;
   return ` TMDB 5000 also lists ${lacks}: ${shown} ${cite}.`;
+}
+
+/**
+ * Films like ones the graph lacks: said to be not in the graph, with the TMDB rows their likeness was read from
+ * (cited), and the graph's earlier films of their series started from as well.
+ */
+export function tmdbOnlyLikeNote(lacked: readonly TmdbOnlyRef[], kin: readonly string[], r: PartResult, ctx: RenderContext): string {
+  if (!lacked.length) return "";
+  const names = lacked.map(tmdbOnlyName);
+  const several = names.length > 1;
+  const rows = r.evidence.filter((e) => e.meta?.role === "seed" && e.meta.tmdbOnly === true).map((e) => e.id);
+  const cite = ctx.cite.cite(rows, 1);
+  const alsoKin = kin.length ? `, or share most with ${joinList(kin.map((k) => film(ctx, k)))}, the graph's earlier ${kin.length > 1 ? "films" : "film"} of ${several ? "their" : "its"} series` : "";
+  return ` ${joinList(names)} ${several ? "are" : "is"} not in the knowledge graph; these hold most of what TMDB 5000 says ${several ? "they are" : "it is"} about (${several ? "their" : "its"} keywords and genres)${cite ? ` ${cite}` : ""}${alsoKin}.`;
+}
+
+/** The films started from that are the graph's earlier films of a seed's series: of a family a seed the graph lacks goes on from. */
+export function kinOfTmdbOnly(like: readonly { id: string }[], lacked: readonly TmdbOnlyRef[]): string[] {
+  return like.filter((l) => lacked.some((t) => linkKey(t.title).startsWith(`${linkKey(familyStem(l.id))} `))).map((l) => l.id);
 }
