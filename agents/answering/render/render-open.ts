@@ -72,6 +72,15 @@ function asked(m: DeepMemory): string {
   return [liked(m).length ? `like ${joinList(liked(m))}` : "", m.where.length ? constraintsText(m.where) : "", wanted.length ? `about ${joinList(wanted.map((f) => `"${f.said}"`))}` : "", against.length ? `not ${joinList(against.map((f) => `"${f.said}"`))}` : ""].filter(Boolean).join(", ") || "that request";
 }
 
+/** Years open at one end are said so ("like Jaws but newer": from 1976 on; older: before 1975), not as year 0 or 9999. */
+function yearsText(from: number, to: number): string {
+  if (from <= 0) return `before ${to + 1}`;
+  if (to >= OPEN_END) return `from ${from} on`;
+  return `from ${from}${to !== from ? `–${to}` : ""}`;
+}
+/** A year past this is no year: the range is open. */
+const OPEN_END = 3000;
+
 function constraintsText(where: readonly FilmConstraint[]): string {
   const parts = where.map((c) => {
     const not = c.negated ? "not " : "";
@@ -81,7 +90,7 @@ function constraintsText(where: readonly FilmConstraint[]): string {
       case "person":
         return `${not}with ${"id" in c.who ? c.who.id : "them"}`;
       case "years":
-        return `${not}from ${c.from}${c.to !== c.from ? `–${c.to > 3000 ? "" : c.to}` : ""}`;
+        return `${not}${yearsText(c.from, c.to)}`;
       case "language":
         return `${not}in ${c.language}`;
       case "series":
