@@ -39,6 +39,17 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(r.answer).toMatch(/shares [^[]*(serial killer|psychological thriller|suspense)/);
   });
 
+  it("recommends from a film the graph lacks by its TMDB row, leaving out the graph's films of its series", async () => {
+    const r = await ask("something like Harry Potter and the Philosopher's Stone");
+    expect(r.route).toBe("deep");
+    expect(r.trace.some((s) => s.node === "act" && s.tool === "depth_first" && s.args !== undefined && "tmdbOnly" in s.args)).toBe(true);
+    const names = r.answers.map((a) => a.name);
+    expect(names.some((n) => n.startsWith("Harry Potter"))).toBe(false);
+    expect(r.answer).toMatch(/Left out: .*Harry Potter and the Chamber of Secrets.*same series/);
+    expect(r.answer).toMatch(/Harry Potter and the Philosopher's Stone \(2001\) is not in the knowledge graph; these hold most of what TMDB 5000 says it is about/);
+    expect(r.answer).toMatch(/shares [^[]*(magic|fantasy world|wizard)/);
+  });
+
   it("reads '1969' beside a kind of film as the year, not the film 1969", async () => {
     const r = await ask("What westerns came out in 1969?");
     expect(tools(r)).toEqual(["find_movies"]);
