@@ -44,6 +44,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["I loved se7en, what else would I like?","open.recommend","*p1 open(recommend; like TMDB only Se7en (1995))"],
     ["a movie like Star Wars with a strong female lead","similar.like","*p1 similar(TMDB only Star Wars (1977); facets theme strong female lead)"],
     ["something like star wars with a strong female lead","open.recommend","*p1 open(recommend; like TMDB only Star Wars (1977); facets theme strong female lead)"],
+    // The subject of a making verb ("did X star", "X has made") is a maker: a one-word tag there is the prominent person a
+    // given name alone names; said as what films are about, it stays the tag.
+    ["what movies did elvis star in","films.person","*p1 films(Elvis Presley ACTED_IN)"],
+    ["what are the names of the movies elvis has made?","films.person","*p1 films(Elvis Presley ACTED_IN)"],
+    ["movies about elvis","films.kind","*p1 films(elvis)"],
     // Compared with a KB film, it is one side, its figure TMDB's.
     ["did the matrix reloaded cost more than the matrix","compare.one-side","*p1 check(The Matrix Reloaded (2003) gt The Matrix by budget)"],
     ["which made more money, titanic or the return of the king","compare.one-side","*p1 compare(Titanic vs The Lord of the Rings: The Return of the King (2003) by revenue, max)"],

@@ -97,7 +97,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "person-over-tag", apply: personOverTag },
   // "Caine", "nolan", "de niro": a bare surname means the one prominent person of that name.
   { id: "surname", apply: surname },
-  // "How many films did Hitchcock make": a one-word title as the subject of a making verb is a prominent person of that surname.
+  // "How many films did Hitchcock make", "what movies did elvis star in": one word (a title, a tag) as the subject of a
+  // making verb is a prominent person of that surname, or the one a given name alone names.
   { id: "maker-subject", apply: makerSubject },
 ];
 
@@ -230,9 +231,18 @@ const MAKING_VERBS: ReadonlySet<string> = new Set([...ROLE_VERBS, "make", "made"
 const AUXILIARY: ReadonlySet<string> = new Set(["did", "does", "do", "has", "have", "had"]);
 
 function makerSubject(c: MentionContext): Mention | undefined {
-  if (c.span.length !== 1 || c.top.type !== "Movie" || !AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") || !MAKING_VERBS.has(c.tokens[c.at + 1]?.folded ?? "")) return undefined;
-  const person = surnamePerson([...c.m.candidates, ...c.people(c.m.text)], c.words);
+  if (c.span.length !== 1 || (c.top.type !== "Movie" && c.top.type !== "Tag") || !makerSlot(c.tokens, c.at)) return undefined;
+  const candidates = [...c.m.candidates, ...c.people(c.m.text)];
+  // "what movies did elvis star in": a word a prominent person's name opens with, and no surname, is what fans call them.
+  // A film of that one word keeps it unless a surname says otherwise ("did rocky make more money than rambo").
+  const person = surnamePerson(candidates, c.words) ?? (c.top.type === "Tag" ? givenNamePerson(candidates, c.words[0]!) : undefined);
   return person ? promote(c.m, person, 0.75) : undefined;
+}
+
+/** The subject's place of a making verb: "did X make", or "X has made" (a film never makes; a tag never stars). */
+function makerSlot(tokens: readonly WordToken[], at: number): boolean {
+  const word = (k: number) => tokens[k]?.folded ?? "";
+  return (AUXILIARY.has(word(at - 1)) && MAKING_VERBS.has(word(at + 1))) || (AUXILIARY.has(word(at + 1)) && MAKING_VERBS.has(word(at + 2)));
 }
 
 /** Looks up people whose names hold a word ("scorsese" → Martin Scorsese), for surname reading. */
@@ -244,6 +254,15 @@ function surnamePerson(candidates: readonly EntityCandidate[], words: readonly s
   const seen = new Set<string>();
   const people = candidates
     .filter((c) => c.type === "Person" && ` ${linkKey(c.name)}`.endsWith(tail) && linkKey(c.name) !== words.join(" ") && !seen.has(c.id) && (seen.add(c.id), true))
+    .sort((a, b) => b.degree - a.degree);
+  return theProminentOne(people);
+}
+
+/** A prominent person whose name opens with the word (a given name a star is known by alone: "Elvis", "Arnold"). */
+function givenNamePerson(candidates: readonly EntityCandidate[], word: string): EntityCandidate | undefined {
+  const seen = new Set<string>();
+  const people = candidates
+    .filter((c) => c.type === "Person" && linkKey(c.name).startsWith(`${word} `) && !seen.has(c.id) && (seen.add(c.id), true))
     .sort((a, b) => b.degree - a.degree);
   return theProminentOne(people);
 }
