@@ -49,6 +49,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["what movies did elvis star in","films.person","*p1 films(Elvis Presley ACTED_IN)"],
     ["what are the names of the movies elvis has made?","films.person","*p1 films(Elvis Presley ACTED_IN)"],
     ["movies about elvis","films.kind","*p1 films(elvis)"],
+    // So is the owner of films ("X's first movie").
+    ["what was the name of elvis's first movie?","order.ordinal","p1 films(Elvis Presley ACTED_IN); *p2 order(p1 by releaseYear asc, nth 1)"],
     // Compared with a KB film, it is one side, its figure TMDB's.
     ["did the matrix reloaded cost more than the matrix","compare.one-side","*p1 check(The Matrix Reloaded (2003) gt The Matrix by budget)"],
     ["which made more money, titanic or the return of the king","compare.one-side","*p1 compare(Titanic vs The Lord of the Rings: The Return of the King (2003) by revenue, max)"],

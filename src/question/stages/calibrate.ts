@@ -231,7 +231,7 @@ const MAKING_VERBS: ReadonlySet<string> = new Set([...ROLE_VERBS, "make", "made"
 const AUXILIARY: ReadonlySet<string> = new Set(["did", "does", "do", "has", "have", "had"]);
 
 function makerSubject(c: MentionContext): Mention | undefined {
-  if (c.span.length !== 1 || (c.top.type !== "Movie" && c.top.type !== "Tag") || !makerSlot(c.tokens, c.at)) return undefined;
+  if (c.span.length !== 1 || (c.top.type !== "Movie" && c.top.type !== "Tag") || !makerSlot(c.question, c.tokens, c.at)) return undefined;
   const candidates = [...c.m.candidates, ...c.people(c.m.text)];
   // "what movies did elvis star in": a word a prominent person's name opens with, and no surname, is what fans call them.
   // A film of that one word keeps it unless a surname says otherwise ("did rocky make more money than rambo").
@@ -239,10 +239,15 @@ function makerSubject(c: MentionContext): Mention | undefined {
   return person ? promote(c.m, person, 0.75) : undefined;
 }
 
-/** The subject's place of a making verb: "did X make", or "X has made" (a film never makes; a tag never stars). */
-function makerSlot(tokens: readonly WordToken[], at: number): boolean {
+/**
+ * The maker's place: the subject of a making verb ("did X make", "X has made"), or the owner of films ("X's first
+ * movie"). A film never makes, a tag never stars, and films are no film's own.
+ */
+function makerSlot(question: string, tokens: readonly WordToken[], at: number): boolean {
   const word = (k: number) => tokens[k]?.folded ?? "";
-  return (AUXILIARY.has(word(at - 1)) && MAKING_VERBS.has(word(at + 1))) || (AUXILIARY.has(word(at + 1)) && MAKING_VERBS.has(word(at + 2)));
+  const owned = /['’]s$/.test(tokens[at]!.text) || /^['’]s\b/.test(question.slice(tokens[at]!.end));
+  const possessive = owned && [at + 1, at + 2].some((k) => MOVIE_WORDS.has(word(k)));
+  return possessive || (AUXILIARY.has(word(at - 1)) && MAKING_VERBS.has(word(at + 1))) || (AUXILIARY.has(word(at + 1)) && MAKING_VERBS.has(word(at + 2)));
 }
 
 /** Looks up people whose names hold a word ("scorsese" → Martin Scorsese), for surname reading. */
