@@ -64,7 +64,8 @@ export async function compilePart(part: PlanPart, plan: QueryPlan, results: Read
         return plotCalls(part, kb);
       case "unknown":
         // A name TMDB lists and the KB lacks: its TMDB row, read by name, is what the answer says of it.
-        return part.names.filter((n) => n.tmdb).map((n) => call("lookup_entity", { mention: n.said, types: ["Movie"], limit: 3 }, `"${n.said}" names a film the knowledge graph lacks: what TMDB 5000 lists of it`, part.id));
+        // Read by each film's TMDB title: a family's name ("the hobbit") is no one film's.
+        return part.names.flatMap((n) => [...new Set((n.tmdb ?? []).map((f) => f.title))].map((title) => call("lookup_entity", { mention: title, types: ["Movie"], limit: 3 }, `"${n.said}" names a film the knowledge graph lacks: what TMDB 5000 lists of ${title}`, part.id)));
       case "describe":
         return [call("breadth_first", { query: part.of.label, kind: kindArg(part.of), concepts: 2 }, `what ${part.of.label} films are like: breadth-first from the kind, with the genre split of all its films`, part.id)];
       default:

@@ -90,7 +90,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
-  const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd })), ...unknownNames(text, tokens, analysis, kb).filter((n) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly))];
+  const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, ...(m.family ? { family: m.family } : {}) })), ...unknownNames(text, tokens, analysis, kb).filter((n) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly))];
   // A story told is the story's: "an operating system voiced by a woman" names no character to look up.
   const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
   const notFound = cast.notFound;

@@ -29,9 +29,9 @@ export function tmdbSeeds(r: SeedCues): UnknownName[] {
 }
 
 
-/** The films to start from as a plan refers to them: each name's first TMDB film (the earliest), three at most. */
+/** The films to start from as a plan refers to them: each name's first TMDB film (the earliest), a family's films, three at most. */
 export function tmdbSeedRefs(names: readonly UnknownName[]): TmdbOnlyRef[] {
-  return names.flatMap((n) => (n.tmdb ?? []).slice(0, 1)).slice(0, 3).map(tmdbOnlyRef);
+  return names.flatMap((n) => (n.tmdb ?? []).slice(0, n.family ? undefined : 1)).slice(0, 3).map(tmdbOnlyRef);
 }
 
 /** The graph's earlier films of the families the films TMDB lists go on from, as seeds ("The Godfather" for Part II). */

@@ -44,6 +44,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["I loved se7en, what else would I like?","open.recommend","*p1 open(recommend; like TMDB only Se7en (1995))"],
     ["a movie like Star Wars with a strong female lead","similar.like","*p1 similar(TMDB only Star Wars (1977); facets theme strong female lead)"],
     ["something like star wars with a strong female lead","open.recommend","*p1 open(recommend; like TMDB only Star Wars (1977); facets theme strong female lead)"],
+    // All the rest of a sentence after a film's slot is a title whatever its words, and a family TMDB alone lists several
+    // films of is those films.
+    ["what should I watch if I liked inside out","similar.like","*p1 similar(TMDB only Inside Out (2015))"],
+    ["movies like the hobbit","similar.like","*p1 similar(TMDB only The Hobbit: An Unexpected Journey (2012), TMDB only The Hobbit: The Desolation of Smaug (2013), TMDB only The Hobbit: The Battle of the Five Armies (2014))"],
     // The subject of a making verb ("did X star", "X has made") is a maker: a one-word tag there is the prominent person a
     // given name alone names; said as what films are about, it stays the tag.
     ["what movies did elvis star in","films.person","*p1 films(Elvis Presley ACTED_IN)"],

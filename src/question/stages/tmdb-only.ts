@@ -8,6 +8,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+import { tmdbOnlyOfFamily } from "../series";
 
 const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
 const PERSON_SLOT_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS.filter((w) => !WEAK_LEADS.has(w)));
@@ -27,6 +28,8 @@ export interface TmdbOnlyMention {
   tokenStart: number;
   tokenEnd: number;
   films: TmdbOnlyFilm[];
+  /** The words name a family, and `films` are its films (not films sharing one title). */
+  family?: true;
 }
 
 /**
@@ -44,6 +47,7 @@ export interface TmdbOnlyMention {
  *   genre or language ("I like Horror"), nor a word in a slot only a person fills ("has Keanu been in");
  * - a place word in lower case before a film's name places that film ("the last godfather movie");
  * - a name before a film word that opens several titles is a family's ("star wars movies");
+ * - all the rest of a sentence after a film's slot is a title, whatever its words ("if I liked inside out");
  * - digits alone are a year or a number, never a title here ("1982", "2046").
  */
 export function tmdbOnlyFilms(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): TmdbOnlyMention[] {
@@ -63,18 +67,32 @@ function longestAt(i: number, text: string, tokens: readonly WordToken[], analys
     if (/[,;?!]/.test(said)) continue;
     const films = kb.catalog.tmdbOnly(said);
     if (films.length && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: films.slice(0, 3) };
+    // "movies like the hobbit": all the rest after a film's slot, naming a family TMDB alone lists several films of, is those films.
+    const family = films.length || !inFilmSlot(text, tokens, i, end) ? [] : tmdbOnlyOfFamily(said, kb);
+    if (family.length >= 2 && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: family.slice(0, MAX_FAMILY_SEEDS), family: true };
   }
   return undefined;
+}
+
+/** A family's films said as one, at most: the earliest. */
+const MAX_FAMILY_SEEDS = 3;
+
+/** The words are all the rest of a sentence after a film's slot ("if I liked …", "movies like …"). */
+function inFilmSlot(text: string, tokens: readonly WordToken[], i: number, end: number): boolean {
+  return FILM_SLOT_LEADS.has(tokens[i - 1]?.folded ?? "") && sentenceEndsAt(text, tokens, end);
 }
 
 function saidAsTitle(i: number, end: number, text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): boolean {
   const span = tokens.slice(i, end);
   const content = span.filter((t) => !STOP_WORDS.has(t.folded));
+  // "if I liked inside out": all the rest of a sentence after a film's slot is the film's name, whatever its words.
+  const wholeSlot = inFilmSlot(text, tokens, i, end) && !span.every((t) => /^\d+$/.test(t.folded));
   // Question wording alone names no film ("The Director"), nor do digits ("1982").
-  if (content.every((t) => QUESTION_WORDS.has(t.folded) || /^\d+$/.test(t.folded))) return false;
+  if (!wholeSlot && content.every((t) => QUESTION_WORDS.has(t.folded) || /^\d+$/.test(t.folded))) return false;
   for (let k = i; k < end; k++) if (taken(k)) return false;
   const claims = analysis.topics.filter((t) => t.confidence >= KB_CLAIM && t.tokenStart < end && i < t.tokenEnd);
   if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, kb)) return false;
+  if (wholeSlot) return true;
   // Two words of a name, a film word aside: "silent movie" is one ordinary word beside a film word.
   const named = content.filter((t) => !MOVIE_WORDS.has(t.folded));
   if (named.length >= 2) return true;
@@ -120,6 +138,11 @@ function saidOtherwise(i: number, end: number, text: string, tokens: readonly Wo
   if (entryOf(ORDINAL_WORDS, opener.folded) === undefined || /^\p{Lu}/u.test(opener.text)) return false;
   const rest = text.slice(tokens[tokens.indexOf(opener) + 1]?.start ?? text.length, tokens[end - 1]!.end);
   return rest.trim() !== "" && (kb.linker.link(rest, { types: ["Movie"], limit: 1 }).some(linksWhole) || kb.catalog.tmdbOnlyTitled(rest).length > 0);
+}
+
+/** Nothing of the sentence follows the token before `end`: the text ends, or a sentence or clause mark comes next. */
+function sentenceEndsAt(text: string, tokens: readonly WordToken[], end: number): boolean {
+  return end === tokens.length || /^\s*[?.!,;]/.test(text.slice(tokens[end - 1]!.end));
 }
 
 /** The token is written with a capital inside a sentence (a name), not as the sentence's first word. */

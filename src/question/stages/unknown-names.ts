@@ -30,8 +30,8 @@ const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "w
 
 /** A name the KB lacks, with the closest KB names; `asFilm` when its place says it is a film (one side of a comparison). */
 /** `tmdb`: the films TMDB lists under that name, when the KB lacks it (earliest first). */
-/** `tmdb`: the films TMDB lists under the name, with where the clause says it (`tokenStart`, `tokenEnd`). */
-export type UnknownName = { text: string; closest: string[]; asFilm?: true; tmdb?: readonly TmdbOnlyFilm[]; tokenStart?: number; tokenEnd?: number };
+/** `tmdb`: the films TMDB lists under the name (or of the family it names, `family`), with where the clause says it (`tokenStart`, `tokenEnd`). */
+export type UnknownName = { text: string; closest: string[]; asFilm?: true; tmdb?: readonly TmdbOnlyFilm[]; tokenStart?: number; tokenEnd?: number; family?: true };
 
 /**
  * Names the user wrote that the KB does not have: a quoted phrase, or a run of capitalised words
