@@ -95,7 +95,11 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   if (wholeSlot) return true;
   // Two words of a name, a film word aside: "silent movie" is one ordinary word beside a film word.
   const named = content.filter((t) => !MOVIE_WORDS.has(t.folded));
-  if (named.length >= 2) return true;
+  return named.length >= 2 || oneWordTitle(i, end, text, tokens, content, named, claims, kb);
+}
+
+/** One word of a name: a title when written as one or quoted, or rare in plots in the question's own wording or a film's slot. */
+function oneWordTitle(i: number, end: number, text: string, tokens: readonly WordToken[], content: readonly WordToken[], named: readonly WordToken[], claims: readonly QuestionAnalysis["topics"][number][], kb: KnowledgeBase): boolean {
   // One word that names a genre or a language is that ("i like Horror"), not the film "#Horror".
   if (content.length === 1 && kb.linker.link(content[0]!.text, { types: ["Genre", "Language"], limit: 1, exact: true }).some(linksWhole)) return false;
   // A person of the KB said short keeps the word; so does a slot only a person fills ("what movies has Keanu been in").
