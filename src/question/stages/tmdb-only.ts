@@ -77,6 +77,11 @@ function longestAt(i: number, text: string, tokens: readonly WordToken[], analys
 /** A family's films said as one, at most: the earliest. */
 const MAX_FAMILY_SEEDS = 3;
 
+/** The words name a genre or a language exactly. */
+function namesKind(said: string, kb: KnowledgeBase): boolean {
+  return kb.linker.link(said, { types: ["Genre", "Language"], limit: 1, exact: true }).some(linksWhole);
+}
+
 /** The words are all the rest of a sentence after a film's slot ("if I liked …", "movies like …"). */
 function inFilmSlot(text: string, tokens: readonly WordToken[], i: number, end: number): boolean {
   return FILM_SLOT_LEADS.has(tokens[i - 1]?.folded ?? "") && sentenceEndsAt(text, tokens, end);
@@ -92,7 +97,8 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   for (let k = i; k < end; k++) if (taken(k)) return false;
   const claims = analysis.topics.filter((t) => t.confidence >= KB_CLAIM && t.tokenStart < end && i < t.tokenEnd);
   if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, kb)) return false;
-  if (wholeSlot) return true;
+  // A genre or a language said there is that ("i like Horror"), not the film "#Horror".
+  if (wholeSlot) return !namesKind(text.slice(tokens[i]!.start, tokens[end - 1]!.end), kb);
   // Two words of a name, a film word aside: "silent movie" is one ordinary word beside a film word.
   const named = content.filter((t) => !MOVIE_WORDS.has(t.folded));
   return named.length >= 2 || oneWordTitle(i, end, text, tokens, content, named, claims, kb);
@@ -101,7 +107,7 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
 /** One word of a name: a title when written as one or quoted, or rare in plots in the question's own wording or a film's slot. */
 function oneWordTitle(i: number, end: number, text: string, tokens: readonly WordToken[], content: readonly WordToken[], named: readonly WordToken[], claims: readonly QuestionAnalysis["topics"][number][], kb: KnowledgeBase): boolean {
   // One word that names a genre or a language is that ("i like Horror"), not the film "#Horror".
-  if (content.length === 1 && kb.linker.link(content[0]!.text, { types: ["Genre", "Language"], limit: 1, exact: true }).some(linksWhole)) return false;
+  if (content.length === 1 && namesKind(content[0]!.text, kb)) return false;
   // A person of the KB said short keeps the word; so does a slot only a person fills ("what movies has Keanu been in").
   const personSlot = PERSON_SLOT_LEADS.has(tokens[i - 1]?.folded ?? "") || PERSON_SLOT_TAILS.has(tokens[end]?.folded ?? "");
   if (personSlot || claims.some((t) => t.types.includes("Person"))) return false;
