@@ -47,6 +47,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // All the rest of a sentence after a film's slot is a title whatever its words, and a family TMDB alone lists several
     // films of is those films.
     ["what should I watch if I liked inside out","similar.like","*p1 similar(TMDB only Inside Out (2015))"],
+    ["i like Horror.","open.recommend","*p1 open(recommend; facets genre horror)"],
     ["movies like the hobbit","similar.like","*p1 similar(TMDB only The Hobbit: An Unexpected Journey (2012), TMDB only The Hobbit: The Desolation of Smaug (2013), TMDB only The Hobbit: The Battle of the Five Armies (2014))"],
     // The subject of a making verb ("did X star", "X has made") is a maker: a one-word tag there is the prominent person a
     // given name alone names; said as what films are about, it stays the tag.
