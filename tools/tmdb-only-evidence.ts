@@ -52,3 +52,8 @@ export function statedByTmdbOnly(e: Evidence): string[] {
   const m = e.meta;
   return [e.focus, ...(typeof m.year === "string" ? [m.year] : []), ...tmdbOnlyGenres(e), ...MOVIE_METRICS.flatMap((k) => (typeof m[k] === "number" ? [String(m[k])] : []))];
 }
+
+/** Evidence of a film TMDB lists and the graph lacks that a "like" search started from (its row, as the seed). */
+export function isTmdbOnlySeed(e: Evidence): boolean {
+  return e.meta?.role === "seed" && e.meta.tmdbOnly === true;
+}

@@ -1,9 +1,10 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { indexTerm, indexTokens } from "../../src/kb/text-fields";
-import { FACET_KINDS, tmdbOnlyName, type EntityRef, type Facet, type FacetKind, type FilmConstraint, type PartOf, type PlanPart, type TmdbOnlyRef } from "../../src/plan/schema";
+import { FACET_KINDS, tmdbOnlyName, type EntityRef, type Facet, type FacetKind, type FilmConstraint, type PartOf, type PlanPart } from "../../src/plan/schema";
 import { FACET_VARIANTS, GENERIC_WORDS, REQUEST_TALK_WORDS } from "../../src/question/lexicon/requests";
 import { STOP_WORDS as STOP, entryOf } from "../../src/util/text";
 import type { CommunityState, DeepMemory, FacetConcept, FacetState, SubQuery } from "./memory";
+import { yearsBeyondSeeds } from "../plan/similar-years";
 
 /** The parts the deep route takes: an open request, a told plot (a known item), films like others. */
 export type DeepPart = PartOf<"open"> | PartOf<"plot"> | PartOf<"similar">;
@@ -33,7 +34,7 @@ export interface Primed {
 export async function primeDeep(part: DeepPart, kb: KnowledgeBase, testBudget = DEFAULT_TEST_BUDGET): Promise<Primed> {
   const base = normalize(part);
   // "like Heat but newer": the years after the latest film started from (or before the earliest).
-  const age = part.kind === "similar" && part.age ? await yearsBeyond(part.seeds, part.tmdbOnly ?? [], part.age, kb) : undefined;
+  const age = part.kind === "similar" ? await yearsBeyondSeeds(part, kb) : undefined;
   if (age) base.where = [...base.where, { on: "years", ...age, negated: false }];
   const notes: string[] = [];
   const idf: Record<string, number> = {};
@@ -78,14 +79,6 @@ function normalize(part: DeepPart): Pick<DeepMemory, "intent" | "text" | "where"
       return { intent: "recommend", text, facets: part.facets, where: part.where, like: part.seeds, likeTmdbOnly: tmdbOnly, seen: [] as EntityRef[], hints: [] as FilmConstraint[] };
     }
   }
-}
-
-/** The years after the latest film started from (or before the earliest); a film TMDB lists gives its row's year. */
-async function yearsBeyond(seeds: readonly EntityRef[], tmdbOnly: readonly TmdbOnlyRef[], age: "newer" | "older", kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
-  const graphYears = (await kb.graph.getNodes(seeds.map((s) => s.id))).flatMap((n) => (n?.years ?? []).map(Number));
-  const years = [...graphYears, ...tmdbOnly.map((t) => Number(t.year))].filter((y) => Number.isFinite(y));
-  if (!years.length) return undefined;
-  return age === "newer" ? { from: Math.max(...years) + 1, to: 9999 } : { from: 0, to: Math.min(...years) - 1 };
 }
 
 /** A facet's content words as index terms (no filler), each with its idf over the films' texts. */

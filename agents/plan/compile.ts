@@ -7,6 +7,7 @@ import type { PlannedCall } from "../research/types";
 import { call, type ToolArgs } from "./calls";
 import { checkedTitles, compiled, fusedParts, itemsOf, takesCalls, type PartResult } from "./results";
 import { startsOf } from "./results-paths";
+import { yearsBeyondSeeds } from "./similar-years";
 
 /**
  * The compiler: a plan's parts that are ready (every part they use is done) and not yet run become
@@ -243,7 +244,7 @@ async function similarCalls(part: PartOf<"similar">, kb: KnowledgeBase): Promise
   const years = part.where.find((c) => c.on === "years" && !c.negated);
   const kind = part.where.find((c) => c.on === "kind" && !c.negated);
   const notKind = part.where.find((c) => c.on === "kind" && c.negated);
-  const range = years && years.on === "years" ? { from: years.from, to: years.to } : part.age ? await beyondSeeds(part, kb) : undefined;
+  const range = years && years.on === "years" ? { from: years.from, to: years.to } : await yearsBeyondSeeds(part, kb);
   const filters = { ...(range ? { years: range } : {}), ...(kind?.on === "kind" ? { kind: kindArg(kind.kind) } : {}), ...(notKind?.on === "kind" ? { notKind: kindArg(notKind.kind) } : {}) };
   const constrained = Object.keys(filters).length > 0;
   const seeds = part.seeds.map((s) => s.id);
@@ -252,13 +253,6 @@ async function similarCalls(part: PartOf<"similar">, kb: KnowledgeBase): Promise
   const lacked = part.tmdbOnly?.length ? [call("depth_first", { tmdbOnly: part.tmdbOnly, results: 10, concepts: 20, ...(constrained ? { filters } : {}) }, `like ${part.tmdbOnly.map(tmdbOnlyName).join(", ")} (TMDB 5000 lists it, the graph lacks it): down from the concepts its TMDB keywords and genres name to the films holding the most of them${said}`, part.id)] : [];
   const held = seeds.length ? [call("depth_first", { movies: seeds.slice(0, 10), results: 10, ...(constrained ? { concepts: 20, filters } : {}) }, `like ${seeds.join(", ")}: depth-first from the film to what it shares with others, weighted by how specific each shared person or concept is${said}`, part.id)] : [];
   return [...held, ...lacked];
-}
-
-async function beyondSeeds(part: PartOf<"similar">, kb: KnowledgeBase): Promise<{ from: number; to: number } | undefined> {
-  const nodes = await kb.graph.getNodes(part.seeds.map((s) => s.id));
-  const years = [...nodes.flatMap((n) => (n?.years ?? []).map(Number)), ...(part.tmdbOnly ?? []).map((t) => Number(t.year))].filter((y) => Number.isFinite(y));
-  if (!years.length) return undefined;
-  return part.age === "newer" ? { from: Math.max(...years) + 1, to: 9999 } : { from: 0, to: Math.min(...years) - 1 };
 }
 
 /** A told plot: BM25 over plots and overviews (each word alone, summed) and semantic search, fused later; only the named people's films when the story names any. */

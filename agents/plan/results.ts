@@ -1,4 +1,5 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
+import { isTmdbOnlySeed } from "../../tools/tmdb-only-evidence";
 import { refsOf, type FilmConstraint, type PlanPart, type QueryPlan } from "../../src/plan/schema";
 import type { Evidence } from "../../tools/evidence";
 import type { RankedAnswer, TraceStep } from "../research/types";
@@ -147,7 +148,7 @@ function deepResult(m: DeepMemory, evidence: readonly Evidence[]): PartResult {
   for (const e of evidence) if (e.focusType === "Movie") byFilm.set(e.focus, [...(byFilm.get(e.focus) ?? []), e]);
   const items = m.result!.films.map((f) => ({ name: f.film, type: "Movie" as const, score: f.score, evidenceIds: (byFilm.get(f.film) ?? []).sort((a, b) => b.score - a.score).map((e) => e.id) }));
   // A film started from that the graph lacks is cited by its TMDB row, which the answer says it read.
-  const rows = evidence.filter((e) => e.meta?.role === "seed" && e.meta.tmdbOnly === true);
+  const rows = evidence.filter(isTmdbOnlySeed);
   return { done: true, items, figures: [], evidence: [...items.flatMap((i) => (byFilm.get(i.name) ?? [])), ...rows], deep: m };
 }
 

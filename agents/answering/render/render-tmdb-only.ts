@@ -3,7 +3,7 @@ import { RANK_METRICS_SET, tmdbOnlyName, type Metric, type PartOf, type PlanPart
 import { familyStem } from "../../../src/question/series";
 import { linkKey } from "../../../src/util/text";
 import type { Evidence } from "../../../tools/evidence";
-import { tmdbOnlyGenres, tmdbOnlyValue } from "../../../tools/tmdb-only-evidence";
+import { isTmdbOnlySeed, tmdbOnlyGenres, tmdbOnlyValue } from "../../../tools/tmdb-only-evidence";
 import { tmdbOnlyRows } from "../../plan/results-tmdb-only";
 import type { PartResult } from "../../plan/results";
 import { joinList, snippet } from "./citations";
@@ -99,7 +99,7 @@ export function tmdbOnlyLikeNote(lacked: readonly TmdbOnlyRef[], kin: readonly s
   if (!lacked.length) return "";
   const names = lacked.map(tmdbOnlyName);
   const several = names.length > 1;
-  const rows = r.evidence.filter((e) => e.meta?.role === "seed" && e.meta.tmdbOnly === true).map((e) => e.id);
+  const rows = r.evidence.filter(isTmdbOnlySeed).map((e) => e.id);
   const cite = ctx.cite.cite(rows, 1);
   const alsoKin = kin.length ? `, or share most with ${joinList(kin.map((k) => film(ctx, k)))}, the graph's earlier ${kin.length > 1 ? "films" : "film"} of ${several ? "their" : "its"} series` : "";
   return ` ${joinList(names)} ${several ? "are" : "is"} not in the knowledge graph; these hold most of what TMDB 5000 says ${several ? "they are" : "it is"} about (${several ? "their" : "its"} keywords and genres)${cite ? ` ${cite}` : ""}${alsoKin}.`;
