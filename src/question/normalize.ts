@@ -7,6 +7,18 @@
  */
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 
+/**
+ * A request's headline: its first paragraph, when a blank line sets it apart from more text (a post's
+ * title above its body), as normalized; none for a request of one paragraph.
+ */
+export function headlineOf(text: string): string | undefined {
+  const [first, ...rest] = text.trim().split(/\r?\n[ \t]*\r?\n/);
+  return rest.some((p) => p.trim()) && first?.trim() ? normalizeQuestion(first).slice(0, MAX_HEADLINE) : undefined;
+}
+
+/** A headline's characters at most (a post's title is rarely longer). */
+export const MAX_HEADLINE = 300;
+
 export function normalizeQuestion(text: string): string {
   return text
     .normalize("NFKC")
@@ -24,6 +36,8 @@ export function normalizeQuestion(text: string): string {
     .replace(/\s+(['’](?:s|ll|re|ve|d|m)|n't)\b/gi, "$1")
     .replace(/"\s+([^"]{1,300}?)\s+"/g, '"$1"')
     .replace(/\s+([?!.,;:])(?=\s|$)/g, "$1")
+    // A blank line ends a paragraph, and so its last sentence ("Movie about a haunted lighthouse\n\nI saw it…").
+    .replace(/([^\s.!?:;,])[ \t]*(?=\r?\n[ \t]*\r?\n)/g, "$1.")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -4,7 +4,7 @@ import { fitPlan } from "../plan/fit";
 import type { QueryPlan, PlanPartInput, QueryPlanInput } from "../plan/schema";
 import { analyzeQuestion, MAX_MENTIONS, type QuestionAnalysis } from "./analyze";
 import { understandingFailed } from "./fallback";
-import { normalizeQuestion } from "./normalize";
+import { headlineOf, normalizeQuestion } from "./normalize";
 import { CONFIDENT, readClause, type Reading } from "./reading";
 import { applyRules } from "./rules/engine";
 import { unknownPart } from "./rules/build-paths";
@@ -78,11 +78,12 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   const ood = outOfDomain(text, readings);
   if (ood) return done(question, [{ kind: "reply", reason: "out_of_domain", said: ood.slice(0, 200) }], ["reply.out-of-domain"], readings, [...stages, `domain: ${ood}`]);
 
+  const headline = headlineOf(question);
   const parts: PlanPartInput[] = [];
   const answer: string[] = [];
   const rules: string[] = [];
   for (const r of readings) {
-    const { built: read, fired } = await applyRules(r, { kb });
+    const { built: read, fired } = await applyRules(r, { kb, ...(headline ? { headline } : {}) });
     const checked = uncheckedCondition(r, read);
     const built = listCounted(r, checked);
     answer.push(place(built, parts));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeQuestion } from "../../src/question/normalize";
+import { headlineOf, normalizeQuestion } from "../../src/question/normalize";
 
 describe("normalizing a question", () => {
   it.each([
@@ -17,5 +17,20 @@ describe("normalizing a question", () => {
 
   it("keeps case and accents of names", () => {
     expect(normalizeQuestion("films by Pedro Almodóvar")).toBe("films by Pedro Almodóvar");
+  });
+});
+
+describe("a request of several paragraphs", () => {
+  it("a blank line ends the sentence before it", () => {
+    expect(normalizeQuestion("Movie about a haunted lighthouse\n\nI saw it as a kid")).toBe("Movie about a haunted lighthouse. I saw it as a kid");
+    expect(normalizeQuestion("Haunted lighthouse?\n\nI saw it as a kid")).toBe("Haunted lighthouse? I saw it as a kid");
+    // A single line break is only white space: a sentence may wrap.
+    expect(normalizeQuestion("who directed\nthe matrix")).toBe("who directed the matrix");
+  });
+
+  it("its headline is its first paragraph, when more follows", () => {
+    expect(headlineOf("Movie about a *haunted* lighthouse\n\nI saw it as a kid")).toBe("Movie about a haunted lighthouse");
+    expect(headlineOf("who directed the matrix")).toBeUndefined();
+    expect(headlineOf("a film about a lighthouse\n\n   ")).toBeUndefined();
   });
 });

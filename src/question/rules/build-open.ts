@@ -2,7 +2,8 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import { type EntityRef, type FacetKind, type FilmConstraintInput, type TmdbOnlyRef } from "../../plan/schema";
 import { kinRefs, tmdbSeedRefs, tmdbSeeds } from "../tmdb-seeds";
 import type { TopicEntity } from "../analyze";
-import { filmConstraints, kindOf, kindsOf, personRef, softKinds, yearsOf } from "../film-set";
+import { filmConstraints, kindOf, kindsOf, personRef, softKinds } from "../film-set";
+import { rememberedYears } from "../stages/remembered-years";
 import { negatedItems } from "../cues";
 import { TASTE_PHRASES } from "../lexicon/requests";
 import type { Reading } from "../reading";
@@ -101,9 +102,11 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
 export function knownItem(r: Reading, ctx: RuleContext): Built {
   const hints: FilmConstraintInput[] = [];
   for (const p of people(r).filter((t: TopicEntity) => t.confidence >= 0.75 && /\s/.test(t.text.trim())).slice(0, 2)) hints.push({ on: "person", who: personRef(p), negated: false });
-  const years = yearsOf(r);
+  const years = rememberedYears(r.text, r.periods);
   if (years) hints.push({ on: "years", ...years, negated: false });
   for (const c of kindsOf(r).slice(0, 2)) hints.push({ on: "kind", kind: kindOf(c), negated: false });
   for (const language of r.languages.slice(0, 1)) hints.push({ on: "language", language, negated: false });
-  return { parts: [{ kind: "plot", story: r.text.slice(0, 2000), hints: hints.slice(0, 6), facets: planFacets(r, ctx.kb) }] };
+  // The headline is the story's own first words (a post's title), unless spelling or a split changed them.
+  const headline = ctx.headline && r.text.startsWith(ctx.headline.replace(/[.!?]*$/, "")) ? ctx.headline : undefined;
+  return { parts: [{ kind: "plot", story: r.text.slice(0, 2000), ...(headline ? { headline } : {}), hints: hints.slice(0, 6), facets: planFacets(r, ctx.kb) }] };
 }

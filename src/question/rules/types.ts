@@ -22,6 +22,8 @@ export interface Built {
 
 export interface RuleContext {
   kb: KnowledgeBase;
+  /** The question's first paragraph, when a blank line sets it apart from more (a post's title), normalized. */
+  headline?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DECADE_PARTS, DECADE_WORDS, PERIOD_NEGATIONS } from "../lexicon/periods";
+import { AGE_OWNERS, DECADE_PARTS, DECADE_WORDS, PERIOD_NEGATIONS } from "../lexicon/periods";
 import { wordTokens } from "../../util/text";
 
 /** A span of years the question restricts films to, with the characters that said it. */
@@ -34,13 +34,19 @@ export function findPeriods(question: string): Period[] {
     for (const m of question.matchAll(p.re)) {
       const start = m.index;
       const end = start + m[0].length;
-      if (out.some((o) => start < o.end && o.start < end)) continue;
+      if (out.some((o) => start < o.end && o.start < end) || isAge(m[0], question.slice(0, start))) continue;
       const range = p.read(m as RegExpExecArray);
       if (!range) continue;
       out.push({ from: Math.min(range[0], range[1]), to: Math.max(range[0], range[1]), text: m[0].trim(), start, end, bareYear: p.bareYear === true, negated: negatedBefore(question.slice(0, start)) });
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+const OWNERS = new Set(AGE_OWNERS);
+/** A two-digit decade owned by a person is their age ("in his 30s", "in her late 20s"), not the films' years. */
+function isAge(said: string, before: string): boolean {
+  return /^(?:[\p{L}]+[\s-]+)?['’]?\d0['’]?s$/iu.test(said.trim()) && OWNERS.has(wordTokens(before).at(-1)?.folded ?? "");
 }
 
 const NEGATIONS = new Set(PERIOD_NEGATIONS);

@@ -1,0 +1,56 @@
+import { FILM_NOUNS_AFTER_PERIOD, RELEASE_PERIOD_WORDS, STORY_TIME_PERIOD_PHRASES, WATCHING_PERIOD_WORDS } from "../lexicon/periods";
+import { wordTokens } from "../../util/text";
+import { findPhrase } from "./phrases";
+import type { Period } from "./periods";
+
+/** How a period in a told plot was meant: the film's release, when it was watched, or the story's own time. */
+export type PeriodSense = "release" | "watched" | "story-time";
+
+/** Words of a period's clause read before it, and after it. */
+const BEFORE = 8;
+const AFTER = 3;
+/** The earliest year a film can have (the bound a watching period leaves open). */
+export const EARLIEST_FILM_YEAR = 1880;
+
+const RELEASE = new Set(RELEASE_PERIOD_WORDS);
+const WATCHING = new Set(WATCHING_PERIOD_WORDS);
+const FILM_NOUNS = new Set(FILM_NOUNS_AFTER_PERIOD);
+
+/**
+ * What a period of a told plot says: a film noun right after it or a making word before it in its
+ * clause make it the release ("a 90s movie", "probably from the 80s"); a story-time phrase just before
+ * it makes it the story's ("set in the 1930s"); a watching word in its clause makes it when the person
+ * saw the film ("saw it on TV in the early 2000s"); a period said with none of these is the release.
+ */
+export function periodSense(text: string, p: Pick<Period, "start" | "end">): PeriodSense {
+  const clauseStart = Math.max(...[".", "!", "?", "\n", ";", ",", "("].map((c) => text.lastIndexOf(c, p.start - 1))) + 1;
+  const before = wordTokens(text.slice(clauseStart, p.start)).map((t) => t.folded).slice(-BEFORE);
+  const after = wordTokens(text.slice(p.end)).map((t) => t.folded).slice(0, AFTER);
+  if (after.some((w) => FILM_NOUNS.has(w))) return "release";
+  const near = before.slice(-4);
+  // A period's match may hold its preposition ("in 1995"): the phrase reads on into it.
+  const lead = [...near, ...wordTokens(text.slice(p.start, p.end)).map((t) => t.folded)];
+  if (STORY_TIME_PERIOD_PHRASES.some((ph) => findPhrase(lead, ph).some((at) => at < near.length))) return "story-time";
+  if (near.some((w) => RELEASE.has(w))) return "release";
+  if (before.some((w) => WATCHING.has(w))) return "watched";
+  return "release";
+}
+
+/**
+ * The years a film told from memory came out in. Each period said is a guess about the same film, so
+ * the film's years are their span ("80s or 90s", "late 90s, early 2000s": 1980–1999, 1996–2003), never
+ * their overlap; a film is no newer than when it was watched, so a watching period bounds the release
+ * from above (and alone gives only that bound); the story's own time and periods said against are no
+ * guess at all.
+ */
+export function rememberedYears(text: string, periods: readonly Period[]): { from: number; to: number } | undefined {
+  const said = periods.filter((p) => !p.negated).map((p) => ({ p, sense: periodSense(text, p) }));
+  const release = said.filter((s) => s.sense === "release").map((s) => s.p);
+  const watched = said.filter((s) => s.sense === "watched").map((s) => s.p);
+  const seenBy = watched.length ? Math.max(...watched.map((p) => p.to)) : undefined;
+  if (!release.length) return seenBy === undefined ? undefined : { from: EARLIEST_FILM_YEAR, to: seenBy };
+  const from = Math.min(...release.map((p) => p.from));
+  const to = Math.max(...release.map((p) => p.to));
+  // Seen before the release said: the memory of the watching is the firmer one only when they agree.
+  return seenBy !== undefined && seenBy >= from && seenBy < to ? { from, to: seenBy } : { from, to };
+}
