@@ -55,3 +55,15 @@ export async function filmsLinkedToAll(kb: KnowledgeBase, names: readonly string
   }
   return out ?? new Set();
 }
+
+/** Years a film can have: a range is read within these. */
+const FIRST_FILM_YEAR = 1880;
+const LAST_FILM_YEAR = 2030;
+
+/** The films released in a range of years (any of their release years), through each year's node. */
+export async function filmsReleasedIn(kb: KnowledgeBase, years: { from: number; to: number }): Promise<Set<string>> {
+  const ids: string[] = [];
+  for (let y = Math.max(years.from, FIRST_FILM_YEAR); y <= Math.min(years.to, LAST_FILM_YEAR); y++) ids.push(String(y));
+  const released = await kb.graph.neighborsMany(ids, { edges: ["RELEASED_IN"], direction: "in" });
+  return new Set([...released.values()].flat().map((nb) => nb.id));
+}

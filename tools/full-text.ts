@@ -5,7 +5,7 @@ import type { KnowledgeBase } from "../src/kb/knowledge-base";
 import { indexTerm, indexTerms, indexTokens } from "../src/kb/text-fields";
 import { makeEvidence, type Evidence } from "./evidence";
 import { snippet, titleWithYear } from "./movie-text";
-import { filmsLinkedToAll } from "./entities";
+import { filmsLinkedToAll, filmsReleasedIn } from "./entities";
 import { defineTool } from "./tool";
 
 export const FullTextInput = z
@@ -31,6 +31,8 @@ export const FullTextInput = z
     weights: z.record(z.string().trim().min(1).max(100), z.number().min(0).max(10)).optional(),
     /** Only films linked to every one of these entities (a told plot that names an actor: only that actor's films). */
     linkedTo: z.array(z.string().trim().min(1).max(300)).max(3).optional(),
+    /** Only films released in these years (a known item's remembered years: its story among the films of that time). */
+    years: z.object({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) }).strict().refine((y) => y.from <= y.to, { message: "years.from must not be after years.to" }).optional(),
   })
   .strict();
 
@@ -58,6 +60,17 @@ export async function searchSummed(kb: KnowledgeBase, query: string, options: Te
   return (among ? hits.filter((h) => among.has(h.id)) : hits).slice(0, options.limit);
 }
 
+/** The films a search keeps: those linked to every entity named and released in the years given (all when neither is). */
+async function amongFilms(kb: KnowledgeBase, input: Pick<z.infer<typeof FullTextInput>, "linkedTo" | "years">): Promise<Set<string> | undefined> {
+  const linked = input.linkedTo?.length ? await filmsLinkedToAll(kb, input.linkedTo) : undefined;
+  const released = input.years ? await filmsReleasedIn(kb, input.years) : undefined;
+  return linked && released ? new Set([...linked].filter((f) => released.has(f))) : (linked ?? released);
+}
+
+function amongSaid(input: Pick<z.infer<typeof FullTextInput>, "linkedTo" | "years">): string {
+  return [input.linkedTo?.length ? `linked to ${input.linkedTo.join(" and ")}` : "", input.years ? `released ${input.years.from}–${input.years.to}` : ""].filter(Boolean).join(" and ");
+}
+
 /** BM25 over titles, names, plots, overviews, tags and people, with the matching snippet. */
 export const fullText = defineTool({
   name: "full_text",
@@ -67,7 +80,7 @@ export const fullText = defineTool({
   async run(input, ctx) {
     const termWeights = input.weights ? Object.fromEntries(Object.entries(input.weights).flatMap(([w, x]) => indexTerms(w).map((t) => [t, x] as const))) : undefined;
     const query = { types: input.types, limit: input.limit, fuzzy: input.fuzzy ? 0.2 : 0, prefix: input.prefix, ...(input.fields ? { fields: input.fields } : {}), ...(termWeights ? { termWeights } : {}) };
-    const among = input.linkedTo?.length ? await filmsLinkedToAll(ctx.kb, input.linkedTo) : undefined;
+    const among = await amongFilms(ctx.kb, input);
     const hits = input.scoring === "story"
       ? (await ctx.kb.text.searchStories(input.query, { limit: among ? AMONG_WINDOW : input.limit, ...(termWeights ? { termWeights } : {}), ...(input.fields ? { fields: input.fields, coordination: SUM_COORDINATION } : {}) })).filter((h) => !among || among.has(h.id)).slice(0, input.limit)
       : input.scoring === "sum"
@@ -76,7 +89,7 @@ export const fullText = defineTool({
         ? (await ctx.kb.text.search(input.query, { ...query, limit: AMONG_WINDOW })).filter((h) => among.has(h.id)).slice(0, input.limit)
         : await ctx.kb.text.search(input.query, query);
     if (hits.length === 0) {
-      return { evidence: [], notes: [`full_text: nothing matches "${input.query}"${among ? ` among the ${among.size} films linked to ${input.linkedTo!.join(" and ")}` : ""}${input.fuzzy ? "" : " (fuzzy: true tolerates typos)"}`] };
+      return { evidence: [], notes: [`full_text: nothing matches "${input.query}"${among ? ` among the ${among.size} films ${amongSaid(input)}` : ""}${input.fuzzy ? "" : " (fuzzy: true tolerates typos)"}`] };
     }
     const nodes = await ctx.kb.graph.getNodes(hits.map((h) => h.id));
     const top = hits[0]!.score;

@@ -15,6 +15,8 @@ export interface FilmText {
   directors: string[];
   /** Its directors, writers and cast. */
   people: string[];
+  /** The languages the KB lists it in. */
+  languages: string[];
   year?: number;
   votes: number;
   degree: number;
@@ -48,7 +50,7 @@ export class FilmTexts {
     if (missing.length) {
       const [nodes, values, concepts] = await Promise.all([
         this.kb.graph.getNodes(missing),
-        this.kb.graph.neighborsMany(missing, { edges: ["HAS_TAG", "HAS_GENRE", "DIRECTED", "WROTE", "ACTED_IN"] }),
+        this.kb.graph.neighborsMany(missing, { edges: ["HAS_TAG", "HAS_GENRE", "DIRECTED", "WROTE", "ACTED_IN", "IN_LANGUAGE"] }),
         this.kb.concepts ? this.kb.concepts.conceptsOf(missing, { limit: 60 }) : Promise.resolve(new Map<string, FilmConceptLink[]>()),
       ]);
       missing.forEach((film, i) => {
@@ -58,6 +60,7 @@ export class FilmTexts {
         const genres = nbs.filter((n) => n.edge === "HAS_GENRE").map((n) => n.id);
         const directors = nbs.filter((n) => n.edge === "DIRECTED").map((n) => n.id);
         const people = nbs.filter((n) => n.edge === "DIRECTED" || n.edge === "WROTE" || n.edge === "ACTED_IN").map((n) => n.id);
+        const languages = nbs.filter((n) => n.edge === "IN_LANGUAGE").map((n) => n.id);
         const tmdb = this.kb.catalog.tmdb(film);
         const keywords = tmdb?.keywords ?? [];
         const field = (f: FilmField, text: string | undefined) => (text ? [new FilmTextField(f, text)] : []);
@@ -70,6 +73,7 @@ export class FilmTexts {
           keywords,
           directors,
           people,
+          languages,
           ...(year !== undefined ? { year } : {}),
           votes: tmdb?.voteCount ?? 0,
           degree: node?.degree ?? 0,
@@ -101,6 +105,7 @@ export class FilmTexts {
         keywords: row.keywords,
         directors: [],
         people: [],
+        languages: [],
         ...(Number.isFinite(year) ? { year } : {}),
         votes: row.voteCount ?? 0,
         degree: 0,

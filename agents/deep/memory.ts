@@ -87,6 +87,8 @@ export interface DeepMemory {
   partId: string;
   intent: OpenIntent;
   text: string;
+  /** A known item's headline (a post's title): its words count double in the story's searches. */
+  headline?: string;
   facets: FacetState[];
   where: FilmConstraint[];
   like: EntityRef[];

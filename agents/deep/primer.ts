@@ -5,6 +5,7 @@ import { FACET_VARIANTS, GENERIC_WORDS, REQUEST_TALK_WORDS } from "../../src/que
 import { STOP_WORDS as STOP, entryOf } from "../../src/util/text";
 import type { CommunityState, DeepMemory, FacetConcept, FacetState, SubQuery } from "./memory";
 import { yearsBeyondSeeds } from "../plan/similar-years";
+import { EARLIEST_FILM_YEAR } from "../../src/question/stages/remembered-years";
 
 /** The parts the deep route takes: an open request, a told plot (a known item), films like others. */
 export type DeepPart = PartOf<"open"> | PartOf<"plot"> | PartOf<"similar">;
@@ -67,12 +68,12 @@ export async function primeDeep(part: DeepPart, kb: KnowledgeBase, testBudget = 
   return { memory, notes };
 }
 
-function normalize(part: DeepPart): Pick<DeepMemory, "intent" | "text" | "where" | "like" | "likeTmdbOnly" | "seen" | "hints"> & { facets: Facet[] } {
+function normalize(part: DeepPart): Pick<DeepMemory, "intent" | "text" | "headline" | "where" | "like" | "likeTmdbOnly" | "seen" | "hints"> & { facets: Facet[] } {
   switch (part.kind) {
     case "open":
       return { intent: part.intent, text: part.text, facets: part.facets, where: part.where, like: part.like, likeTmdbOnly: part.likeTmdbOnly, seen: part.seen, hints: part.hints };
     case "plot":
-      return { intent: "known_item", text: part.story, facets: part.facets, where: [], like: [], likeTmdbOnly: [], seen: [], hints: part.hints };
+      return { intent: "known_item", text: part.story, ...(part.headline ? { headline: part.headline } : {}), facets: part.facets, where: [], like: [], likeTmdbOnly: [], seen: [], hints: part.hints };
     case "similar": {
       const tmdbOnly = part.tmdbOnly ?? [];
       const text = [...part.seeds.map((s) => s.said ?? s.id), ...tmdbOnly.map(tmdbOnlyName)].join(", ");
@@ -172,6 +173,19 @@ export function startsFromFilms(m: Pick<DeepMemory, "like" | "likeTmdbOnly">): b
   return m.like.length > 0 || m.likeTmdbOnly.length > 0;
 }
 
+/** The sub-query that searches a known item's story among the films of the years remembered (its `query`). */
+export const STORY_IN_YEARS = "years";
+
+/** The years a known item's hints remember it from (none when no period was said for it). */
+export function rememberedYearsOf(m: Pick<DeepMemory, "hints">): { from: number; to: number } | undefined {
+  for (const h of m.hints) if (h.on === "years" && !h.negated) return { from: h.from, to: h.to };
+  return undefined;
+}
+
+function yearsSaid(y: { from: number; to: number }): string {
+  return y.from <= EARLIEST_FILM_YEAR ? `by ${y.to}` : y.from === y.to ? `in ${y.from}` : `${y.from}–${y.to}`;
+}
+
 /** The people a known item's hints name (linked to the KB). */
 export function hintedPeople(m: Pick<DeepMemory, "hints">): string[] {
   return m.hints.flatMap((h) => (h.on === "person" && !h.negated && "id" in h.who ? [h.who.id] : []));
@@ -184,6 +198,9 @@ function subQueries(m: DeepMemory): SubQuery[] {
     out.push({ serves: "story", tool: "full_text", why: "the story's words in each film's whole story (title, plot, overview, keywords, tags), rare words counting most" });
     out.push({ serves: "story", tool: "full_text", why: "the story's words in plots and overviews alone, each word's score summed", query: "plot-fields" });
     out.push({ serves: "story", tool: "semantic_search", why: "the story's meaning against the films' documents" });
+    // The years remembered narrow whom the story competes with: among a decade's films, a story told loosely still stands out.
+    const years = rememberedYearsOf(m);
+    if (years) out.push({ serves: "story", tool: "full_text", why: `the story's words among the films released ${yearsSaid(years)}, the years remembered`, query: STORY_IN_YEARS });
     // A cast member or maker remembered by name: their films join the pool (lifted, never required: people misremember).
     for (const name of hintedPeople(m).slice(0, 2)) out.push({ serves: "hints", tool: "find_movies", why: `the films of ${name}, as remembered (a lift, never a filter)`, query: name });
   }

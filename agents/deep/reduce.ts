@@ -91,7 +91,7 @@ function fameOf(f: FilmText): number {
   return Math.min(1, logVotes / MAX_LOG_VOTES);
 }
 
-/** Which of a known item's hints each candidate fits: its decade, its kind, a cast member (boosts, never filters). */
+/** Which of a known item's hints each candidate fits: its decade, its kind, its language, a cast member (boosts, never filters). */
 function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<string, FilmText>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const kindKeys = new Map(m.hints.flatMap((h) => (h.on === "kind" ? [[h, new Set([...h.kind.genres, ...h.kind.tags, ...h.kind.keywords].map(linkKey))] as const] : [])));
@@ -103,6 +103,7 @@ function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<s
       if (h.on === "years" && f.year !== undefined && f.year >= h.from - 1 && f.year <= h.to + 1) hits.push(`from ${f.year}, as remembered`);
       if (h.on === "person" && !h.negated && "id" in h.who && f.people.includes(h.who.id)) hits.push(`with ${h.who.id}, as remembered`);
       if (h.on === "kind" && own.some((x) => kindKeys.get(h)!.has(x))) hits.push(`${h.kind.label}, as remembered`);
+      if (h.on === "language" && !h.negated && f.languages.some((l) => linkKey(l) === linkKey(h.language))) hits.push(`in ${h.language}, as remembered`);
     }
     if (hits.length) out.set(c.film, hits);
   }

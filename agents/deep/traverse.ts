@@ -1,10 +1,11 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { call } from "../plan/calls";
+import { indexTerm, indexTerms } from "../../src/kb/text-fields";
 import { openFilmArgs } from "./context";
 import { toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
 import type { DeepMemory, SubQuery } from "./memory";
-import { TMDB_ONLY_SEEDS } from "./primer";
+import { STORY_IN_YEARS, TMDB_ONLY_SEEDS, rememberedYearsOf } from "./primer";
 
 /** Calls one deep round may run in parallel: a facet's concept and text searches, the seeds, the constraints, two communities. */
 export const DEEP_PARALLEL = 8;
@@ -41,7 +42,8 @@ function subQueryCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase): PlannedCal
 function storyCall(q: SubQuery, m: DeepMemory, kb: KnowledgeBase, why: string): PlannedCall | undefined {
   const { story, keywords } = toldPlotQuery(m.text, kb);
   if (q.tool === "full_text" && q.query === "plot-fields") return keywords ? call("full_text", { query: keywords.split(" ").slice(0, SUM_WORDS).join(" "), limit: STORY_FILMS, types: ["Movie"], fields: ["plot", "overview"], scoring: "story" }, why, q.serves) : undefined;
-  if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], scoring: "story", ...headlineWeights(m.text, keywords) }, why, q.serves) : undefined;
+  const years = q.query === STORY_IN_YEARS ? rememberedYearsOf(m) : undefined;
+  if (q.tool === "full_text") return keywords ? call("full_text", { query: keywords.slice(0, 500), limit: STORY_FILMS, types: ["Movie"], scoring: "story", ...storyWeights(m, keywords), ...(years ? { years } : {}) }, why, q.serves) : undefined;
   return call("semantic_search", { query: story.slice(0, 2000), k: STORY_FILMS, threshold: 0.05, overviews: true }, why, q.serves);
 }
 
@@ -58,14 +60,25 @@ function facetCall(q: SubQuery, facet: DeepMemory["facets"][number], why: string
   return undefined;
 }
 
-/** Words of a request's first line (a post's title says what the film is in a few words) count double. */
+/** Words of a request's headline (a post's title says what the film is in a few words) count double. */
 const HEADLINE_WEIGHT = 2;
+/**
+ * A word the story says again is what it is about ("the dragon… the dragon's egg… a dragon"): its weight
+ * grows by this much per doubling of its count, as BM25's query-term frequency does (train hit@5 of the
+ * story's search 0.164 → 0.172 at 0.5, 0.169 at 1).
+ */
+const REPEAT_WEIGHT = 0.5;
+const MAX_WEIGHTED = 40;
 
-function headlineWeights(text: string, keywords: string): { weights?: Record<string, number> } {
-  const newline = text.indexOf("\n");
-  if (newline < 0) return {};
-  const head = new Set(text.slice(0, newline).toLowerCase().split(/[^\p{L}\p{N}]+/u));
-  const weights = Object.fromEntries(keywords.split(" ").filter((w) => head.has(w)).slice(0, 40).map((w) => [w, HEADLINE_WEIGHT]));
+function storyWeights(m: Pick<DeepMemory, "text" | "headline">, keywords: string): { weights?: Record<string, number> } {
+  const head = new Set(m.headline ? m.headline.toLowerCase().split(/[^\p{L}\p{N}]+/u) : []);
+  const said = new Map<string, number>();
+  for (const t of indexTerms(m.text)) said.set(t, (said.get(t) ?? 0) + 1);
+  const weighted = keywords.split(" ").map((w) => {
+    const times = said.get(indexTerm(w) ?? w) ?? 1;
+    return [w, Math.round((head.has(w) ? HEADLINE_WEIGHT : 1) * (1 + REPEAT_WEIGHT * Math.log(times)) * 100) / 100] as const;
+  });
+  const weights = Object.fromEntries(weighted.filter(([, x]) => x !== 1).sort((a, b) => b[1] - a[1]).slice(0, MAX_WEIGHTED));
   return Object.keys(weights).length ? { weights } : {};
 }
 

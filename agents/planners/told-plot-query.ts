@@ -7,7 +7,7 @@ import { findPhrase } from "../../src/question/stages/phrases";
 /** Strips "the movie where", "I'm trying to remember" from a told plot, keeping the story. */
 export function storyOf(text: string): string {
   return text
-    .replace(/^(?:.*?\b(?:remember|find|recall|looking for)\b[^,.]*?\b(?:movie|film)\b\s*)/i, "")
+    .replace(/^(?:[^.!?\n]*?\b(?:remember|find|recall|looking for)\b[^,.!?\n]*?\b(?:movie|film)\b\s*)/i, "")
     .replace(/\b(?:(?:what(?:'s| is)|which is)\s+(?:the\s+)?(?:(?:name|title)\s+of\s+)?|(?:name|title)\s+of\s+)(?:the|that|a)\s+(?:movie|film)\s*/gi, "")
     .replace(/\b(?:the|a|that|this)\s+(?:movie|film|one)\s+(?:where|in which|about|with)\b/gi, "")
     .replace(/\b(?:movie|film)\s+(?:where|in which|about|with)\b/gi, "")

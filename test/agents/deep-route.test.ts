@@ -51,6 +51,24 @@ describe("the deep route (open requests)", () => {
     expect(r.answer).toMatch(/^Most likely Midnight Ledger \(2010\)/);
   });
 
+  it("reads a post's title as its headline and its decades as one span, and searches the story among the films of those years", async () => {
+    const post = "Accountant finds a ledger, late 2000s or early 2010s\n\nI saw this on TV years ago. An accountant finds an old ledger at the bank. The ledger says a heist will happen at midnight, and the ledger is the only proof. Any ideas?";
+    const r = await runResearch(post, { kb });
+    const part = r.plan.parts[0]!;
+    expect(part).toMatchObject({ kind: "plot", headline: "Accountant finds a ledger, late 2000s or early 2010s" });
+    expect(part.kind === "plot" && part.hints).toContainEqual({ on: "years", from: 2006, to: 2013, negated: false });
+    const searches = r.trace.filter((s) => s.node === "act" && s.tool === "full_text" && s.serves === "story");
+    const inYears = searches.find((s) => s.args?.years);
+    expect(inYears?.args).toMatchObject({ years: { from: 2006, to: 2013 }, scoring: "story" });
+    expect(inYears?.rationale).toMatch(/among the films released 2006–2013, the years remembered/);
+    // A headline word counts double; a word the story says four times counts more than once.
+    const weights = inYears!.args!.weights as Record<string, number>;
+    expect(weights.accountant).toBeGreaterThanOrEqual(2);
+    expect(weights.ledger).toBeGreaterThan(2);
+    expect(names(r)[0]).toBe("Midnight Ledger");
+    expect(r.answer).toMatch(/from 2010, as remembered/);
+  });
+
   it("takes any question on the deep route with strategy deep", async () => {
     const r = await runResearch("Tom Harker films about the sea", { kb }, { strategy: "deep" });
     expect(r.route).toBe("deep");

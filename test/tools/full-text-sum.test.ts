@@ -80,6 +80,18 @@ describe('full_text scoring: "sum"', () => {
     expect((await call({ query: "x", scoring: "max" })).error!.message).toMatch(/scoring/);
   });
 
+  it("keeps only films released in the years given: a told plot among the films of the years remembered", async () => {
+    const kb = await fixtureKb();
+    const call = (input: unknown) => runTool(TOOLS.full_text, input, { kb, step: 1 });
+    const all = await call({ query: "ledger ghosts heist", scoring: "story", types: ["Movie"] });
+    expect(all.evidence.map((e) => e.focus)).toEqual(expect.arrayContaining(["Midnight Ledger", "Ledger of Ghosts"]));
+    const inYears = await call({ query: "ledger ghosts heist", scoring: "story", types: ["Movie"], years: { from: 2005, to: 2012 } });
+    expect(inYears.evidence.map((e) => e.focus)).toEqual(["Midnight Ledger"]);
+    const none = await call({ query: "ledger ghosts heist", scoring: "story", types: ["Movie"], years: { from: 1950, to: 1960 } });
+    expect(none.notes[0]).toMatch(/among the \d+ films released 1950–1960/);
+    expect((await call({ query: "ledger", years: { from: 2000, to: 1990 } })).error!.message).toMatch(/years.from must not be after years.to/);
+  });
+
   it("explains an empty result as the default scoring does", async () => {
     const kb = await fixtureKb();
     const none = await runTool(TOOLS.full_text, { query: "zeppelin", scoring: "sum" }, { kb, step: 1 });
