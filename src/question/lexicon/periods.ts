@@ -17,7 +17,11 @@ export const PERIOD_NEGATIONS = "not never no isnt arent wasnt werent dont doesn
  *   1995"): not the film's years at all.
  */
 export const RELEASE_PERIOD_WORDS = "from made released release came come comes produced filmed shot dated era".split(" ");
-export const WATCHING_PERIOD_WORDS = "saw seen see watched watch watching rented rent aired airing showed shown kid kids child children childhood young younger little growing grew teen teenager tv television vhs dvd netflix cable theater theaters theatre theatres cinema cinemas school".split(" ");
+export const WATCHING_PERIOD_WORDS = "saw seen see watched watch watching rented rent aired airing showed shown childhood tv television vhs dvd netflix cable theater theaters theatre theatres cinema cinemas".split(" ");
+/** Phrases of the person's own past that make a period the watching ("as a kid in the 90s", "when I was young"). */
+export const WATCHING_PERIOD_PHRASES = ["as a kid", "as a child", "as a teen", "as a teenager", "as kids", "when i was", "growing up", "in school", "at school", "my childhood", "i was little", "i was young", "i was a kid"];
+/** Prepositions that put a period inside a told story ("four boys in the fifties", "sent back to the eighties"). */
+export const STORY_TIME_PREPOSITIONS = "in during to until through throughout".split(" ");
 export const STORY_TIME_PERIOD_PHRASES = ["set in", "set during", "set around", "set back in", "set sometime in", "takes place in", "took place in", "taking place in", "takes place during", "took place during", "born in", "born around"];
-/** Words right after a period that make it the film's own ("90s movie", "an 80s horror flick"). */
-export const FILM_NOUNS_AFTER_PERIOD = "movie movies film films flick flicks cartoon cartoons animation anime picture".split(" ");
+/** Words for a film: right after a period or a language they make it the film's own ("90s movie", "an 80s horror flick", "a Korean film"). */
+export const FILM_WORDS = "movie movies film films flick flicks cartoon cartoons animation anime picture".split(" ");

@@ -4,6 +4,9 @@ import { kinRefs, tmdbSeedRefs, tmdbSeeds } from "../tmdb-seeds";
 import type { TopicEntity } from "../analyze";
 import { filmConstraints, kindOf, kindsOf, personRef, softKinds } from "../film-set";
 import { rememberedYears } from "../stages/remembered-years";
+import { FILM_WORDS } from "../lexicon/periods";
+
+const FILM_NOUNS = new Set(FILM_WORDS);
 import { negatedItems } from "../cues";
 import { TASTE_PHRASES } from "../lexicon/requests";
 import type { Reading } from "../reading";
@@ -100,12 +103,35 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
  * (an actor, a decade, a kind of film) are hints that lift the films they fit, never filters.
  */
 export function knownItem(r: Reading, ctx: RuleContext): Built {
+  return toldPlotPart(r, ctx, 2);
+}
+
+/**
+ * The languages a story says of the film itself: one said before a film noun ("a Korean movie"), after
+ * "in" ("in French"), or ending its sentence; not one that names something else in the story ("a Korean
+ * war vet", "his French teacher").
+ */
+function filmLanguages(r: Reading): string[] {
+  const ofFilm = r.languageSaid.filter(({ token }) => {
+    const next = r.words[token + 1];
+    const sentenceEnds = next === undefined || /[.!?,;]\s*$/.test(r.text.slice(r.tokens[token]!.end, r.tokens[token + 1]?.start ?? r.text.length));
+    return sentenceEnds || FILM_NOUNS.has(next!) || r.words[token - 1] === "in";
+  });
+  return [...new Set(ofFilm.map((x) => x.language))];
+}
+
+/**
+ * A film told in the user's words, whichever rule read it: the whole text is the story, its first
+ * paragraph the headline, and what it names are hints: people named in full (at most `most`), the
+ * years remembered, two kinds, a language.
+ */
+export function toldPlotPart(r: Reading, ctx: RuleContext, most: number): Built {
   const hints: FilmConstraintInput[] = [];
-  for (const p of people(r).filter((t: TopicEntity) => t.confidence >= 0.75 && /\s/.test(t.text.trim())).slice(0, 2)) hints.push({ on: "person", who: personRef(p), negated: false });
+  for (const p of people(r).filter((t: TopicEntity) => t.confidence >= 0.75 && /\s/.test(t.text.trim())).slice(0, most)) hints.push({ on: "person", who: personRef(p), negated: false });
   const years = rememberedYears(r.text, r.periods);
   if (years) hints.push({ on: "years", ...years, negated: false });
   for (const c of kindsOf(r).slice(0, 2)) hints.push({ on: "kind", kind: kindOf(c), negated: false });
-  for (const language of r.languages.slice(0, 1)) hints.push({ on: "language", language, negated: false });
+  for (const language of filmLanguages(r).slice(0, 1)) hints.push({ on: "language", language, negated: false });
   // The headline is the story's own first words (a post's title), unless spelling or a split changed them.
   const headline = ctx.headline && r.text.startsWith(ctx.headline.replace(/[.!?]*$/, "")) ? ctx.headline : undefined;
   return { parts: [{ kind: "plot", story: r.text.slice(0, 2000), ...(headline ? { headline } : {}), hints: hints.slice(0, 6), facets: planFacets(r, ctx.kb) }] };

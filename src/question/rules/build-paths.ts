@@ -14,7 +14,7 @@ import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS } from "../lexi
 import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
-import { planFacets } from "./build-open";
+import { planFacets, toldPlotPart } from "./build-open";
 import { taggedFilms } from "../series";
 import { tmdbOnlyAsks } from "./tmdb-only-asks";
 import { compareWithTmdbOnly } from "./tmdb-only-compare";
@@ -244,13 +244,12 @@ export async function similar(r: Reading, before: boolean, ctx: RuleContext): Pr
 
 /** A story told in the user's words; a person named in full ("the one where bill murray …") narrows it to their films. */
 export function toldPlot(r: Reading, ctx: RuleContext): Built {
-  const cast = people(r).filter((p) => p.confidence >= 0.75 && /\s/.test(p.text.trim())).slice(0, 3);
-  return { parts: [{ kind: "plot", story: r.text, hints: cast.map((p) => ({ on: "person" as const, who: personRef(p), negated: false })), facets: planFacets(r, ctx.kb) }] };
+  return toldPlotPart(r, ctx, 3);
 }
 
 /** Nothing named to start from: the clause is searched as a description of films. */
 export function described(r: Reading, ctx: RuleContext): Built {
-  return { parts: [{ kind: "plot", story: r.text, hints: [], facets: planFacets(r, ctx.kb) }] };
+  return toldPlotPart(r, ctx, 0);
 }
 
 /** "stephen king movies: horror or drama mostly?": the genre split of one person's films. */

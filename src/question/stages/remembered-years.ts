@@ -1,5 +1,6 @@
-import { FILM_NOUNS_AFTER_PERIOD, RELEASE_PERIOD_WORDS, STORY_TIME_PERIOD_PHRASES, WATCHING_PERIOD_WORDS } from "../lexicon/periods";
-import { wordTokens } from "../../util/text";
+import { FILM_WORDS, RELEASE_PERIOD_WORDS, STORY_TIME_PERIOD_PHRASES, STORY_TIME_PREPOSITIONS, WATCHING_PERIOD_PHRASES, WATCHING_PERIOD_WORDS } from "../lexicon/periods";
+import { MEMORY_TALK_WORDS } from "../lexicon/requests";
+import { STOP_WORDS, wordTokens } from "../../util/text";
 import { findPhrase } from "./phrases";
 import type { Period } from "./periods";
 
@@ -14,13 +15,19 @@ export const EARLIEST_FILM_YEAR = 1880;
 
 const RELEASE = new Set(RELEASE_PERIOD_WORDS);
 const WATCHING = new Set(WATCHING_PERIOD_WORDS);
-const FILM_NOUNS = new Set(FILM_NOUNS_AFTER_PERIOD);
+const FILM_NOUNS = new Set(FILM_WORDS);
+const TALK = new Set(MEMORY_TALK_WORDS);
+/** Content words of a story before a period in its clause that make it the story's time, not a guess at the release. */
+const STORY_WORDS = 2;
+const PREPOSITIONS = new Set(STORY_TIME_PREPOSITIONS);
 
 /**
- * What a period of a told plot says: a film noun right after it or a making word before it in its
- * clause make it the release ("a 90s movie", "probably from the 80s"); a story-time phrase just before
- * it makes it the story's ("set in the 1930s"); a watching word in its clause makes it when the person
- * saw the film ("saw it on TV in the early 2000s"); a period said with none of these is the release.
+ * What a period of a told plot says, by the words of its clause: a film noun right after it or a
+ * making word before it make it the release ("a 90s movie", "probably from the 80s"); a story-time
+ * phrase just before it makes it the story's ("set in the 1930s"); a watching word makes it when the
+ * person saw the film ("saw it on TV in the early 2000s"); a film noun before it, the release ("the
+ * movie was in the 90s"); several words of story before it, the story's time ("four boys in the
+ * fifties walk the tracks"); said nearly alone ("Maybe 80's or early 90's"), the release.
  */
 export function periodSense(text: string, p: Pick<Period, "start" | "end">): PeriodSense {
   const clauseStart = Math.max(...[".", "!", "?", "\n", ";", ",", "("].map((c) => text.lastIndexOf(c, p.start - 1))) + 1;
@@ -32,8 +39,11 @@ export function periodSense(text: string, p: Pick<Period, "start" | "end">): Per
   const lead = [...near, ...wordTokens(text.slice(p.start, p.end)).map((t) => t.folded)];
   if (STORY_TIME_PERIOD_PHRASES.some((ph) => findPhrase(lead, ph).some((at) => at < near.length))) return "story-time";
   if (near.some((w) => RELEASE.has(w))) return "release";
-  if (before.some((w) => WATCHING.has(w))) return "watched";
-  return "release";
+  if (before.some((w) => WATCHING.has(w)) || WATCHING_PERIOD_PHRASES.some((ph) => findPhrase(before, ph).length > 0)) return "watched";
+  if (before.some((w) => FILM_NOUNS.has(w))) return "release";
+  // Inside a told story ("four boys in the fifties walk the tracks", "sent back to the eighties"), a period is the story's time.
+  const introduced = PREPOSITIONS.has(lead[near.length] ?? "") || PREPOSITIONS.has(near.at(-1) ?? "");
+  return introduced && before.filter((w) => !STOP_WORDS.has(w) && !TALK.has(w) && !PREPOSITIONS.has(w)).length >= STORY_WORDS ? "story-time" : "release";
 }
 
 /**
