@@ -74,11 +74,11 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   const analyses = new Map<string, QuestionAnalysis>();
   const analyze = (t: string) => analyses.get(t) ?? (analyses.set(t, analyzeQuestion(t, linker)), analyses.get(t)!);
   const names = linker.findMentions(text, { limit: MAX_MENTIONS }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));
-  const readings = await readClauses(text, names, kb, analyze, stages);
+  const headline = headlineOf(question);
+  const readings = await readClauses(text, names, kb, analyze, stages, headline !== undefined);
   const ood = outOfDomain(text, readings);
   if (ood) return done(question, [{ kind: "reply", reason: "out_of_domain", said: ood.slice(0, 200) }], ["reply.out-of-domain"], readings, [...stages, `domain: ${ood}`]);
 
-  const headline = headlineOf(question);
   const parts: PlanPartInput[] = [];
   const answer: string[] = [];
   const rules: string[] = [];
@@ -121,9 +121,10 @@ function nameWord(kb: KnowledgeBase, w: string): boolean {
 }
 
 /** Splits the question into clauses and reads each; a clause naming nothing of its own is about the first clause's film or person. */
-async function readClauses(text: string, names: readonly Mention[], kb: KnowledgeBase, analyze: (t: string) => QuestionAnalysis, stages: string[]): Promise<Reading[]> {
-  // A film remembered, films asked for, a long story: its sentences are one request, not several questions.
-  if (isOneRequest(text, wordTokens(text).map((t) => t.folded))) {
+async function readClauses(text: string, names: readonly Mention[], kb: KnowledgeBase, analyze: (t: string) => QuestionAnalysis, stages: string[], headed: boolean): Promise<Reading[]> {
+  // A film remembered, films asked for, a long story, a headline over its body (a post's title and text): its
+  // sentences are one request, not several questions.
+  if (headed || isOneRequest(text, wordTokens(text).map((t) => t.folded))) {
     stages.push("one request: its sentences are read together");
     return [await readClause("c1", text, kb, analyze)];
   }
