@@ -182,9 +182,14 @@ export function rememberedYearsOf(m: Pick<DeepMemory, "hints">): { from: number;
   return undefined;
 }
 
+/** How the years are said: "by 1999" (a bound the watching gave), "from 2006 on", "in 1994", "1986–1993". */
 function yearsSaid(y: { from: number; to: number }): string {
-  return y.from <= EARLIEST_FILM_YEAR ? `by ${y.to}` : y.from === y.to ? `in ${y.from}` : `${y.from}–${y.to}`;
+  if (y.from <= EARLIEST_FILM_YEAR) return `by ${y.to}`;
+  if (y.to >= LATEST_YEAR_SAID) return `from ${y.from} on`;
+  return y.from === y.to ? `in ${y.from}` : `${y.from}–${y.to}`;
 }
+/** A range's end at or past this is open ("after 2005" reads as 2006–9999). */
+const LATEST_YEAR_SAID = 3000;
 
 /** The people a known item's hints name (linked to the KB). */
 export function hintedPeople(m: Pick<DeepMemory, "hints">): string[] {
