@@ -2,7 +2,7 @@ import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { call } from "../plan/calls";
 import { indexTerm, indexTerms } from "../../src/kb/text-fields";
 import { openFilmArgs } from "./context";
-import { toldPlotQuery } from "../planners/told-plot-query";
+import { storyOf, toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
 import type { DeepMemory, SubQuery } from "./memory";
 import { STORY_IN_YEARS, TMDB_ONLY_SEEDS, rememberedYearsOf } from "./primer";
@@ -73,7 +73,8 @@ const MAX_WEIGHTED = 40;
 function storyWeights(m: Pick<DeepMemory, "text" | "headline">, keywords: string): { weights?: Record<string, number> } {
   const head = new Set(m.headline ? m.headline.toLowerCase().split(/[^\p{L}\p{N}]+/u) : []);
   const said = new Map<string, number>();
-  for (const t of indexTerms(m.text)) said.set(t, (said.get(t) ?? 0) + 1);
+  // Counted in the story itself, not in the talk around it ("I'm trying to remember…" is no second "tries").
+  for (const t of indexTerms(storyOf(m.text))) said.set(t, (said.get(t) ?? 0) + 1);
   const weighted = keywords.split(" ").map((w) => {
     const times = said.get(indexTerm(w) ?? w) ?? 1;
     return [w, Math.round((head.has(w) ? HEADLINE_WEIGHT : 1) * (1 + REPEAT_WEIGHT * Math.log(times)) * 100) / 100] as const;
