@@ -82,7 +82,7 @@ export const fullText = defineTool({
     const query = { types: input.types, limit: input.limit, fuzzy: input.fuzzy ? 0.2 : 0, prefix: input.prefix, ...(input.fields ? { fields: input.fields } : {}), ...(termWeights ? { termWeights } : {}) };
     const among = await amongFilms(ctx.kb, input);
     const hits = input.scoring === "story"
-      ? (await ctx.kb.text.searchStories(input.query, { limit: among ? AMONG_WINDOW : input.limit, ...(termWeights ? { termWeights } : {}), ...(input.fields ? { fields: input.fields, coordination: SUM_COORDINATION } : {}) })).filter((h) => !among || among.has(h.id)).slice(0, input.limit)
+      ? await ctx.kb.text.searchStories(input.query, { limit: input.limit, ...(among ? { among } : {}), ...(termWeights ? { termWeights } : {}), ...(input.fields ? { fields: input.fields, coordination: SUM_COORDINATION } : {}) })
       : input.scoring === "sum"
       ? await searchSummed(ctx.kb, input.query, query, among)
       : among

@@ -38,6 +38,8 @@ export interface StoryQuery {
   fields?: readonly TextField[];
   /** A film's summed score times (terms matched)^coordination (0, plain BM25, when absent). */
   coordination?: number;
+  /** Only these films (KB names): a story among the films of the years remembered, or of a person. */
+  among?: ReadonlySet<string>;
 }
 
 /** BM25 full-text search over titles, names, plots, overviews, tags and people. */

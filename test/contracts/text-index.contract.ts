@@ -59,6 +59,13 @@ export function textIndexContract(name: string, setup: (world: FixtureWorld) => 
       expect(await index.search("family", { limit: 1 })).toHaveLength(1);
     });
 
+    it("searches stories among some films only, when asked", async () => {
+      const all = (await index.searchStories("ledger", { limit: 5 })).map((h) => h.id).sort();
+      expect(all).toEqual(["Ledger of Ghosts", "Midnight Ledger"]);
+      expect((await index.searchStories("ledger", { limit: 5, among: new Set(["Midnight Ledger", "Starfall"]) })).map((h) => h.id)).toEqual(["Midnight Ledger"]);
+      expect(await index.searchStories("ledger", { among: new Set() })).toEqual([]);
+    });
+
     it("returns nothing for stop words alone, and treats query syntax as plain words", async () => {
       expect(await index.search("the of and")).toEqual([]);
       expect(await index.search("")).toEqual([]);

@@ -126,7 +126,8 @@ export class StoryIndex {
       }
     }
     if (matched) for (const doc of touched) score[doc]! *= matched[doc]! ** options.coordination!;
-    const top = topDocs(touched, score, limit);
+    const among = options.among;
+    const top = topDocs(among ? touched.filter((doc) => among.has(this.names[doc]!)) : touched, score, limit);
     return top.map((doc) => ({ id: this.names[doc]!, type: "Movie" as const, score: Math.round(score[doc]! * 10000) / 10000, matched: this.matchedIn(doc, terms, mask) }));
   }
 

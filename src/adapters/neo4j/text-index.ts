@@ -9,6 +9,8 @@ import { neo4jNames } from "./schema";
 const text = z.string().nullish();
 /** How many Lucene hits are re-ranked per result asked for, within these bounds. */
 const WINDOW_FACTOR = 5;
+/** Hits a story search among some films reads before keeping those: deep enough that the films that matter are in it. */
+const AMONG_WINDOW = 2000;
 const MIN_WINDOW = 50;
 const WINDOW_PER_TERM = 25;
 const MAX_WINDOW = 500;
@@ -30,12 +32,15 @@ export class Neo4jTextIndex implements TextIndex {
   }
 
   /**
-   * Stories on the same Lucene index: the plot, overview, tags and title fields, each term's clauses
+   * Stories on the same Lucene index (only some films: the best AMONG_WINDOW hits, filtered): the plot, overview, tags and title fields, each term's clauses
    * summed with no bonus for matching many (Lucene scores per field, where the embedded story index
    * scores one text: ranks agree on the films that hold the rare words, not exactly).
    */
   async searchStories(query: string, options: StoryQuery = {}): Promise<TextHit[]> {
-    return this.search(query, { types: ["Movie"], fields: options.fields ?? ["name", "plot", "overview", "tags"], coordination: options.coordination ?? 0, limit: options.limit ?? 10, ...(options.termWeights ? { termWeights: options.termWeights } : {}) });
+    const limit = options.limit ?? 10;
+    const among = options.among;
+    const hits = await this.search(query, { types: ["Movie"], fields: options.fields ?? ["name", "plot", "overview", "tags"], coordination: options.coordination ?? 0, limit: among ? Math.max(AMONG_WINDOW, limit) : limit, ...(options.termWeights ? { termWeights: options.termWeights } : {}) });
+    return among ? hits.filter((h) => among.has(h.id)).slice(0, limit) : hits;
   }
 
   async search(query: string, options: TextQuery = {}): Promise<TextHit[]> {
