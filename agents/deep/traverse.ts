@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import { call } from "../plan/calls";
 import { indexTerm, indexTerms } from "../../src/kb/text-fields";
+import { wordTokens } from "../../src/util/text";
 import { openFilmArgs } from "./context";
 import { storyOf, toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
@@ -71,7 +72,7 @@ const REPEAT_WEIGHT = 0.5;
 const MAX_WEIGHTED = 40;
 
 function storyWeights(m: Pick<DeepMemory, "text" | "headline">, keywords: string): { weights?: Record<string, number> } {
-  const head = new Set(m.headline ? m.headline.toLowerCase().split(/[^\p{L}\p{N}]+/u) : []);
+  const head = new Set(m.headline ? wordTokens(m.headline).map((t) => t.folded) : []);
   const said = new Map<string, number>();
   // Counted in the story itself, not in the talk around it ("I'm trying to remember…" is no second "tries").
   for (const t of indexTerms(storyOf(m.text))) said.set(t, (said.get(t) ?? 0) + 1);

@@ -5,8 +5,6 @@ import type { TopicEntity } from "../analyze";
 import { filmConstraints, kindOf, kindsOf, personRef, softKinds } from "../film-set";
 import { rememberedYears } from "../stages/remembered-years";
 import { FILM_WORDS } from "../lexicon/periods";
-
-const FILM_NOUNS = new Set(FILM_WORDS);
 import { negatedItems } from "../cues";
 import { TASTE_PHRASES } from "../lexicon/requests";
 import type { Reading } from "../reading";
@@ -105,6 +103,8 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
 export function knownItem(r: Reading, ctx: RuleContext): Built {
   return toldPlotPart(r, ctx, 2);
 }
+
+const FILM_NOUNS = new Set(FILM_WORDS);
 
 /**
  * The languages a story says of the film itself: one said before a film noun ("a Korean movie"), after
