@@ -25,3 +25,5 @@ export const STORY_TIME_PREPOSITIONS = "in during to until through throughout".s
 export const STORY_TIME_PERIOD_PHRASES = ["set in", "set during", "set around", "set back in", "set sometime in", "takes place in", "took place in", "taking place in", "takes place during", "took place during", "born in", "born around"];
 /** Words for a film: right after a period or a language they make it the film's own ("90s movie", "an 80s horror flick", "a Korean film"). */
 export const FILM_WORDS = "movie movies film films flick flicks cartoon cartoons animation anime picture".split(" ");
+/** Words right before a language that make it the film's ("in French", "dubbed in Hindi"). Folded. */
+export const FILM_LANGUAGE_LEADS = ["in"];

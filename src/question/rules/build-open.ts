@@ -3,8 +3,8 @@ import { type EntityRef, type FacetKind, type FilmConstraintInput, type TmdbOnly
 import { kinRefs, tmdbSeedRefs, tmdbSeeds } from "../tmdb-seeds";
 import type { TopicEntity } from "../analyze";
 import { filmConstraints, kindOf, kindsOf, personRef, softKinds } from "../film-set";
-import { rememberedYears } from "../stages/remembered-years";
-import { FILM_WORDS } from "../lexicon/periods";
+import { isFilmWord, rememberedYears } from "../stages/remembered-years";
+import { FILM_LANGUAGE_LEADS } from "../lexicon/periods";
 import { negatedItems } from "../cues";
 import { TASTE_PHRASES } from "../lexicon/requests";
 import type { Reading } from "../reading";
@@ -104,7 +104,7 @@ export function knownItem(r: Reading, ctx: RuleContext): Built {
   return toldPlotPart(r, ctx, 2);
 }
 
-const FILM_NOUNS = new Set(FILM_WORDS);
+const LANGUAGE_LEADS = new Set(FILM_LANGUAGE_LEADS);
 
 /**
  * The languages a story says of the film itself: one said before a film noun ("a Korean movie"), after
@@ -115,7 +115,7 @@ function filmLanguages(r: Reading): string[] {
   const ofFilm = r.languageSaid.filter(({ token }) => {
     const next = r.words[token + 1];
     const sentenceEnds = next === undefined || /[.!?,;]\s*$/.test(r.text.slice(r.tokens[token]!.end, r.tokens[token + 1]?.start ?? r.text.length));
-    return sentenceEnds || FILM_NOUNS.has(next!) || r.words[token - 1] === "in";
+    return sentenceEnds || isFilmWord(next) || LANGUAGE_LEADS.has(r.words[token - 1] ?? "");
   });
   return [...new Set(ofFilm.map((x) => x.language))];
 }

@@ -16,6 +16,8 @@ export const EARLIEST_FILM_YEAR = 1880;
 const RELEASE = new Set(RELEASE_PERIOD_WORDS);
 const WATCHING = new Set(WATCHING_PERIOD_WORDS);
 const FILM_NOUNS = new Set(FILM_WORDS);
+/** A word for a film ("movie", "flick", "cartoon"): after a period or a language it makes that the film's own. */
+export const isFilmWord = (w: string | undefined): boolean => w !== undefined && FILM_NOUNS.has(w);
 const TALK = new Set(MEMORY_TALK_WORDS);
 /** Content words of a story before a period in its clause that make it the story's time, not a guess at the release. */
 const STORY_WORDS = 2;
