@@ -45,6 +45,8 @@ export const FindMoviesInput = z
       .optional(),
     /** Films TMDB lists and the KB lacks (TMDB titles: a family's other films), read beside the result when every constraint can be checked on their TMDB row (years, figures): never in the set itself. */
     tmdbOnlyBeside: Titles.max(12).default([]),
+    /** The set is a family the KB holds none of by title ("the Star Wars movies"): no KB film is in it, and its films are the tmdbOnlyBeside ones. */
+    heldNone: z.literal(true).optional(),
     rankBy: z.enum(RANK_METRICS).optional(),
     /** Also state how all the matching films split across the KB's genres ("are Stephen King movies horror or drama?"). */
     distribution: z.boolean().default(false),
@@ -56,7 +58,7 @@ export const FindMoviesInput = z
     limit: z.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length + v.figures.length > 0 || v.anyOf !== undefined || v.years !== undefined || v.rankBy !== undefined || v.facet !== undefined || v.distribution, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years, figures), rankBy, facet or distribution" })
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length + v.figures.length > 0 || v.anyOf !== undefined || v.heldNone || v.years !== undefined || v.rankBy !== undefined || v.facet !== undefined || v.distribution, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years, figures, heldNone), rankBy, facet or distribution" })
   .refine((v) => !(v.facet && v.distribution), { message: "give facet or distribution, not both (distribution is the facet HAS_GENRE out)" });
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
@@ -152,6 +154,7 @@ async function candidatesOf(input: Input, kb: KnowledgeBase): Promise<{ sets: Me
   if (input.anyOf) sets.push({ ...(await anyPersonMovies(kb, input.anyOf)), named: true });
   if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
   if (input.titles.length) sets.push({ ...namedFilms(kb, input.titles), named: true });
+  if (input.heldNone) sets.push({ movies: new Set(), named: true, proof: () => ({ triples: [], words: [] }) });
   for (const f of input.figures) sets.push(figureMembers(kb, f));
   const yearOf = new Map<string, string>();
   if (input.atLeast !== undefined) {
@@ -360,6 +363,7 @@ function describe(input: z.infer<typeof FindMoviesInput>): string {
     ...(input.exclude?.years ?? []).map((y) => `not ${y.from}–${y.to}`),
     ...(input.exclude?.languages ?? []).map((l) => `not in ${l}`),
     ...(input.exclude?.titles ?? []).map((t) => `not ${t}`),
+    ...(input.heldNone ? ["a family the knowledge graph holds none of"] : []),
   ];
   return parts.length ? parts.join(", ") : "no constraint";
 }

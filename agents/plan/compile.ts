@@ -113,7 +113,9 @@ function filmsCalls(serves: string, where: readonly FilmConstraint[], ctx: { res
 /** A family's films TMDB alone lists, read beside the set (their titles), as the tool's argument. */
 function tmdbOnlyOfSeries(where: readonly FilmConstraint[]): { tmdbOnlyBeside?: string[] } {
   const titles = where.flatMap((c) => (c.on === "series" && !c.negated ? (c.tmdbOnly ?? []).map((f) => f.title) : []));
-  return titles.length ? { tmdbOnlyBeside: titles.slice(0, 12) } : {};
+  // A family the KB holds none of: the set has no KB film, and its films are those TMDB lists.
+  const heldNone = where.some((c) => c.on === "series" && !c.negated && !c.films.length);
+  return { ...(titles.length ? { tmdbOnlyBeside: titles.slice(0, 12) } : {}), ...(heldNone ? { heldNone: true as const } : {}) };
 }
 
 export function filmArgs(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): FindArgs {
@@ -180,7 +182,9 @@ export function relaxedCalls(part: PartOf<"films">, plan: QueryPlan, results: Re
   const checked = !plan.answer.includes(part.id);
   const positive = part.where.filter((c) => !c.negated);
   const groups = new Set(positive.map((c) => (c.on === "person" || c.on === "kind" ? `${c.on}:${JSON.stringify(c)}` : c.on))).size;
-  if (checked || groups < 2 || fusedParts(plan).has(part.id)) return [];
+  // A family the KB holds none of has no KB film to come close: its films are those TMDB lists.
+  const heldNone = positive.some((c) => c.on === "series" && !c.films.length);
+  if (checked || heldNone || groups < 2 || fusedParts(plan).has(part.id)) return [];
   return filmsCalls(part.id, part.where, { results }, { atLeast: groups - 1 }, `no film meets all ${groups} constraints: those meeting ${groups - 1}`).map((c) => ({ ...c, score: 0.5 }));
 }
 

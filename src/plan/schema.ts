@@ -84,7 +84,8 @@ export const FilmConstraint = z.discriminatedUnion("on", [
   z.object({ on: z.literal("kind"), kind: KindRef, negated }).strict(),
   /** A title family ("the Rocky movies"), its films found by title when the plan was written. */
   /** `tmdbOnly`: the family's films TMDB lists and the KB lacks, said beside the KB's (never among its films). */
-  z.object({ on: z.literal("series"), name: Name, films: z.array(Name).min(1).max(40), tmdbOnly: z.array(TmdbOnlyRef).min(1).max(12).optional(), negated }).strict(),
+  /** `films` is empty for a family the KB holds none of ("the Star Wars movies"): its films are then all `tmdbOnly`. */
+  z.object({ on: z.literal("series"), name: Name, films: z.array(Name).max(40), tmdbOnly: z.array(TmdbOnlyRef).min(1).max(12).optional(), negated }).strict(),
   z.object({ on: z.literal("years"), from: Year, to: Year, negated }).strict(),
   z.object({ on: z.literal("language"), language: Name, negated }).strict(),
   z.object({ on: z.literal("title"), film: Name, negated }).strict(),
@@ -322,6 +323,7 @@ export const QueryPlan = z
       if (seen.has(part.id)) ctx.addIssue({ code: "custom", path: ["parts", i, "id"], message: `part id ${part.id} is used twice` });
       for (const ref of refsOf(part)) if (!seen.has(ref)) ctx.addIssue({ code: "custom", path: ["parts", i], message: `${part.id} refers to ${ref}, which is not an earlier part` });
       if (part.kind === "similar" && !part.seeds.length && !part.tmdbOnly?.length) ctx.addIssue({ code: "custom", path: ["parts", i, "seeds"], message: `${part.id} asks for films like others: give at least one film to start from (seeds or tmdbOnly)` });
+      for (const c of constraintsOf(part)) if (c.on === "series" && !c.films.length && !c.tmdbOnly?.length) ctx.addIssue({ code: "custom", path: ["parts", i], message: `${part.id}: the family "${c.name}" has no film; give its KB films (films) or the films TMDB lists of it (tmdbOnly)` });
       if (part.kind === "compare" && part.pick === "difference" && part.items.length !== 2) ctx.addIssue({ code: "custom", path: ["parts", i, "items"], message: `${part.id} asks how far apart figures are: that needs exactly two items, not ${part.items.length}` });
       seen.add(part.id);
     }
@@ -329,6 +331,11 @@ export const QueryPlan = z
   });
 export type QueryPlan = z.infer<typeof QueryPlan>;
 export type QueryPlanInput = z.input<typeof QueryPlan>;
+
+/** The film constraints a part holds, wherever it holds them. */
+function constraintsOf(part: PlanPart): FilmConstraint[] {
+  return part.kind === "films" || part.kind === "open" ? part.where : part.kind === "lookup" ? part.within : part.kind === "plot" ? part.hints : [];
+}
 
 function isRef(v: unknown): v is PartRef {
   return typeof v === "object" && v !== null && "ref" in v;

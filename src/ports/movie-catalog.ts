@@ -76,5 +76,9 @@ export interface MovieCatalog {
   tmdbOnly(said: string): TmdbOnlyFilm[];
   /** Films TMDB lists that the KB lacks whose title opens with these words (a family's name: "harry potter"), earliest first. */
   tmdbOnlyTitled(opening: string): TmdbOnlyFilm[];
+  /** Films TMDB lists that the KB lacks and files under this keyword (folded), earliest first. */
+  tmdbOnlyWithKeyword(keyword: string): TmdbOnlyFilm[];
+  /** How many TMDB rows carry this keyword (folded), the KB's films and those it lacks alike: how telling it is. */
+  keywordSpread(keyword: string): number;
   readonly size: number;
 }

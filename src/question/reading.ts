@@ -1,7 +1,7 @@
 import { linksWhole } from "../linking/match";
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
-import { STOP_WORDS, editDistance, entryOf, linkKey, wordTokens, type WordToken } from "../util/text";
+import { STOP_WORDS, editDistance, entryOf, foldText, linkKey, wordTokens, type WordToken } from "../util/text";
 import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
 import { LANGUAGE_NOUN_WORDS, ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
@@ -115,6 +115,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
+  // Nor is it a name the KB lacks: its films are known, the KB's or those TMDB lists ("the Pirates of the Caribbean movies").
+  const unknownLeft = series ? notFound.filter((n) => !inSpan(n.text, text, tokens, series)) : notFound;
   const langs = languagesOf(analysis, concepts, kb);
   const spans = [...analysis.topics.filter((t) => isNamed(t)), ...concepts, ...langs.said.map((x) => ({ tokenStart: x.token }))];
   periods = periodsBehindNegatedThings(periods, cues.negations, spans.map((x) => x.tokenStart), tokens);
@@ -122,9 +124,15 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const request = requestCue(unnamed);
   const reading: Omit<Reading, "ledger"> = {
     id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts: concepts.filter((c) => !langs.describers.has(c)), periods, languages: langs.languages, languageConcepts: langs.fromConcepts, languageSaid: langs.said,
-    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
+    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound: unknownLeft, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
   };
   return { ...reading, ledger: accountWords(reading) };
+}
+
+/** The words said lie within a span of tokens. */
+function inSpan(said: string, text: string, tokens: readonly WordToken[], span: { tokenStart: number; tokenEnd: number }): boolean {
+  const inside = foldText(text.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end));
+  return inside.includes(foldText(said));
 }
 
 /** A name the KB lacks that shares a word with a film TMDB lists: that film said, not a name of its own. */

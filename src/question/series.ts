@@ -178,15 +178,52 @@ function seriesAt(tokens: readonly WordToken[], start: number, end: number, anal
   // The films TMDB lists of a family asked as one count as its members too ("The Matrix" and TMDB's "The Matrix Reloaded").
   const tmdbOnly = person || !asFamily ? [] : tmdbOnlyOfFamily(name, kb);
   const films = familyOf(name, kb, alone && !person, tmdbOnly.length > 0);
-  if (films.length === 0 || films.length + tmdbOnly.length < (alone ? 1 : 2)) return undefined;
-  return { name: titleCase(name, analysis, start, end), films, ...(tmdbOnly.length ? { tmdbOnly } : {}), tokenStart: start, tokenEnd: end };
+  // A family the KB holds none of is a family still when TMDB lists two or more of its films by title ("the Star
+  // Wars movies"): the answer is those films, said to be TMDB's, never films the KB merely tags with the name.
+  if (films.length === 0 && tmdbOnly.length < 2) return undefined;
+  if (films.length + tmdbOnly.length < (alone ? 1 : 2)) return undefined;
+  return { name: films.length ? titleCase(name, analysis, start, end) : tmdbFamilyName(name, tmdbOnly), films, ...(tmdbOnly.length ? { tmdbOnly } : {}), tokenStart: start, tokenEnd: end };
 }
 
-/** Films TMDB lists and the KB lacks whose title is the family's name or goes on from it as a sequel's does. */
+/**
+ * Films TMDB lists and the KB lacks of a family: those whose title is the family's name or goes on from it as a
+ * sequel's does, and their kin (see `tmdbKin`), earliest first.
+ */
 export function tmdbOnlyOfFamily(name: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
   const key = withoutLeadingArticle(linkKey(name));
   if (key.length < 3) return [];
-  return kb.catalog.tmdbOnlyTitled(name).filter((f) => goesOn(f.title, key));
+  const titled = kb.catalog.tmdbOnlyTitled(name).filter((f) => goesOn(f.title, key));
+  return titled.length >= 2 ? [...titled, ...tmdbKin(titled, kb)].sort(byYear) : titled;
+}
+
+/** A keyword this few TMDB rows carry tells a family's world apart ("jedi", "death star"), not a kind ("space opera"). */
+const KIN_KEYWORD_SPREAD = 5;
+/** How many such keywords a film shares with a family's films to be of it. */
+const KIN_KEYWORDS = 2;
+
+/**
+ * A family's films whose titles do not carry its name (The Empire Strikes Back of the Star Wars films), known as TMDB
+ * knows them: films TMDB lists and the KB lacks that share two or more telling keywords with the films of the
+ * family's title. A film whose title opens a family of its own is of that one (The Lord of the Rings films share
+ * "hobbit" and "middle-earth" with the Hobbit films), and a KB film is left to the KB's own tags.
+ */
+function tmdbKin(titled: readonly TmdbOnlyFilm[], kb: KnowledgeBase): TmdbOnlyFilm[] {
+  const telling = [...new Set(titled.flatMap((f) => f.keywords.map(linkKey)))].filter((k) => k !== "" && kb.catalog.keywordSpread(k) <= KIN_KEYWORD_SPREAD);
+  const shared = new Map<TmdbOnlyFilm, number>();
+  for (const k of telling) for (const f of kb.catalog.tmdbOnlyWithKeyword(k)) if (!titled.includes(f)) shared.set(f, (shared.get(f) ?? 0) + 1);
+  return [...shared].filter(([f, n]) => n >= KIN_KEYWORDS && !opensAFamily(f.title, kb)).map(([f]) => f);
+}
+
+/** The title's first side names a family of its own: two or more films TMDB lists and the KB lacks open with it. */
+function opensAFamily(title: string, kb: KnowledgeBase): boolean {
+  const side = title.split(":")[0]!.trim();
+  return side !== title.trim() && kb.catalog.tmdbOnlyTitled(side).length >= 2;
+}
+
+function byYear(a: TmdbOnlyFilm, b: TmdbOnlyFilm): number {
+  const ya = a.year ?? "9999";
+  const yb = b.year ?? "9999";
+  return ya < yb ? -1 : ya > yb ? 1 : a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
 }
 
 /** A title that is the family's name (its key), or goes on from it with a subtitle or a sequel's continuation. */
@@ -246,6 +283,13 @@ export function familyOf(name: string, kb: KnowledgeBase, alone = false, goesOnE
   return alone || goesOnElsewhere || films.some((f) => withoutLeadingArticle(linkKey(f)) !== key) ? films : [];
 }
 
+
+/** A family the KB holds none of, named as TMDB writes it: the film of its name, or the side of a title before its colon ("Pirates of the Caribbean"). */
+function tmdbFamilyName(said: string, films: readonly TmdbOnlyFilm[]): string {
+  const key = withoutLeadingArticle(linkKey(said));
+  const sides = films.flatMap((f) => [f.title, f.title.split(":")[0]!.trim()]);
+  return sides.find((t) => withoutLeadingArticle(linkKey(t)) === key)?.replace(/^the\s+/i, "") ?? said.replace(/^the\s+/i, "");
+}
 
 /** The family's name as the KB writes it when a film of it was linked there, else as the user wrote it. */
 function titleCase(name: string, analysis: QuestionAnalysis, start: number, end: number): string {

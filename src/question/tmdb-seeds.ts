@@ -5,7 +5,7 @@ import type { Reading } from "./reading";
 import type { UnknownName } from "./stages/unknown-names";
 
 /** What finding the films a clause starts from reads: its names the KB lacks and its cues (read before its word ledger is). */
-type SeedCues = Pick<Reading, "notFound" | "cues">;
+type SeedCues = Pick<Reading, "notFound" | "cues" | "series">;
 
 /** A name said right after a negation ("but not star wars") is said against, not started from. */
 const saidAgainst = (r: SeedCues, at: number) => r.cues.negations.some((n) => n.end <= at && at - n.end <= 1);
@@ -14,13 +14,19 @@ const saidAgainst = (r: SeedCues, at: number) => r.cues.negations.some((n) => n.
 export function tmdbSeedsAfterCue(r: SeedCues): UnknownName[] {
   const cue = r.cues.similar;
   if (!cue) return [];
-  return r.notFound.filter((n) => n.tmdb?.length && n.tokenStart !== undefined && n.tokenStart > cue.at && !cue.covered.has(n.tokenStart) && !saidAgainst(r, n.tokenStart));
+  return [...r.notFound, ...familySeed(r)].filter((n) => n.tmdb?.length && n.tokenStart !== undefined && n.tokenStart > cue.at && !cue.covered.has(n.tokenStart) && !saidAgainst(r, n.tokenStart));
 }
 
 /** Films TMDB lists and the KB lacks, named before "what else", "similar ones" ("loved se7en, what else"). */
 export function tmdbSeedsBeforeCue(r: SeedCues): UnknownName[] {
   const cue = r.cues.similarAfter;
-  return cue ? r.notFound.filter((n) => n.tmdb?.length && n.tokenEnd !== undefined && n.tokenEnd <= cue.at) : [];
+  return cue ? [...r.notFound, ...familySeed(r)].filter((n) => n.tmdb?.length && n.tokenEnd !== undefined && n.tokenEnd <= cue.at) : [];
+}
+
+/** A family said in the clause, as the films TMDB lists of it ("movies like the Star Wars films"): started from where a film would be. */
+function familySeed(r: SeedCues): UnknownName[] {
+  const s = r.series;
+  return s?.tmdbOnly?.length ? [{ text: s.name, closest: [], tmdb: s.tmdbOnly, tokenStart: s.tokenStart, tokenEnd: s.tokenEnd, family: true }] : [];
 }
 
 /** The films TMDB lists that a clause starts a recommendation from, either side of its cue. */

@@ -75,6 +75,33 @@ describe("films TMDB lists that the knowledge graph lacks", () => {
     expect(r.answers.map((a) => a.name)).toEqual(["The Quiet Harbor", "Starfall"]);
   });
 
+  it("answers a family the graph holds none of with the films TMDB lists of it: by title and by telling keywords", async () => {
+    // "Iron Tide" and "Iron Tide: Undertow" by title; The Drowned Crown shares "kraken" and "sea witch" with them;
+    // Harbor Lights shares "kraken" only.
+    const count = await ask("how many iron tide movies are there?");
+    expect(describePlan(count.plan)).toBe("p1 films(series Iron Tide (0 + 3 TMDB only)); *p2 count(p1)");
+    expect(count.parts[0]!.count).toBe(3);
+    expect(count.answer).toMatch(/^3, all listed by TMDB 5000 \(the knowledge graph holds none of the Iron Tide films\): Iron Tide \(2004\), Iron Tide: Undertow \(2007\) and The Drowned Crown \(2011\) \[1\]\./);
+    const list = await ask("list the iron tide films");
+    expect(list.answers.map((a) => a.name)).toEqual(["Iron Tide (2004)", "Iron Tide: Undertow (2007)", "The Drowned Crown (2011)"]);
+    expect(list.answer).not.toMatch(/no film|closest/i);
+  });
+
+  it("ranks and places a family the graph holds none of by its TMDB figures, and keeps what else is said of it", async () => {
+    expect((await ask("which iron tide movie is the longest")).answer).toMatch(/^Iron Tide: Undertow \(2007\), with 137 minutes \(the knowledge graph holds none of the Iron Tide films; among the 3 TMDB 5000 lists \[1\], by running time from TMDB 5000\)\./);
+    expect((await ask("when did the second iron tide movie come out")).answers.map((a) => a.name)).toEqual(["Iron Tide: Undertow (2007)"]);
+    const later = await ask("iron tide movies from the 2010s");
+    expect(later.answers.map((a) => a.name)).toEqual(["The Drowned Crown (2011)"]);
+    expect(later.answer).not.toMatch(/closest/i);
+    const who = await ask("who directed the iron tide movies");
+    expect(who.answer).toMatch(/^The knowledge graph holds none of the Iron Tide films\. TMDB 5000 lists 3: .*their people and tags are not recorded here\.$/);
+  });
+
+  it("starts from a family the graph holds none of, said where a film to start from goes", async () => {
+    const r = await ask("movies like the iron tide films");
+    expect(describePlan(r.plan)).toMatch(/^\*p1 similar\(TMDB only Iron Tide \(2004\), TMDB only Iron Tide: Undertow \(2007\), TMDB only The Drowned Crown \(2011\)/);
+  });
+
   it("keeps a KB title TMDB dates otherwise as the KB's film", async () => {
     const r = await ask("when did starfall returns come out");
     expect(describePlan(r.plan)).not.toMatch(/TMDB only/);

@@ -118,8 +118,17 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who is the voice of woody in toy story","beyond.fact","p1 lookup(Toy Story → ACTED_IN in); *p2 beyond(character beside p1)"],
     // So may one an ordinal places: the order then says the KB has no second.
     ["What is the second Lord of the Rings movie?","order.ordinal","p1 films(series The Lord of the Rings (1 + 3 TMDB only)); *p2 order(p1 by releaseYear asc, nth 2)"],
-    // A series word said after a name ends it: "Star Wars movie" is Star Wars (here only a tag), never the films called Star.
-    ["Which Star Wars movie came out first?","order.ordinal","p1 films(star wars); *p2 order(p1 by releaseYear asc, nth 1)"],
+    // A series word said after a name ends it: "Star Wars movie" is Star Wars, never the films called Star. The KB
+    // holds none of its films: TMDB's are the family (by title, and by telling keywords: The Empire Strikes Back), not
+    // the films the KB tags "star wars" (Spaceballs).
+    ["Which Star Wars movie came out first?","order.ordinal","p1 films(series Star Wars (0 + 7 TMDB only)); *p2 order(p1 by releaseYear asc, nth 1)"],
+    ["How many Pirates of the Caribbean movies are there?","aggregate.count","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); *p2 count(p1)"],
+    // A relation asked of a family is asked of each of its films.
+    ["who directed the rocky movies","lookup.of-series","p1 films(series Rocky (7)); *p2 lookup(p1 → DIRECTED in)"],
+    ["what genre are the harry potter films","lookup.of-series","p1 films(series harry potter (5 + 1 TMDB only)); *p2 lookup(p1 → HAS_GENRE out)"],
+    // A family said where a film to start from goes is where to start, and none of its films is an answer.
+    ["movies like the rocky films","similar.like","*p1 similar(Rocky, Rocky V, Rocky II, Rocky IV, Rocky VI; not series Rocky (7))"],
+    ["I love the Star Wars movies. Any suggestions?","open.tastes","*p1 open(recommend; like TMDB only Star Wars (1977), The Empire Strikes Back (1980), Return of the Jedi (1983))"],
     // A title said with a small word left out is that title, not a shorter title inside it ("Phoenix").
     ["who directed harry potter and the order of phoenix","lookup.relation","*p1 lookup(Harry Potter and the Order of the Phoenix → DIRECTED in)"],
     // A condition on a name the KB lacks, beside a relation it holds: the answer to the rest, the condition named as unchecked.

@@ -7,11 +7,13 @@ import { citationsFor } from "./citations";
 import { filmYears, resultOf, type RenderContext, type Rendered } from "./context";
 import { renderAggregate, renderCheck, renderCombine, renderCompare, renderDistribution, renderFilms, renderOrder } from "./render-sets";
 import { renderOpen } from "./render-open";
-import { tmdbOnlyBeside } from "./render-tmdb-only";
+import { renderHeldNone, tmdbOnlyBeside } from "./render-tmdb-only";
 import { renderBeyond, renderDescribe, renderLookup, renderPlot, renderReply, renderSimilar, renderUnknown } from "./render-paths";
 
 /** One renderer per part kind: the answer a film fan would write, from that part's result; a family's films TMDB alone lists said beside. */
 export function renderPart(part: PlanPart, ctx: RenderContext): Rendered {
+  const held = renderHeldNone(part, resultOf(ctx, part.id), ctx);
+  if (held) return held;
   const rendered = renderKind(part, ctx);
   const beside = tmdbOnlyBeside(part, resultOf(ctx, part.id), ctx);
   return beside ? { ...rendered, text: `${rendered.text}${beside}` } : rendered;

@@ -7,7 +7,7 @@ import { isTmdbOnlySeed, tmdbOnlyGenres, tmdbOnlyValue } from "../../../tools/tm
 import { tmdbOnlyRows } from "../../plan/results-tmdb-only";
 import type { PartResult } from "../../plan/results";
 import { joinList, snippet } from "./citations";
-import { film, type RenderContext } from "./context";
+import { film, partOf, resultOf, type RenderContext, type Rendered } from "./context";
 import { figureWords, tmdbFigureNoun } from "./words";
 
 const LACKS = "the knowledge graph does not hold this film";
@@ -49,6 +49,74 @@ function factSheet(m: NonNullable<Evidence["meta"]>, genres: readonly string[]):
   const money = (k: "budget" | "revenue", noun: string) => (num(k) !== undefined ? `${noun} ${figureWords(k, num(k)!)}` : "");
   const votes = num("voteAverage") !== undefined ? `rated ${figureWords("voteAverage", num("voteAverage")!)}${num("voteCount") !== undefined ? ` by ${num("voteCount")!.toLocaleString("en-US")} TMDB voters` : ""}` : "";
   return [m.year ? `released ${String(m.year)}` : "", genres.length ? joinList(genres) : "", num("runtime") !== undefined ? figureWords("runtime", num("runtime")!) : "", money("budget", "budget"), money("revenue", "box office"), votes].filter(Boolean).join("; ");
+}
+
+/**
+ * A family the knowledge graph holds none of by title ("the Star Wars films"), asked as a list, a count or a
+ * ranking: the films TMDB lists of it are the answer, said to be TMDB's, never "no film fits" nor films the KB tags
+ * with the name. Undefined when the part is over no such family.
+ */
+export function renderHeldNone(part: PlanPart, r: PartResult, ctx: RenderContext): Rendered | undefined {
+  if (part.kind === "lookup") return lookupOfHeldNone(part, ctx);
+  const family = heldNoneFamily(part, ctx);
+  if (!family) return undefined;
+  const rows = r.evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
+  const none = `the knowledge graph holds none of the ${family} films`;
+  if (!rows.length) return { text: `${capitalised(none)}, and TMDB 5000 lists none that meets the rest of the question.`, answers: [], ...(part.kind === "aggregate" ? { count: 0 } : {}) };
+  const cite = ctx.cite.cite(rows.map((e) => e.id), 1);
+  const answers = (xs: readonly Evidence[]) => xs.map((e, i) => ({ name: e.focus, type: "Movie" as const, score: 1 - i / (xs.length + 1), evidenceIds: [e.id] }));
+  const unheld = "their people and tags are not recorded here";
+  if (part.kind === "order") return rankedHeldNone(part, rows, `${none}; among the ${rows.length} TMDB 5000 lists ${cite}`, answers);
+  const listed = `${joinList(rows.map((e) => e.focus))} ${cite}`;
+  if (part.kind === "aggregate" && part.op === "count") return { text: `${rows.length}, all listed by TMDB 5000 (${none}): ${listed}. ${capitalised(unheld)}.`, answers: answers(rows), count: rows.length };
+  return { text: `${capitalised(none)}. TMDB 5000 lists ${rows.length === 1 ? "one" : rows.length}: ${listed}; ${unheld}.`, answers: answers(rows) };
+}
+
+function rankedHeldNone(part: PartOf<"order">, rows: readonly Evidence[], among: string, answers: (xs: readonly Evidence[]) => Rendered["answers"]): Rendered {
+  const valued = rows.flatMap((e) => {
+    const value = tmdbOnlyValue(e, part.by);
+    return value === undefined ? [] : [{ e, value }];
+  });
+  const sorted = valued.sort((a, b) => (part.direction === "asc" ? a.value - b.value : b.value - a.value));
+  const noun = part.by === "releaseYear" ? "release year" : tmdbFigureNoun(part.by as MovieMetric);
+  const value = (x: { value: number }) => (part.by === "releaseYear" ? String(x.value) : figureWords(part.by, x.value));
+  if (!sorted.length) return { text: `${among}, none has a ${noun}.`, answers: [] };
+  if (part.nth !== undefined) {
+    const pick = sorted[part.nth - 1];
+    if (!pick) return { text: `${among}, only ${sorted.length} ${sorted.length === 1 ? "has" : "have"} a ${noun}: there is no number ${part.nth}.`, answers: [] };
+    const said = part.by === "releaseYear" ? `released in ${value(pick)}` : `with ${value(pick)}`;
+    return { text: `${pick.e.focus}, ${said} (${among}, by ${noun} from TMDB 5000).`, answers: answers([pick.e]) };
+  }
+  const top = sorted.slice(0, part.limit);
+  return { text: `${top.map((x, i) => `${i + 1}. ${x.e.focus}: ${value(x)}`).join(", ")} (${among}, by ${noun} from TMDB 5000).`, answers: answers(top.map((x) => x.e)) };
+}
+
+/**
+ * A relation read from a film placed in a family the KB holds none of ("when did the second Hobbit movie come out"):
+ * the film TMDB lists in that place, its year from TMDB, and that its people are not recorded here.
+ */
+function lookupOfHeldNone(part: PartOf<"lookup">, ctx: RenderContext): Rendered | undefined {
+  const from = part.from[0];
+  const of = part.from.length === 1 && from && "ref" in from ? partOf(ctx, from.ref) : undefined;
+  if ((of?.kind !== "order" && of?.kind !== "films") || !heldNoneFamily(of, ctx)) return undefined;
+  const placed = renderHeldNone(of, resultOf(ctx, of.id), ctx);
+  if (!placed?.answers.length) return placed;
+  const them = of.kind === "films" && placed.answers.length > 1;
+  // A film placed by its release asked for its year has its answer said already; anything else is the KB's to record.
+  if ((part.asks === "Year" && of.kind === "order") || (part.asks === "Person" && of.kind === "films")) return placed;
+  return { ...placed, text: `${placed.text} What the question asks of ${them ? "them" : "it"} is not recorded here: the knowledge graph does not hold ${them ? "these films" : "the film"}.` };
+}
+
+/** The name of the family a part's set is, when the KB holds none of its films: the set itself or the one it orders or counts. */
+function heldNoneFamily(part: PlanPart, ctx: RenderContext): string | undefined {
+  const set = part.kind === "films" ? part : (part.kind === "order" || part.kind === "aggregate") && "ref" in part.of ? partOf(ctx, part.of.ref) : undefined;
+  if (set?.kind !== "films") return undefined;
+  const family = set.where.find((c) => c.on === "series" && !c.negated && !c.films.length);
+  return family?.on === "series" ? family.name : undefined;
+}
+
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /**

@@ -61,6 +61,14 @@ export class EmbeddedMovieCatalog implements MovieCatalog {
     return this.only.titled(opening);
   }
 
+  tmdbOnlyWithKeyword(keyword: string): TmdbOnlyFilm[] {
+    return this.only.withKeyword(keyword);
+  }
+
+  keywordSpread(keyword: string): number {
+    return (this.keywordIndex.movies.get(linkKey(keyword))?.length ?? 0) + this.only.withKeyword(keyword).length;
+  }
+
   moviesWithGenre(genre: string): string[] {
     return [...(this.genreIndex.movies.get(linkKey(genre)) ?? [])];
   }

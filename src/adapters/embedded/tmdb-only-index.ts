@@ -16,6 +16,7 @@ export class TmdbOnlyIndex {
   private readonly whole = new Map<string, TmdbOnlyFilm[]>();
   private readonly sides = new Map<string, TmdbOnlyFilm[]>();
   private readonly keyed: { key: string; film: TmdbOnlyFilm }[];
+  private readonly keywords = new Map<string, TmdbOnlyFilm[]>();
 
   constructor(films: readonly TmdbOnlyFilm[]) {
     const ordered = [...films].sort(byYearThenTitle);
@@ -31,6 +32,7 @@ export class TmdbOnlyIndex {
     // A side two films share ("The Lord of the Rings") is a family's name, not a film's.
     for (const [k, list] of this.sides) if (list.length > 1) this.sides.delete(k);
     this.keyed = ordered.map((film) => ({ key: linkKey(film.title), film }));
+    for (const film of ordered) for (const k of film.keywords) push(this.keywords, linkKey(k), film);
   }
 
   get size(): number {
@@ -40,6 +42,10 @@ export class TmdbOnlyIndex {
   named(said: string): TmdbOnlyFilm[] {
     const k = linkKey(said);
     return [...(this.whole.get(k) ?? this.sides.get(k) ?? [])];
+  }
+
+  withKeyword(keyword: string): TmdbOnlyFilm[] {
+    return [...(this.keywords.get(linkKey(keyword)) ?? [])];
   }
 
   titled(opening: string): TmdbOnlyFilm[] {

@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
-import { type EntityRef, type FacetKind, type FilmConstraintInput, type TmdbOnlyRef } from "../../plan/schema";
+import { tmdbOnlyRef, type EntityRef, type FacetKind, type FilmConstraintInput, type TmdbOnlyRef } from "../../plan/schema";
 import { kinRefs, tmdbSeedRefs, tmdbSeeds } from "../tmdb-seeds";
 import type { TopicEntity } from "../analyze";
 import { filmConstraints, kindOf, kindsOf, personRef, softKinds } from "../film-set";
@@ -43,7 +43,7 @@ function tastes(r: Reading): { like: EntityRef[]; likeTmdbOnly: TmdbOnlyRef[]; s
   const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];
   // "I've seen all Star Wars movies, something similar?": what was seen is also what to start from.
   const likeRefs = like.length ? like.map(entityRef) : seen.length ? seen.map(entityRef) : seenSeries ? seriesFilms.slice(0, 5) : [];
-  return { like: likeRefs.slice(0, 5), likeTmdbOnly: tmdbOnlyLiked(r), seen: [...seen.map(entityRef), ...(seenSeries ? seriesFilms : [])].slice(0, 20), seenSeries };
+  return { like: likeRefs.slice(0, 5), likeTmdbOnly: tmdbOnlyLiked(r, seenSeries), seen: [...seen.map(entityRef), ...(seenSeries ? seriesFilms : [])].slice(0, 20), seenSeries };
 }
 
 /**
@@ -65,8 +65,10 @@ export async function openRequest(r: Reading, ctx: RuleContext): Promise<Built |
 }
 
 /** "something like Star Wars with a strong female lead": films TMDB lists and the KB lacks, started from by their rows. */
-function tmdbOnlyLiked(r: Reading): TmdbOnlyRef[] {
-  return tmdbSeedRefs(tmdbSeeds(r));
+function tmdbOnlyLiked(r: Reading, seriesLiked: boolean): TmdbOnlyRef[] {
+  // A family loved or seen is started from by its films TMDB lists too ("I love the Star Wars movies": the KB has none).
+  const family = seriesLiked ? (r.series?.tmdbOnly ?? []).map(tmdbOnlyRef) : [];
+  return [...tmdbSeedRefs(tmdbSeeds(r)), ...family].filter((f, i, all) => all.findIndex((x) => x.title === f.title) === i).slice(0, 3);
 }
 
 const TASTES: ReadonlySet<string> = new Set(TASTE_PHRASES);
@@ -92,7 +94,7 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
   const seen = [...named.map(entityRef), ...seriesFilms].slice(0, 20);
   const all = await filmConstraints(r, ctx.kb);
   const where = all.filter((c) => c.negated || c.on === "years" || c.on === "language");
-  const likeTmdbOnly = tmdbOnlyLiked(r);
+  const likeTmdbOnly = tmdbOnlyLiked(r, true);
   return { parts: [{ kind: "open", intent: "recommend", facets, where, like, likeTmdbOnly, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
 

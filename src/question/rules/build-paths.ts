@@ -1,6 +1,6 @@
 import { entryOf, linkKey, STOP_WORDS, withoutLeadingArticle } from "../../util/text";
 import { tmdbOnlyRef } from "../../plan/schema";
-import type { FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
+import type { EntityRef, FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
 import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
@@ -11,7 +11,7 @@ import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
 import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
 import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS } from "../lexicon/relations";
-import { films, people, seedsAfterCue, seedsBeforeCue } from "./features";
+import { familySeeded, films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets, toldPlotPart } from "./build-open";
@@ -224,7 +224,8 @@ export function shared(r: Reading): Built | undefined {
 
 /** "films like Heat but newer", "if I enjoyed Alien, what else": similar films, with the kinds, periods and exclusions said. */
 export async function similar(r: Reading, before: boolean, ctx: RuleContext): Promise<Built | undefined> {
-  const named = (before ? seedsBeforeCue(r) : seedsAfterCue(r)).map(entityRef);
+  const family = familySeeded(r, before);
+  const named = [...(before ? seedsBeforeCue(r) : seedsAfterCue(r)).map(entityRef), ...(family?.films ?? []).map((id): EntityRef => ({ id, type: "Movie" }))];
   // "something like Star Wars": a film TMDB lists and the KB lacks is started from by its TMDB row, and a sequel
   // ("like the godfather part ii") by the graph's earlier films of its family as well.
   const lacked = before ? tmdbSeedsBeforeCue(r) : tmdbSeedsAfterCue(r);
@@ -238,6 +239,8 @@ export async function similar(r: Reading, before: boolean, ctx: RuleContext): Pr
     ...(years ? [{ on: "years" as const, ...years, negated: false }] : []),
     ...(kind ? [{ on: "kind" as const, kind: kindOf(kind), negated: false }] : []),
     ...(excluded[0] ? [{ on: "kind" as const, kind: kindOf(excluded[0]), negated: true }] : []),
+    // The family started from is no answer: none of its films ("movies like the Rocky films" are not Rocky II).
+    ...(family?.films.length ? [{ on: "series" as const, name: family.name, films: family.films.slice(0, 40), negated: true }] : []),
   ];
   return { parts: [{ kind: "similar", seeds, ...(tmdbOnly.length ? { tmdbOnly } : {}), where, ...(r.cues.age ? { age: r.cues.age } : {}), facets: planFacets(r, ctx.kb) }] };
 }

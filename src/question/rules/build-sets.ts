@@ -271,6 +271,20 @@ export async function ofDescribedFilms(r: Reading, ctx: RuleContext): Promise<Bu
 }
 
 /**
+ * "who directed the Rocky movies", "what genres are the Harry Potter films": a relation asked of a family is asked of
+ * each of its films, not answered by listing them.
+ */
+export async function ofSeries(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
+  const a = r.analysis;
+  if (!r.series || !(a.answer.edge || a.answer.type === "Year" || a.answer.type === "Language" || a.answer.type === "Genre")) return undefined;
+  const hop = hopToAnswer(r);
+  const where = await filmSet(r, ctx);
+  if (!hop || !where) return undefined;
+  const asks = hop.dir === "out" ? EDGE_SPECS[hop.edge].to : EDGE_SPECS[hop.edge].from;
+  return { parts: [{ kind: "films", where }, { kind: "lookup", from: [local(0)], path: [hop], asks, join: "each", within: [], text: r.text }] };
+}
+
+/**
  * "which of Al Pacino and Val Kilmer was in The Godfather", "who directed Heat, Michael Mann or Ridley Scott": the
  * people offered are the choices; the film's people in the relation asked, only those.
  */

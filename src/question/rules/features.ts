@@ -53,8 +53,8 @@ const FEATURE_TESTS = {
   "relative-film": (r: Reading) => relativeFilm(r) !== undefined,
   /** "some good movies with tom hanks", "a good comedy film": a quality word on the films asked. */
   "quality-films": (r: Reading) => r.analysis.quality !== undefined,
-  "similar-seeds": (r: Reading) => seedsAfterCue(r).length > 0 || tmdbSeedsAfterCue(r).length > 0,
-  "seeds-before-cue": (r: Reading) => seedsBeforeCue(r).length > 0 || tmdbSeedsBeforeCue(r).length > 0,
+  "similar-seeds": (r: Reading) => seedsAfterCue(r).length > 0 || tmdbSeedsAfterCue(r).length > 0 || familySeeded(r, false) !== undefined,
+  "seeds-before-cue": (r: Reading) => seedsBeforeCue(r).length > 0 || tmdbSeedsBeforeCue(r).length > 0 || familySeeded(r, true) !== undefined,
   negation: (r: Reading) => r.cues.negations.length > 0,
   together: (r: Reading) => r.cues.together !== undefined,
   both: (r: Reading) => r.cues.both !== undefined,
@@ -255,6 +255,18 @@ export function seedsAfterCue(r: Reading): TopicEntity[] {
   // A film said against ("something else he directed besides Pitch Black") is no film to start from.
   const against = new Set(negatedItems(r.cues.negations, r.named, r.concepts).entities);
   return films(r).filter((m) => m.tokenStart > cue.at && !spanOf(m).some((k) => cue.covered.has(k)) && !against.has(m));
+}
+
+/**
+ * A family said where a film to start from goes: after "like" ("movies like the Rocky films") or before "what else"
+ * ("loved the Harry Potter movies, what else"). Its KB films are the seeds, and none of its films is an answer.
+ */
+export function familySeeded(r: Reading, before: boolean): NonNullable<Reading["series"]> | undefined {
+  const s = r.series;
+  if (!s) return undefined;
+  if (before) return r.cues.similarAfter && s.tokenEnd <= r.cues.similarAfter.at ? s : undefined;
+  const cue = r.cues.similar;
+  return cue && s.tokenStart > cue.at && !cue.covered.has(s.tokenStart) ? s : undefined;
 }
 
 /** Films named before "what else", "similar ones": "loved the shining, what else would i like". */

@@ -68,6 +68,7 @@ export const RULES: readonly Rule[] = [
   { id: "aggregate.most-common-all", reads: "which actor was in the most movies (over every film)", when: { all: ["most-common", "film-word"], none: ["named", "weak-topic", "not-found", "kind", "period", "language", "series", "asks-film"] }, build: sets.mostOfAll },
   { id: "lookup.shared", reads: "what do X and Y have in common", when: { all: ["in-common", "films>=2", "asks-nothing"] }, build: paths.shared },
   { id: "films.of-films-people", reads: "movies by the director of X, other films from the people who wrote X", when: { all: ["films-asked", "film=1"], none: ["asks-relation"] }, build: sets.filmsOfFilmsPeople },
+  { id: "lookup.of-series", reads: "who directed the Rocky movies: the relation asked of each of a family's films", when: { all: ["series", "asks-relation"], none: ["yes-no", "count", "superlative", "comparative", "ordinal", "films-asked", "similar-seeds", "seeds-before-cue", "person"] }, build: sets.ofSeries },
   { id: "films.people", reads: "films of named people, together or with kinds, periods, languages", when: { all: ["only-people", "films-asked"], any: ["people>=2", "kind", "period", "language", "series"] }, build: sets.films_ },
   { id: "films.person", reads: "a person's films (will smith movies, what has X been in)", when: { all: ["only-people", "films-asked", "person=1"], none: ["asks-relation"] }, build: sets.films_ },
   { id: "films.series", reads: "the Rocky movies", when: { all: ["series"] }, build: sets.films_ },
