@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { indexTerms } from "../kb/text-fields";
-import { linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
+import { ARTICLES, linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import type { TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { QuestionAnalysis } from "./analyze";
 import { ORDINAL_WORDS, SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
@@ -180,7 +180,8 @@ function seriesAt(tokens: readonly WordToken[], start: number, end: number, anal
   const films = familyOf(name, kb, alone && !person, tmdbOnly.length > 0);
   // A family the KB holds none of is a family still when TMDB lists two or more of its films by title ("the Star
   // Wars movies"): the answer is those films, said to be TMDB's, never films the KB merely tags with the name.
-  if (films.length === 0 && tmdbOnly.length < 2) return undefined;
+  // (Said with its article, the name is tried again without it: "the batman" links no KB film, "batman" the KB's family.)
+  if (films.length === 0 && (tmdbOnly.length < 2 || ARTICLES.has(tokens[start]!.folded))) return undefined;
   if (films.length + tmdbOnly.length < (alone ? 1 : 2)) return undefined;
   return { name: films.length ? titleCase(name, analysis, start, end) : tmdbFamilyName(name, tmdbOnly), films, ...(tmdbOnly.length ? { tmdbOnly } : {}), tokenStart: start, tokenEnd: end };
 }

@@ -89,7 +89,7 @@ describe("ingestion", () => {
 
   it("joins TMDB overviews on title and year only", () => {
     const { data, counts } = ingest(KB_TRIPLES, WIKIMOVIES_JSONL, TMDB_CSV);
-    expect(counts("tmdb/tmdb_5000_movies.csv.gz")).toMatchObject({ read: 4, kept: 1, unmatched: 3, rejected: 0 });
+    expect(counts("tmdb/tmdb_5000_movies.csv.gz")).toMatchObject({ read: 8, kept: 1, unmatched: 7, rejected: 0 });
     expect(data.overviews[data.names.indexOf("Starfall")]).toMatch(/collapsing star/);
     expect(data.overviews[data.names.indexOf("Starfall Returns")]).toBe(""); // 2020 ≠ 2004
   });

@@ -96,7 +96,7 @@ describe("joining TMDB facts to KB movies", () => {
   it("joins on title and year, like the overviews", () => {
     const { data, report } = ingestTexts({ kb: KB_TRIPLES, wikimovies: WIKIMOVIES_JSONL, tmdb: TMDB_CSV });
     expect(data.tmdbFacts.map((f) => [f.movie, f.tmdbId])).toEqual([["Starfall", "11"]]); // Starfall Returns: 2020 ≠ 2004
-    expect(report.files.find((f) => f.file === FILE)).toMatchObject({ read: 4, kept: 1, merged: 0, unmatched: 3 });
+    expect(report.files.find((f) => f.file === FILE)).toMatchObject({ read: 8, kept: 1, merged: 0, unmatched: 7 });
   });
 
   it("keeps the rows whose title no KB film has as films the KB lacks; a KB title under another year is not one", () => {
@@ -104,6 +104,10 @@ describe("joining TMDB facts to KB movies", () => {
     expect(data.tmdbOnly.map((f) => [f.title, f.year, f.runtime])).toEqual([
       ["Not In The KB", "2001", 90],
       ["Paper Moons: Eclipse", "2013", 104],
+      ["Iron Tide", "2004", 121],
+      ["Iron Tide: Undertow", "2007", 137],
+      ["The Drowned Crown", "2011", 129],
+      ["Harbor Lights", "2005", 98],
     ]);
     expect(data.tmdbOnly[1]).toMatchObject({ genres: ["Drama"], budget: 4500000, revenue: 9000000, overview: "The sisters grow up and write again." });
   });
@@ -132,6 +136,17 @@ describe("films TMDB lists that the KB lacks, by the names people say", () => {
     expect(named("the lord of the rings")).toEqual([]);
     expect(named("part ii")).toEqual([]);
     expect(named("two")).toEqual([]);
+  });
+
+  it("lists the films it lacks under a keyword, and counts every row that carries one", () => {
+    const rows = new EmbeddedMovieCatalog(
+      [{ movie: "Starfall", tmdbId: "1", genres: [], keywords: ["Kraken"] }],
+      [{ ...film("Iron Tide", "2004"), keywords: ["kraken", "sea witch"] }, { ...film("Harbor Lights", "2005"), keywords: ["kraken"] }],
+    );
+    expect(rows.tmdbOnlyWithKeyword("KRAKEN").map((f) => f.title)).toEqual(["Iron Tide", "Harbor Lights"]);
+    expect(rows.keywordSpread("kraken")).toBe(3);
+    expect(rows.keywordSpread("sea witch")).toBe(1);
+    expect(rows.tmdbOnlyWithKeyword("squid")).toEqual([]);
   });
 
   it("lists a family's films by the words their titles open with, earliest first", () => {

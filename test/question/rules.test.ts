@@ -261,7 +261,8 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Are all of Jonas Whitfield's movies dramas?", "check.every", "p1 films(Jonas Whitfield DIRECTED); p2 films(Jonas Whitfield DIRECTED, drama); *p3 check(every p1 in p2)"],
   ["Was Tom Harker in every movie Ada Marlowe directed?", "check.every", "p1 films(Ada Marlowe DIRECTED); p2 films(Ada Marlowe DIRECTED, Tom Harker ACTED_IN); *p3 check(every p1 in p2)"],
   ["Are all the Starfall films in English?", "check.every", "p1 films(series Starfall (2)); p2 films(series Starfall (2), in English); *p3 check(every p1 in p2)"],
-  ["who acted in all the Starfall movies", "films.series", "*p1 films(series Starfall (2))"],
+  // A relation asked of a family is asked of its films; "all" asks for the people in every one.
+  ["who acted in all the Starfall movies", "lookup.of-series", "p1 films(series Starfall (2)); *p2 lookup(p1 → ACTED_IN in, both)"],
   ["Are Starfall and Paper Moons directed by the same person?", "check.shared", "p1 lookup(Starfall, Paper Moons → DIRECTED in, both); *p2 check(any in p1)"],
   ["Do Starfall and The Quiet Harbor share an actor?", "check.shared", "p1 lookup(Starfall, The Quiet Harbor → ACTED_IN in, both); *p2 check(any in p1)"],
   ["Is Starfall by the same director as Midnight Ledger?", "check.shared", "p1 lookup(Starfall, Midnight Ledger → DIRECTED in, both); *p2 check(any in p1)"],

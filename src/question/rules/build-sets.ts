@@ -281,7 +281,8 @@ export async function ofSeries(r: Reading, ctx: RuleContext): Promise<Built | un
   const where = await filmSet(r, ctx);
   if (!hop || !where) return undefined;
   const asks = hop.dir === "out" ? EDGE_SPECS[hop.edge].to : EDGE_SPECS[hop.edge].from;
-  return { parts: [{ kind: "films", where }, { kind: "lookup", from: [local(0)], path: [hop], asks, join: "each", within: [], text: r.text }] };
+  // "who acted in all the Rocky movies": in every one of them.
+  return { parts: [{ kind: "films", where }, { kind: "lookup", from: [local(0)], path: [hop], asks, join: r.cues.every ? "both" : "each", within: [], text: r.text }] };
 }
 
 /**
