@@ -140,7 +140,7 @@ describe("films TMDB lists that the KB lacks, by the names people say", () => {
 
   it("lists the films it lacks under a keyword, and counts every row that carries one", () => {
     const rows = new EmbeddedMovieCatalog(
-      [{ movie: "Starfall", tmdbId: "1", genres: [], keywords: ["Kraken"] }],
+      [{ movie: "Starfall", title: "Starfall", tmdbId: "1", genres: [], keywords: ["Kraken"] }],
       [{ ...film("Iron Tide", "2004"), keywords: ["kraken", "sea witch"] }, { ...film("Harbor Lights", "2005"), keywords: ["kraken"] }],
     );
     expect(rows.tmdbOnlyWithKeyword("KRAKEN").map((f) => f.title)).toEqual(["Iron Tide", "Harbor Lights"]);
