@@ -3,7 +3,7 @@ import { indexTerms } from "../kb/text-fields";
 import { ARTICLES, linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import type { TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { QuestionAnalysis } from "./analyze";
-import { ORDINAL_WORDS, SERIES_OPENERS, SERIES_WORDS } from "./lexicon/shapes";
+import { ORDINAL_WORDS, SERIES_OPENERS, SERIES_TITLE_WORDS, SERIES_WORDS } from "./lexicon/shapes";
 import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
 
 /** A family of films named by their shared title ("the Rocky movies", "which Toy Story film"). */
@@ -193,9 +193,12 @@ function seriesAt(tokens: readonly WordToken[], start: number, end: number, anal
 export function tmdbOnlyOfFamily(name: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
   const key = withoutLeadingArticle(linkKey(name));
   if (key.length < 3) return [];
-  const titled = kb.catalog.tmdbOnlyTitled(name).filter((f) => goesOn(f.title, key));
-  return titled.length >= 2 ? [...titled, ...tmdbKin(titled, kb)].sort(byYear) : titled;
+  const titled = [key, ...TITLE_WORDS.flatMap((w) => [`${key} ${w}`, `${w} of ${key}`])].flatMap((k) => kb.catalog.tmdbOnlyTitled(k).filter((f) => goesOn(f.title, k)));
+  const unique = titled.filter((f, i) => titled.indexOf(f) === i);
+  return unique.length >= 2 ? [...unique, ...tmdbKin(unique, kb)].sort(byYear) : unique.sort(byYear);
 }
+
+const TITLE_WORDS = SERIES_TITLE_WORDS;
 
 /** A keyword this few TMDB rows carry tells a family's world apart ("jedi", "death star"), not a kind ("space opera"). */
 const KIN_KEYWORD_SPREAD = 5;
@@ -289,7 +292,9 @@ export function familyOf(name: string, kb: KnowledgeBase, alone = false, goesOnE
 function tmdbFamilyName(said: string, films: readonly TmdbOnlyFilm[]): string {
   const key = withoutLeadingArticle(linkKey(said));
   const sides = films.flatMap((f) => [f.title, f.title.split(":")[0]!.trim()]);
-  return sides.find((t) => withoutLeadingArticle(linkKey(t)) === key)?.replace(/^the\s+/i, "") ?? said.replace(/^the\s+/i, "");
+  // Else the side before the colon most of its titles share ("The Chronicles of Narnia" for "the narnia films").
+  const shared = films.map((f) => f.title.split(":")[0]!.trim()).filter((side, _, all) => all.filter((x) => x === side).length >= 2)[0];
+  return (sides.find((t) => withoutLeadingArticle(linkKey(t)) === key) ?? shared ?? said).replace(/^the\s+/i, "");
 }
 
 /** The family's name as the KB writes it when a film of it was linked there, else as the user wrote it. */

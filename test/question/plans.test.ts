@@ -123,6 +123,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // the films the KB tags "star wars" (Spaceballs).
     ["Which Star Wars movie came out first?","order.ordinal","p1 films(series Star Wars (0 + 7 TMDB only)); *p2 order(p1 by releaseYear asc, nth 1)"],
     ["How many Pirates of the Caribbean movies are there?","aggregate.count","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); *p2 count(p1)"],
+    // A family's titles may put a series word beside its name: "The Twilight Saga: Eclipse", "The Chronicles of Narnia: …".
+    ["how many narnia movies are there","aggregate.count","p1 films(series Chronicles of Narnia (0 + 3 TMDB only)); *p2 count(p1)"],
+    ["how many twilight movies are there","aggregate.count","p1 films(series Twilight (1 + 3 TMDB only)); *p2 count(p1)"],
     // A relation asked of a family is asked of each of its films.
     ["who directed the rocky movies","lookup.of-series","p1 films(series Rocky (7)); *p2 lookup(p1 → DIRECTED in)"],
     ["what genre are the harry potter films","lookup.of-series","p1 films(series harry potter (5 + 1 TMDB only)); *p2 lookup(p1 → HAS_GENRE out)"],

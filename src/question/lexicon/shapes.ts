@@ -387,6 +387,12 @@ export const CHARACTER_ACTIVE_VERBS = "played plays play playing portrayed portr
 /** Words after a title that make it a family of films: "the Rocky movies", "which Godfather film", "the Toy Story series". */
 export const SERIES_WORDS = "movie movies film films series franchise trilogy saga sequel sequels installment installments entry entries one ones part parts".split(" ");
 
+/**
+ * Words a family's titles put beside its name to say it is a family: after it ("The Twilight Saga: Eclipse") or before
+ * it with "of" ("The Chronicles of Narnia: Prince Caspian"). "the twilight movies" and "the narnia films" name them.
+ */
+export const SERIES_TITLE_WORDS = "saga chronicles trilogy series".split(" ");
+
 /** Words before a title + film word that make it a family rather than the one film: "which Rocky movie", "all the Alien films". */
 export const SERIES_OPENERS = "which what all every each the any".split(" ");
 
