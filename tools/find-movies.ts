@@ -4,6 +4,7 @@ import { InvalidInputError } from "../src/errors";
 import { EDGE_TYPES, type EdgeType, type Neighbor } from "../src/kb/schema";
 import { MIN_VOTES_FOR_AVERAGE, MOVIE_METRICS, RANK_METRICS, type MovieMetric, type RankMetric, type TmdbFacts, type TmdbOnlyFilm } from "../src/ports/movie-catalog";
 import { tmdbOnlyEvidence } from "./tmdb-only-evidence";
+import { linkKey, withoutLeadingArticle } from "../src/util/text";
 import { makeEvidence, tripleFrom, type Evidence, type Triple } from "./evidence";
 import { resolveEntity } from "./entities";
 import { facetOf } from "./genre-distribution";
@@ -33,6 +34,8 @@ export const FindMoviesInput = z
     people: z.array(Person).max(10).default([]),
     /** Films of any one of these people (in the role): the people an earlier answer gave ("the films of Toy Story's writers"). */
     anyOf: z.object({ names: z.array(z.string().trim().min(1).max(300)).min(1).max(50), role: z.enum(["DIRECTED", "WROTE", "ACTED_IN"]).optional() }).strict().optional(),
+    /** Groups named together ("the Coen brothers"): for each, films of any one of its people (in the role). */
+    groups: z.array(z.object({ name: z.string().trim().min(1).max(300), names: z.array(z.string().trim().min(1).max(300)).min(2).max(6), role: z.enum(["DIRECTED", "WROTE", "ACTED_IN"]).optional() }).strict()).max(3).default([]),
     languages: Names.default([]),
     /** Only these films ("how long is Titanic": one film's figure, with rankBy). */
     titles: Titles.default([]),
@@ -58,7 +61,7 @@ export const FindMoviesInput = z
     limit: z.number().int().min(1).max(100).default(20),
   })
   .strict()
-  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length + v.figures.length > 0 || v.anyOf !== undefined || v.heldNone || v.years !== undefined || v.rankBy !== undefined || v.facet !== undefined || v.distribution, { message: "give at least one constraint (concepts, people, anyOf, languages, titles, years, figures, heldNone), rankBy, facet or distribution" })
+  .refine((v) => v.concepts.length + v.people.length + v.languages.length + v.titles.length + v.figures.length > 0 || v.anyOf !== undefined || v.groups.length > 0 || v.heldNone || v.years !== undefined || v.rankBy !== undefined || v.facet !== undefined || v.distribution, { message: "give at least one constraint (concepts, people, anyOf, groups, languages, titles, years, figures, heldNone), rankBy, facet or distribution" })
   .refine((v) => !(v.facet && v.distribution), { message: "give facet or distribution, not both (distribution is the facet HAS_GENRE out)" });
 export type FindMoviesArgs = z.input<typeof FindMoviesInput>;
 
@@ -126,7 +129,7 @@ export const findMovies = defineTool({
  * language it cannot hold) and the film meets them.
  */
 function tmdbOnlyBeside(input: Input, kb: KnowledgeBase): TmdbOnlyFilm[] {
-  if (!input.tmdbOnlyBeside.length || input.people.length || input.concepts.length || input.languages.length || input.anyOf || input.exclude?.people.length || input.exclude?.concepts.length) return [];
+  if (!input.tmdbOnlyBeside.length || input.people.length || input.concepts.length || input.languages.length || input.anyOf || input.groups.length || input.exclude?.people.length || input.exclude?.concepts.length) return [];
   const out: TmdbOnlyFilm[] = [];
   for (const title of input.tmdbOnlyBeside) {
     const film = kb.catalog.tmdbOnly(title).find((f) => f.title === title);
@@ -152,6 +155,7 @@ async function candidatesOf(input: Input, kb: KnowledgeBase): Promise<{ sets: Me
   for (const c of input.concepts) sets.push(await conceptMembers(kb, c));
   for (const p of input.people) sets.push({ ...(await personMovies(kb, p)), named: true });
   if (input.anyOf) sets.push({ ...(await anyPersonMovies(kb, input.anyOf)), named: true });
+  for (const g of input.groups) sets.push({ ...(await groupMovies(kb, g)), named: true });
   if (input.languages.length) sets.push(await valueMembers(kb, input.languages.map((l) => resolveEntity(kb, l).id), "IN_LANGUAGE"));
   if (input.titles.length) sets.push({ ...namedFilms(kb, input.titles), named: true });
   if (input.heldNone) sets.push({ movies: new Set(), named: true, proof: () => ({ triples: [], words: [] }) });
@@ -355,6 +359,7 @@ function describe(input: z.infer<typeof FindMoviesInput>): string {
     ...input.concepts.map((c) => c.label),
     ...input.people.map((p) => `${p.name}${p.role ? ` (${roleVerb(p.role)})` : ""}`),
     ...(input.anyOf ? [`any of ${input.anyOf.names.length > 3 ? `${input.anyOf.names.slice(0, 3).join(", ")} and ${input.anyOf.names.length - 3} more` : input.anyOf.names.join(", ")}${input.anyOf.role ? ` (${roleVerb(input.anyOf.role)})` : ""}`] : []),
+    ...input.groups.map((g) => `any of ${g.name} (${g.names.join(", ")})${g.role ? ` (${roleVerb(g.role)})` : ""}`),
     ...input.languages.map((l) => `in ${l}`),
     ...(input.years ? [`${input.years.from}–${input.years.to}`] : []),
     ...input.figures.map((f) => `${METRIC_SOURCE[f.metric]}${f.min !== undefined ? ` over ${f.min}` : ""}${f.max !== undefined ? ` under ${f.max}` : ""}`),
@@ -451,6 +456,19 @@ async function anyPersonMovies(kb: KnowledgeBase, any: { names: string[]; role?:
     proofs.push(m.proof);
   }
   return { movies, proof: (film) => proofs.map((p) => p(film)).find((p) => p.triples.length) ?? { triples: [], words: [] } };
+}
+
+/**
+ * A group's films: those of any of its people (in the role), and those the KB tags with the group's name ("marx
+ * brothers" tags Duck Soup, whose cast the KB does not list): the tag is the KB's own link between the group and
+ * the film, said in whatever capacity the group works together.
+ */
+async function groupMovies(kb: KnowledgeBase, g: { name: string; names: string[]; role?: "DIRECTED" | "WROTE" | "ACTED_IN" }): Promise<Membership> {
+  const people = await anyPersonMovies(kb, g);
+  const tag = kb.linker.link(withoutLeadingArticle(linkKey(g.name)), { types: ["Tag"], limit: 1, exact: true }).find((c) => c.match === "exact" || c.match === "folded");
+  if (!tag) return people;
+  const tagged = new Map((await kb.graph.neighbors(tag.id, { edges: ["HAS_TAG"], direction: "in" })).map((nb) => [nb.id, tripleFrom(tag.id, nb.edge, nb.direction, nb.id)]));
+  return { movies: new Set([...people.movies, ...tagged.keys()]), proof: (m) => (people.movies.has(m) ? people.proof(m) : { triples: [tagged.get(m)!], words: [] }) };
 }
 
 /** The films named by title (each must be a KB film): a figure asked of one film ranks just it. */

@@ -123,6 +123,7 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
   const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
   let years: { from: number; to: number } | undefined;
   let anyOf: FindArgs["anyOf"];
+  const groups: NonNullable<FindArgs["groups"]> = [];
   const figures: NonNullable<FindArgs["figures"]> = [];
   for (const c of where) {
     if (c.on === "person") {
@@ -132,6 +133,11 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
       if (c.negated) ex.people.push(...names.map((name) => ({ name, ...role })));
       else if ("ref" in who) anyOf = names.length ? { names, ...role } : anyOf;
       else args.people.push({ name: who.id, ...role });
+    } else if (c.on === "group") {
+      const role = c.role ? { role: c.role } : {};
+      // Not by the group: by none of them.
+      if (c.negated) ex.people.push(...c.members.map((m) => ({ name: m.id, ...role })));
+      else groups.push({ name: c.name, names: c.members.map((m) => m.id), ...role });
     } else if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
     else if (c.on === "series") (c.negated ? ex.titles : args.titles).push(...c.films);
     else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
@@ -149,6 +155,7 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
     languages: args.languages,
     titles: args.titles,
     ...(anyOf ? { anyOf } : {}),
+    ...(groups.length ? { groups } : {}),
     ...(years ? { years } : {}),
     ...(figures.length ? { figures } : {}),
     ...tmdbOnlyOfSeries(where),
@@ -161,6 +168,7 @@ function describeArgs(a: FindArgs): string {
   const parts = [
     ...(a.people ?? []).map((p) => `${p.name}${p.role ? ` ${roleVerb(p.role)}` : ""}`),
     ...(a.anyOf ? [`any of ${listed(a.anyOf.names)}${a.anyOf.role ? ` (${roleVerb(a.anyOf.role)})` : ""}`] : []),
+    ...(a.groups ?? []).map((g) => `${g.name}: any of ${listed(g.names)}${g.role ? ` (${roleVerb(g.role)})` : ""}`),
     ...(a.concepts ?? []).map((c) => c.label),
     ...(a.titles?.length ? [a.titles.length > 3 ? `${a.titles.length} titles` : a.titles.join(", ")] : []),
     ...(a.languages ?? []).map((l) => `in ${l}`),

@@ -14,6 +14,8 @@ function constraint(c: FilmConstraint): string {
       return `${not}${value(c.who)}${c.role ? ` ${c.role}` : ""}`;
     case "kind":
       return `${not}${c.kind.label}`;
+    case "group":
+      return `${not}any of ${c.name} (${c.members.map((m) => m.id).join(", ")})${c.role ? ` ${c.role}` : ""}`;
     case "series":
       return `${not}series ${c.name} (${c.films.length}${c.tmdbOnly ? ` + ${c.tmdbOnly.length} TMDB only` : ""})`;
     case "years":

@@ -82,6 +82,8 @@ const negated = z.boolean().default(false);
 export const FilmConstraint = z.discriminatedUnion("on", [
   z.object({ on: z.literal("person"), who: ValueRef, role: z.enum(ROLES).optional(), negated }).strict(),
   z.object({ on: z.literal("kind"), kind: KindRef, negated }).strict(),
+  /** People named together ("the Coen brothers"): a film of any of them, in the role when one is said. */
+  z.object({ on: z.literal("group"), name: Name, members: z.array(EntityRef).min(2).max(6), role: z.enum(ROLES).optional(), negated }).strict(),
   /** A title family ("the Rocky movies"), its films found by title when the plan was written. */
   /** `tmdbOnly`: the family's films TMDB lists and the KB lacks, said beside the KB's (never among its films). */
   /** `films` is empty for a family the KB holds none of ("the Star Wars movies"): its films are then all `tmdbOnly`. */

@@ -12,6 +12,7 @@ import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { unknownNames, type UnknownName } from "./stages/unknown-names";
+import { makerGroups, type MakerGroup } from "./stages/maker-groups";
 import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
@@ -45,6 +46,8 @@ export interface Reading {
   /** The words read as a film's language, each with the language. */
   languageSaid: { token: number; language: string }[];
   series?: Series;
+  /** People named together by their surname ("the Coen brothers"): each read as one person, any of them. */
+  groups: MakerGroup[];
   told?: ToldPlot;
   notFound: UnknownName[];
   /** Characters named in a role frame ("starred as Captain Miller"): no film or person to look up. */
@@ -66,6 +69,9 @@ const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.t
 export async function readClause(id: string, text: string, kb: KnowledgeBase, analyze: (text: string) => QuestionAnalysis, inherited: Reading["notFound"] = []): Promise<Reading> {
   const tokens = wordTokens(text);
   let analysis = casualTitles(asPeopleByRole(joinSplitTitles(withoutPluralTitles(analyze(text)), text, tokens)), text, tokens, kb);
+  // A group named by its surname claims its words before any other name or kind ("Rene Russo" in "the Russo brothers").
+  const groups = inherited.length ? [] : await makerGroups(text, tokens, kb);
+  if (groups.length) analysis = { ...analysis, topics: [...analysis.topics.filter((t) => !groups.some((g) => t.tokenStart < g.tokenEnd && g.tokenStart < t.tokenEnd)), ...groups.map(groupTopic)] };
   const words = tokens.map((t) => t.folded);
   let periods = findPeriods(text);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
@@ -124,10 +130,22 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const request = requestCue(unnamed);
   const reading: Omit<Reading, "ledger"> = {
     id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts: concepts.filter((c) => !langs.describers.has(c)), periods, languages: langs.languages, languageConcepts: langs.fromConcepts, languageSaid: langs.said,
-    ...(series ? { series } : {}), ...(told ? { told } : {}), notFound: unknownLeft, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
+    ...(series ? { series } : {}), groups, ...(told ? { told } : {}), notFound: unknownLeft, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
   };
   return { ...reading, ledger: accountWords(reading) };
 }
+
+/**
+ * A group as the rules read it: one person, the group's first member, said in the group's words. The plan then
+ * reads each constraint on it as a film of any member (`withGroups`).
+ */
+function groupTopic(g: MakerGroup): TopicEntity {
+  const first = g.members[0]!;
+  return { id: first, name: first, type: "Person", types: ["Person"], text: g.said, tokenStart: g.tokenStart, tokenEnd: g.tokenEnd, confidence: GROUP_CONFIDENCE, alternatives: [] };
+}
+
+/** A group the KB holds two or more film makers of, by their surname and a group word: as sure as a full name. */
+const GROUP_CONFIDENCE = 0.95;
 
 /** The words said lie within a span of tokens. */
 function inSpan(said: string, text: string, tokens: readonly WordToken[], span: { tokenStart: number; tokenEnd: number }): boolean {

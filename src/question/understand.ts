@@ -1,3 +1,4 @@
+import { withGroups } from "./stages/maker-groups";
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { EntityLinker, Mention } from "../ports/entity-linker";
 import { fitPlan } from "../plan/fit";
@@ -83,7 +84,8 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   const answer: string[] = [];
   const rules: string[] = [];
   for (const r of readings) {
-    const { built: read, fired } = await applyRules(r, { kb, ...(headline ? { headline } : {}) });
+    const { built: ruled, fired } = await applyRules(r, { kb, ...(headline ? { headline } : {}) });
+    const read = withGroups(ruled, r.groups);
     const checked = uncheckedCondition(r, read);
     const built = listCounted(r, checked);
     answer.push(place(built, parts));
@@ -261,10 +263,15 @@ function done(question: string, parts: readonly (DraftPart | PlanPartInput)[], r
 }
 
 function describeReading(r: Reading): string {
-  const names = r.named.map((t) => `${t.name} (${t.type} ${t.confidence.toFixed(2)})`).join(", ") || "no names";
+  const group = (t: Reading["named"][number]) => r.groups.find((g) => g.tokenStart === t.tokenStart && g.members[0] === t.id);
+  const named = (t: Reading["named"][number]) => {
+    const g = group(t);
+    return g ? `${g.said} (group: ${g.members.join(", ")})` : `${t.name} (${t.type} ${t.confidence.toFixed(2)})`;
+  };
+  const names = r.named.map(named).join(", ") || "no names";
   const kinds = r.concepts.filter((c) => c.strong).map((c) => c.label);
   const periods = r.periods.map((p) => `${p.negated ? "not " : ""}${p.from}–${p.to}`);
-  const extra = [...(kinds.length ? [`kinds ${kinds.join(", ")}`] : []), ...(periods.length ? [`periods ${periods.join(", ")}`] : []), ...(r.series ? [`series ${r.series.name} (${r.series.films.length})`] : []), ...(r.notFound.length ? [`not found ${r.notFound.map((n) => n.text).join(", ")}`] : [])];
+  const extra = [...(kinds.length ? [`kinds ${kinds.join(", ")}`] : []), ...(periods.length ? [`periods ${periods.join(", ")}`] : []), ...(r.series ? [`series ${r.series.name} (${r.series.films.length}${r.series.tmdbOnly?.length ? ` + ${r.series.tmdbOnly.length} TMDB only` : ""})`] : []), ...(r.notFound.length ? [`not found ${r.notFound.map((n) => n.text).join(", ")}`] : [])];
   return [names, ...extra].join("; ");
 }
 

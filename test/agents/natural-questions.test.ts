@@ -534,6 +534,16 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(least.route).toBe("research");
     expect(least.answer).toMatch(/^The lowest is .* by box-office revenue/);
   });
+  it("people named together by their surname are any of them, with the films the KB tags with the group's name", async () => {
+    const coens = await ask("best coen brothers movie");
+    expect(coens.answer).toMatch(/^The highest is The Big Lebowski \(1998\).*\(the coen brothers \(Ethan Coen and Joel Coen\) directed\)/);
+    // The KB lists no Marx in Duck Soup's cast; its tag "marx brothers" says the film is theirs.
+    const marx = (await ask("marx brothers films")).answers.map((a) => a.name);
+    expect(marx).toEqual(expect.arrayContaining(["Duck Soup", "A Night at the Opera", "Love Happy"]));
+    const russo = await ask("movies by the russo brothers");
+    expect(russo.answers.map((a) => a.name).sort()).toEqual(["Welcome to Collinwood", "You, Me and Dupree"]);
+    expect(russo.answer).not.toMatch(/Rene Russo/);
+  });
   it("a claim over every film of a set: yes or no, the films that meet it and the ones the knowledge base does not list so", async () => {
     const batman = await ask("Did Christopher Nolan direct all the Batman movies?");
     expect(batman.answer).toMatch(/^No\. 3 of the 7 films that fit \(the Batman films\) also fit \(Christopher Nolan directed\): .*The knowledge base does not list the other 4 as Christopher Nolan directed: .*Catwoman/);

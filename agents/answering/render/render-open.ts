@@ -89,6 +89,8 @@ function constraintsText(where: readonly FilmConstraint[]): string {
         return `${not}${c.kind.label}`;
       case "person":
         return `${not}with ${"id" in c.who ? c.who.id : "them"}`;
+      case "group":
+        return `${not}by ${c.name}`;
       case "years":
         return `${not}${yearsText(c.from, c.to)}`;
       case "language":

@@ -22,6 +22,10 @@ export function constraintWords(where: readonly FilmConstraint[], ctx: RenderCon
       }
       case "kind":
         return `${not}${c.kind.label}`;
+      case "group": {
+        const who = `${groupName(c.name)} (${joinList(c.members.map((m) => m.id))})`;
+        return c.role ? `${not}${c.negated ? `${roleVerb(c.role)} by ${who}` : `${who} ${roleVerb(c.role)}`}` : `${not}with ${who}`;
+      }
       case "series":
         return `${not}the ${c.name.replace(/^the /i, "")} films`;
       case "years":
@@ -35,6 +39,11 @@ export function constraintWords(where: readonly FilmConstraint[], ctx: RenderCon
     }
   };
   return where.map(one).join(", ");
+}
+
+/** A group as said, with its article: "the Coen brothers". */
+export function groupName(said: string): string {
+  return /^the\s/i.test(said) ? said.replace(/^The\s/, "the ") : `the ${said}`;
 }
 
 /** The one period a set of films must fall in, if it has one. */

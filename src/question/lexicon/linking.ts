@@ -92,3 +92,9 @@ export const SEQUEL_SUBTITLE_WORDS = ["reloaded", "revolutions", "returns", "beg
 
 /** A language's name before these names the language itself ("the French language"), not a people. */
 export const LANGUAGE_NOUN_WORDS = ["language"];
+
+/**
+ * Words that name people by their shared surname as one group ("the Coen brothers", "the Dardenne brothers", "the
+ * Wachowski sisters"): the KB people of that surname who made films together.
+ */
+export const GROUP_WORDS = ["brothers", "sisters", "siblings"];
