@@ -13,7 +13,15 @@ import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, pathPhrase, PERSON_
 /** Renderers of the parts that start from names or text. */
 
 function startNames(part: PartOf<"lookup">, ctx: RenderContext): string {
-  return joinList(part.from.map((f) => ("id" in f ? (f.type === "Movie" ? film(ctx, f.id) : f.id) : joinList(resultOf(ctx, f.ref).items.slice(0, 3).map((i) => label(ctx, i))))));
+  return joinList(part.from.map((f) => ("id" in f ? (f.type === "Movie" ? film(ctx, f.id) : f.id) : refNames(f.ref, ctx))));
+}
+
+/** An earlier part's answers started from: up to three by name, or a larger set of films by what it is ("the 7 films that fit (the Rocky films)"). */
+function refNames(ref: string, ctx: RenderContext): string {
+  const items = resultOf(ctx, ref).items;
+  const set = partOf(ctx, ref);
+  if (items.length > 3 && set?.kind === "films") return `the ${items.length} films that fit (${constraintWords(set.where, ctx)})`;
+  return joinList(items.slice(0, 3).map((i) => label(ctx, i)));
 }
 
 export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): Rendered {
@@ -23,6 +31,8 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };
   if (part.among.length && !hop) return offeredChoice(part, r, ctx, from);
+  const inAll = hop ? inEverySetFilm(part, hop, r, ctx) : undefined;
+  if (inAll) return inAll;
   const noFilms = emptyFilmsFrom(part, ctx);
   if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
@@ -146,6 +156,21 @@ function nothingShared(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">
   });
   const shared = SHARED_ROLE[hop.edge] && hop.dir === "in" ? `No one ${SHARED_ROLE[hop.edge]} both ${from}` : `Nothing is shared by ${from}`;
   return `${shared}: the knowledge base lists ${joinList(each)}.`;
+}
+
+/**
+ * "Who acted in all the Rocky movies": the people in every film of an earlier set, or that no one is, said of the
+ * whole set (how many films, which constraints), never as the first films' names alone.
+ */
+function inEverySetFilm(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["path"]>[number], r: PartResult, ctx: RenderContext): Rendered | undefined {
+  const [only] = part.from;
+  const set = part.join === "both" && part.from.length === 1 && only && "ref" in only ? partOf(ctx, only.ref) : undefined;
+  const noun = PERSON_ROLE_NOUN[hop.edge];
+  const n = set ? resultOf(ctx, set.id).items.length : 0;
+  if (set?.kind !== "films" || n < 2 || !noun || hop.dir !== "in") return undefined;
+  const films = `all ${n} films that fit (${constraintWords(set.where, ctx)})`;
+  if (!r.items.length) return { text: `The knowledge base lists no one in the ${noun} of ${films}.`, answers: [] };
+  return { text: `${capital(listed(ctx, r.items))} ${r.items.length === 1 ? "is" : "are"} in the ${noun} of ${films}.`, answers: r.items };
 }
 
 /** People of one merged title, each with the year of the film they made ("James Cameron (1997) and Jean Negulesco (1953)"). */

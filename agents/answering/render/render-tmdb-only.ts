@@ -124,6 +124,7 @@ function capitalised(s: string): string {
  * list or a count), or, for a ranking, where they would stand ("counting them, the first is …"). Empty when none.
  */
 export function tmdbOnlyBeside(part: PlanPart, r: PartResult, ctx: RenderContext): string {
+  if (part.kind === "lookup") return besideLookup(part, ctx);
   const rows = r.evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
   if (!rows.length) return "";
   const cite = ctx.cite.cite(rows.map((e) => e.id), 1);
@@ -135,6 +136,20 @@ export function tmdbOnlyBeside(part: PlanPart, r: PartResult, ctx: RenderContext
     return ` TMDB 5000 also lists ${lacks}: ${names} ${cite}${part.kind === "aggregate" ? `; ${n + rows.length} in all` : ""}.`;
   }
   return "";
+}
+
+/**
+ * A relation asked of a family's films ("who directed the Matrix movies"): its films TMDB alone lists are named
+ * beside the answer, with what no source here records of them.
+ */
+function besideLookup(part: PartOf<"lookup">, ctx: RenderContext): string {
+  const [only] = part.from;
+  const set = part.from.length === 1 && only && "ref" in only ? partOf(ctx, only.ref) : undefined;
+  if (set?.kind !== "films" || heldNoneFamily(set, ctx)) return "";
+  const rows = resultOf(ctx, set.id).evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
+  if (!rows.length) return "";
+  const several = rows.length > 1;
+  return ` TMDB 5000 also lists ${several ? `${rows.length} films` : "one film"} of it that the knowledge graph lacks, ${joinList(rows.map((e) => e.focus))} ${ctx.cite.cite(rows.map((e) => e.id), 1)}: ${several ? "their" : "its"} people are not recorded here.`;
 }
 
 /** A ranking with the family's films TMDB alone lists put in their place: said when one of them takes the place asked. */
