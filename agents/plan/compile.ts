@@ -118,27 +118,36 @@ function tmdbOnlyOfSeries(where: readonly FilmConstraint[]): { tmdbOnlyBeside?: 
   return { ...(titles.length ? { tmdbOnlyBeside: titles.slice(0, 12) } : {}), ...(heldNone ? { heldNone: true as const } : {}) };
 }
 
+type PersonArg = { name: string; role?: Role };
+
+/**
+ * The people constraints as the tool's arguments: a named person each; the people an earlier part answered, any of
+ * them; a group named together, any of its members. Said against, every one of them is left out.
+ */
+function peopleArgs(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): { people: PersonArg[]; anyOf?: FindArgs["anyOf"]; groups: NonNullable<FindArgs["groups"]>; excluded: PersonArg[] } {
+  const out: ReturnType<typeof peopleArgs> = { people: [], groups: [], excluded: [] };
+  for (const c of where) {
+    if (c.on !== "person" && c.on !== "group") continue;
+    const role = c.role ? { role: c.role } : {};
+    const names = c.on === "group" ? c.members.map((m) => m.id) : "ref" in c.who ? itemsOf(ctx, c.who.ref).slice(0, 50).map((i) => i.name) : [c.who.id];
+    if (c.negated) out.excluded.push(...names.map((name) => ({ name, ...role })));
+    else if (c.on === "group") out.groups.push({ name: c.name, names, ...role });
+    else if ("ref" in c.who) out.anyOf = names.length ? { names, ...role } : out.anyOf;
+    else out.people.push({ name: c.who.id, ...role });
+  }
+  return out;
+}
+
 export function filmArgs(where: readonly FilmConstraint[], ctx: { results: ReadonlyMap<string, PartResult> }): FindArgs {
-  const args = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], languages: [] as string[], titles: [] as string[] };
+  const args = { concepts: [] as KindRef[], languages: [] as string[], titles: [] as string[] };
   const ex = { concepts: [] as KindRef[], people: [] as { name: string; role?: Role }[], years: [] as { from: number; to: number }[], languages: [] as string[], titles: [] as string[] };
   let years: { from: number; to: number } | undefined;
-  let anyOf: FindArgs["anyOf"];
-  const groups: NonNullable<FindArgs["groups"]> = [];
+  const who = peopleArgs(where, ctx);
+  ex.people.push(...who.excluded);
   const figures: NonNullable<FindArgs["figures"]> = [];
   for (const c of where) {
-    if (c.on === "person") {
-      const who = c.who;
-      const role = c.role ? { role: c.role } : {};
-      const names = "ref" in who ? itemsOf(ctx, who.ref).slice(0, 50).map((i) => i.name) : [who.id];
-      if (c.negated) ex.people.push(...names.map((name) => ({ name, ...role })));
-      else if ("ref" in who) anyOf = names.length ? { names, ...role } : anyOf;
-      else args.people.push({ name: who.id, ...role });
-    } else if (c.on === "group") {
-      const role = c.role ? { role: c.role } : {};
-      // Not by the group: by none of them.
-      if (c.negated) ex.people.push(...c.members.map((m) => ({ name: m.id, ...role })));
-      else groups.push({ name: c.name, names: c.members.map((m) => m.id), ...role });
-    } else if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
+    if (c.on === "person" || c.on === "group") continue;
+    else if (c.on === "kind") (c.negated ? ex.concepts : args.concepts).push(c.kind);
     else if (c.on === "series") (c.negated ? ex.titles : args.titles).push(...c.films);
     else if (c.on === "title") (c.negated ? ex.titles : args.titles).push(c.film);
     else if (c.on === "language") (c.negated ? ex.languages : args.languages).push(c.language);
@@ -151,11 +160,11 @@ export function filmArgs(where: readonly FilmConstraint[], ctx: { results: Reado
   const exclude = Object.values(ex).some((x) => x.length) ? { exclude: { concepts: ex.concepts.map(kindArg), people: ex.people, years: ex.years, languages: ex.languages, titles: ex.titles } } : {};
   return {
     concepts: args.concepts.map(kindArg),
-    people: args.people,
+    people: who.people,
     languages: args.languages,
     titles: args.titles,
-    ...(anyOf ? { anyOf } : {}),
-    ...(groups.length ? { groups } : {}),
+    ...(who.anyOf ? { anyOf: who.anyOf } : {}),
+    ...(who.groups.length ? { groups: who.groups } : {}),
     ...(years ? { years } : {}),
     ...(figures.length ? { figures } : {}),
     ...tmdbOnlyOfSeries(where),
