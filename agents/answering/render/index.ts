@@ -7,7 +7,7 @@ import { citationsFor } from "./citations";
 import { filmYears, resultOf, type RenderContext, type Rendered } from "./context";
 import { renderAggregate, renderCheck, renderCombine, renderCompare, renderDistribution, renderFilms, renderOrder } from "./render-sets";
 import { renderOpen } from "./render-open";
-import { renderHeldNone, tmdbOnlyBeside } from "./render-tmdb-only";
+import { renderHeldNone, tmdbOnlyBeside, tmdbOnlyBesideRows } from "./render-tmdb-only";
 import { renderBeyond, renderDescribe, renderLookup, renderPlot, renderReply, renderSimilar, renderUnknown } from "./render-paths";
 
 /** One renderer per part kind: the answer a film fan would write, from that part's result; a family's films TMDB alone lists said beside. */
@@ -15,8 +15,12 @@ export function renderPart(part: PlanPart, ctx: RenderContext): Rendered {
   const held = renderHeldNone(part, resultOf(ctx, part.id), ctx);
   if (held) return held;
   const rendered = renderKind(part, ctx);
-  const beside = tmdbOnlyBeside(part, resultOf(ctx, part.id), ctx);
-  return beside ? { ...rendered, text: `${rendered.text}${beside}` } : rendered;
+  const r = resultOf(ctx, part.id);
+  const beside = tmdbOnlyBeside(part, r, ctx);
+  if (!beside) return rendered;
+  // A family counted with its films TMDB alone lists: the count is all of them ("4 in all"), as the text says.
+  const counted = part.kind === "aggregate" && part.op === "count" && rendered.count !== undefined ? { count: rendered.count + tmdbOnlyBesideRows(r).length } : {};
+  return { ...rendered, text: `${rendered.text}${beside}`, ...counted };
 }
 
 function renderKind(part: PlanPart, ctx: RenderContext): Rendered {

@@ -125,7 +125,7 @@ function capitalised(s: string): string {
  */
 export function tmdbOnlyBeside(part: PlanPart, r: PartResult, ctx: RenderContext): string {
   if (part.kind === "lookup") return besideLookup(part, ctx);
-  const rows = r.evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
+  const rows = tmdbOnlyBesideRows(r);
   if (!rows.length) return "";
   const cite = ctx.cite.cite(rows.map((e) => e.id), 1);
   const names = joinList(rows.map((e) => e.focus));
@@ -136,6 +136,11 @@ export function tmdbOnlyBeside(part: PlanPart, r: PartResult, ctx: RenderContext
     return ` TMDB 5000 also lists ${lacks}: ${names} ${cite}${part.kind === "aggregate" ? `; ${n + rows.length} in all` : ""}.`;
   }
   return "";
+}
+
+/** The rows of a family's films TMDB alone lists, read beside a part's KB films. */
+export function tmdbOnlyBesideRows(r: PartResult): Evidence[] {
+  return r.evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
 }
 
 /**
