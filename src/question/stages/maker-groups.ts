@@ -85,9 +85,13 @@ export function withGroups(built: Built, groups: readonly MakerGroup[]): Built {
     if (p.kind === "similar") return { ...p, where: (p.where ?? []).map(asGroup) };
     if (p.kind === "plot") return { ...p, hints: (p.hints ?? []).map(asGroup) };
     if (p.kind !== "lookup") return p;
-    const g = p.from.length === 1 ? groupOf(p.from[0]) : undefined;
-    const from = g ? g.members.map((id) => ({ id, type: "Person" as const, said: g.said })) : p.from;
-    return { ...p, from, ...(g ? { join: "either" as const } : {}), within: (p.within ?? []).map(asGroup) };
+    // Started from alone, the group is all of its people; beside other names, its people stand where it stood.
+    const alone = p.from.length === 1 && groupOf(p.from[0]) !== undefined;
+    const from = p.from.flatMap((v) => {
+      const g = groupOf(v);
+      return g ? g.members.map((id) => ({ id, type: "Person" as const, said: g.said })) : [v];
+    });
+    return { ...p, from: from.slice(0, 5), ...(alone ? { join: "either" as const } : {}), within: (p.within ?? []).map(asGroup) };
   });
   return { ...built, parts };
 }
