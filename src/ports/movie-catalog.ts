@@ -37,6 +37,13 @@ export interface TmdbOnlyFilm extends Omit<TmdbFacts, "movie"> {
   overview: string;
 }
 
+/** Films TMDB lists and the KB lacks, earliest first (no year last), then by title: the order every list of them takes. */
+export function byYearThenTitle(a: TmdbOnlyFilm, b: TmdbOnlyFilm): number {
+  const ya = a.year ?? "9999";
+  const yb = b.year ?? "9999";
+  return ya < yb ? -1 : ya > yb ? 1 : a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
+}
+
 export interface RankedMovie {
   movie: string;
   value: number;

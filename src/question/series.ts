@@ -1,7 +1,7 @@
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import { indexTerms } from "../kb/text-fields";
 import { ARTICLES, linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
-import type { TmdbOnlyFilm } from "../ports/movie-catalog";
+import { byYearThenTitle, type TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { QuestionAnalysis } from "./analyze";
 import { ORDINAL_WORDS, SERIES_OPENERS, SERIES_TITLE_WORDS, SERIES_WORDS } from "./lexicon/shapes";
 import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
@@ -193,12 +193,10 @@ function seriesAt(tokens: readonly WordToken[], start: number, end: number, anal
 export function tmdbOnlyOfFamily(name: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
   const key = withoutLeadingArticle(linkKey(name));
   if (key.length < 3) return [];
-  const titled = [key, ...TITLE_WORDS.flatMap((w) => [`${key} ${w}`, `${w} of ${key}`])].flatMap((k) => kb.catalog.tmdbOnlyTitled(k).filter((f) => goesOn(f.title, k)));
+  const titled = [key, ...SERIES_TITLE_WORDS.flatMap((w) => [`${key} ${w}`, `${w} of ${key}`])].flatMap((k) => kb.catalog.tmdbOnlyTitled(k).filter((f) => goesOn(f.title, k)));
   const unique = titled.filter((f, i) => titled.indexOf(f) === i);
-  return unique.length >= 2 ? [...unique, ...tmdbKin(unique, kb)].sort(byYear) : unique.sort(byYear);
+  return unique.length >= 2 ? [...unique, ...tmdbKin(unique, kb)].sort(byYearThenTitle) : unique.sort(byYearThenTitle);
 }
-
-const TITLE_WORDS = SERIES_TITLE_WORDS;
 
 /** A keyword this few TMDB rows carry tells a family's world apart ("jedi", "death star"), not a kind ("space opera"). */
 const KIN_KEYWORD_SPREAD = 5;
@@ -224,11 +222,6 @@ function opensAFamily(title: string, kb: KnowledgeBase): boolean {
   return side !== title.trim() && kb.catalog.tmdbOnlyTitled(side).length >= 2;
 }
 
-function byYear(a: TmdbOnlyFilm, b: TmdbOnlyFilm): number {
-  const ya = a.year ?? "9999";
-  const yb = b.year ?? "9999";
-  return ya < yb ? -1 : ya > yb ? 1 : a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
-}
 
 /** A title that is the family's name (its key), or goes on from it with a subtitle or a sequel's continuation. */
 function goesOn(title: string, key: string): boolean {

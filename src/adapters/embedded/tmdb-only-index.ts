@@ -1,4 +1,4 @@
-import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
+import { byYearThenTitle, type TmdbOnlyFilm } from "../../ports/movie-catalog";
 import { STOP_WORDS, linkKey, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 
@@ -74,10 +74,4 @@ function push(map: Map<string, TmdbOnlyFilm[]>, key: string, film: TmdbOnlyFilm)
   const list = map.get(key);
   if (!list) map.set(key, [film]);
   else if (!list.includes(film)) list.push(film);
-}
-
-function byYearThenTitle(a: TmdbOnlyFilm, b: TmdbOnlyFilm): number {
-  const ya = a.year ?? "9999";
-  const yb = b.year ?? "9999";
-  return ya < yb ? -1 : ya > yb ? 1 : a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
 }
