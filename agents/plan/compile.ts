@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from "../../src/kb/knowledge-base";
 import type { MovieMetric } from "../../src/ports/movie-catalog";
-import { refsOf, tmdbOnlyName, type FilmConstraint, type KindRef, type PartOf, type PlanPart, type QueryPlan, type Role, type TmdbOnlyRef } from "../../src/plan/schema";
+import { heldNoneSeries, refsOf, tmdbOnlyName, type FilmConstraint, type KindRef, type PartOf, type PlanPart, type QueryPlan, type Role, type TmdbOnlyRef } from "../../src/plan/schema";
 import { roleVerb } from "../../tools/find-movies";
 import { toldPlotQuery } from "../planners/told-plot-query";
 import type { PlannedCall } from "../research/types";
@@ -114,7 +114,7 @@ function filmsCalls(serves: string, where: readonly FilmConstraint[], ctx: { res
 function tmdbOnlyOfSeries(where: readonly FilmConstraint[]): { tmdbOnlyBeside?: string[] } {
   const titles = where.flatMap((c) => (c.on === "series" && !c.negated ? (c.tmdbOnly ?? []).map((f) => f.title) : []));
   // A family the KB holds none of: the set has no KB film, and its films are those TMDB lists.
-  const heldNone = where.some((c) => c.on === "series" && !c.negated && !c.films.length);
+  const heldNone = heldNoneSeries(where) !== undefined;
   return { ...(titles.length ? { tmdbOnlyBeside: titles.slice(0, 12) } : {}), ...(heldNone ? { heldNone: true as const } : {}) };
 }
 
@@ -200,8 +200,7 @@ export function relaxedCalls(part: PartOf<"films">, plan: QueryPlan, results: Re
   const positive = part.where.filter((c) => !c.negated);
   const groups = new Set(positive.map((c) => (c.on === "person" || c.on === "kind" ? `${c.on}:${JSON.stringify(c)}` : c.on))).size;
   // A family the KB holds none of has no KB film to come close: its films are those TMDB lists.
-  const heldNone = positive.some((c) => c.on === "series" && !c.films.length);
-  if (checked || heldNone || groups < 2 || fusedParts(plan).has(part.id)) return [];
+  if (checked || heldNoneSeries(part.where) || groups < 2 || fusedParts(plan).has(part.id)) return [];
   return filmsCalls(part.id, part.where, { results }, { atLeast: groups - 1 }, `no film meets all ${groups} constraints: those meeting ${groups - 1}`).map((c) => ({ ...c, score: 0.5 }));
 }
 

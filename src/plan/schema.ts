@@ -334,6 +334,11 @@ export const QueryPlan = z
 export type QueryPlan = z.infer<typeof QueryPlan>;
 export type QueryPlanInput = z.input<typeof QueryPlan>;
 
+/** The family a set's constraints name that the KB holds none of (its films are all TMDB's), if any. */
+export function heldNoneSeries(where: readonly FilmConstraint[]): Extract<FilmConstraint, { on: "series" }> | undefined {
+  return where.find((c): c is Extract<FilmConstraint, { on: "series" }> => c.on === "series" && !c.negated && !c.films.length);
+}
+
 /** The film constraints a part holds, wherever it holds them. */
 function constraintsOf(part: PlanPart): FilmConstraint[] {
   return part.kind === "films" || part.kind === "open" ? part.where : part.kind === "lookup" ? part.within : part.kind === "plot" ? part.hints : [];

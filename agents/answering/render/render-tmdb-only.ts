@@ -1,5 +1,5 @@
 import type { MovieMetric } from "../../../src/ports/movie-catalog";
-import { RANK_METRICS_SET, tmdbOnlyName, type Metric, type PartOf, type PlanPart, type TmdbOnlyAsk, type TmdbOnlyRef, type TmdbOnlyUnheldAsk } from "../../../src/plan/schema";
+import { heldNoneSeries, RANK_METRICS_SET, tmdbOnlyName, type Metric, type PartOf, type PlanPart, type TmdbOnlyAsk, type TmdbOnlyRef, type TmdbOnlyUnheldAsk } from "../../../src/plan/schema";
 import { familyStem } from "../../../src/question/series";
 import { linkKey } from "../../../src/util/text";
 import type { Evidence } from "../../../tools/evidence";
@@ -60,7 +60,7 @@ export function renderHeldNone(part: PlanPart, r: PartResult, ctx: RenderContext
   if (part.kind === "lookup") return lookupOfHeldNone(part, ctx);
   const family = heldNoneFamily(part, ctx);
   if (!family) return undefined;
-  const rows = r.evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
+  const rows = tmdbOnlyBesideRows(r);
   const none = `the knowledge graph holds none of the ${family} films`;
   if (!rows.length) return { text: `${capitalised(none)}, and TMDB 5000 lists none that meets the rest of the question.`, answers: [], ...(part.kind === "aggregate" ? { count: 0 } : {}) };
   const cite = ctx.cite.cite(rows.map((e) => e.id), 1);
@@ -111,8 +111,7 @@ function lookupOfHeldNone(part: PartOf<"lookup">, ctx: RenderContext): Rendered 
 function heldNoneFamily(part: PlanPart, ctx: RenderContext): string | undefined {
   const set = part.kind === "films" ? part : (part.kind === "order" || part.kind === "aggregate") && "ref" in part.of ? partOf(ctx, part.of.ref) : undefined;
   if (set?.kind !== "films") return undefined;
-  const family = set.where.find((c) => c.on === "series" && !c.negated && !c.films.length);
-  return family?.on === "series" ? family.name : undefined;
+  return heldNoneSeries(set.where)?.name;
 }
 
 function capitalised(s: string): string {
@@ -138,9 +137,11 @@ export function tmdbOnlyBeside(part: PlanPart, r: PartResult, ctx: RenderContext
   return "";
 }
 
+const IS_BESIDE = (e: Evidence) => e.meta?.role === "tmdb-only" && e.meta.beside === true;
+
 /** The rows of a family's films TMDB alone lists, read beside a part's KB films. */
 export function tmdbOnlyBesideRows(r: PartResult): Evidence[] {
-  return r.evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
+  return r.evidence.filter(IS_BESIDE);
 }
 
 /**
@@ -151,7 +152,7 @@ function besideLookup(part: PartOf<"lookup">, ctx: RenderContext): string {
   const [only] = part.from;
   const set = part.from.length === 1 && only && "ref" in only ? partOf(ctx, only.ref) : undefined;
   if (set?.kind !== "films" || heldNoneFamily(set, ctx)) return "";
-  const rows = resultOf(ctx, set.id).evidence.filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true);
+  const rows = tmdbOnlyBesideRows(resultOf(ctx, set.id));
   if (!rows.length) return "";
   const several = rows.length > 1;
   return ` TMDB 5000 also lists ${several ? `${rows.length} films` : "one film"} of it that the knowledge graph lacks, ${joinList(rows.map((e) => e.focus))} ${ctx.cite.cite(rows.map((e) => e.id), 1)}: ${several ? "their" : "its"} people are not recorded here.`;

@@ -1,7 +1,7 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { EntityRef, FilmConstraintInput } from "../../plan/schema";
 import type { Built, DraftPart } from "../rules/types";
-import type { WordToken } from "../../util/text";
+import { foldText, type WordToken } from "../../util/text";
 import { GROUP_WORDS } from "../lexicon/linking";
 
 /**
@@ -64,8 +64,7 @@ async function groupOf(surname: string, kb: KnowledgeBase, least: number, credit
 }
 
 function lastWord(name: string): string {
-  const words = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().split(/\s+/);
-  return words[words.length - 1] ?? "";
+  return foldText(name).split(" ").pop() ?? "";
 }
 
 /**
