@@ -78,10 +78,12 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     // The open example requests (themes, settings, characters, moods, "like X"), the team's own; gold computed from the raw data.
     return loadOpenSet(o.dataDir).map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.kind, expect: it.expect }));
   }
-  if (name === "known-item") {
+  if (name === "known-item" || name === "known-item-title") {
     // Reddit tip-of-the-tongue movie requests (validation split as dev, train for tuning); gold checked against the raw KB.
-    const set = loadKnownItemSet(o.dataDir, o.split);
-    o.note?.(`known-item (${o.split === "dev" ? "Reddit-TOMT validation" : "Reddit-TOMT train"}): ${set.items.length} requests, ${set.cut} cut to the question cap at a sentence or word boundary`);
+    // known-item-title: each post's title alone, the short way a half-remembered film is typed.
+    const title = name === "known-item-title";
+    const set = loadKnownItemSet(o.dataDir, o.split, title ? "title" : "post");
+    o.note?.(`${name} (${o.split === "dev" ? "Reddit-TOMT validation" : "Reddit-TOMT train"}): ${set.items.length} requests, ${set.cut} cut to the question cap at a sentence or word boundary${title ? `, ${set.untitled} left out whose title is type tags alone` : ""}`);
     return set.items.map((it): EvalQuestion => ({ id: it.id, dataset: name, question: it.question, answers: it.answers, category: it.category, ranked: {} }));
   }
   if (name === "recommend") {
@@ -124,7 +126,7 @@ export function loadDataset(name: string, o: DatasetOptions): EvalQuestion[] {
     if (!existsSync(path)) throw new DataMissingError(`dataset file ${path} does not exist`);
     return parseJsonlSet(name, path, readFileSync(path, "utf8"), o.brackets);
   }
-  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, real-new, real-third, real-check, real-fresh, conv, conv-new, known-item, recommend, open, probe, complex, or jsonl:PATH`);
+  throw new InvalidInputError(`unknown dataset "${name}"; use ${METAQA_DATASETS.join(", ")}, categories, natural, real, real-new, real-third, real-check, real-fresh, conv, conv-new, known-item, known-item-title, recommend, open, probe, complex, or jsonl:PATH`);
 }
 
 /** Questions in jsonl, one per line; a bad line is an error naming its place (`where`:line). */

@@ -6,7 +6,7 @@ import { DataMissingError, InvalidInputError } from "../../src/errors";
 import { cutToCap } from "../open-requests/cap";
 import { foldTitle } from "../open-requests/film-match";
 import { loadRawKb, type RawKb } from "../real/raw-kb";
-import { knownItemCategory, requestText, type KnownItemCategory } from "./request";
+import { knownItemCategory, requestText, requestTitle, type KnownItemCategory } from "./request";
 
 /** The splits of the Reddit tip-of-the-tongue movie requests here; the test split is held out and not in the data dir. */
 export const KNOWN_ITEM_FILES = { dev: "tomt-movies-validation.jsonl.gz", train: "tomt-movies-train.jsonl.gz" } as const;
@@ -38,7 +38,15 @@ export interface KnownItemSet {
   items: KnownItem[];
   /** Requests cut to the question cap. */
   cut: number;
+  /** Posts whose title is type tags alone, left out when the title is the request. */
+  untitled: number;
 }
+
+/**
+ * What of a post is the request: the whole post (title and text), or its title alone, as a half-remembered film
+ * is typed into a search box ("Kid bullied into eating worms").
+ */
+export type KnownItemPart = "post" | "title";
 
 /** Parses the jsonl text; a bad line is an error naming it. */
 export function parseTomtLines(text: string, where: string): TomtRow[] {
@@ -75,7 +83,7 @@ export interface GoldProblem {
 }
 
 /** Rows as eval items: gold checked against the KB, requests cut to the cap. Gold problems are returned, not dropped. */
-export function toKnownItems(rows: readonly TomtRow[], kb: RawKb, people: ReadonlySet<string>): KnownItemSet & { problems: GoldProblem[] } {
+export function toKnownItems(rows: readonly TomtRow[], kb: RawKb, people: ReadonlySet<string>, said: KnownItemPart = "post"): KnownItemSet & { problems: GoldProblem[] } {
   const problems: GoldProblem[] = [];
   const seen = new Set<string>();
   const items = rows.map((row): KnownItem => {
@@ -84,24 +92,26 @@ export function toKnownItems(rows: readonly TomtRow[], kb: RawKb, people: Readon
     seen.add(id);
     for (const a of row.answer) if (!kb.isFilm(a.title) || !kb.years(a.title).some((y) => Math.abs(y - Number(a.year)) <= 1)) problems.push({ id, title: a.title, year: a.year });
     const answers = [...new Set(row.answer.map((a) => a.title))];
-    const full = requestText(row.title, row.text);
-    if (full === "") throw new InvalidInputError(`known-item: post ${row.id} has neither title words nor text`);
+    const full = said === "title" ? requestTitle(row.title) : requestText(row.title, row.text);
+    if (full === "" && said === "post") throw new InvalidInputError(`known-item: post ${row.id} has neither title words nor text`);
     const { text, cut } = cutToCap(full);
     return { id, question: text, answers, category: knownItemCategory(text, answers, people), cut, url: row.url };
   });
-  return { items, cut: items.filter((i) => i.cut).length, problems };
+  // A title of type tags alone ("[TOMT][MOVIE]") asks nothing by itself: counted, not asked.
+  const asked = items.filter((i) => i.question !== "");
+  return { items: asked, cut: asked.filter((i) => i.cut).length, untitled: items.length - asked.length, problems };
 }
 
 /**
  * The known-item set for a split (`dev` = the validation split, `train`), read from DATA_DIR; gold is
  * checked against the raw KB and a film that is not there is an error naming the post.
  */
-export function loadKnownItemSet(dataDir: string, split: string): KnownItemSet {
+export function loadKnownItemSet(dataDir: string, split: string, said: KnownItemPart = "post"): KnownItemSet {
   if (split !== "dev" && split !== "train") throw new InvalidInputError(`known-item has the splits dev (Reddit-TOMT validation) and train; "${split}" is not one (the test split is held out)`);
   const path = join(dataDir, "open-requests", KNOWN_ITEM_FILES[split]);
   if (!existsSync(path)) throw new DataMissingError(`no known-item data at ${path} (set DATA_DIR to the shared data directory)`);
   const kb = loadRawKb(dataDir);
-  const { items, cut, problems } = toKnownItems(parseTomtLines(gunzipSync(readFileSync(path)).toString("utf8"), path), kb, peopleNames(kb));
+  const { items, cut, untitled, problems } = toKnownItems(parseTomtLines(gunzipSync(readFileSync(path)).toString("utf8"), path), kb, peopleNames(kb), said);
   if (problems.length) throw new InvalidInputError(`known-item: ${problems.length} gold film(s) are not KB films with a year within one: ${problems.slice(0, 10).map((p) => `${p.id} "${p.title}" (${p.year})`).join("; ")}`);
-  return { items, cut };
+  return { items, cut, untitled };
 }
