@@ -86,6 +86,20 @@ describe("known-item requests: the post as a person typed it", () => {
     expect(items[4]!.cut).toBe(true);
   });
 
+  it("as titles alone, asks each post's title and counts the posts whose title is type tags only", () => {
+    const { items, untitled } = toKnownItems(
+      [
+        row("t1", "[TOMT][Movie][1990s] Kids find a glass orchard", "They eat the glass apples.", [{ title: "Glass Orchard", year: "1994" }]),
+        row("t2", "[TOMT][MOVIE]", "A moth and a dog.", [{ title: "Marley and Moth", year: "2008" }]),
+      ],
+      kb,
+      peopleNames(kb),
+      "title",
+    );
+    expect(items.map((i) => [i.id, i.question])).toEqual([["ki:tomt:t1", "1990s Kids find a glass orchard"]]);
+    expect(untitled).toBe(1);
+  });
+
   it("names the line of a bad row", () => {
     expect(() => parseTomtLines('{"id":"x"}\n', "f.jsonl")).toThrow(/^f\.jsonl:1: /);
     expect(() => parseTomtLines("not json", "f.jsonl")).toThrow(/f\.jsonl:1: not JSON/);
