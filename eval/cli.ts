@@ -17,7 +17,7 @@ const USAGE = `usage: npm run eval -- --dataset NAME[,NAME...] [--split dev|test
        [--strategies a,b,c] [--brackets keep|strip] [--concurrency N] [--out DIR] [--resume] [--report]
        [--ablate prime,organize,validate,graph] [--judge] [--budget deadlineMs=600000,maxLlmCalls=8]
 datasets: metaqa-1hop, metaqa-2hop, metaqa-3hop, metaqa-1hop-ntm, categories, natural, real, real-new, real-third (later real questions: the generalization gap), real-check (a check set kept aside: do rule changes generalize), real-fresh (the fresh kept-aside set: a second check, unread), conv (conversations, turn by turn; --limit counts conversations), conv-new (later conversations: unseen wordings), open (the open example requests),
-          known-item (Reddit tip-of-the-tongue requests; dev = validation split, train), recommend (INSPIRED dev dialogues), probe, complex, jsonl:PATH
+          known-item (Reddit tip-of-the-tongue requests; dev = validation split, train), known-item-title (the same posts, each title alone), recommend (INSPIRED dev dialogues), probe, complex, jsonl:PATH
 strategies: ${STRATEGIES.join(", ")}; each may add +model-judge (the chat model judges whether the evidence is enough)
           and +model-writer (it writes the text; its names, years and numbers are checked: the hallucination rate), e.g. heuristic+model-judge
 --judge: a model grades each answer (correctness, faithfulness, relevance, context); its agreement with the programmatic gold is printed`;
