@@ -70,7 +70,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const tokens = wordTokens(text);
   let analysis = casualTitles(asPeopleByRole(joinSplitTitles(withoutPluralTitles(analyze(text)), text, tokens)), text, tokens, kb);
   // A group named by its surname claims its words before any other name or kind ("Rene Russo" in "the Russo brothers").
-  const groups = inherited.length ? [] : await makerGroups(text, tokens, kb);
+  const { groups, unheld } = inherited.length ? { groups: [], unheld: [] } : await makerGroups(text, tokens, kb);
   if (groups.length) analysis = { ...analysis, topics: [...analysis.topics.filter((t) => !groups.some((g) => t.tokenStart < g.tokenEnd && g.tokenStart < t.tokenEnd)), ...groups.map(groupTopic)] };
   const words = tokens.map((t) => t.folded);
   let periods = findPeriods(text);
@@ -96,7 +96,12 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const told = toldPlotOf(words, analysis);
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
-  const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, ...(m.family ? { family: m.family } : {}) })), ...unknownNames(text, tokens, analysis, kb).filter((n) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly))];
+  // A group the KB holds no team of is a name it lacks, unless a film claims its surname ("Four Brothers"; not "Brothers" in "the Shaw Brothers").
+  const surname = (g: { tokenEnd: number }) => ({ tokenStart: g.tokenEnd - 2, tokenEnd: g.tokenEnd - 1 });
+  const lacked = unheld.filter((g) => !tmdbOnly.some((m) => overlaps(surname(g), m)) && !analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= CONFIDENT && overlaps(surname(g), t)));
+  if (lacked.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !lacked.some((g) => overlaps(g, t))) };
+  const named = told || inherited.length ? [] : unknownNames(text, tokens, analysis, kb).filter((n) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly) && !lacked.some((g) => inSpan(n.text, text, tokens, g)));
+  const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, ...(m.family ? { family: m.family } : {}) })), ...lacked.map((g) => ({ text: g.said, closest: g.closest, tokenStart: g.tokenStart, tokenEnd: g.tokenEnd })), ...named];
   // A story told is the story's: "an operating system voiced by a woman" names no character to look up.
   const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
   const notFound = cast.notFound;
@@ -146,6 +151,11 @@ function groupTopic(g: MakerGroup): TopicEntity {
 
 /** A group the KB holds two or more film makers of, by their surname and a group word: as sure as a full name. */
 const GROUP_CONFIDENCE = 0.95;
+
+/** Two token spans share a token. */
+function overlaps(a: { tokenStart: number; tokenEnd: number }, b: { tokenStart: number; tokenEnd: number }): boolean {
+  return a.tokenStart < b.tokenEnd && b.tokenStart < a.tokenEnd;
+}
 
 /** The words said lie within a span of tokens. */
 function inSpan(said: string, text: string, tokens: readonly WordToken[], span: { tokenStart: number; tokenEnd: number }): boolean {

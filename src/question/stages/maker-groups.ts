@@ -1,8 +1,10 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { EntityRef, FilmConstraintInput } from "../../plan/schema";
 import type { Built, DraftPart } from "../rules/types";
-import { foldText, type WordToken } from "../../util/text";
+import { STOP_WORDS, foldText, type WordToken } from "../../util/text";
 import { GROUP_WORDS } from "../lexicon/linking";
+import { linksWhole } from "../../linking/match";
+import { COMMON_WORD_SHARE } from "./calibrate";
 
 /**
  * People named together by their shared surname: "the Coen brothers", "the Marx Brothers", "the Coens". The words
@@ -11,6 +13,17 @@ import { GROUP_WORDS } from "../lexicon/linking";
 export interface MakerGroup {
   said: string;
   members: string[];
+  tokenStart: number;
+  tokenEnd: number;
+}
+
+/**
+ * A surname and a group word the KB holds no team of and no tag names ("the Dardenne brothers": the KB credits Luc
+ * alone): a name the KB lacks, with its people of that surname as the closest.
+ */
+export interface UnheldGroup {
+  said: string;
+  closest: string[];
   tokenStart: number;
   tokenEnd: number;
 }
@@ -30,17 +43,31 @@ const MAKING = ["DIRECTED", "WROTE"] as const;
  * "the Simpsons" or "the Joneses" name a family more often than a team of film makers. A surname no two such people
  * share names no group, and its words stay for the other readings.
  */
-export async function makerGroups(text: string, tokens: readonly WordToken[], kb: KnowledgeBase): Promise<MakerGroup[]> {
-  const out: MakerGroup[] = [];
+export async function makerGroups(text: string, tokens: readonly WordToken[], kb: KnowledgeBase): Promise<{ groups: MakerGroup[]; unheld: UnheldGroup[] }> {
+  const groups: MakerGroup[] = [];
+  const unheld: UnheldGroup[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const said = saidAt(text, tokens, i);
     if (!said) continue;
-    const members = await groupOf(said.surname, kb, said.withWord ? 1 : 2, said.withWord ? CREDITS : MAKING);
-    if (members.length < 2) continue;
-    out.push({ said: text.slice(tokens[said.start]!.start, tokens[said.end - 1]!.end), members, tokenStart: said.start, tokenEnd: said.end });
+    const people = peopleOf(said.surname, kb);
+    const members = await groupOf(people, kb, said.withWord ? 1 : 2, said.withWord ? CREDITS : MAKING);
+    const span = { said: text.slice(tokens[said.start]!.start, tokens[said.end - 1]!.end), tokenStart: said.start, tokenEnd: said.end };
+    if (members.length >= 2) groups.push({ ...span, members });
+    else if (said.withWord && surnameSaid(text, tokens, i, kb) && !taggedGroup(said.surname, kb)) unheld.push({ ...span, closest: people.slice(0, 5) });
+    else continue;
     i = said.end - 1;
   }
-  return out;
+  return { groups, unheld };
+}
+
+/**
+ * A word before a group word is a surname when written as a name inside a sentence or all but absent from plots
+ * ("Dardenne brothers"; not "two brothers", nor "Two brothers" opening a sentence).
+ */
+function surnameSaid(text: string, tokens: readonly WordToken[], i: number, kb: KnowledgeBase): boolean {
+  const t = tokens[i]!;
+  const opens = i === 0 || /[.!?;]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start));
+  return !STOP_WORDS.has(t.folded) && ((/^\p{Lu}/u.test(t.text) && !opens) || kb.words.share(t.folded) < COMMON_WORD_SHARE);
 }
 
 /** "[the] Coen brothers" (a surname and a group word), or "the Coens" (the plural of a surname written as a name). */
@@ -52,9 +79,18 @@ function saidAt(text: string, tokens: readonly WordToken[], i: number): { surnam
   return plural && plural.length >= 3 ? { surname: plural, start: i - 1, end: i + 1, withWord: false } : undefined;
 }
 
-/** The KB people of a surname who share `least` films in the credits given with another of them, most films first. */
-async function groupOf(surname: string, kb: KnowledgeBase, least: number, credits: readonly ("DIRECTED" | "WROTE" | "ACTED_IN")[]): Promise<string[]> {
-  const people = [...new Set(kb.linker.link(surname, { types: ["Person"], limit: SURNAME_CANDIDATES }).map((c) => c.id))].filter((id) => lastWord(id) === surname);
+/** A tag names the group ("wachowski brothers" on The Matrix, "hughes brothers"): its films are found by their tag, so the group is no name the KB lacks. */
+function taggedGroup(surname: string, kb: KnowledgeBase): boolean {
+  return GROUP_WORDS.some((w) => [`${surname} ${w}`, `the ${surname} ${w}`].some((tag) => kb.linker.link(tag, { types: ["Tag"], limit: 1, exact: true }).some(linksWhole)));
+}
+
+/** The KB people whose last name is the surname, as the linker ranks them. */
+function peopleOf(surname: string, kb: KnowledgeBase): string[] {
+  return [...new Set(kb.linker.link(surname, { types: ["Person"], limit: SURNAME_CANDIDATES }).map((c) => c.id))].filter((id) => lastWord(id) === surname);
+}
+
+/** The people of a surname who share `least` films in the credits given with another of them, most films first. */
+async function groupOf(people: readonly string[], kb: KnowledgeBase, least: number, credits: readonly ("DIRECTED" | "WROTE" | "ACTED_IN")[]): Promise<string[]> {
   if (people.length < 2) return [];
   const films = await kb.graph.neighborsMany(people, { edges: [...credits], direction: "out" });
   const filmsOf = (p: string) => new Set((films.get(p) ?? []).map((n) => n.id));
