@@ -42,7 +42,21 @@ const JsonlExpectation = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("verdict"), verdict: z.enum(["yes", "no"]) }).strict(),
   z.object({ kind: z.literal("lacks"), fact: z.enum(FACT_KINDS) }).strict(),
   z.object({ kind: z.literal("no_answer") }).strict(),
+  // At least `min` of the first `of` answers are gold, and the reply matches `says` (a regular expression, case aside) when given.
+  z
+    .object({ kind: z.literal("top"), min: z.number().int().min(0), of: z.number().int().min(1), says: z.string().min(1).optional() })
+    .strict()
+    .refine((e) => e.says === undefined || isPattern(e.says), { message: "says must be a valid regular expression", path: ["says"] }),
 ]);
+
+function isPattern(s: string): boolean {
+  try {
+    new RegExp(s, "i");
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const JsonlLine = z
   .object({
@@ -53,7 +67,7 @@ const JsonlLine = z
     expect: JsonlExpectation.optional(),
   })
   .strict()
-  .refine((l) => l.answers.length > 0 || ["no_answer", "verdict", "lacks", "count"].includes(l.expect?.kind ?? ""), { message: "answers must not be empty unless expect is no_answer, verdict, lacks or count", path: ["answers"] });
+  .refine((l) => l.answers.length > 0 || ["no_answer", "verdict", "lacks", "count"].includes(l.expect?.kind ?? "") || (l.expect?.kind === "top" && l.expect.min === 0), { message: "answers must not be empty unless expect is no_answer, verdict, lacks, count, or top with min 0", path: ["answers"] });
 
 /** `train` exists only for the open-request sets (known-item); every other set has dev and test. */
 export type EvalSplit = Split | "train";

@@ -186,5 +186,10 @@ describe("datasets", () => {
     expect(() => loadDataset(`jsonl:${bad}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:1: answers: answers must not be empty unless expect is no_answer/);
     writeFileSync(bad, '{"id":"a","question":"who?","answers":["x"],"expect":{"kind":"count"}}\n');
     expect(() => loadDataset(`jsonl:${bad}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:1: expect\.count/);
+    // A reply that must say something (a name the KB lacks) may name no answer; its pattern must be one.
+    writeFileSync(good, '{"id":"c","question":"films by the Dardenne brothers","answers":[],"expect":{"kind":"top","min":0,"of":5,"says":"not in the knowledge base"}}\n');
+    expect(loadDataset(`jsonl:${good}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })[0]!.expect).toEqual({ kind: "top", min: 0, of: 5, says: "not in the knowledge base" });
+    writeFileSync(bad, '{"id":"c","question":"q","answers":["x"],"expect":{"kind":"top","min":1,"of":5,"says":"(unclosed"}}\n');
+    expect(() => loadDataset(`jsonl:${bad}`, { split: "dev", dataDir: dir, brackets: "strip", seed: 1 })).toThrow(/bad\.jsonl:1: expect\.says: says must be a valid regular expression/);
   });
 });
