@@ -11,6 +11,7 @@ import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
+import { tellsSomethingHappening } from "./stages/statement";
 import { unknownNames, type UnknownName } from "./stages/unknown-names";
 import { makerGroups, type MakerGroup } from "./stages/maker-groups";
 import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
@@ -93,7 +94,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // A figure's bound: its number is no name ("3" as a tag, "7" as the film Seven).
   const bound = cues.figureBound;
   if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
-  const told = toldPlotOf(words, analysis);
+  const filmSaid = tmdbOnly.length > 0 || cues.similar !== undefined || cues.similarAfter !== undefined;
+  const told = toldPlotOf(words, analysis, () => plainStatement(text, words, analysis, concepts, filmSaid));
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
   // A group the KB holds no team of is a name it lacks, unless a film claims its surname ("Four Brothers"; not "Brothers" in "the Shaw Brothers").
@@ -415,10 +417,25 @@ function withPeriodsAndKinds(analysis: QuestionAnalysis, concepts: readonly Conc
  * A told plot: a title the story happens to contain ("Prince", "The Room") is no topic. Only a name
  * said plainly (sure, or a person with a role word) stops a bare story from being one.
  */
-function toldPlotOf(words: readonly string[], analysis: QuestionAnalysis): ToldPlot | undefined {
+/**
+ * A message that tells something happening and nothing else: no question word, nothing named, no kind of film, no
+ * film TMDB lists and no films to start from ("something like Star Wars"). Said to a film service, a short one is a
+ * film remembered.
+ */
+function plainStatement(text: string, words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[], filmSaid: boolean): boolean {
+  // A word of the story may link weakly ("Interstellar" in "blueprints for interstellar spaceship"); a name said surely stops it.
+  if (filmSaid || concepts.some((c) => c.cued) || analysis.topics.some((t) => isNamed(t, SURELY_NAMED)) || words.some((w) => WH_WORDS.has(w))) return false;
+  return tellsSomethingHappening(text);
+}
+
+/** A name linked this surely is said as a name, not as a word of a story. */
+const SURELY_NAMED = 0.75;
+const WH_WORDS: ReadonlySet<string> = new Set(["who", "whom", "whose", "what", "which", "when", "where", "why", "how"]);
+
+function toldPlotOf(words: readonly string[], analysis: QuestionAnalysis, plain: () => boolean): ToldPlot | undefined {
   const entities = analysis.topics.filter((t) => isNamed(t));
   const roleSaid = analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"));
   const named = entities.some((e) => e.confidence >= 0.8) || (roleSaid && entities.some((e) => e.types.includes("Person") && e.confidence >= CONFIDENT));
   const inEntity = (i: number, sure: (e: TopicEntity) => boolean) => entities.some((e) => sure(e) && i >= e.tokenStart && i < e.tokenEnd);
-  return findToldPlot(words, named, (i) => inEntity(i, (e) => e.confidence >= 0.8), (i) => inEntity(i, (e) => e.type === "Person" && e.confidence >= CONFIDENT));
+  return findToldPlot(words, named, (i) => inEntity(i, (e) => e.confidence >= 0.8), (i) => inEntity(i, (e) => e.type === "Person" && e.confidence >= CONFIDENT), plain);
 }

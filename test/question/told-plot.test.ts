@@ -44,6 +44,20 @@ describe("told plots", () => {
     expect(told("shoot a documentary about a witch")).toBeUndefined();
   });
 
+  it("a short statement of something happening, with no film word, kind of film or name, is a film remembered; else it must be long", () => {
+    const plain = (q: string) => findToldPlot(words(q), false, undefined, undefined, () => true);
+    expect(plain("Kid bullied into eating worms")?.phrase).toBe("a story with no film named");
+    expect(plain("Woman burned alive")?.phrase).toBe("a story with no film named");
+    expect(plain("two soldiers are captured and one forced to kill the other")?.phrase).toBe("a story with no film named");
+    // Too little to be a story, a question, or a message about the user.
+    expect(plain("deaf girl")).toBeUndefined();
+    expect(plain("who wrote the screenplay of casablanca")).toBeUndefined();
+    expect(plain("i cant sleep tonight at all")).toBeUndefined();
+    // A film word or a kind of film said: a short description is a kind of film, not a story told bare.
+    expect(plain("horror movie about a haunted house")).toBeUndefined();
+    expect(told("Kid bullied into eating worms")).toBeUndefined();
+  });
+
   it("names and relation words are no story ('films whose writers also wrote X')", () => {
     const q = "what are the languages spoken in the films whose writers also wrote The Private Life of Sherlock Holmes";
     const start = words(q).indexOf("private") - 1;

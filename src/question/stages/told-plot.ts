@@ -25,11 +25,19 @@ const MIN_STORY = 4;
 const MIN_STORY_IN_CLAUSE = 3;
 /** After "that movie with" and a person's name, the search is narrowed to their films: two story words do. */
 const MIN_STORY_WITH_CAST = 2;
-/** A told plot with no opening at all ("guy wakes up with no memory and is hunted by assassins") must be long. */
+/** A told plot with no opening at all ("guy wakes up with no memory and is hunted by assassins") must be long when it says a film word or a kind of film. */
 const MIN_BARE_STORY = 8;
+/**
+ * Said to a film service with no film word, no kind of film and nothing named, a statement of something happening is a
+ * film remembered ("Kid bullied into eating worms", "Woman burned alive"): three story words do. `plainStatement` (the
+ * caller's reading of the whole message) is asked only then.
+ */
+const MIN_PLAIN_STORY = 3;
 /** In a story with no opening, a superlative or count cue said within its first this-many story words is the question's own. */
 const BARE_CUE_WORDS = 3;
 const STARTS = new Set(NOT_STORY_STARTS);
+/** Film words that say a film or a kind of film in any place; "one" does only with an opening ("the one where"), elsewhere it counts. */
+const FILM_SAID = new Set(PLOT_HEADS.filter((w) => w !== "one"));
 
 function phraseAt(words: readonly string[], i: number, phrase: readonly string[]): boolean {
   return phrase.every((w, k) => words[i + k] === w);
@@ -59,7 +67,7 @@ const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTI
  * nothing. Words inside the story are never the question's own cues: "competes to be the best" in a
  * story is no superlative, so only a superlative or a count said before the opening outranks it.
  */
-export function findToldPlot(allWords: readonly string[], namesSomething: boolean, inName: (token: number) => boolean = () => false, inPerson: (token: number) => boolean = () => false): ToldPlot | undefined {
+export function findToldPlot(allWords: readonly string[], namesSomething: boolean, inName: (token: number) => boolean = () => false, inPerson: (token: number) => boolean = () => false, plainStatement: () => boolean = () => false): ToldPlot | undefined {
   // A title the story names ("films whose writers also wrote The Private Life of Sherlock Holmes") is no story.
   const words = allWords.map((w, i) => (inName(i) ? "" : w));
   const lead = [firstOf(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
@@ -80,7 +88,8 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
   // A story with no opening: told as a statement (not a question, request or list of films), long, naming nobody.
   if (namesSomething || STARTS.has(words[0] ?? "")) return undefined;
   const storyWords = words.filter(isStoryWord).length;
-  if (storyWords < MIN_BARE_STORY) return undefined;
+  const plain = () => !words.some((w) => FILM_SAID.has(w)) && plainStatement();
+  if (storyWords < MIN_PLAIN_STORY || (storyWords < MIN_BARE_STORY && !plain())) return undefined;
   // A ranking or a count asked of films comes first ("best comedies about …"); once the story is under
   // way, "his best friend" or "the most popular clique" is something in it.
   const storyStart = words.findIndex((w, i) => isStoryWord(w) && words.slice(0, i + 1).filter(isStoryWord).length === BARE_CUE_WORDS);
