@@ -15,7 +15,11 @@ export function kindOf(c: ConceptRef): KindRef {
 
 export const personRef = (t: TopicEntity) => ({ id: t.id, type: "Person" as const, said: t.text });
 
-/** The years films must fall in: every period said (not as excluded) and every year constraint, intersected. */
+/**
+ * The years films must fall in: every period said (not as excluded) and every year constraint, intersected; periods
+ * that share no year are alternatives ("80's or 90's", "1990s-2000s", "late 90s early 2000s"), so the films fall in
+ * their span, never in an empty range.
+ */
 export function yearsOf(r: Reading): { from: number; to: number } | undefined {
   const outside = r.periods.filter((p) => p.negated);
   const isOutside = (s: { from: number; to: number }) => outside.some((o) => o.from === s.from && o.to === s.to);
@@ -23,8 +27,13 @@ export function yearsOf(r: Reading): { from: number; to: number } | undefined {
   const inPeriod = (s: { from: number }) => r.periods.some((p) => p.text.includes(String(s.from)));
   const spans = [...r.periods.filter((p) => !p.negated), ...r.analysis.constraints.flatMap((c) => (c.kind === "year" && !isOutside(c) && !inPeriod(c) ? [c] : []))];
   let years: { from: number; to: number } | undefined;
-  for (const s of spans) years = years ? { from: Math.max(years.from, s.from), to: Math.min(years.to, s.to) } : { from: s.from, to: s.to };
+  for (const s of spans) years = years ? sharedOrSpan(years, s) : { from: s.from, to: s.to };
   return years;
+}
+
+function sharedOrSpan(a: { from: number; to: number }, b: { from: number; to: number }): { from: number; to: number } {
+  const shared = { from: Math.max(a.from, b.from), to: Math.min(a.to, b.to) };
+  return shared.from <= shared.to ? shared : { from: Math.min(a.from, b.from), to: Math.max(a.to, b.to) };
 }
 
 /** The kinds of film the clause constrains to: strong concepts, minus options, languages, the series' words and `skip`. */
