@@ -11,6 +11,7 @@ import { kindsOf } from "../film-set";
 import { asksForFilms } from "../stages/open-request";
 import { TASTE_PHRASES } from "../lexicon/requests";
 import { tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
+import { lifeFactInStory } from "../stages/life-fact";
 
 const TASTES: ReadonlySet<string> = new Set(TASTE_PHRASES);
 const sentences = (text: string) => text.split(/[.!?\n]+\s*/u).filter((x) => /\p{L}{2}/u.test(x)).length;
@@ -135,10 +136,11 @@ export function featuresOf(r: Reading): ReadonlySet<Feature> {
 }
 
 function storyFact(r: Reading): boolean {
-  const f = r.cues.fact?.fact;
+  const fact = r.cues.fact;
   // "where was the first mad max movie filmed" asks the place, of the film picked; "movies filmed in Boston" asks films.
-  if (r.words[0] === "where") return false;
-  return (f === "character" || f === "country" || f === "filming_location") && films(r).length === 0 && people(r).length === 0 && filmsAsked(r);
+  if (!fact || r.words[0] === "where" || films(r).length > 0 || people(r).length > 0) return false;
+  if (fact.fact === "character" || fact.fact === "country" || fact.fact === "filming_location") return filmsAsked(r);
+  return lifeFactInStory(r);
 }
 
 export function films(r: Reading): TopicEntity[] {

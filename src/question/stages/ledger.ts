@@ -9,6 +9,7 @@ import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
 import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, WANT_LEADS, WATCHING_TIME_WORDS, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
+import { lifeFactInStory } from "./life-fact";
 
 /**
  * What each word of a clause became: a name, a constraint, a cue of the question's shape, filler
@@ -96,7 +97,9 @@ function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): v
   // Words inside a told story are the story's, not the question's cues ("a pilot races a collapsing star").
   const inStory = (k: number) => r.longStory || (r.told !== undefined && k >= r.told.storyFrom);
   const spans = Object.values(r.cues).filter((v): v is { phrase: string; at: number; end: number } => typeof v === "object" && v !== null && "at" in v && "end" in v && "phrase" in v);
-  for (const s of [...spans, ...r.cues.negations]) if (!inStory(s.at)) claim(claims, s.at, s.end, { as: "cue", by: s.phrase });
+  // A life's fact said of the film sought is its story's ("a girl whose father dies"): its words stay facets.
+  const storyFact = lifeFactInStory(r) ? r.cues.fact : undefined;
+  for (const s of [...spans, ...r.cues.negations]) if (!inStory(s.at) && s !== storyFact) claim(claims, s.at, s.end, { as: "cue", by: s.phrase });
   for (const o of r.cues.options) for (const k of o.tokens) claim(claims, k, k + 1, { as: "cue", by: `option ${o.genre}` });
   for (const c of r.analysis.cues) if (c.weight >= 0.7 && !inStory(c.token)) claim(claims, c.token, c.token + 1, { as: "cue", by: `relation ${c.edge}` });
   if (r.told) claim(claims, r.told.at, r.told.storyFrom, { as: "cue", by: `told plot: ${r.told.phrase}` });

@@ -1,0 +1,16 @@
+import { MOVIE_WORDS } from "../lexicon/relations";
+import type { Reading } from "../reading";
+
+/** Facts of lives and places that stories tell: a family, a death, an age, where something is set. */
+const LIFE_FACTS: ReadonlySet<string> = new Set(["family", "death", "age", "other"]);
+
+/**
+ * A fact of a life said of the film sought, with no film or person named: what happens in it, not a fact asked
+ * ("movie about a little girl whose father dies", "coming of age movie", "film that takes place at Christmas"). The
+ * fact word comes after the film word; "who is the father in Jaws" names its film and asks.
+ */
+export function lifeFactInStory(r: Pick<Reading, "cues" | "words" | "named">): boolean {
+  const fact = r.cues.fact;
+  if (!fact || !LIFE_FACTS.has(fact.fact) || r.named.some((t) => t.types.includes("Movie") || t.type === "Person")) return false;
+  return r.words.slice(0, fact.at).some((w) => MOVIE_WORDS.has(w));
+}
