@@ -50,6 +50,11 @@ describe("splitting several questions in one", () => {
   });
   it("splits at a comma and 'and'", () => expect(texts("who directed Casablanca, and what language is it in")).toEqual(["who directed Casablanca", "what language is it in"]));
   it("splits separate sentences", () => expect(texts("Who directed Heat? What year was it released?")).toEqual(["Who directed Heat?", "What year was it released?"]));
+  it("reads a sentence that is only a period with the one after it", () => {
+    expect(texts("2000s-2010s? Comedy movie where the guy loses his job")).toEqual(["2000s-2010s? Comedy movie where the guy loses his job"]);
+    expect(texts("Comedy movie where the guy loses his job. Late 90s?")).toEqual(["Comedy movie where the guy loses his job. Late 90s?"]);
+    expect(texts("Who directed Heat? What year was it released?")).toHaveLength(2);
+  });
   it("keeps 'both X and Y' whole", () => expect(texts("films starring both Tom Hanks and Meg Ryan")).toHaveLength(1));
   it("keeps 'directed and wrote' whole", () => expect(texts("who directed and wrote Alien")).toHaveLength(1));
   it("resolves a pronoun to the first part's name", () => expect(resolveBackReference("when did it come out?", "Memento")).toBe("when did Memento come out?"));

@@ -3,6 +3,7 @@ import { PART_OPENERS } from "../lexicon/cues";
 import { FILM_PRONOUNS, PERSON_PRONOUNS, PLURAL_PRONOUNS } from "../lexicon/followup";
 import { GAP_LEADS, GAP_WORDS } from "../lexicon/shapes";
 import { findPhrase } from "./phrases";
+import { findPeriods } from "./periods";
 
 const OPENERS = new Set(PART_OPENERS);
 /** Words that join two questions; a part must start with an opener right after one of them. */
@@ -43,7 +44,10 @@ export function splitQuestion(question: string, names: readonly { start: number;
       if (COMMA_OPENERS.has(t.folded) && /,\s*$/.test(question.slice(tokens[i - 1]!.end, t.start)) && !names.some((n) => t.start >= n.start && t.end <= n.end)) cuts.push(t.start);
     }
   }
-  const bounds = [...new Set([0, ...cuts])].sort((a, b) => a - b);
+  // "2000s-2010s? Comedy where …", "… loses his job. Late 90s?": a sentence that is only a period asks nothing; it is
+  // said of the one after it, or, last, of the one before.
+  const sorted = [...new Set([0, ...cuts])].sort((a, b) => a - b);
+  const bounds = sorted.filter((start, k) => k === 0 || (!onlyAPeriod(question.slice(sorted[k - 1]!, start)) && !(k === sorted.length - 1 && onlyAPeriod(question.slice(start)))));
   const parts = bounds.map((start, k) => ({ start, text: question.slice(start, bounds[k + 1] ?? question.length) }));
   return parts
     .map((p) => {
@@ -51,6 +55,14 @@ export function splitQuestion(question: string, names: readonly { start: number;
       return { start: p.start + lead.length, text: p.text.slice(lead.length).replace(/(?:[\s,;]+|\s+(?:and|also|plus|then))+$/i, "").trim() };
     })
     .filter((p) => /[\p{L}\p{N}]/u.test(p.text));
+}
+
+/** A piece whose every letter and digit lies in a period said ("2000s-2010s?", "late 90s or early 2000s"). */
+function onlyAPeriod(piece: string): boolean {
+  const periods = findPeriods(piece);
+  if (!periods.length) return false;
+  const outside = [...piece].map((ch, i) => (periods.some((p) => i >= p.start && i < p.end) ? " " : ch)).join("");
+  return !/[\p{L}\p{N}]/u.test(outside);
 }
 
 /** Pronouns and phrases that point back at the previous part's film or person. */
