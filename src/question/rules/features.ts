@@ -189,11 +189,16 @@ const WHOLE_SET: ReadonlySet<string> = new Set(WHOLE_SET_WORDS);
  * word is returned so the reply can say the country is not recorded. ("a Japanese drama" asks one: the stand-in serves.)
  */
 export function countryStandIn(r: Reading): string | undefined {
-  if (!r.languages.length || !r.words.some((w) => WHOLE_SET.has(w))) return undefined;
+  if (!r.languages.length) return undefined;
   const languages = new Set(r.languages.map((l) => l.toLowerCase()));
   const at = r.words.findIndex((w, k) => (languages.has(w) || entryOf(NATIONALITY_LANGUAGES, w) !== undefined) && MOVIE_WORDS.has(r.words[k + 1] ?? ""));
-  return at >= 0 ? r.tokens[at]!.text : undefined;
+  // "all" asks for all of them when said of the films ("all Danish films", "all the danish films"), not in chatter ("that's all I remember").
+  const whole = at >= 0 && r.words.slice(Math.max(0, at - WHOLE_SET_REACH), at).some((w) => WHOLE_SET.has(w));
+  return whole ? r.tokens[at]!.text : undefined;
 }
+
+/** How many words before the nationality a word asking for the whole set may stand ("list all of the danish films"). */
+const WHOLE_SET_REACH = 4;
 
 /**
  * A person asked ("who", "which person") of one film, no person named, and words of its own that no
