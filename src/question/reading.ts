@@ -13,7 +13,7 @@ import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { tellsSomethingHappening } from "./stages/statement";
 import { unknownNames, type UnknownName } from "./stages/unknown-names";
-import { makerGroups, type MakerGroup } from "./stages/maker-groups";
+import { makerGroups, type MakerGroup, type UnheldGroup } from "./stages/maker-groups";
 import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
@@ -94,13 +94,10 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // A figure's bound: its number is no name ("3" as a tag, "7" as the film Seven).
   const bound = cues.figureBound;
   if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
-  const filmSaid = tmdbOnly.length > 0 || cues.similar !== undefined || cues.similarAfter !== undefined;
-  const told = toldPlotOf(words, analysis, () => plainStatement(text, words, analysis, concepts, filmSaid));
+  const told = toldPlotOf(words, analysis, () => plainStatement(text, words, analysis, concepts, tmdbOnly.length > 0, cues));
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
-  // A group the KB holds no team of is a name it lacks, unless a film claims its surname ("Four Brothers"; not "Brothers" in "the Shaw Brothers").
-  const surname = (g: { tokenEnd: number }) => ({ tokenStart: g.tokenEnd - 2, tokenEnd: g.tokenEnd - 1 });
-  const lacked = unheld.filter((g) => !tmdbOnly.some((m) => overlaps(surname(g), m)) && !analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= CONFIDENT && overlaps(surname(g), t)));
+  const lacked = lackedGroups(unheld, tmdbOnly, analysis);
   if (lacked.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !lacked.some((g) => overlaps(g, t))) };
   const named = told || inherited.length ? [] : unknownNames(text, tokens, analysis, kb).filter((n) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly) && !lacked.some((g) => inSpan(n.text, text, tokens, g)));
   const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, ...(m.family ? { family: m.family } : {}) })), ...lacked.map((g) => ({ text: g.said, closest: g.closest, tokenStart: g.tokenStart, tokenEnd: g.tokenEnd })), ...named];
@@ -153,6 +150,13 @@ function groupTopic(g: MakerGroup): TopicEntity {
 
 /** A group the KB holds two or more film makers of, by their surname and a group word: as sure as a full name. */
 const GROUP_CONFIDENCE = 0.95;
+
+/** A group the KB holds no team of is a name it lacks, unless a film claims its surname ("Four Brothers"; not "Brothers" in "the Shaw Brothers"). */
+function lackedGroups(unheld: readonly UnheldGroup[], tmdbOnly: readonly TmdbOnlyMention[], analysis: QuestionAnalysis): UnheldGroup[] {
+  const surname = (g: UnheldGroup) => ({ tokenStart: g.tokenEnd - 2, tokenEnd: g.tokenEnd - 1 });
+  const film = (g: UnheldGroup) => tmdbOnly.some((m) => overlaps(surname(g), m)) || analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= CONFIDENT && overlaps(surname(g), t));
+  return unheld.filter((g) => !film(g));
+}
 
 /** Two token spans share a token. */
 function overlaps(a: { tokenStart: number; tokenEnd: number }, b: { tokenStart: number; tokenEnd: number }): boolean {
@@ -422,7 +426,8 @@ function withPeriodsAndKinds(analysis: QuestionAnalysis, concepts: readonly Conc
  * film TMDB lists and no films to start from ("something like Star Wars"). Said to a film service, a short one is a
  * film remembered.
  */
-function plainStatement(text: string, words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[], filmSaid: boolean): boolean {
+function plainStatement(text: string, words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[], tmdbFilmSaid: boolean, cues: ShapeCues): boolean {
+  const filmSaid = tmdbFilmSaid || cues.similar !== undefined || cues.similarAfter !== undefined;
   // A word of the story may link weakly ("Interstellar" in "blueprints for interstellar spaceship"); a name said surely stops it.
   if (filmSaid || concepts.some((c) => c.cued) || analysis.topics.some((t) => isNamed(t, SURELY_NAMED)) || words.some((w) => WH_WORDS.has(w))) return false;
   return tellsSomethingHappening(text);
