@@ -253,7 +253,7 @@ export function renderReply(part: PartOf<"reply">): Rendered {
 export function renderUnknown(part: PartOf<"unknown">, r: PartResult, ctx: RenderContext): Rendered {
   const listed = renderTmdbOnly(part, r, ctx);
   const lacked = part.names.filter((n) => !n.tmdb || !listed.length);
-  const said = lacked.map((n) => `"${n.said}" is not in the knowledge base${n.closest.length ? `; the closest names are ${joinList(n.closest)}` : ""}.`);
+  const said = lacked.map((n) => `"${n.said}" is not in the knowledge base${n.closest.length ? `; the closest ${n.closest.length === 1 ? "name is" : "names are"} ${joinList(n.closest)}` : ""}.`);
   const text = [...listed, ...(said.length ? [`Not found: ${said.join(" ")}`] : [])].join(" ");
   return { text, answers: listed.length ? r.items : [] };
 }
