@@ -215,6 +215,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["convert 100 fahrenheit to celsius","reply.out-of-domain","*p1 reply(out_of_domain)"],
     ["recipe for chocolate chip cookies","reply.out-of-domain","*p1 reply(out_of_domain)"],
     ["hmm let me think","reply.out-of-domain","*p1 reply(out_of_domain)"],
+    // Sentences that ask nothing tell one film: one request, not a question per sentence.
+    ["Paralyzed lady shows man her progress. He thinks she can stand, instead she picks up a potato chip.","plot.told","*p1 plot(Paralyzed lady shows man her progress. He thinks she can …; facets plot Paralyzed lady shows man, theme progress, theme thinks, theme stand, theme picks, theme potato chip)"],
     // Periods that share no year are alternatives: the films fall in their span, never in an empty range.
     ["80's or 90's horror movies","films.kind","*p1 films(horror, 1980–1999)"],
     ["1990s-2000s comedy","films.kind","*p1 films(comedy, 1990–2009)"],

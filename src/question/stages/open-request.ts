@@ -1,5 +1,6 @@
 import type { OpenIntent } from "../../plan/schema";
-import { STOP_WORDS } from "../../util/text";
+import { STOP_WORDS, wordTokens } from "../../util/text";
+import { PART_OPENERS } from "../lexicon/cues";
 import { ASKING_FOR_FILMS, EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, RECOMMEND_PHRASES, SEEN_PHRASES, SHOW_LEADS, INDEFINITE_OPENERS, TASTE_PHRASES, WANT_BREAKS, WANT_LEADS, WANTED_HEADS } from "../lexicon/requests";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { findPhrase, firstOf } from "./phrases";
@@ -81,8 +82,22 @@ export function isOneRequest(text: string, words: readonly string[]): boolean {
   const cue = requestCue(words);
   // Tastes alone ("I like comedies. Frozen 2, saw it last night.") are one request unless a question is asked too.
   const tastesOnly = cue?.intent === "recommend" && TASTE_PHRASES.includes(cue.phrase);
-  return cue?.intent === "known_item" || (cue?.intent === "recommend" && (!tastesOnly || !asksQuestion(text))) || isLongStory(text, words);
+  return cue?.intent === "known_item" || (cue?.intent === "recommend" && (!tastesOnly || !asksQuestion(text))) || isLongStory(text, words) || tellsOnly(text, words);
 }
+
+/**
+ * Sentences that ask nothing (no question word, none opening as a question or a request) tell one film and its
+ * hints: "Paralyzed lady shows man her progress. He thinks she can stand, instead she picks up a potato chip.",
+ * "2010s Family moves to new town. Strange neighbors. Supernatural element." They are not questions of their own.
+ */
+function tellsOnly(text: string, words: readonly string[]): boolean {
+  const sentences = text.split(/[.!?;\n]+\s*/u).filter((s) => /\p{L}{2}/u.test(s));
+  if (sentences.length < 2 || words.some((w) => ASKING_WORDS.has(w))) return false;
+  return sentences.every((s) => !OPENERS.has(wordTokens(s)[0]?.folded ?? ""));
+}
+
+const ASKING_WORDS: ReadonlySet<string> = new Set(["who", "whom", "whose", "what", "whats", "which", "when", "where", "why", "how"]);
+const OPENERS: ReadonlySet<string> = new Set(PART_OPENERS);
 
 /** A question asked besides small talk ("How are you?" and "and you?" ask nothing of films). */
 function asksQuestion(text: string): boolean {
