@@ -18,6 +18,7 @@ import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
 import { AWARD_ADJECTIVES, AWARD_WORDS } from "./lexicon/shapes";
+import { WH_WORDS } from "./lexicon/cues";
 
 const AWARD_ADJECTIVE_SET: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const AWARD_WORD_SET: ReadonlySet<string> = new Set(AWARD_WORDS);
@@ -99,8 +100,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
   const lacked = lackedGroups(unheld, tmdbOnly, analysis);
   if (lacked.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !lacked.some((g) => overlaps(g, t))) };
-  const named = told || inherited.length ? [] : unknownNames(text, tokens, analysis, kb).filter((n) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly) && !lacked.some((g) => inSpan(n.text, text, tokens, g)));
-  const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, ...(m.family ? { family: m.family } : {}) })), ...lacked.map((g) => ({ text: g.said, closest: g.closest, tokenStart: g.tokenStart, tokenEnd: g.tokenEnd })), ...named];
+  const unnamedHere = (n: UnknownName) => (n.asFilm || !inKind(n)) && !saidWithin(n.text, tmdbOnly) && !lacked.some((g) => inSpan(n.text, text, tokens, g));
+  const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, ...(m.family ? { family: m.family } : {}) })), ...lacked.map((g) => ({ text: g.said, closest: g.closest, tokenStart: g.tokenStart, tokenEnd: g.tokenEnd })), ...unknownNames(text, tokens, analysis, kb).filter(unnamedHere)];
   // A story told is the story's: "an operating system voiced by a woman" names no character to look up.
   const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
   const notFound = cast.notFound;
@@ -429,13 +430,13 @@ function withPeriodsAndKinds(analysis: QuestionAnalysis, concepts: readonly Conc
 function plainStatement(text: string, words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[], tmdbFilmSaid: boolean, cues: ShapeCues): boolean {
   const filmSaid = tmdbFilmSaid || cues.similar !== undefined || cues.similarAfter !== undefined;
   // A word of the story may link weakly ("Interstellar" in "blueprints for interstellar spaceship"); a name said surely stops it.
-  if (filmSaid || concepts.some((c) => c.cued) || analysis.topics.some((t) => isNamed(t, SURELY_NAMED)) || words.some((w) => WH_WORDS.has(w))) return false;
+  if (filmSaid || concepts.some((c) => c.cued) || analysis.topics.some((t) => isNamed(t, SURELY_NAMED)) || words.some((w) => WH.has(w))) return false;
   return tellsSomethingHappening(text);
 }
 
 /** A name linked this surely is said as a name, not as a word of a story. */
 const SURELY_NAMED = 0.75;
-const WH_WORDS: ReadonlySet<string> = new Set(["who", "whom", "whose", "what", "which", "when", "where", "why", "how"]);
+const WH: ReadonlySet<string> = new Set(WH_WORDS);
 
 function toldPlotOf(words: readonly string[], analysis: QuestionAnalysis, plain: () => boolean): ToldPlot | undefined {
   const entities = analysis.topics.filter((t) => isNamed(t));

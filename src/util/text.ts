@@ -143,6 +143,11 @@ export function linkKey(text: string): string {
 const ROMAN_VALUES: Readonly<Record<string, number>> = { ii: 2, iii: 3, iv: 4, vi: 6, vii: 7, viii: 8, ix: 9 };
 const ROMAN_NUMERAL = /(?<![\p{L}\p{N}])(?:ii|iii|iv|vi|vii|viii|ix)(?![\p{L}\p{N}])/gu;
 
+/** The token opens its sentence: the first of the text, or the first after ".", "!", "?" or ";" (where a capital says nothing). */
+export function opensSentence(text: string, tokens: readonly WordToken[], i: number): boolean {
+  return i === 0 || /[.!?;]\s*$/.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start));
+}
+
 /** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */
 export function wordTokens(text: string): WordToken[] {
   const out: WordToken[] = [];

@@ -232,6 +232,11 @@ export const KIND_QUANTIFIERS = "most usually typically generally mostly mainly 
 
 export const KIND_PHRASES = ["usually", "typically", "generally", "mostly", "tend to", "tend to be", "more often", "in general", "on the whole", "mainly", "mostly", "normally", "what kind of", "what genre are most", "which genre are most", "what genres are"];
 
+/** The question words ("wh-" words): a message with one asks something. */
+export const WH_WORDS = "who whom whose what which when where why how".split(" ");
+/** A question word run together with "is" as people type it ("whats"). */
+export const WH_CONTRACTIONS = ["whats"];
+
 /** Words that open a second question in the same message ("who wrote X and when ..."). */
 export const PART_OPENERS = "who whom whose what which when where how is was are were did does do can could list name tell give".split(" ");
 /** Pronouns that point back at the previous part's film or person. */

@@ -40,3 +40,6 @@ export const SMALLTALK_FILLER = "please can could would you u me i im we is are 
 
 /** Words that answer rather than ask ("yes", "nope"): sent alone, never the film of that name. */
 export const REPLY_WORDS = ["yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "maybe", "right", "true", "false", "correct", "wrong", "exactly", "indeed", "why", "what", "huh"];
+
+/** The speaker and the listener: a message with one in it is talk, not a story told of others ("hmm let me think"). */
+export const TALK_PRONOUNS = "i me my mine we us our you your".split(" ");

@@ -1,4 +1,5 @@
 import { readTokens } from "../../kb/concepts/offline/nlp";
+import { TALK_PRONOUNS } from "../lexicon/smalltalk";
 
 /** Parts of speech a story's first word is not: a command ("convert …"), an exclamation or a reply ("sorry, never mind", "great, see you later"), a pronoun ("i cant sleep"). */
 const NOT_OPENING: ReadonlySet<string> = new Set(["VERB", "AUX", "INTJ", "ADJ", "ADV", "PRON"]);
@@ -13,9 +14,8 @@ export function tellsSomethingHappening(text: string): boolean {
   const tokens = readTokens(text).flat();
   const first = tokens[0];
   // "hmm let me think": the speaker or the listener in it makes it talk, not a story.
-  if (tokens.some((t) => TALK_PRONOUNS.has(t.folded))) return false;
+  if (tokens.some((t) => TALK.has(t.folded))) return false;
   return first !== undefined && !NOT_OPENING.has(first.pos) && tokens.slice(1).some((t) => t.pos === "VERB");
 }
 
-/** The speaker and the listener: a story remembered is told of others. */
-const TALK_PRONOUNS: ReadonlySet<string> = new Set(["i", "me", "my", "mine", "we", "us", "our", "you", "your"]);
+const TALK: ReadonlySet<string> = new Set(TALK_PRONOUNS);

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { sequelNumberAfter, sequelSubtitleAfter } from "./sequel-number";
-import { STOP_WORDS, entryOf, foldText } from "../../util/text";
+import { STOP_WORDS, entryOf, foldText, opensSentence } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -12,7 +12,7 @@ import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_C
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
-import { NUMBER_WORDS, SUPERLATIVE_PHRASES } from "../lexicon/cues";
+import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, ORDINAL_WORDS } from "../lexicon/shapes";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
@@ -26,7 +26,7 @@ const ARTICLE = new Set(["the", "a", "an"]);
 const NOT_TITLE_STARTS = new Set(["like", "similar", "where", "whose", "which", "that", "who"]);
 const CLAUSE_BREAK = /[?.!,;:]/;
 const ROLE_EDGE_SET: ReadonlySet<string> = new Set(["ACTED_IN", "DIRECTED", "WROTE"]);
-const WH = new Set(["who", "whom", "whose", "what", "which", "when", "where", "why", "how"]);
+const WH: ReadonlySet<string> = new Set(WH_WORDS);
 
 /** A name the KB lacks, with the closest KB names; `asFilm` when its place says it is a film (one side of a comparison). */
 /** `tmdb`: the films TMDB lists under that name, when the KB lacks it (earliest first). */
@@ -61,7 +61,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   const inNamedTitle = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => m.confidence >= 0.8 && filmOrPerson(m));
   tokens.forEach((t, i) => {
     // A sentence's end ends a name, and the capital that opens the next sentence says nothing ("I've seen The Godfather. Recommend …").
-    const newSentence = i === 0 || /[.!?;]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start));
+    const newSentence = opensSentence(text, tokens, i);
     // A comma ends a name too: "Gladiator, Kingdom of Heaven, Hannibal" is a list of names, not one the KB lacks.
     if (newSentence || (i > 0 && text.slice(tokens[i - 1]!.end, t.start).includes(","))) flush();
     const capital = /^\p{Lu}/u.test(t.text) && !newSentence;
