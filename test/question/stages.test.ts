@@ -83,11 +83,13 @@ describe("concept words", () => {
   it.each([["westerns", "western"], ["comedies", "comedy"], ["heists", "heist"], ["class", "class"]])("%s → %s", (w, s) => expect(singular(w)).toBe(s));
 });
 
+/** A linker's mention of `text` in a question, with one candidate of those types. */
+const mention = (text: string, start: number, types: string[], confidence = 0.7, match: "folded" | "partial" = "folded"): Mention => ({
+  text, start, end: start + text.length, confidence,
+  candidates: [{ id: text, name: text, type: types[0] as never, types: types as never, score: 0.9, match, degree: 10 }],
+});
+
 describe("calibrated linking", () => {
-  const mention = (text: string, start: number, types: string[], confidence = 0.7): Mention => ({
-    text, start, end: start + text.length, confidence,
-    candidates: [{ id: text, name: text, type: types[0] as never, types: types as never, score: 0.9, match: "folded", degree: 10 }],
-  });
   const common = (w: string) => (["boy", "her", "memory", "assassins", "go"].includes(w) ? 0.01 : 0);
   const conf = (q: string, text: string, types = ["Movie"]) => calibrateMentions(q, [mention(text, q.indexOf(text), types)], common)[0]!.confidence;
   it("an ordinary word in a description is not a title", () => expect(conf("a film where a boy sees dead people", "boy")).toBeLessThan(0.35));
@@ -101,6 +103,35 @@ describe("calibrated linking", () => {
     ["films that won an Oscar", "Oscar"],
   ])("an award said as an adjective or as what was won is the award, not a film: %s", (q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it("an award's name said as a title stays a title", () => expect(conf("who directed Oscar", "Oscar")).toBeGreaterThanOrEqual(0.5));
+});
+
+describe("words of a description, not a title", () => {
+  const common = (w: string) => (w === "early" ? 0.01 : 0);
+  const conf = (q: string, text: string, types = ["Movie"], match: "folded" | "partial" = "folded") => calibrateMentions(q, [mention(text, q.indexOf(text), types, 0.7, match)], common)[0]!.confidence;
+  // Each row is a dictionary word (or a number) a film bears as its title, said where the wording is a description.
+  it.each([
+    ["an indefinite article before it", "Looking for an old british movie about a burglar", "burglar"],
+    ["after a film word and a word opening its description", "A horror film about rat monsters.", "rat"],
+    ["after a film word and a word opening its description", "Sci-fi movie about going to heaven/nirvana", "nirvana"],
+    ["opening the request before a film word", "Thief/Heist movie", "Heist"],
+    ["opening the request, after a period, before more description and a film word", "80's College zombie movie", "College"],
+    ["people of a story opening a sentence about them", "2000's Girl and Boy trapped in a well", "Girl"],
+    ["a subject pronoun's verb", "A movie I saw a few years ago", "saw"],
+    ["a time", "A movie that I watched maybe 10 years ago.", "10 years"],
+    ["a count", "only 4 scenes from it stuck out to me", "4"],
+  ])("%s: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
+  it.each([
+    ["a title slot", "movies like Heist", "Heist"],
+    ["a title slot", "who directed heist", "heist"],
+    ["a capital inside a sentence", "my dad loves Heist and we watch it every year", "Heist"],
+    ["a plural film word: a series", "Rocky movies", "Rocky"],
+    ["an exclusion", "crime stuff (not Kids)", "Kids"],
+    ["a name, not a dictionary word", "a movie about shrek", "shrek"],
+    ["a relative pronoun is no description", "What is the genre of film that pretty poison is?", "pretty poison"],
+    ["a number in a title slot", "who starred in 9", "9"],
+  ])("%s keeps the title: %s", (_kind, q, text) => expect(conf(q, text)).toBeGreaterThanOrEqual(0.5));
+  it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
+  it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));
 });
 
 describe("spelling slips", () => {

@@ -32,6 +32,12 @@ export const ROLE_LEADS = "lead leading main principal".split(" ");
 /** Words before a lowercase "… movie" that make it a description, not a title: "a good scary movie", "any horror film". */
 export const DESCRIPTION_OPENERS = "a an any some another good great nice fun decent solid really".split(" ");
 
+/** Words that open the description of a film sought, after its film word ("a movie about …", "the film where …", "a movie set in …"). */
+export const DESCRIBING_LEADS = "about where wherein with featuring involving set whose".split(" ");
+
+/** Pronouns that are a sentence's subject: the word right after one is its verb ("i saw", "we watched"), not a title. */
+export const SUBJECT_PRONOUNS = "i we you he she they".split(" ");
+
 /** Words before a pair of names ("in both ocean's eleven and the departed"): a title of several ordinary words after one is still a title. */
 export const PAIR_OPENERS = "both between".split(" ");
 

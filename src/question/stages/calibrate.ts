@@ -7,7 +7,8 @@ import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORD
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
-import { STORY_NOUN_SLOT, saidAsTitle, titleSlotOf, wholeMessage } from "./title-slots";
+import { STORY_NOUN_SLOT, TITLE_SLOTS, saidAsTitle, titleSlotOf, wholeMessage } from "./title-slots";
+import { countOrTime, wordsOfDescription } from "./described-words";
 import { sequelNumberAfter } from "./sequel-number";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -76,13 +77,17 @@ const FACT_WORD: ReadonlySet<string> = new Set(FACT_PHRASES.map((f) => f.phrase)
 const CALIBRATIONS: readonly Calibration[] = [
   // "Which Oscar-winning film", "won an Oscar": an award's name said as an adjective or as what was won is the award, not a film.
   { id: "award-name", apply: (c) => (c.span.length === 1 && AWARD.has(c.words[0]!) && (AWARD_ADJECTIVE.has(c.tokens[c.at + 1]?.folded ?? "") || AWARD_VERB.has(c.tokens[c.at - 1]?.folded ?? "")) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "Thief/Heist movie", "a horror film about rat monsters", "Girl wakes up", "a movie I saw": dictionary words the
+  // description of a film sought is made of are that description, unless a title slot says otherwise; so is a number
+  // that counts things or time ("4 scenes", "10 years ago"), whatever it links to.
+  { id: "words-of-description", apply: (c) => (!slotSaysTitle(c) && (c.top.type === "Movie" ? wordsOfDescription(c) : countOrTime(c)) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
   // "a good scary movie": a lowercase title ending in a film word (or a kind of film) after an article or a liking word describes a film.
   { id: "description", apply: description },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
-  { id: "title-in-slot", apply: (c) => (c.top.type === "Movie" && (c.words.length >= 2 || c.slot() === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && linksWhole(c.top) && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined) },
+  { id: "title-in-slot", apply: titleInSlot },
   // "what breed is toto", "which studio made it": one lowercase word a "what" or "which" asks for is the noun asked, not a title.
   { id: "wh-noun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && WH_NOUN.has(c.tokens[c.at - 1]?.folded ?? "") && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "inception": one word no ordinary language, sent alone, that names a film exactly is that film.
@@ -158,6 +163,12 @@ function mentionContext(question: string, tokens: readonly WordToken[], m: Menti
   };
 }
 
+/** A title slot decides the span and says it is a title ("the movie Heist", "something like Alien"). */
+const slotSaysTitle = (c: MentionContext) => {
+  const id = c.slot();
+  return id !== undefined && TITLE_SLOTS.find((s) => s.id === id)!.says;
+};
+
 function ordinaryWord(w: string, commonness: WordCommonness): boolean {
   return /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || commonness(w) >= COMMON_WORD_SHARE;
 }
@@ -173,8 +184,18 @@ function ordinaryWords(c: MentionContext): Mention | undefined {
   const namesSomethingElse = top.types.some((t) => NON_NAME_TYPES.has(t) || (t === "Year" && /^\d{4}$/.test(words[0]!)));
   if (!c.ordinary || words.length > 2 || !entityLike || namesSomethingElse) return undefined;
   const paired = c.span.length >= 2 && PAIR.has(c.tokens[c.at - 1]?.folded ?? "");
-  const said = c.saidAsTitle(m.candidates.some((x) => x.type === "Person")) || paired;
-  return { ...m, confidence: said ? Math.max(m.confidence, titleConfidence(c)) : Math.min(m.confidence, DROPPED) };
+  // "LATE 90s EARLY 2000s", "Hollywood movie": ordinary words that are only part of a film's title are that film in a
+  // title slot alone; a capital does not make "Early" Late August, Early September.
+  const partOfTitle = top.type === "Movie" && top.match === "partial" && !slotSaysTitle(c);
+  const said = !partOfTitle && (c.saidAsTitle(m.candidates.some((x) => x.type === "Person")) || paired);
+  if (!said) return { ...m, confidence: Math.min(m.confidence, DROPPED) };
+  // "rocky 4", "the road": ordinary words sent alone as a name are as sure a title as any other words sent so.
+  return (c.slot() === "whole-message" ? titleInSlot(c) : undefined) ?? { ...m, confidence: Math.max(m.confidence, titleConfidence(c)) };
+}
+
+function titleInSlot(c: MentionContext): Mention | undefined {
+  const slotted = c.top.type === "Movie" && (c.words.length >= 2 || c.slot() === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && linksWhole(c.top);
+  return slotted && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined;
 }
 
 function description(c: MentionContext): Mention | undefined {

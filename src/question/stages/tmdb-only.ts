@@ -9,6 +9,7 @@ import type { QuestionAnalysis } from "../analyze";
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { tmdbOnlyOfFamily } from "../series";
+import { wordsOfDescription } from "./described-words";
 
 const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
 const PERSON_SLOT_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS.filter((w) => !WEAK_LEADS.has(w)));
@@ -95,6 +96,8 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   // Question wording alone names no film ("The Director"), nor do digits ("1982").
   if (!wholeSlot && content.every((t) => QUESTION_WORDS.has(t.folded) || /^\d+$/.test(t.folded))) return false;
   for (let k = i; k < end; k++) if (taken(k)) return false;
+  // "2000s Bizarre asian movie", "the movie is about two brothers": words of the description of a film sought.
+  if (!wholeSlot && wordsOfDescription({ question: text, tokens, at: i, span })) return false;
   const claims = analysis.topics.filter((t) => t.confidence >= KB_CLAIM && t.tokenStart < end && i < t.tokenEnd);
   if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, kb)) return false;
   // A genre or a language said there is that ("i like Horror"), not the film "#Horror".

@@ -14,6 +14,7 @@ const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, ORDINAL_WORDS } from "../lexicon/shapes";
+import { wordsOfDescription } from "./described-words";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
 const SHAPE_WORDS: ReadonlySet<string> = new Set([...Object.keys(SUPERLATIVE_PHRASES), ...Object.keys(COMPARATIVE_PHRASES), ...Object.keys(ORDINAL_WORDS)].flatMap((p) => p.split(" ")));
@@ -53,7 +54,9 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const content = run.filter((t) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded));
     // Linked names joined by a connector ("Claudette Colbert in It Happened One Night") are two known names, not one unknown.
     const words = run.filter((t) => !CONNECTORS.includes(t.folded) || /^\p{Lu}/u.test(t.text));
-    if (content.length >= 1 && run.length >= 2 && !words.every(covered)) spans.push(...splitAtKnownName(run, tokens, analysis).map((r) => text.slice(r[0]!.start, r[r.length - 1]!.end)));
+    // "Man and Woman have to …": a run that is words of the description of a film sought names nothing.
+    const describes = () => wordsOfDescription({ question: text, tokens, at: tokens.indexOf(run[0]!), span: run });
+    if (content.length >= 1 && run.length >= 2 && !words.every(covered) && !describes()) spans.push(...splitAtKnownName(run, tokens, analysis).map((r) => text.slice(r[0]!.start, r[r.length - 1]!.end)));
     run = [];
   };
   // Runs of capitalised words, mentions included: "The Flying Spaghetti Monster" is one name even if "Monster" links.

@@ -1,0 +1,125 @@
+import { isDictionaryWord } from "../../linking/dictionary";
+import { STOP_WORDS, type WordToken } from "../../util/text";
+import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
+import { PLOT_HEADS } from "../lexicon/cues";
+import { CREATURE_WORDS, GAP_UNITS, GAP_WORDS } from "../lexicon/shapes";
+import { NUMBER_WORDS } from "../lexicon/cues";
+import { DESCRIBED_PEOPLE, PERSON_WORDS } from "../lexicon/relations";
+import { findPeriods } from "./periods";
+
+/**
+ * Words of a description, not a title. A film may bear a dictionary word as its title (Heist, Rat, Interstellar,
+ * Saw), and a request for a film it cannot name is made of such words: "Thief/Heist movie", "a horror film about rat
+ * monsters", "Girl wakes up in her bath", "a movie I saw years ago". Where the wording says a title (a title slot:
+ * quoted, after "the film", "like", "directed") the caller never asks; here a span of dictionary words is read as the
+ * description it stands in when its capital (if any) says nothing and one of these holds:
+ * - an indefinite article is right before it ("about a burglar");
+ * - it comes after a film word and a word that opens the film's description ("movie about … parasite");
+ * - it opens the request and a film word follows, alone or with more of the description ("Heist movie",
+ *   "College zombie movie"); a plural ("Rocky movies") is a series and stays a title;
+ * - it is words for people or creatures of a story opening a sentence about them ("Girl wakes up");
+ * - a subject pronoun is right before it ("I saw"): it is that subject's verb;
+ * - it is a number that counts things or times ("4 scenes", "5 girls", "10 years ago"), not the film 4 or 10 Years.
+ */
+export interface DescribedSpan {
+  question: string;
+  tokens: readonly WordToken[];
+  /** Index of the span's first token. */
+  at: number;
+  span: readonly WordToken[];
+}
+
+const HEADS: ReadonlySet<string> = new Set(PLOT_HEADS.filter((w) => w !== "one"));
+/** Plural film words: a title before one names a series ("Rocky movies", "the Alien films"). */
+const SERIES_HEADS: ReadonlySet<string> = new Set(["movies", "films", "flicks", "pictures"]);
+const LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
+const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not"]);
+const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
+const STORY_BEINGS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS]);
+const INDEFINITE: ReadonlySet<string> = new Set(["a", "an"]);
+/** Words that join two words into one place ("Girl and Boy"), as a slash does ("Thief/Heist"). */
+const JOINING: ReadonlySet<string> = new Set(["and", "or"]);
+/** A span this long or longer is a title said whole, whatever its words. */
+const MAX_DESCRIBED_WORDS = 3;
+
+/** Whether the span stands for words of the description of a film sought, not for a film's title. */
+export function wordsOfDescription(s: DescribedSpan): boolean {
+  const words = s.span.map((t) => t.folded);
+  if (countOrTime(s)) return true;
+  const content = words.filter((w) => !STOP_WORDS.has(w));
+  if (words.length > MAX_DESCRIBED_WORDS || content.length === 0 || !content.every(isDictionaryWord)) return false;
+  const before = s.tokens[s.at - 1]?.folded;
+  if (before !== undefined && REFERENCE.has(before)) return false;
+  if (before !== undefined && SUBJECTS.has(before)) return true;
+  if (!capitalSaysNothing(s)) return false;
+  return (before !== undefined && INDEFINITE.has(before)) || afterDescribingLead(s) || (opensRequest(s) && (beforeFilmWord(s) || storyBeings(s, content)));
+}
+
+/** Lowercase, or capitalised only where every word may be: opening its sentence, after nothing but a period or a slash. */
+function capitalSaysNothing(s: DescribedSpan): boolean {
+  return !/^\p{Lu}/u.test(s.span[0]!.text) || opensRequest(s);
+}
+
+/**
+ * The span opens its sentence, but for a period said first ("2000s Girl …", "Late 90's Horror movie") and the words it
+ * is joined to: an alternative ("Thief/Heist movie"), or someone of the story ("Girl and Boy trapped …", not "Jaws and
+ * Alien are …"). Joined words stand in one place.
+ */
+function opensRequest(s: DescribedSpan): boolean {
+  const periods = findPeriods(s.question);
+  const inPeriod = (t: WordToken) => /\d/.test(t.text) || periods.some((p) => t.start >= p.start && t.end <= p.end);
+  for (let k = s.at; k > 0; ) {
+    const between = s.question.slice(s.tokens[k - 1]!.end, s.tokens[k]!.start);
+    if (/[.!?;]\s*$/.test(between) || /^\s*[-*•]\s*$/.test(between)) return true;
+    const previous = s.tokens[k - 1]!;
+    if (JOINING.has(previous.folded) && k >= 2 && STORY_BEINGS.has(s.tokens[k - 2]!.folded)) k -= 2;
+    else if (inPeriod(previous) || /^\s*\/\s*$/.test(between)) k -= 1;
+    else return false;
+  }
+  return true;
+}
+
+/** A film word earlier in the sentence, and after it a word that opens the film's description ("a movie set in … with"). */
+function afterDescribingLead(s: DescribedSpan): boolean {
+  let lead = false;
+  for (let k = s.at - 1; k >= 0; k--) {
+    const t = s.tokens[k]!;
+    if (/[.!?;]\s*$/.test(s.question.slice(t.end, s.tokens[k + 1]!.start))) return false;
+    if (HEADS.has(t.folded) || SERIES_HEADS.has(t.folded)) return lead;
+    if (REFERENCE.has(t.folded)) return false;
+    if (LEADS.has(t.folded)) lead = true;
+  }
+  return false;
+}
+
+/** A singular film word follows, right after the span or after more words of the description ("College zombie movie"). */
+function beforeFilmWord(s: DescribedSpan): boolean {
+  for (let k = s.at + s.span.length; k < s.tokens.length && k <= s.at + s.span.length + 2; k++) {
+    const w = s.tokens[k]!.folded;
+    if (SERIES_HEADS.has(w)) return false;
+    if (HEADS.has(w)) return true;
+    if (!isDictionaryWord(w)) return false;
+  }
+  return false;
+}
+
+/** Words for people or creatures of a story, with the sentence going on after them ("Girl wakes up", "Man and Woman have to …"). */
+function storyBeings(s: DescribedSpan, content: readonly string[]): boolean {
+  const next = s.tokens[s.at + s.span.length];
+  return content.every((w) => STORY_BEINGS.has(w)) && next !== undefined && !/^\p{Lu}/u.test(next.text);
+}
+
+const UNITS: ReadonlySet<string> = new Set(Object.keys(GAP_UNITS));
+const AFTER_TIME: ReadonlySet<string> = new Set([...GAP_WORDS, "old"]);
+const isNumber = (w: string) => /^\d+$/.test(w) || w in NUMBER_WORDS;
+
+/** A number and what it counts: a time before "ago", "old" or "later" ("10 years ago"), or things said in the plural ("4 scenes"). */
+export function countOrTime(s: DescribedSpan): boolean {
+  const words = s.span.map((t) => t.folded);
+  if (!isNumber(words[0]!) || words.length > 2) return false;
+  const rest = [...words.slice(1), ...s.tokens.slice(s.at + s.span.length, s.at + s.span.length + 2).map((t) => t.folded)];
+  const [counted, after] = rest;
+  if (counted === undefined) return false;
+  if (UNITS.has(counted)) return after !== undefined && AFTER_TIME.has(after);
+  return words.length === 1 && counted.endsWith("s") && !HEADS.has(counted) && !SERIES_HEADS.has(counted) && isDictionaryWord(counted);
+}
