@@ -148,6 +148,21 @@ export function opensSentence(text: string, tokens: readonly WordToken[], i: num
   return i === 0 || /[.!?;]\s*$/.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start));
 }
 
+/** A text is in title case when at least this many words inside its sentences are written, every one capitalised. */
+const TITLE_CASE_WORDS = 3;
+
+/**
+ * Written in title case ("Looking For An Older Movie With Main Character Chasing Himself"): every word inside its
+ * sentences, stop words and numbers aside, is capitalised, so a capital there says nothing of a name. A question that
+ * names films ("the actress who was in The Fifth Element and Dazed and Confused") has its own words in lower case.
+ */
+export function titleCased(text: string): boolean {
+  const tokens = wordTokens(text);
+  const inside = tokens.filter((t, i) => !opensSentence(text, tokens, i) && !STOP_WORDS.has(t.folded) && !/\d/.test(t.text) && t.text !== "&");
+  if (inside.length < TITLE_CASE_WORDS || text === text.toUpperCase()) return false;
+  return inside.every((t) => /^\p{Lu}/u.test(t.text));
+}
+
 /** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */
 export function wordTokens(text: string): WordToken[] {
   const out: WordToken[] = [];

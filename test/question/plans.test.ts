@@ -220,6 +220,23 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // Periods that share no year are alternatives: the films fall in their span, never in an empty range.
     ["80's or 90's horror movies","films.kind","*p1 films(horror, 1980–1999)"],
     ["1990s-2000s comedy","films.kind","*p1 films(comedy, 1990–2009)"],
+    // Dictionary words a film bears as its title are the description of a film sought unless the wording says a title:
+    // at the request's opening before a film word, after a describing lead, in title case; a pronoun's verb and a
+    // number counting time are no titles either. Said in a title slot, the same word is the film.
+    ["Thief/Heist movie","open.facets","*p1 open(explore; heist; facets theme Thief)"],
+    ["a sci-fi movie about a parasite","open.facets","*p1 open(explore; science fiction; facets theme parasite)"],
+    ["a movie I watched maybe 10 years ago about a lighthouse","open.facets","*p1 open(explore; facets theme lighthouse)"],
+    ["Two Women Hide A Man's Body","plot.told","*p1 plot(Two Women Hide A Man's Body; facets theme Women Hide, theme Man's Body)"],
+    ["movies like Heist","similar.like","*p1 similar(Heist)"],
+    ["who directed Parasite","lookup.relation","*p1 lookup(Parasite → DIRECTED in)"],
+    // Ordinary words sent alone as a name, or closed by a title's number, are that title.
+    ["rocky 4","lookup.relation","*p1 lookup(Rocky IV → all)"],
+    ["ocean's 11 cast","lookup.relation","*p1 lookup(Ocean's Eleven → ACTED_IN in)"],
+    // A message of nothing but kinds of story the films are described by asks for films of them; with a question word
+    // or a pronoun it is talk.
+    ["zombies","open.facets","*p1 open(explore; facets theme zombies)"],
+    ["Deaf girl","open.facets","*p1 open(explore; facets theme Deaf girl)"],
+    ["are you a robot?","reply.out-of-domain","*p1 reply(out_of_domain)"],
     // A life's fact said of the film sought, no one named, is its story, not a fact asked of the KB.
     ["Movie about little girl whose father dies of a heroin overdose","open.facets","*p1 open(explore; little girl; facets theme father dies, theme heroin overdose)"],
     ["who is the father of Luke Skywalker in the movie Star Wars","beyond.fact","*p1 beyond(family)"],

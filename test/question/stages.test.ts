@@ -6,6 +6,7 @@ import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/q
 import { singular } from "../../src/question/stages/concepts";
 import { correctSpelling } from "../../src/question/stages/spelling";
 import type { Mention } from "../../src/ports/entity-linker";
+import { titleCased } from "../../src/util/text";
 
 describe("small talk", () => {
   it.each([
@@ -119,6 +120,7 @@ describe("words of a description, not a title", () => {
     ["a subject pronoun's verb", "A movie I saw a few years ago", "saw"],
     ["a time", "A movie that I watched maybe 10 years ago.", "10 years"],
     ["a count", "only 4 scenes from it stuck out to me", "4"],
+    ["title case, where no capital says a name", "Teenagers Getting Caught Having Sex by Housekeeper", "Caught"],
   ])("%s: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it.each([
     ["a title slot", "movies like Heist", "Heist"],
@@ -129,7 +131,15 @@ describe("words of a description, not a title", () => {
     ["a name, not a dictionary word", "a movie about shrek", "shrek"],
     ["a relative pronoun is no description", "What is the genre of film that pretty poison is?", "pretty poison"],
     ["a number in a title slot", "who starred in 9", "9"],
+    ["a number closing a title", "ocean's 11 cast", "ocean's 11"],
   ])("%s keeps the title: %s", (_kind, q, text) => expect(conf(q, text)).toBeGreaterThanOrEqual(0.5));
+  it.each([
+    ["Looking For An Older Movie With Main Character Chasing Himself", true],
+    ["Two Women Hide A Man's Body", true],
+    ["name the actress who was in The Fifth Element and Dazed and Confused", false],
+    ["Who starred in Singing in the Rain?", false],
+    ["LATE 90s EARLY 2000s", false],
+  ])("title case: %s", (q, want) => expect(titleCased(q)).toBe(want));
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));
 });

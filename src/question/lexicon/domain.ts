@@ -57,3 +57,8 @@ export const AWARD_CATEGORY_OPENERS = ["best", "supporting"];
 
 /** Verbs only a film (or its making) takes: a fact asked with one of a title the KB names is a film's fact ("what country was the ritz filmed in"). */
 export const FILM_MAKING_VERBS = "filmed shot released premiered produced directed".split(" ");
+
+/** Words that frame a topic as the kind of a film sought ("Halloween themed", "time travel stuff"): they add no topic of their own. */
+export const TOPIC_FRAME_WORDS = ["themed", "theme", "type", "stuff", "related"];
+/** Words that join topics without asking anything ("a boy and his dog", "about phones"); a question word or a pronoun is talk, not a topic. */
+export const TOPIC_JOINING_WORDS = "a an the of about in on at with and or for from".split(" ");

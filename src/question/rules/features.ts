@@ -2,7 +2,8 @@ import { negatedItems } from "../cues";
 import { MOVIE_WORDS, ROLE_PART_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
 import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_VERBS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
-import { entryOf } from "../../util/text";
+import { entryOf, type WordToken } from "../../util/text";
+import { TOPIC_FRAME_WORDS, TOPIC_JOINING_WORDS } from "../lexicon/domain";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
 import type { Reading } from "../reading";
@@ -159,7 +160,23 @@ export function people(r: Reading): TopicEntity[] {
 export function filmsAsked(r: Reading): boolean {
   const a = r.analysis;
   const type = a.answer.type === undefined || a.answer.type === "Movie";
-  return type && !a.answer.edge && (a.answer.type === "Movie" || r.words.some((w) => MOVIE_WORDS.has(w)) || onlyKinds(r) || personsRole(r));
+  return type && !a.answer.edge && (a.answer.type === "Movie" || r.words.some((w) => MOVIE_WORDS.has(w)) || onlyKinds(r) || personsRole(r) || onlyTopics(r));
+}
+
+const TOPIC_FRAME: ReadonlySet<string> = new Set([...TOPIC_FRAME_WORDS, ...TOPIC_JOINING_WORDS]);
+/** Of those, the words a topic may open with ("a boy and his dog", "about phones"). */
+const TOPIC_OPENING: ReadonlySet<string> = new Set(["a", "an", "the", "about"]);
+
+/**
+ * "time travel", "zombies", "Halloween themed", "2010s about phones": said to a film service, a message of nothing but
+ * kinds of story the films are described by (and a period, and words that join them) asks for films of them.
+ */
+export function onlyTopics(r: Reading): boolean {
+  // "and in germany?": a message opening on a joining word goes on from what was said before.
+  if (!r.concepts.length || (TOPIC_FRAME.has(r.words[0] ?? "") && !TOPIC_OPENING.has(r.words[0]!))) return false;
+  const inConcept = (k: number) => r.concepts.some((c) => k >= c.tokenStart && k < c.tokenEnd);
+  const inPeriod = (t: WordToken) => r.periods.some((p) => t.start >= p.start && t.end <= p.end);
+  return r.tokens.every((t, k) => TOPIC_FRAME.has(t.folded) || inConcept(k) || inPeriod(t));
 }
 
 /** No answer phrase and no relation asked, only kinds of film or periods said ("westerns from 1969", "comedies with Jim Carrey"). */

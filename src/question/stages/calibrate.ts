@@ -182,7 +182,9 @@ function ordinaryWords(c: MentionContext): Mention | undefined {
   const { m, top, words } = c;
   const entityLike = top.types.includes("Movie") || top.types.includes("Person");
   const namesSomethingElse = top.types.some((t) => NON_NAME_TYPES.has(t) || (t === "Year" && /^\d{4}$/.test(words[0]!)));
-  if (!c.ordinary || words.length > 2 || !entityLike || namesSomethingElse) return undefined;
+  // "ocean's 11 cast", "saw 3": a number closing words is a title's number, no ordinary word.
+  const numbered = words.length === 2 && /^\d+$/.test(words[1]!) && !/^\d+$/.test(words[0]!) && top.type === "Movie";
+  if (!c.ordinary || words.length > 2 || !entityLike || namesSomethingElse || numbered) return undefined;
   const paired = c.span.length >= 2 && PAIR.has(c.tokens[c.at - 1]?.folded ?? "");
   // "LATE 90s EARLY 2000s", "Hollywood movie": ordinary words that are only part of a film's title are that film in a
   // title slot alone; a capital does not make "Early" Late August, Early September.

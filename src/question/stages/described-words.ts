@@ -1,5 +1,5 @@
 import { isDictionaryWord } from "../../linking/dictionary";
-import { STOP_WORDS, type WordToken } from "../../util/text";
+import { STOP_WORDS, titleCased, type WordToken } from "../../util/text";
 import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
 import { PLOT_HEADS } from "../lexicon/cues";
 import { CREATURE_WORDS, GAP_UNITS, GAP_WORDS } from "../lexicon/shapes";
@@ -19,6 +19,7 @@ import { findPeriods } from "./periods";
  *   "College zombie movie"); a plural ("Rocky movies") is a series and stays a title;
  * - it is words for people or creatures of a story opening a sentence about them ("Girl wakes up");
  * - a subject pronoun is right before it ("I saw"): it is that subject's verb;
+ * - the request is written in title case, where no capital says a name;
  * - it is a number that counts things or times ("4 scenes", "5 girls", "10 years ago"), not the film 4 or 10 Years.
  */
 export interface DescribedSpan {
@@ -51,11 +52,13 @@ export function wordsOfDescription(s: DescribedSpan): boolean {
   const before = s.tokens[s.at - 1]?.folded;
   if (before !== undefined && REFERENCE.has(before)) return false;
   if (before !== undefined && SUBJECTS.has(before)) return true;
+  // In title case no capital says a title, so dictionary words outside a title slot are the request's own words.
+  if (titleCased(s.question)) return true;
   if (!capitalSaysNothing(s)) return false;
   return (before !== undefined && INDEFINITE.has(before)) || afterDescribingLead(s) || (opensRequest(s) && (beforeFilmWord(s) || storyBeings(s, content)));
 }
 
-/** Lowercase, or capitalised only where every word may be: opening its sentence, after nothing but a period or a slash. */
+/** Lowercase, or capitalised where every word may be: opening its sentence (after a period or a joined word). */
 function capitalSaysNothing(s: DescribedSpan): boolean {
   return !/^\p{Lu}/u.test(s.span[0]!.text) || opensRequest(s);
 }

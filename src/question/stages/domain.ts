@@ -6,7 +6,7 @@ import { FACT_PHRASES } from "../lexicon/shapes";
 import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
 import { titleSlotOf } from "./title-slots";
-import { lackedPerson, seedsAfterCue, seedsBeforeCue } from "../rules/features";
+import { lackedPerson, onlyTopics, seedsAfterCue, seedsBeforeCue } from "../rules/features";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
 const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
@@ -79,7 +79,7 @@ const asksForAKind = (r: Reading) => r.request?.intent === "recommend" && r.conc
  * the KB lacks in a slot only a person fills ("what has timothee chalamet been in").
  */
 function saysAFilmThing(r: Reading): boolean {
-  return sureName(r).length > 0 || (r.series !== undefined && (r.cues.ordinal || r.cues.superlative || r.cues.count) !== undefined) || r.told !== undefined || r.periods.length > 0 || r.concepts.some((c) => c.cued) || asksForAKind(r) || lackedPerson(r) || seedsAfterCue(r).length > 0 || seedsBeforeCue(r).length > 0;
+  return sureName(r).length > 0 || onlyTopics(r) || (r.series !== undefined && (r.cues.ordinal || r.cues.superlative || r.cues.count) !== undefined) || r.told !== undefined || r.periods.length > 0 || r.concepts.some((c) => c.cued) || asksForAKind(r) || lackedPerson(r) || seedsAfterCue(r).length > 0 || seedsBeforeCue(r).length > 0;
 }
 
 type Named = Reading["analysis"]["topics"][number];

@@ -2,7 +2,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { tmdbSeeds } from "../tmdb-seeds";
 import { tmdbOnlyName } from "../../plan/schema";
 import { RELATION_WORDS } from "../lexicon/relations";
-import { STOP_WORDS } from "../../util/text";
+import { STOP_WORDS, titleCased } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
@@ -169,11 +169,12 @@ function saidAgainst(words: readonly string[], from: number): boolean {
 }
 
 /** A mood when its words are mood words; a setting after "set in"/"in" with a capital or a place word; a character after "named" or as a lone capitalised name; a plot element when a verb is in it; else a theme. */
-export function facetKind(r: Pick<Reading, "tokens" | "words">, from: number, to: number): FacetKind {
+export function facetKind(r: Pick<Reading, "text" | "tokens" | "words">, from: number, to: number): FacetKind {
   const words = r.words.slice(from, to);
   if (words.every((w) => MOOD.has(w))) return "mood";
   const before = r.words.slice(Math.max(0, from - 3), from).join(" ");
-  const capitalised = r.tokens.slice(from, to).every((t) => /^\p{Lu}/u.test(t.text)) && from > 0;
+  // In title case ("Two Women Hide A Man's Body") a capital names no one.
+  const capitalised = r.tokens.slice(from, to).every((t) => /^\p{Lu}/u.test(t.text)) && from > 0 && !titleCased(r.text);
   const led = (leads: readonly string[]) => leads.some((l) => before === l || before.endsWith(` ${l}`));
   if (words.some((w) => SETTING.has(w)) || (capitalised && led(SETTING_LEADS))) return "setting";
   if (led(CHARACTER_LEADS.filter((l) => l !== "about")) || (capitalised && words.length <= 2 && led(["about"]))) return "character";

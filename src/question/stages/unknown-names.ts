@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { sequelNumberAfter, sequelSubtitleAfter } from "./sequel-number";
-import { STOP_WORDS, entryOf, foldText, opensSentence } from "../../util/text";
+import { STOP_WORDS, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -62,12 +62,14 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   // Runs of capitalised words, mentions included: "The Flying Spaghetti Monster" is one name even if "Monster" links.
   // A lowercase word inside a confidently named title ("From Here to Eternity") continues the run.
   const inNamedTitle = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => m.confidence >= 0.8 && filmOrPerson(m));
+  // In title case ("Teenagers Getting Caught Having Sex by Housekeeper") a capital says nothing: only quotes and slots name.
+  const capitalsSay = !titleCased(text);
   tokens.forEach((t, i) => {
     // A sentence's end ends a name, and the capital that opens the next sentence says nothing ("I've seen The Godfather. Recommend …").
     const newSentence = opensSentence(text, tokens, i);
     // A comma ends a name too: "Gladiator, Kingdom of Heaven, Hannibal" is a list of names, not one the KB lacks.
     if (newSentence || (i > 0 && text.slice(tokens[i - 1]!.end, t.start).includes(","))) flush();
-    const capital = /^\p{Lu}/u.test(t.text) && !newSentence;
+    const capital = capitalsSay && /^\p{Lu}/u.test(t.text) && !newSentence;
     if (capital || (run.length && (CONNECTORS.includes(t.folded) || inNamedTitle(t)))) run.push(t);
     else flush();
   });
