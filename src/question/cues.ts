@@ -417,7 +417,7 @@ function namedFact(words: readonly string[]): ShapeCues["fact"] {
   for (const f of FACT_PHRASES) {
     if (f.askedOnly || (f.wh && !` ${wh} `.includes(` ${f.wh} `))) continue;
     // "based on a true story" names a kind of film, not its source.
-    const at = findPhrase(words, f.phrase).find((k) => !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))));
+    const at = findPhrase(words, f.phrase).find((k) => !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))) && !(f.fact === "tv" && filmAlternative(words, k, k + f.phrase.split(" ").length)));
     if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact, ...(f.says ? { says: f.says } : {}) };
   }
   // The noun a "what"/"which" asks for names the fact, wherever it stands: "produced by what company" asks a studio.
@@ -426,6 +426,23 @@ function namedFact(words: readonly string[]): ShapeCues["fact"] {
   // "located", which reads a country unless a place in the story is asked.
   const placeWins = asked?.f.askedOnly === true && (!best || best.fact === "country");
   return asked && (asked.f.askedOnly ? placeWins : best) && asked.at !== best?.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact, ...(asked.f.says ? { says: asked.f.says } : {}) } : best;
+}
+
+/**
+ * "Movie or tv show …", "MOVIE/TV SHOW", "film or TV series": a kind of work offered beside a film word is an
+ * alternative to the film sought, not a fact asked; the film is still what is looked for.
+ */
+function filmAlternative(words: readonly string[], at: number, end: number): boolean {
+  const film = (k: number) => MOVIE_WORDS.has(words[k] ?? "");
+  const or = (k: number) => words[k] === "or" || words[k] === "and";
+  return film(at - 1) || (or(at - 1) && film(at - 2)) || film(end) || (or(end) && film(end + 1));
+}
+
+/** The spans of kinds of work offered beside a film word ("movie or tv show"): the ledger's, not facets. */
+export function filmAlternatives(words: readonly string[]): { at: number; end: number; phrase: string }[] {
+  return FACT_PHRASES.filter((f) => f.fact === "tv").flatMap((f) =>
+    findPhrase(words, f.phrase).map((at) => ({ at, end: at + f.phrase.split(" ").length, phrase: f.phrase })).filter((x) => filmAlternative(words, x.at, x.end)),
+  );
 }
 
 /** Words that ask for the noun after them ("what company", "which studio"). */

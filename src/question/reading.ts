@@ -90,8 +90,11 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // "no country for old men": a negation inside a name takes nothing away.
   const inName = (k: number) => inTmdbOnly(k) || analysis.topics.some((t) => isNamed(t) && k >= t.tokenStart && k < t.tokenEnd);
   // "I Think I Love My Wife": words inside a name ask nothing.
-  const unnamed = words.map((w, k) => (inName(k) ? "" : w));
-  const cues = settledCues(found, unnamed, inName, inPeriod);
+  // "coming of age movies": a kind of film of several words, said as one, claims its words before a fact word inside it ("age") is read.
+  const inKindPhrase = (k: number) => concepts.some((c) => c.cued && c.tokenEnd - c.tokenStart >= 2 && k >= c.tokenStart && k < c.tokenEnd);
+  const claimed = (k: number) => inName(k) || inKindPhrase(k);
+  const unnamed = words.map((w, k) => (claimed(k) ? "" : w));
+  const cues = settledCues(found, unnamed, inName, inPeriod, claimed);
   // A figure's bound: its number is no name ("3" as a tag, "7" as the film Seven).
   const bound = cues.figureBound;
   if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
@@ -177,9 +180,9 @@ function saidWithin(name: string, films: readonly TmdbOnlyMention[]): boolean {
 }
 
 /** The cues as they stand once names, periods and each other have claimed their words. */
-function settledCues(found: ShapeCues, unnamed: readonly string[], inName: (k: number) => boolean, inPeriod: (k: number) => boolean): ShapeCues {
-  // "who killed henry in the time traveler's wife": a fact word inside a name asks no fact.
-  const fact = found.fact && inName(found.fact.at) ? factCue(unnamed) : found.fact;
+function settledCues(found: ShapeCues, unnamed: readonly string[], inName: (k: number) => boolean, inPeriod: (k: number) => boolean, claimed: (k: number) => boolean): ShapeCues {
+  // "who killed henry in the time traveler's wife", "coming of age movies": a fact word inside a name or a kind asks no fact.
+  const fact = found.fact && claimed(found.fact.at) ? factCue(unnamed) : found.fact;
   const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   if (fact) cues.fact = fact;
   else delete cues.fact;

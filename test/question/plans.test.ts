@@ -237,6 +237,16 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["zombies","open.facets","*p1 open(explore; facets theme zombies)"],
     ["Deaf girl","open.facets","*p1 open(explore; facets theme Deaf girl)"],
     ["are you a robot?","reply.out-of-domain","*p1 reply(out_of_domain)"],
+    // A number in lowercase letters counts or points ("that one comedy"); a kind of work offered beside the film
+    // ("movie or tv show") is an alternative, not a fact asked; asked of a work, it is still one the KB lacks.
+    ["That one comedy spy movie with a traitor and everything!","open.facets","*p1 open(explore; comedy; facets theme spy, theme traitor, theme everything)"],
+    ["Movie or tv show about a young priest who disappoints some ladies","plot.told","*p1 plot(Movie or tv show about a young priest who disappoints som…; facets theme young priest, theme disappoints, theme ladies)"],
+    ["is breaking bad a movie or a tv show","beyond.fact","*p1 beyond(tv)"],
+    // A kind of film of several words, said as one, claims its words before a fact word inside it; a lowercase span
+    // opening with a describing word after a film word describes it.
+    ["coming of age movies","films.kind","*p1 films(coming of age)"],
+    ["a coming of age movie about a boy","open.facets","*p1 open(explore; coming of age; facets theme boy)"],
+    ["is the movie fool's gold a true story","beyond.fact","p1 lookup(Fool's Gold → all); *p2 beyond(other beside p1)"],
     // A life's fact said of the film sought, no one named, is its story, not a fact asked of the KB.
     ["Movie about little girl whose father dies of a heroin overdose","open.facets","*p1 open(explore; little girl; facets theme father dies, theme heroin overdose)"],
     ["who is the father of Luke Skywalker in the movie Star Wars","beyond.fact","*p1 beyond(family)"],

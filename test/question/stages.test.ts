@@ -120,6 +120,7 @@ describe("words of a description, not a title", () => {
     ["a subject pronoun's verb", "A movie I saw a few years ago", "saw"],
     ["a time", "A movie that I watched maybe 10 years ago.", "10 years"],
     ["a count", "only 4 scenes from it stuck out to me", "4"],
+    ["a number in lowercase letters", "that one comedy spy movie", "one"],
     ["title case, where no capital says a name", "Teenagers Getting Caught Having Sex by Housekeeper", "Caught"],
   ])("%s: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it.each([

@@ -82,9 +82,10 @@ function opensRequest(s: DescribedSpan): boolean {
   return true;
 }
 
-/** A film word earlier in the sentence, and after it a word that opens the film's description ("a movie set in … with"). */
+/** A film word earlier in the sentence, and after it a word that opens the film's description ("a movie set in … with", "a movie about a boy"). */
 function afterDescribingLead(s: DescribedSpan): boolean {
-  let lead = false;
+  // The lead may open the span itself ("movie about a boy" is no About a Boy).
+  let lead = LEADS.has(s.span[0]!.folded);
   for (let k = s.at - 1; k >= 0; k--) {
     const t = s.tokens[k]!;
     if (/[.!?;]\s*$/.test(s.question.slice(t.end, s.tokens[k + 1]!.start))) return false;
@@ -116,9 +117,14 @@ const UNITS: ReadonlySet<string> = new Set(Object.keys(GAP_UNITS));
 const AFTER_TIME: ReadonlySet<string> = new Set([...GAP_WORDS, "old"]);
 const isNumber = (w: string) => /^\d+$/.test(w) || w in NUMBER_WORDS;
 
-/** A number and what it counts: a time before "ago", "old" or "later" ("10 years ago"), or things said in the plural ("4 scenes"). */
+/**
+ * A number and what it counts: a time before "ago", "old" or "later" ("10 years ago"), things said in the plural ("4
+ * scenes"), or anything at all when written in lowercase letters ("one scene", "that one").
+ */
 export function countOrTime(s: DescribedSpan): boolean {
   const words = s.span.map((t) => t.folded);
+  // "that one comedy", "one scene", "one by one": a number written in lowercase letters alone counts or points.
+  if (words.length === 1 && words[0]! in NUMBER_WORDS && s.span[0]!.text === s.span[0]!.text.toLowerCase()) return true;
   if (!isNumber(words[0]!) || words.length > 2) return false;
   const rest = [...words.slice(1), ...s.tokens.slice(s.at + s.span.length, s.at + s.span.length + 2).map((t) => t.folded)];
   const [counted, after] = rest;

@@ -10,6 +10,7 @@ import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GEN
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
 import { lifeFactInStory } from "./life-fact";
+import { filmAlternatives } from "../cues";
 
 /**
  * What each word of a clause became: a name, a constraint, a cue of the question's shape, filler
@@ -103,6 +104,7 @@ function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): v
   for (const o of r.cues.options) for (const k of o.tokens) claim(claims, k, k + 1, { as: "cue", by: `option ${o.genre}` });
   for (const c of r.analysis.cues) if (c.weight >= 0.7 && !inStory(c.token)) claim(claims, c.token, c.token + 1, { as: "cue", by: `relation ${c.edge}` });
   if (r.told) claim(claims, r.told.at, r.told.storyFrom, { as: "cue", by: `told plot: ${r.told.phrase}` });
+  for (const a of filmAlternatives(r.words)) claim(claims, a.at, a.end, { as: "cue", by: `a kind of work beside the film: ${a.phrase}` });
   for (const phrase of REQUEST_PHRASES) for (const at of findPhrase(r.words, phrase)) claim(claims, at, at + phrase.split(" ").length, { as: "filler", by: phrase });
 }
 

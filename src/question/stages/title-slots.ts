@@ -1,7 +1,7 @@
 import { ARTICLES, STOP_WORDS, isPossessive, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { DESCRIBE_REQUEST_PHRASES, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
+import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
@@ -10,6 +10,7 @@ import { firstOf } from "./phrases";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
 
 const TITLE_CUES = new Set(TITLE_CUE_WORDS);
+const DESCRIBING: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
 const ROLE_VERB = new Set(ROLE_VERBS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const PAIR = new Set(PAIR_OPENERS);
@@ -168,7 +169,8 @@ function titled(c: SpanContext): boolean {
 
 function afterTitleCue(c: SpanContext): boolean {
   const prev = c.before(1);
-  if (prev === undefined) return false;
+  // "a coming of age movie about a boy": a lowercase span opening with a describing word describes the film (About a Boy is written so).
+  if (prev === undefined || (DESCRIBING.has(c.span[0]!.folded) && !/^\p{Lu}/u.test(c.span[0]!.text))) return false;
   const onlyStopWords = c.span.every((t) => STOP_WORDS.has(t.folded));
   // "the film her husband made" is no title: a stop word after a cue is one only when it ends the clause.
   return onlyStopWords ? ROLE_VERB.has(prev) || (TITLE_CUES.has(prev) && c.endsClause) : TITLE_CUES.has(prev);

@@ -15,6 +15,7 @@ import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
+import { filmAlternatives } from "../cues";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
 const SHAPE_WORDS: ReadonlySet<string> = new Set([...Object.keys(SUPERLATIVE_PHRASES), ...Object.keys(COMPARATIVE_PHRASES), ...Object.keys(ORDINAL_WORDS)].flatMap((p) => p.split(" ")));
@@ -55,13 +56,16 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     // Linked names joined by a connector ("Claudette Colbert in It Happened One Night") are two known names, not one unknown.
     const words = run.filter((t) => !CONNECTORS.includes(t.folded) || /^\p{Lu}/u.test(t.text));
     // "Man and Woman have to …": a run that is words of the description of a film sought names nothing.
-    const describes = () => wordsOfDescription({ question: text, tokens, at: tokens.indexOf(run[0]!), span: run });
+    const at = tokens.indexOf(run[0]!);
+    const describes = () => wordsOfDescription({ question: text, tokens, at, span: run }) || alternatives.some((a) => a.at <= at && at + run.length <= a.end);
     if (content.length >= 1 && run.length >= 2 && !words.every(covered) && !describes()) spans.push(...splitAtKnownName(run, tokens, analysis).map((r) => text.slice(r[0]!.start, r[r.length - 1]!.end)));
     run = [];
   };
   // Runs of capitalised words, mentions included: "The Flying Spaghetti Monster" is one name even if "Monster" links.
   // A lowercase word inside a confidently named title ("From Here to Eternity") continues the run.
   const inNamedTitle = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => m.confidence >= 0.8 && filmOrPerson(m));
+  // "MOVIE/TV SHOW": a kind of work offered beside the film names nothing.
+  const alternatives = filmAlternatives(tokens.map((t) => t.folded));
   // In title case ("Teenagers Getting Caught Having Sex by Housekeeper") a capital says nothing: only quotes and slots name.
   const capitalsSay = !titleCased(text);
   tokens.forEach((t, i) => {
