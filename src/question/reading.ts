@@ -93,8 +93,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // "coming of age movies": a kind of film of several words, said as one, claims its words before a fact word inside it ("age") is read.
   const inKindPhrase = (k: number) => concepts.some((c) => c.cued && c.tokenEnd - c.tokenStart >= 2 && k >= c.tokenStart && k < c.tokenEnd);
   const claimed = (k: number) => inName(k) || inKindPhrase(k);
-  const unnamed = words.map((w, k) => (claimed(k) ? "" : w));
-  const cues = settledCues(found, unnamed, inName, inPeriod, claimed);
+  const unnamed = words.map((w, k) => (inName(k) ? "" : w));
+  const cues = settledCues(found, words.map((w, k) => (claimed(k) ? "" : w)), inName, inPeriod, claimed);
   // A figure's bound: its number is no name ("3" as a tag, "7" as the film Seven).
   const bound = cues.figureBound;
   if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
@@ -180,9 +180,9 @@ function saidWithin(name: string, films: readonly TmdbOnlyMention[]): boolean {
 }
 
 /** The cues as they stand once names, periods and each other have claimed their words. */
-function settledCues(found: ShapeCues, unnamed: readonly string[], inName: (k: number) => boolean, inPeriod: (k: number) => boolean, claimed: (k: number) => boolean): ShapeCues {
+function settledCues(found: ShapeCues, unclaimed: readonly string[], inName: (k: number) => boolean, inPeriod: (k: number) => boolean, claimed: (k: number) => boolean): ShapeCues {
   // "who killed henry in the time traveler's wife", "coming of age movies": a fact word inside a name or a kind asks no fact.
-  const fact = found.fact && claimed(found.fact.at) ? factCue(unnamed) : found.fact;
+  const fact = found.fact && claimed(found.fact.at) ? factCue(unclaimed) : found.fact;
   const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   if (fact) cues.fact = fact;
   else delete cues.fact;

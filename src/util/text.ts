@@ -153,14 +153,17 @@ const TITLE_CASE_WORDS = 3;
 
 /**
  * Written in title case ("Looking For An Older Movie With Main Character Chasing Himself"): every word inside its
- * sentences, stop words and numbers aside, is capitalised, so a capital there says nothing of a name. A question that
- * names films ("the actress who was in The Fifth Element and Dazed and Confused") has its own words in lower case.
+ * sentences, numbers aside, is capitalised, small words too ("For", "An", "With"; "The" opens titles, so it does not
+ * count), so a capital there says nothing of a name. A question that names films ("was Tom Harker in Starfall and
+ * Paper Moons", "the actress who was in The Fifth Element") keeps its own small words in lower case.
  */
 export function titleCased(text: string): boolean {
   const tokens = wordTokens(text);
-  const inside = tokens.filter((t, i) => !opensSentence(text, tokens, i) && !STOP_WORDS.has(t.folded) && !/\d/.test(t.text) && t.text !== "&");
-  if (inside.length < TITLE_CASE_WORDS || text === text.toUpperCase()) return false;
-  return inside.every((t) => /^\p{Lu}/u.test(t.text));
+  const inside = tokens.filter((t, i) => !opensSentence(text, tokens, i) && !/\d/.test(t.text) && t.text !== "&");
+  const content = inside.filter((t) => !STOP_WORDS.has(t.folded));
+  const capital = (t: WordToken) => /^\p{Lu}/u.test(t.text);
+  if (content.length < TITLE_CASE_WORDS || text === text.toUpperCase() || !content.every(capital)) return false;
+  return inside.some((t) => STOP_WORDS.has(t.folded) && t.folded !== "the" && capital(t));
 }
 
 /** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */

@@ -2,7 +2,7 @@ import { negatedItems } from "../cues";
 import { MOVIE_WORDS, ROLE_PART_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
 import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_VERBS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
-import { entryOf, type WordToken } from "../../util/text";
+import { ARTICLES, entryOf, type WordToken } from "../../util/text";
 import { TOPIC_FRAME_WORDS, TOPIC_JOINING_WORDS } from "../lexicon/domain";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -165,7 +165,7 @@ export function filmsAsked(r: Reading): boolean {
 
 const TOPIC_FRAME: ReadonlySet<string> = new Set([...TOPIC_FRAME_WORDS, ...TOPIC_JOINING_WORDS]);
 /** Of those, the words a topic may open with ("a boy and his dog", "about phones"). */
-const TOPIC_OPENING: ReadonlySet<string> = new Set(["a", "an", "the", "about"]);
+const TOPIC_OPENING: ReadonlySet<string> = new Set([...ARTICLES, "about"]);
 
 /**
  * "time travel", "zombies", "Halloween themed", "2010s about phones": said to a film service, a message of nothing but

@@ -1,6 +1,6 @@
 import { linksWhole } from "../../linking/match";
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { ARTICLES, STOP_WORDS, editDistance, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, editDistance, isPossessive, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
@@ -182,8 +182,8 @@ function ordinaryWords(c: MentionContext): Mention | undefined {
   const { m, top, words } = c;
   const entityLike = top.types.includes("Movie") || top.types.includes("Person");
   const namesSomethingElse = top.types.some((t) => NON_NAME_TYPES.has(t) || (t === "Year" && /^\d{4}$/.test(words[0]!)));
-  // "ocean's 11 cast", "saw 3": a number closing words is a title's number, no ordinary word.
-  const numbered = words.length === 2 && /^\d+$/.test(words[1]!) && !/^\d+$/.test(words[0]!) && top.type === "Movie";
+  // "ocean's 11 cast": a possessive and a number are a title's name and number, no ordinary words ("top 5" is a ranking).
+  const numbered = words.length === 2 && /^\d+$/.test(words[1]!) && isPossessive(c.span[0]!.text) && top.type === "Movie";
   if (!c.ordinary || words.length > 2 || !entityLike || namesSomethingElse || numbered) return undefined;
   const paired = c.span.length >= 2 && PAIR.has(c.tokens[c.at - 1]?.folded ?? "");
   // "LATE 90s EARLY 2000s", "Hollywood movie": ordinary words that are only part of a film's title are that film in a

@@ -1,10 +1,9 @@
 import { isDictionaryWord } from "../../linking/dictionary";
 import { STOP_WORDS, titleCased, type WordToken } from "../../util/text";
 import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
-import { PLOT_HEADS } from "../lexicon/cues";
+import { NUMBER_WORDS, PLOT_HEADS } from "../lexicon/cues";
 import { CREATURE_WORDS, GAP_UNITS, GAP_WORDS } from "../lexicon/shapes";
-import { NUMBER_WORDS } from "../lexicon/cues";
-import { DESCRIBED_PEOPLE, PERSON_WORDS } from "../lexicon/relations";
+import { DESCRIBED_PEOPLE, PERSON_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { findPeriods } from "./periods";
 
 /**
@@ -32,7 +31,7 @@ export interface DescribedSpan {
 
 const HEADS: ReadonlySet<string> = new Set(PLOT_HEADS.filter((w) => w !== "one"));
 /** Plural film words: a title before one names a series ("Rocky movies", "the Alien films"). */
-const SERIES_HEADS: ReadonlySet<string> = new Set(["movies", "films", "flicks", "pictures"]);
+const SERIES_HEADS: ReadonlySet<string> = PLURAL_MOVIE_WORDS;
 const LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
 const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not"]);
 const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
@@ -40,7 +39,7 @@ const STORY_BEINGS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSO
 const INDEFINITE: ReadonlySet<string> = new Set(["a", "an"]);
 /** Words that join two words into one place ("Girl and Boy"), as a slash does ("Thief/Heist"). */
 const JOINING: ReadonlySet<string> = new Set(["and", "or"]);
-/** A span this long or longer is a title said whole, whatever its words. */
+/** A span longer than this is a title said whole, whatever its words. */
 const MAX_DESCRIBED_WORDS = 3;
 
 /** Whether the span stands for words of the description of a film sought, not for a film's title. */
@@ -102,7 +101,8 @@ function beforeFilmWord(s: DescribedSpan): boolean {
     const w = s.tokens[k]!.folded;
     if (SERIES_HEADS.has(w)) return false;
     if (HEADS.has(w)) return true;
-    if (!isDictionaryWord(w)) return false;
+    // Only more words of the description stand between ("Paper Moons is a drama" names a film, then says its kind).
+    if (STOP_WORDS.has(w) || !isDictionaryWord(w)) return false;
   }
   return false;
 }
@@ -115,7 +115,8 @@ function storyBeings(s: DescribedSpan, content: readonly string[]): boolean {
 
 const UNITS: ReadonlySet<string> = new Set(Object.keys(GAP_UNITS));
 const AFTER_TIME: ReadonlySet<string> = new Set([...GAP_WORDS, "old"]);
-const isNumber = (w: string) => /^\d+$/.test(w) || w in NUMBER_WORDS;
+const isNumberWord = (w: string) => Object.hasOwn(NUMBER_WORDS, w);
+const isNumber = (w: string) => /^\d+$/.test(w) || isNumberWord(w);
 
 /**
  * A number and what it counts: a time before "ago", "old" or "later" ("10 years ago"), things said in the plural ("4
@@ -124,7 +125,7 @@ const isNumber = (w: string) => /^\d+$/.test(w) || w in NUMBER_WORDS;
 export function countOrTime(s: DescribedSpan): boolean {
   const words = s.span.map((t) => t.folded);
   // "that one comedy", "one scene", "one by one": a number written in lowercase letters alone counts or points.
-  if (words.length === 1 && words[0]! in NUMBER_WORDS && s.span[0]!.text === s.span[0]!.text.toLowerCase()) return true;
+  if (words.length === 1 && isNumberWord(words[0]!) && s.span[0]!.text === s.span[0]!.text.toLowerCase()) return true;
   if (!isNumber(words[0]!) || words.length > 2) return false;
   const rest = [...words.slice(1), ...s.tokens.slice(s.at + s.span.length, s.at + s.span.length + 2).map((t) => t.folded)];
   const [counted, after] = rest;

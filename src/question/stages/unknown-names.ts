@@ -44,6 +44,8 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   // One word spelled near a word of another name ("Jedi" for Judi Dench) explains no word of a longer name ("Return of the Jedi").
   const near = (m: QuestionAnalysis["topics"][number]) => m.tokenEnd - m.tokenStart === 1 && m.alternatives[0]?.match !== "exact" && !foldText(m.name).split(" ").includes(tokens[m.tokenStart]!.folded);
   const covered = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => !near(m));
+  // "MOVIE/TV SHOW": a kind of work offered beside the film names nothing.
+  const alternatives = filmAlternatives(tokens.map((t) => t.folded));
   const spans: string[] = [];
   for (const m of text.matchAll(/["“]([^"”]{2,80})["”]/g)) spans.push(m[1]!);
   let run: WordToken[] = [];
@@ -64,8 +66,6 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   // Runs of capitalised words, mentions included: "The Flying Spaghetti Monster" is one name even if "Monster" links.
   // A lowercase word inside a confidently named title ("From Here to Eternity") continues the run.
   const inNamedTitle = (t: WordToken) => coveredBy(t, tokens, analysis, (m) => m.confidence >= 0.8 && filmOrPerson(m));
-  // "MOVIE/TV SHOW": a kind of work offered beside the film names nothing.
-  const alternatives = filmAlternatives(tokens.map((t) => t.folded));
   // In title case ("Teenagers Getting Caught Having Sex by Housekeeper") a capital says nothing: only quotes and slots name.
   const capitalsSay = !titleCased(text);
   tokens.forEach((t, i) => {
