@@ -6,6 +6,7 @@ import { negatedItems } from "./cues";
 import type { Reading } from "./reading";
 import { describesFilm, madeBy, roleNear, roleSaid, usualRole } from "./roles";
 import type { ConceptRef } from "./stages/concepts";
+import { foldText } from "../util/text";
 
 
 /** A kind of film as plans carry it: every name the KB and TMDB use for it. */
@@ -23,8 +24,9 @@ export const personRef = (t: TopicEntity) => ({ id: t.id, type: "Person" as cons
 export function yearsOf(r: Reading): { from: number; to: number } | undefined {
   const outside = r.periods.filter((p) => p.negated);
   const isOutside = (s: { from: number; to: number }) => outside.some((o) => o.from === s.from && o.to === s.to);
-  // A year the analysis read inside a period's own words ("before the year 2000") is that period's, not one more.
-  const inPeriod = (s: { from: number }) => r.periods.some((p) => p.text.includes(String(s.from)));
+  // A year or decade the analysis read inside a period's own words ("before the year 2000", the "90s" of "late 90s") is
+  // that period's, not one more to intersect with it.
+  const inPeriod = (s: { from: number; text?: string }) => r.periods.some((p) => p.text.includes(String(s.from)) || (s.text !== undefined && foldText(p.text).includes(foldText(s.text))));
   const spans = [...r.periods.filter((p) => !p.negated), ...r.analysis.constraints.flatMap((c) => (c.kind === "year" && !isOutside(c) && !inPeriod(c) ? [c] : []))];
   let years: { from: number; to: number } | undefined;
   for (const s of spans) years = years ? sharedOrSpan(years, s) : { from: s.from, to: s.to };

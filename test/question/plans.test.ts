@@ -220,6 +220,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // Periods that share no year are alternatives: the films fall in their span, never in an empty range.
     ["80's or 90's horror movies","films.kind","*p1 films(horror, 1980–1999)"],
     ["1990s-2000s comedy","films.kind","*p1 films(comedy, 1990–2009)"],
+    // The decade inside a period's own words ("90s" of "late 90s") is that period's, not one more to intersect.
+    ["late 90s or early 2000s horror movies","films.kind","*p1 films(horror, 1996–2003)"],
+    ["late 80s or early 90s horror movies","films.kind","*p1 films(horror, 1986–1993)"],
     // Dictionary words a film bears as its title are the description of a film sought unless the wording says a title:
     // at the request's opening before a film word, after a describing lead, in title case; a pronoun's verb and a
     // number counting time are no titles either. Said in a title slot, the same word is the film.
