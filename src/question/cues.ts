@@ -8,7 +8,7 @@ import {
   MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, ELSE_DONE_AUXILIARIES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
-import { ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
+import { JOINING_WORDS, ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
 import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
@@ -428,13 +428,15 @@ function namedFact(words: readonly string[]): ShapeCues["fact"] {
   return asked && (asked.f.askedOnly ? placeWins : best) && asked.at !== best?.at ? { phrase: asked.f.phrase, at: asked.at!, end: asked.at! + asked.f.phrase.split(" ").length, fact: asked.f.fact, ...(asked.f.says ? { says: asked.f.says } : {}) } : best;
 }
 
+const JOINING: ReadonlySet<string> = new Set(JOINING_WORDS);
+
 /**
  * "Movie or tv show …", "MOVIE/TV SHOW", "film or TV series": a kind of work offered beside a film word is an
  * alternative to the film sought, not a fact asked; the film is still what is looked for.
  */
 function filmAlternative(words: readonly string[], at: number, end: number): boolean {
   const film = (k: number) => MOVIE_WORDS.has(words[k] ?? "");
-  const or = (k: number) => words[k] === "or" || words[k] === "and";
+  const or = (k: number) => JOINING.has(words[k] ?? "");
   return film(at - 1) || (or(at - 1) && film(at - 2)) || film(end) || (or(end) && film(end + 1));
 }
 

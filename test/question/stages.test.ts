@@ -117,6 +117,7 @@ describe("words of a description, not a title", () => {
     ["opening the request before a film word", "Thief/Heist movie", "Heist"],
     ["opening the request, after a period, before more description and a film word", "80's College zombie movie", "College"],
     ["people of a story opening a sentence about them", "2000's Girl and Boy trapped in a well", "Girl"],
+    ["people of a story opening a list item", "80s, horror, a well\n- Girl and Boy trapped in it", "Girl"],
     ["a subject pronoun's verb", "A movie I saw a few years ago", "saw"],
     ["a time", "A movie that I watched maybe 10 years ago.", "10 years"],
     ["a count", "only 4 scenes from it stuck out to me", "4"],

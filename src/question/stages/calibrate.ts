@@ -7,7 +7,7 @@ import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORD
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
-import { STORY_NOUN_SLOT, TITLE_SLOTS, saidAsTitle, titleSlotOf, wholeMessage } from "./title-slots";
+import { STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, wordsOfDescription } from "./described-words";
 import { sequelNumberAfter } from "./sequel-number";
 
@@ -51,7 +51,7 @@ interface MentionContext {
   people: PeopleNamed;
   saidAsTitle(personLike?: boolean): boolean;
   /** The title slot that decides the span, if any. */
-  slot(): string | undefined;
+  slot(): TitleSlot | undefined;
 }
 
 /** A calibration: when it applies to a mention, the mention as it should be read; checked in order, the first that applies decides. */
@@ -159,15 +159,12 @@ function mentionContext(question: string, tokens: readonly WordToken[], m: Menti
     commonness,
     people,
     saidAsTitle: (personLike = true) => saidAsTitle(question, tokens, at, span, personLike),
-    slot: () => titleSlotOf(question, tokens, at, span, false),
+    slot: () => titleSlotAt(question, tokens, at, span, false),
   };
 }
 
 /** A title slot decides the span and says it is a title ("the movie Heist", "something like Alien"). */
-const slotSaysTitle = (c: MentionContext) => {
-  const id = c.slot();
-  return id !== undefined && TITLE_SLOTS.find((s) => s.id === id)!.says;
-};
+const slotSaysTitle = (c: MentionContext) => c.slot()?.says === true;
 
 function ordinaryWord(w: string, commonness: WordCommonness): boolean {
   return /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || commonness(w) >= COMMON_WORD_SHARE;
@@ -176,7 +173,7 @@ function ordinaryWord(w: string, commonness: WordCommonness): boolean {
 const NON_NAME_TYPES = new Set(["Genre", "Tag", "Language"]);
 
 /** How surely a span said as a title is the film: right after someone or something of a story ("the song in titanic") as surely as after a cue. */
-const titleConfidence = (c: MentionContext) => (c.slot() === STORY_NOUN_SLOT ? 0.8 : 0.7);
+const titleConfidence = (c: MentionContext) => (c.slot()?.id === STORY_NOUN_SLOT ? 0.8 : 0.7);
 
 function ordinaryWords(c: MentionContext): Mention | undefined {
   const { m, top, words } = c;
@@ -192,11 +189,11 @@ function ordinaryWords(c: MentionContext): Mention | undefined {
   const said = !partOfTitle && (c.saidAsTitle(m.candidates.some((x) => x.type === "Person")) || paired);
   if (!said) return { ...m, confidence: Math.min(m.confidence, DROPPED) };
   // "rocky 4", "the road": ordinary words sent alone as a name are as sure a title as any other words sent so.
-  return (c.slot() === "whole-message" ? titleInSlot(c) : undefined) ?? { ...m, confidence: Math.max(m.confidence, titleConfidence(c)) };
+  return (c.slot()?.id === "whole-message" ? titleInSlot(c) : undefined) ?? { ...m, confidence: Math.max(m.confidence, titleConfidence(c)) };
 }
 
 function titleInSlot(c: MentionContext): Mention | undefined {
-  const slotted = c.top.type === "Movie" && (c.words.length >= 2 || c.slot() === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && linksWhole(c.top);
+  const slotted = c.top.type === "Movie" && (c.words.length >= 2 || c.slot()?.id === STORY_NOUN_SLOT) && c.m.confidence < 0.8 && linksWhole(c.top);
   return slotted && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined;
 }
 

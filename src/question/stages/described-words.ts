@@ -1,6 +1,6 @@
 import { isDictionaryWord } from "../../linking/dictionary";
-import { STOP_WORDS, titleCased, type WordToken } from "../../util/text";
-import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
+import { ARTICLES, STOP_WORDS, opensSentence, titleCased, type WordToken } from "../../util/text";
+import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
 import { NUMBER_WORDS, PLOT_HEADS } from "../lexicon/cues";
 import { CREATURE_WORDS, GAP_UNITS, GAP_WORDS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, PERSON_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
@@ -36,9 +36,9 @@ const LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
 const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not"]);
 const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
 const STORY_BEINGS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS]);
-const INDEFINITE: ReadonlySet<string> = new Set(["a", "an"]);
-/** Words that join two words into one place ("Girl and Boy"), as a slash does ("Thief/Heist"). */
-const JOINING: ReadonlySet<string> = new Set(["and", "or"]);
+/** The articles but "the", which opens titles. */
+const INDEFINITE: ReadonlySet<string> = new Set([...ARTICLES].filter((a) => a !== "the"));
+const JOINING: ReadonlySet<string> = new Set(JOINING_WORDS);
 /** A span longer than this is a title said whole, whatever its words. */
 const MAX_DESCRIBED_WORDS = 3;
 
@@ -72,7 +72,7 @@ function opensRequest(s: DescribedSpan): boolean {
   const inPeriod = (t: WordToken) => /\d/.test(t.text) || periods.some((p) => t.start >= p.start && t.end <= p.end);
   for (let k = s.at; k > 0; ) {
     const between = s.question.slice(s.tokens[k - 1]!.end, s.tokens[k]!.start);
-    if (/[.!?;]\s*$/.test(between) || /^\s*[-*•]\s*$/.test(between)) return true;
+    if (opensSentence(s.question, s.tokens, k) || /^\s*[-*•]\s*$/.test(between)) return true;
     const previous = s.tokens[k - 1]!;
     if (JOINING.has(previous.folded) && k >= 2 && STORY_BEINGS.has(s.tokens[k - 2]!.folded)) k -= 2;
     else if (inPeriod(previous) || /^\s*\/\s*$/.test(between)) k -= 1;
@@ -87,7 +87,7 @@ function afterDescribingLead(s: DescribedSpan): boolean {
   let lead = LEADS.has(s.span[0]!.folded);
   for (let k = s.at - 1; k >= 0; k--) {
     const t = s.tokens[k]!;
-    if (/[.!?;]\s*$/.test(s.question.slice(t.end, s.tokens[k + 1]!.start))) return false;
+    if (opensSentence(s.question, s.tokens, k + 1)) return false;
     if (HEADS.has(t.folded) || SERIES_HEADS.has(t.folded)) return lead;
     if (REFERENCE.has(t.folded)) return false;
     if (LEADS.has(t.folded)) lead = true;

@@ -139,7 +139,12 @@ export function saidAsTitle(question: string, tokens: readonly WordToken[], at: 
 
 /** The slot that decides whether a span is said as a title, if any does. */
 export function titleSlotOf(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike = true): string | undefined {
-  return TITLE_SLOTS.find((s) => s.when(spanContext(question, tokens, at, span, personLike)))?.id;
+  return titleSlotAt(question, tokens, at, span, personLike)?.id;
+}
+
+/** The slot that decides whether a span is said as a title, with what it says. */
+export function titleSlotAt(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike = true): TitleSlot | undefined {
+  return TITLE_SLOTS.find((s) => s.when(spanContext(question, tokens, at, span, personLike)));
 }
 
 function spanContext(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike: boolean): SpanContext {
