@@ -5,12 +5,12 @@ import type { FactKind, Metric } from "../plan/schema";
 import { isCastLead, type QuestionAnalysis, type TopicEntity } from "./analyze";
 import {
   AGE_PHRASES, COUNT_PHRASES, FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES, HOW_MUCH_VERBS, INTERSECTION_PHRASES, KIND_NOUNS, KIND_PHRASES, KIND_QUANTIFIERS, LIKE_HEADS,
-  MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, ELSE_DONE_AUXILIARIES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, ELSE_DONE_AUXILIARIES, LIKE_HEDGES, LIKE_HEDGE_PAIRS, LIKE_SUFFIXES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { JOINING_WORDS, ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
-import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
+import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, STORY_BEINGS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -96,7 +96,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("kindQuestion", firstOf(words, KIND_PHRASES) ?? kindQuantified(words)),
     options: optionsIn(words),
     ...optional("similar", recommendationCue(words)),
-    ...optional("similarAfter", firstOf(words, RECOMMENDATION_AFTER_FILM)),
+    ...optional("similarAfter", firstOf(words, RECOMMENDATION_AFTER_FILM) ?? likeSuffix(words, analysis)),
     ...optional("age", ageCue(words)),
     negations: NEGATION_PHRASES.flatMap((p) => findPhrase(words, p).map((at) => ({ phrase: p, at, end: at + p.split(" ").length }))),
     ...optional("together", firstOf(words, TOGETHER_PHRASES)),
@@ -147,7 +147,7 @@ function ordinalCue(words: readonly string[]): (Found & { nth: number; fromEnd: 
 
 /** "made the most films with X", "has made the most horror movies": films counted, not ranked by a figure. */
 function superlativeCue(words: readonly string[], concepts: readonly ConceptRef[]): ShapeCues["superlative"] {
-  const first = found(words, SUPERLATIVE_PHRASES);
+  const first = rankingPhrase(words);
   if (!first) return undefined;
   const picked = GENERIC_RANKS.has(first.phrase) ? (specificAfter(words, first) ?? first) : first;
   // A number just before the ranking (or after "top") says how many are asked.
@@ -155,6 +155,17 @@ function superlativeCue(words: readonly string[], concepts: readonly ConceptRef[
   const f = count ? { ...picked, count } : picked;
   const countsFilms = f.phrase.startsWith("made") && (MOVIE_WORDS.has(words[f.end] ?? "") || concepts.some((c) => c.strong && c.tokenStart === f.end));
   return countsFilms ? undefined : f;
+}
+
+/**
+ * The first ranking phrase ("best", "highest grossing"). "top" after "on" is a place ("a person is standing on top of
+ * a big waterfall"), not a ranking.
+ */
+export function rankingPhrase(words: readonly string[]): (Found & (typeof SUPERLATIVE_PHRASES)[string]) | undefined {
+  const first = found(words, SUPERLATIVE_PHRASES);
+  const place = (i: number) => words[i] === "top" && (words[i - 1] === "on" || (words[i - 1] === "the" && words[i - 2] === "on"));
+  // "on top of the box office" is a longer phrase, and a ranking.
+  return first?.phrase === "top" && place(first.at) ? found(words.map((w, i) => (place(i) ? "" : w)), SUPERLATIVE_PHRASES) : first;
 }
 
 /** Ranking words that name no figure of their own ("the top 5 …", "the best …"). */
@@ -338,8 +349,7 @@ function recommendationCue(words: readonly string[]): ShapeCues["similar"] {
   const covered = new Set<number>();
   for (const phrase of [...RECOMMENDATION_PHRASES].sort((a, b) => b.length - a.length)) {
     for (const at of findPhrase(words, phrase)) {
-      // "like" compares only after a film word or at the start ("films like X", "like X but newer").
-      if (phrase === "like" && at > 0 && !LIKE.has(words[at - 1]!) && words[at - 1] !== "just" && words[at - 1] !== "something") continue;
+      if (phrase === "like" && !comparesLike(words, at)) continue;
       const end = at + phrase.split(" ").length;
       // "what else did he direct": what else someone did is their films asked, not a request for more.
       if (phrase.endsWith(" else") && ELSE_DONE.has(words[end] ?? "")) continue;
@@ -348,6 +358,27 @@ function recommendationCue(words: readonly string[]): ShapeCues["similar"] {
     }
   }
   return best ? { ...best, covered } : undefined;
+}
+
+/**
+ * "like" compares at the start, after a film word or a hedge ("films like X", "like X but newer", "kinda like Alice in
+ * Wonderland", "sort of like Lolita"), and after "that" said of a film ("a movie that's like Prisoners"); elsewhere it is
+ * a verb of taste ("what do people like").
+ */
+function comparesLike(words: readonly string[], at: number): boolean {
+  const before = words[at - 1];
+  if (before === undefined || LIKE.has(before) || before === "just" || before === "something" || HEDGES.has(before)) return true;
+  if (LIKE_HEDGE_PAIRS.includes(`${words[at - 2]} ${before}`)) return true;
+  return before === "that" && LIKE.has(words[at - 2] ?? "");
+}
+
+const HEDGES: ReadonlySet<string> = new Set(LIKE_HEDGES);
+const SUFFIXES: ReadonlySet<string> = new Set(LIKE_SUFFIXES);
+
+/** "a knock off 'A Christmas Carol' type movie", "Airplane! style movie": a word right after a film named that makes it one to start from. */
+function likeSuffix(words: readonly string[], analysis: QuestionAnalysis): Found | undefined {
+  const at = words.findIndex((w, i) => SUFFIXES.has(w) && analysis.topics.some((t) => t.types.includes("Movie") && t.tokenEnd === i));
+  return at >= 0 ? { phrase: words[at]!, at, end: at + 1 } : undefined;
 }
 
 function ageCue(words: readonly string[]): "newer" | "older" | undefined {
@@ -369,8 +400,6 @@ export function factCue(words: readonly string[]): ShapeCues["fact"] {
 
 const RELATIVES: ReadonlySet<string> = new Set(["who", "that", "which"]);
 const ROLE_VERB_SET: ReadonlySet<string> = new Set(ROLE_VERBS);
-/** People and creatures of a story whose name may be asked. */
-const STORY_BEINGS: ReadonlySet<string> = new Set([...CREATURE_WORDS, ...DESCRIBED_PEOPLE, ...PERSON_WORDS]);
 
 /**
  * "what was the name of the shark in jaws", "the name of the girl in heat": the name of a being of the story is a

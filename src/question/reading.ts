@@ -11,6 +11,7 @@ import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { findPeriods, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
+import { WH_WORDS } from "./lexicon/cues";
 import { tellsSomethingHappening } from "./stages/statement";
 import { unknownNames, type UnknownName } from "./stages/unknown-names";
 import { makerGroups, type MakerGroup, type UnheldGroup } from "./stages/maker-groups";
@@ -18,7 +19,6 @@ import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
 import { AWARD_ADJECTIVES, AWARD_WORDS } from "./lexicon/shapes";
-import { WH_WORDS } from "./lexicon/cues";
 
 const AWARD_ADJECTIVE_SET: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const AWARD_WORD_SET: ReadonlySet<string> = new Set(AWARD_WORDS);
@@ -98,7 +98,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // A figure's bound: its number is no name ("3" as a tag, "7" as the film Seven).
   const bound = cues.figureBound;
   if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
-  const told = toldPlotOf(words, analysis, () => plainStatement(text, words, analysis, concepts, tmdbOnly.length > 0, cues));
+  const told = toldPlotOf(words, analysis, () => plainStatement(text, analysis, concepts, tmdbOnly.length > 0, cues));
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
   const lacked = lackedGroups(unheld, tmdbOnly, analysis);
@@ -422,25 +422,28 @@ function withPeriodsAndKinds(analysis: QuestionAnalysis, concepts: readonly Conc
 }
 
 /**
- * A told plot: a title the story happens to contain ("Prince", "The Room") is no topic. Only a name
- * said plainly (sure, or a person with a role word) stops a bare story from being one.
- */
-/**
- * A message that tells something happening and nothing else: no question word, nothing named, no kind of film, no
+ * A message that tells something happening and nothing else: it asks nothing, names nothing, no kind of film, no
  * film TMDB lists and no films to start from ("something like Star Wars"). Said to a film service, a short one is a
  * film remembered.
  */
-function plainStatement(text: string, words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[], tmdbFilmSaid: boolean, cues: ShapeCues): boolean {
+function plainStatement(text: string, analysis: QuestionAnalysis, concepts: readonly ConceptRef[], tmdbFilmSaid: boolean, cues: ShapeCues): boolean {
   const filmSaid = tmdbFilmSaid || cues.similar !== undefined || cues.similarAfter !== undefined;
   // A word of the story may link weakly ("Interstellar" in "blueprints for interstellar spaceship"); a name said surely stops it.
-  if (filmSaid || concepts.some((c) => c.cued) || analysis.topics.some((t) => isNamed(t, SURELY_NAMED)) || words.some((w) => WH.has(w))) return false;
+  if (filmSaid || concepts.some((c) => c.cued) || analysis.topics.some((t) => isNamed(t, SURELY_NAMED))) return false;
+  // A question word beside a film or person the KB has asks about it ("guy who sings scotty doesn't know in eurotrip"); with
+  // nothing named, a relative one is part of the story ("two detectives who investigate a murder").
+  if (analysis.tokens.some((t) => WH.has(t.folded)) && analysis.topics.some((t) => isNamed(t, CONFIDENT))) return false;
   return tellsSomethingHappening(text);
 }
 
+const WH: ReadonlySet<string> = new Set(WH_WORDS);
 /** A name linked this surely is said as a name, not as a word of a story. */
 const SURELY_NAMED = 0.75;
-const WH: ReadonlySet<string> = new Set(WH_WORDS);
 
+/**
+ * A told plot: a title the story happens to contain ("Prince", "The Room") is no topic. Only a name
+ * said plainly (sure, or a person with a role word) stops a bare story from being one.
+ */
 function toldPlotOf(words: readonly string[], analysis: QuestionAnalysis, plain: () => boolean): ToldPlot | undefined {
   const entities = analysis.topics.filter((t) => isNamed(t));
   const roleSaid = analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"));

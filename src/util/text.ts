@@ -32,6 +32,8 @@ export function tokenize(text: string): string[] {
 /** Common English function words; never content on their own. */
 /** Articles a title may open with ("the godfather") and a user may leave out. */
 export const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
+/** The articles but "the", which opens titles: after one, words describe ("about a burglar"). */
+export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(["a", "an"]);
 
 /** A name or key without the article it opens with ("the godfather" → "godfather"); any letter case. */
 export function withoutLeadingArticle(s: string): string {

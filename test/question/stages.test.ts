@@ -6,7 +6,8 @@ import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/q
 import { singular } from "../../src/question/stages/concepts";
 import { correctSpelling } from "../../src/question/stages/spelling";
 import type { Mention } from "../../src/ports/entity-linker";
-import { titleCased } from "../../src/util/text";
+import { titleCased, wordTokens } from "../../src/util/text";
+import { titleSlotOf } from "../../src/question/stages/title-slots";
 
 describe("small talk", () => {
   it.each([
@@ -123,6 +124,10 @@ describe("words of a description, not a title", () => {
     ["a count", "only 4 scenes from it stuck out to me", "4"],
     ["a number in lowercase letters", "that one comedy spy movie", "one"],
     ["title case, where no capital says a name", "Teenagers Getting Caught With A Housekeeper", "Caught"],
+    ["a headline up to a capitalised film word", "Prison Escape Movie", "Escape"],
+    ["a rough count of years", "2000s horror movie I watched about 10 or so years ago", "10"],
+    ["a count of people (an irregular plural)", "zombie movie about 4 people finding a safe haven", "4"],
+    ["lowercase, opening with 'a' after a describing lead, however long", "movie about a boy and his dog being transported to a magical world", "a boy and his dog"],
   ])("%s: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it.each([
     ["a title slot", "movies like Heist", "Heist"],
@@ -143,6 +148,22 @@ describe("words of a description, not a title", () => {
     ["Was Tom Harker in Starfall and Paper Moons?", false],
     ["LATE 90s EARLY 2000s", false],
   ])("title case: %s", (q, want) => expect(titleCased(q)).toBe(want));
+  // A title cue reads the words right after it, and a film word names a film when it is determined or opens the message.
+  it.each([
+    ["after a kind of film said with no article", "WW2 movie following a group of soldiers", "following", undefined],
+    ["past a dash", "80's horror movie - woman stuck with crazy family", "woman", undefined],
+    ["past a comma", "1940s WW2 film, American and Japanese soldiers on an island", "American", undefined],
+    ["a cue joined to the word before is half of a describing word", "Movie about well-liked man who killed his wife", "man", undefined],
+    ["in title case, after a kind of film", "Monster Movie Set During A War", "Set", undefined],
+    ["a film word with its article", "who directed the movie heat", "heat", "after-title-cue"],
+    ["a kind of film with its article", "the 80s horror movie alien", "alien", "after-title-cue"],
+    ["a film word opening the message", "movie heat cast", "heat", "after-title-cue"],
+    ["a capitalised title after a kind of film", "WW2 movie Following with soldiers", "Following", "after-title-cue"],
+  ])("a title cue's reach: %s (%s)", (_kind, q, text, slot) => {
+    const tokens = wordTokens(q);
+    const at = tokens.findIndex((t) => t.text === text);
+    expect(titleSlotOf(q, tokens, at, tokens.slice(at, at + 1), false)).toBe(slot);
+  });
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findToldPlot } from "../../src/question/stages/told-plot";
+import { tellsSomethingHappening } from "../../src/question/stages/statement";
 import { wordTokens } from "../../src/util/text";
 
 const words = (q: string) => wordTokens(q).map((t) => t.folded);
@@ -57,6 +58,22 @@ describe("told plots", () => {
     expect(plain("horror movie about a haunted house")).toBeUndefined();
     expect(told("Kid bullied into eating worms")).toBeUndefined();
   });
+
+  // wink's lite tagger misreads some verbs, and a relative question word is no question: the statement is read by grammar.
+  it.each([
+    ["a describing word before whom it is about, and a verb in -s wink read as a noun", "Italian grandpa moves in with his distant relatives in suburban America.", true],
+    ["a verb in -s right after one being", "Dad reborns as a dog to be with his family", true],
+    ["'have' acting on what follows", "2 versions of the same woman have different lives", true],
+    ["a relative 'who'", "About two detectives who investigate a murder in a military camp in the jungle", true],
+    ["a relative 'when'", "Guy finds out he can travel back in time when dad tells him", true],
+    ["'someone' as whom it is about", "Someone transforms into a creature with sharp teeth and a metal mask?", true],
+    ["a plural after a thing is a compound's, no verb", "stock prices in new york", false],
+    ["a plural after a thing is a compound's, no verb", "car parts for sale", false],
+    ["a question word opening it", "who directed jaws", false],
+    ["a question word after the preposition opening it", "in which year did it rain", false],
+    ["a question word after a preposition", "the guy plays in which movie", false],
+    ["a command", "convert 100 fahrenheit to celsius", false],
+  ])("a statement of something happening: %s", (_kind, q, want) => expect(tellsSomethingHappening(q)).toBe(want));
 
   it("names and relation words are no story ('films whose writers also wrote X')", () => {
     const q = "what are the languages spoken in the films whose writers also wrote The Private Life of Sherlock Holmes";

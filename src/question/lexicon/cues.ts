@@ -46,6 +46,7 @@ export const SUPERLATIVE_PHRASES: Readonly<Record<string, { metric: RankMetric; 
   ...moneySuperlatives(),
   "highest grossing": { metric: "revenue", order: "desc" },
   "top grossing": { metric: "revenue", order: "desc" },
+  "top of the box office": { metric: "revenue", order: "desc" },
   "biggest box office": { metric: "revenue", order: "desc" },
   "highest box office": { metric: "revenue", order: "desc" },
   "largest box office": { metric: "revenue", order: "desc" },
@@ -160,6 +161,8 @@ export const RECOMMENDATION_AFTER_FILM = [
   "what else", "anything else", "something else", "same vein", "in the same vein", "similar films", "similar movies", "similar ones", "similar stuff", "similar",
   "recommend", "recommendation", "recommendations", "suggest", "what should i watch", "what to watch", "watch next", "watch after",
 ];
+/** Words after a film that say a film like it ("a Christmas Carol type movie", "Airplane! style", "Ninja Turtle-esque", "a Napoleon Dynamite feel"). */
+export const LIKE_SUFFIXES = ["esque", "style", "styled", "type", "feel", "vibe", "vibes", "inspired"];
 /** "like heat but newer", "something older like casablanca": similar films from after (or before) the film named. */
 export const AGE_PHRASES: Readonly<Record<string, "newer" | "older">> = {
   newer: "newer", "more recent": "newer", recent: "newer", "more modern": "newer", modern: "newer", "came out after": "newer", "released after": "newer", "made after": "newer",
@@ -171,6 +174,11 @@ export const LIKE_HEADS = (
   // A kind of film compares too: "romantic comedies like Notting Hill", "thrillers like Se7en".
   "comedies dramas thrillers westerns horrors musicals documentaries romances adventures cartoons animations mysteries fantasies comedy drama thriller western horror musical documentary romance adventure cartoon animation mystery fantasy"
 ).split(" ");
+
+/** Hedges that make "like" a comparison wherever it stands ("kinda like Alice in Wonderland", "a bit like Heat"); spelling reads "kinda" as "kind". */
+export const LIKE_HEDGES = ["kinda", "kind", "sorta", "sort", "somewhat", "bit", "little", "almost", "slightly", "similarly"];
+/** Two-word hedges: "sort of like Lolita", "kind of like Jaws". */
+export const LIKE_HEDGE_PAIRS = ["sort of", "kind of"];
 
 /** A description of a plot: the film is unknown, its story is told. */
 export const PLOT_LEADS = [
@@ -186,6 +194,8 @@ export const PLOT_LEADS = [
 export const PLOT_HEADS = "movie movies film films flick picture one show cartoon comedy thriller drama documentary animation anime story horror western romance musical mystery fantasy adventure".split(" ");
 /** Openers that may sit a few words from their film word and still open the story ("movie based on the real mission where …"). */
 export const PLOT_SCENE_OPENERS = ["where", "in which", "wherein"];
+/** Openers that begin a request by themselves, the film sought being implied ("About a runner who becomes a soldier", "where a group of people are stuck somewhere …"). */
+export const REQUEST_PLOT_OPENERS = ["about a", "about an", "about some", "about someone", "about somebody", "about two", "about the", "where a", "where an", "where some", "where someone", "where two"];
 export const PLOT_OPENERS = ["where", "in which", "about a", "about an", "about some", "about someone", "about somebody", "about two", "about this", "about the", "with a", "with an", "that has a", "whose"];
 
 /** Words of a told story: a clause with one of these is a plot, not a kind of film. */

@@ -72,5 +72,10 @@ export const POPULARITY_WORDS: ReadonlySet<string> = new Set(["popular", "famous
 /** Plain words for a person in a story, which a quality word may describe ("the bad guy", "the good girl"). */
 export const DESCRIBED_PEOPLE: ReadonlySet<string> = new Set("guy guys girl girls man men woman women boy boys kid kids lady ladies cop cops".split(" "));
 
+/** People of a story by kinship ("Dad reborns as a dog", "the name of the mother in …"). */
+export const KIN_WORDS: ReadonlySet<string> = new Set(
+  "mother mothers mom moms mum mums father fathers dad dads parent parents grandpa grandma grandfather grandmother grandparents son sons daughter daughters brother brothers sister sisters uncle aunt wife husband baby babies child children family families".split(" "),
+);
+
 /** Words that name the answer as people (the role comes from a relation word nearby). */
 export const PERSON_WORDS: ReadonlySet<string> = new Set("person people persons someone somebody player players hero heroes heroine villain villains".split(" "));

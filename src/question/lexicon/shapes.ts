@@ -1,5 +1,6 @@
 import type { RankMetric } from "../../ports/movie-catalog";
 import type { FactKind, Metric } from "../../plan/schema";
+import { DESCRIBED_PEOPLE, KIN_WORDS, PERSON_WORDS } from "./relations";
 
 /**
  * Wording that says what shape of answer a question wants — yes or no, which of two, the nth,
@@ -150,6 +151,8 @@ export const NAME_OF_LEADS = ["name of", "names of"];
  * john wick", "what breed is toto"). "breed" and "species" ask it by themselves.
  */
 export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots".split(" ");
+/** Whom or what a story is about: people by kind or kinship, creatures ("a woman", "dad", "a dog", "aliens"). */
+export const STORY_BEINGS: ReadonlySet<string> = new Set([...CREATURE_WORDS, ...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...KIN_WORDS]);
 /** Kinds only creatures have: asked by themselves ("what breed is toto") or before a creature ("breed of dog"). */
 export const CREATURE_KIND_WORDS = ["breed", "species"];
 /** Words that put a part, person or thing in a film said right after them at the clause's end ("the shark in jaws", "the kid from home alone"). */

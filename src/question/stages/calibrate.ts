@@ -1,6 +1,6 @@
 import { linksWhole } from "../../linking/match";
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { ARTICLES, STOP_WORDS, editDistance, isPossessive, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
+import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, editDistance, isPossessive, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
@@ -361,7 +361,9 @@ function spanName(question: string, tokens: readonly WordToken[], i: number, spa
   // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story,
   // and not right after "the movie": a name given there is given whole ("the movie la la land" is a film the KB lacks).
   const givenWhole = MOVIE_WORDS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the";
-  return !givenWhole && saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined;
+  // Nor after "a": "about a French family" is the request's own phrase, not the end of Sexual Chronicles of a French Family.
+  const described = INDEFINITE_ARTICLES.has(tokens[i - 1]?.folded ?? "");
+  return !givenWhole && !described && saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined;
 }
 
 /** A film or person name typed with a slip or two ("andrew sttanton", "Monstes, Inc."). */

@@ -1,9 +1,10 @@
 import { isDictionaryWord } from "../../linking/dictionary";
-import { ARTICLES, STOP_WORDS, opensSentence, titleCased, type WordToken } from "../../util/text";
+import { singularWord } from "../../kb/concepts/offline/terms";
+import { INDEFINITE_ARTICLES, STOP_WORDS, opensSentence, titleCased, type WordToken } from "../../util/text";
 import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
 import { NUMBER_WORDS, PLOT_HEADS } from "../lexicon/cues";
-import { CREATURE_WORDS, GAP_UNITS, GAP_WORDS } from "../lexicon/shapes";
-import { DESCRIBED_PEOPLE, PERSON_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+import { GAP_UNITS, GAP_WORDS, STORY_BEINGS } from "../lexicon/shapes";
+import { PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { findPeriods } from "./periods";
 
 /**
@@ -18,7 +19,8 @@ import { findPeriods } from "./periods";
  *   "College zombie movie"); a plural ("Rocky movies") is a series and stays a title;
  * - it is words for people or creatures of a story opening a sentence about them ("Girl wakes up");
  * - a subject pronoun is right before it ("I saw"): it is that subject's verb;
- * - the request is written in title case, where no capital says a name;
+ * - the request is written in title case, where no capital says a name, or the span is in a headline up to a capitalised
+ *   film word ("Prison Escape Movie");
  * - it is a number that counts things or times ("4 scenes", "5 girls", "10 years ago"), not the film 4 or 10 Years.
  */
 export interface DescribedSpan {
@@ -33,11 +35,10 @@ const HEADS: ReadonlySet<string> = new Set(PLOT_HEADS.filter((w) => w !== "one")
 /** Plural film words: a title before one names a series ("Rocky movies", "the Alien films"). */
 const SERIES_HEADS: ReadonlySet<string> = PLURAL_MOVIE_WORDS;
 const LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
+/** Leads that open a sentence of description by themselves ("About a French family …"); "where was …" opens a question. */
+const OPENING_LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS.filter((w) => !w.startsWith("wh")));
 const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not"]);
 const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
-const STORY_BEINGS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS]);
-/** The articles but "the", which opens titles. */
-const INDEFINITE: ReadonlySet<string> = new Set([...ARTICLES].filter((a) => a !== "the"));
 const JOINING: ReadonlySet<string> = new Set(JOINING_WORDS);
 /** A span longer than this is a title said whole, whatever its words. */
 const MAX_DESCRIBED_WORDS = 3;
@@ -47,14 +48,19 @@ export function wordsOfDescription(s: DescribedSpan): boolean {
   const words = s.span.map((t) => t.folded);
   if (countOrTime(s)) return true;
   const content = words.filter((w) => !STOP_WORDS.has(w));
-  if (words.length > MAX_DESCRIBED_WORDS || content.length === 0 || !content.every(isDictionaryWord)) return false;
+  if (content.length === 0 || !content.every(isDictionaryWord)) return false;
+  // "a movie about a boy and his dog being transported …": lowercase, opening with "a" after a describing lead, it is the
+  // description however long (A Boy and His Dog is written so).
+  const lowercase = s.span.every((t) => t.text === t.text.toLowerCase());
+  if (lowercase && INDEFINITE_ARTICLES.has(words[0]!) && afterDescribingLead(s)) return true;
+  if (words.length > MAX_DESCRIBED_WORDS) return false;
   const before = s.tokens[s.at - 1]?.folded;
   if (before !== undefined && REFERENCE.has(before)) return false;
   if (before !== undefined && SUBJECTS.has(before)) return true;
   // In title case no capital says a title, so dictionary words outside a title slot are the request's own words.
-  if (titleCased(s.question)) return true;
+  if (titleCased(s.question) || headlineBeforeFilmWord(s)) return true;
   if (!capitalSaysNothing(s)) return false;
-  return (before !== undefined && INDEFINITE.has(before)) || afterDescribingLead(s) || (opensRequest(s) && (beforeFilmWord(s) || storyBeings(s, content)));
+  return (before !== undefined && INDEFINITE_ARTICLES.has(before)) || afterDescribingLead(s) || (opensRequest(s) && (beforeFilmWord(s) || storyBeings(s, content)));
 }
 
 /** Lowercase, or capitalised where every word may be: opening its sentence (after a period or a joined word). */
@@ -81,13 +87,18 @@ function opensRequest(s: DescribedSpan): boolean {
   return true;
 }
 
-/** A film word earlier in the sentence, and after it a word that opens the film's description ("a movie set in … with", "a movie about a boy"). */
+/**
+ * A film word earlier in the sentence, and after it a word that opens the film's description ("a movie set in … with",
+ * "a movie about a boy"); or that word opening the sentence, the film sought being the request's ("Movie from the 80s.
+ * About a French family during WWII?").
+ */
 function afterDescribingLead(s: DescribedSpan): boolean {
   // The lead may open the span itself ("movie about a boy" is no About a Boy).
   let lead = LEADS.has(s.span[0]!.folded);
   for (let k = s.at - 1; k >= 0; k--) {
     const t = s.tokens[k]!;
     if (opensSentence(s.question, s.tokens, k + 1)) return false;
+    if (OPENING_LEADS.has(t.folded) && opensSentence(s.question, s.tokens, k)) return true;
     if (HEADS.has(t.folded) || SERIES_HEADS.has(t.folded)) return lead;
     if (REFERENCE.has(t.folded)) return false;
     if (LEADS.has(t.folded)) lead = true;
@@ -97,14 +108,35 @@ function afterDescribingLead(s: DescribedSpan): boolean {
 
 /** A singular film word follows, right after the span or after more words of the description ("College zombie movie"). */
 function beforeFilmWord(s: DescribedSpan): boolean {
+  return filmWordAfter(s) !== undefined;
+}
+
+/** The index of that film word. */
+function filmWordAfter(s: DescribedSpan): number | undefined {
   for (let k = s.at + s.span.length; k < s.tokens.length && k <= s.at + s.span.length + 2; k++) {
     const w = s.tokens[k]!.folded;
-    if (SERIES_HEADS.has(w)) return false;
-    if (HEADS.has(w)) return true;
+    if (SERIES_HEADS.has(w)) return undefined;
+    if (HEADS.has(w)) return k;
     // Only more words of the description stand between ("Paper Moons is a drama" names a film, then says its kind).
-    if (STOP_WORDS.has(w) || !isDictionaryWord(w)) return false;
+    if (STOP_WORDS.has(w) || !isDictionaryWord(w)) return undefined;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * "Prison Escape Movie", "Cold War Spy Film": a headline, every word of its sentence capitalised up to a film word that
+ * is capitalised too. Its capitals say nothing, and the words before the film word describe the film.
+ */
+function headlineBeforeFilmWord(s: DescribedSpan): boolean {
+  const film = filmWordAfter(s);
+  // "The Heat Movie": a film word after "the" and a span names that film, as "the Heat movie" does.
+  if (film === undefined || s.tokens[s.at - 1]?.folded === "the") return false;
+  for (let k = film; k >= 0; k--) {
+    const t = s.tokens[k]!;
+    if (!/^[\p{Lu}\p{N}]/u.test(t.text) && !STOP_WORDS.has(t.folded)) return false;
+    if (opensSentence(s.question, s.tokens, k)) return true;
+  }
+  return true;
 }
 
 /** Words for people or creatures of a story, with the sentence going on after them ("Girl wakes up", "Man and Woman have to …"). */
@@ -114,22 +146,31 @@ function storyBeings(s: DescribedSpan, content: readonly string[]): boolean {
 }
 
 const UNITS: ReadonlySet<string> = new Set(Object.keys(GAP_UNITS));
-const AFTER_TIME: ReadonlySet<string> = new Set([...GAP_WORDS, "old"]);
+/** What follows a time that is how long ago or how old ("10 years ago", "10 years back", "5 years old"). */
+const AFTER_TIME: ReadonlySet<string> = new Set([...GAP_WORDS, "old", "back"]);
 const isNumberWord = (w: string) => Object.hasOwn(NUMBER_WORDS, w);
 const isNumber = (w: string) => /^\d+$/.test(w) || isNumberWord(w);
 
 /**
- * A number and what it counts: a time before "ago", "old" or "later" ("10 years ago"), things said in the plural ("4
- * scenes"), or anything at all when written in lowercase letters ("one scene", "that one").
+ * A number and what it counts: a time before "ago", "old" or "later" ("10 years ago", "10 or so years back"), things
+ * said in the plural ("4 scenes", "4 people", "4 or 5 soldiers"), or anything at all when written in lowercase letters
+ * ("one scene", "that one").
  */
 export function countOrTime(s: DescribedSpan): boolean {
   const words = s.span.map((t) => t.folded);
   // "that one comedy", "one scene", "one by one": a number written in lowercase letters alone counts or points.
   if (words.length === 1 && isNumberWord(words[0]!) && s.span[0]!.text === s.span[0]!.text.toLowerCase()) return true;
   if (!isNumber(words[0]!) || words.length > 2) return false;
-  const rest = [...words.slice(1), ...s.tokens.slice(s.at + s.span.length, s.at + s.span.length + 2).map((t) => t.folded)];
+  const rest = withoutRange([...words.slice(1), ...s.tokens.slice(s.at + s.span.length, s.at + s.span.length + 4).map((t) => t.folded)]);
   const [counted, after] = rest;
   if (counted === undefined) return false;
   if (UNITS.has(counted)) return after !== undefined && AFTER_TIME.has(after);
-  return words.length === 1 && counted.endsWith("s") && !HEADS.has(counted) && !SERIES_HEADS.has(counted) && isDictionaryWord(counted);
+  const plural = singularWord(counted) !== counted;
+  return words.length === 1 && plural && !HEADS.has(counted) && !SERIES_HEADS.has(counted) && isDictionaryWord(counted);
+}
+
+/** "10 or so years ago", "4 or 5 soldiers", "3 to 4 people": the rough count's other end is skipped to what it counts. */
+function withoutRange(rest: readonly string[]): readonly string[] {
+  if (rest[0] === "or" && rest[1] === "so") return rest.slice(2);
+  return (rest[0] === "or" || rest[0] === "to") && rest[1] !== undefined && isNumber(rest[1]) ? rest.slice(2) : rest;
 }

@@ -1,21 +1,76 @@
-import { readTokens } from "../../kb/concepts/offline/nlp";
+import { readTokens, type TextToken } from "../../kb/concepts/offline/nlp";
 import { TALK_PRONOUNS } from "../lexicon/smalltalk";
+import { WH_CONTRACTIONS, WH_WORDS } from "../lexicon/cues";
+import { STORY_BEINGS } from "../lexicon/shapes";
 
 /** Parts of speech a story's first word is not: a command ("convert …"), an exclamation or a reply ("sorry, never mind", "great, see you later"), a pronoun ("i cant sleep"). */
 const NOT_OPENING: ReadonlySet<string> = new Set(["VERB", "AUX", "INTJ", "ADJ", "ADV", "PRON"]);
+/** What a subject is made of: "the", "two", "Italian", "grandpa". */
+const SUBJECT: ReadonlySet<string> = new Set(["DET", "NUM", "ADJ", "NOUN", "PROPN"]);
+const NAMING: ReadonlySet<string> = new Set(["NOUN", "PROPN"]);
+/** What follows a verb of motion or change that wink read as a plural noun: "lands on", "moves in", "figures out", "reborns as". */
+const AFTER_VERB: ReadonlySet<string> = new Set(["ADP", "PART", "DET"]);
+/** "have" and "do" as the verb itself ("have different lives", "do a quantic travel"), not as a helper. */
+const MAIN_AUX_LEMMAS: ReadonlySet<string> = new Set(["have", "do"]);
+const OBJECT_START: ReadonlySet<string> = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM"]);
+const ASKING: ReadonlySet<string> = new Set([...WH_WORDS, ...WH_CONTRACTIONS]);
+const TALK: ReadonlySet<string> = new Set(TALK_PRONOUNS);
 
 /**
  * A statement of something happening, as people remember a film's story ("Kid bullied into eating worms", "Woman
- * burned alive"): it opens with whom or what it is about and has a verb. A command ("convert 100 fahrenheit to
- * celsius"), a phrase with no verb ("recipe for chocolate chip cookies") or a reply is none. Read by wink's parts of
- * speech; only short messages with nothing else to go on are read this way.
+ * burned alive"): it opens with whom or what it is about and has a verb, and asks nothing. A command ("convert 100
+ * fahrenheit to celsius"), a phrase with no verb ("recipe for chocolate chip cookies"), a question or a reply is none.
+ * Read by wink's parts of speech; only short messages with nothing else to go on are read this way.
  */
 export function tellsSomethingHappening(text: string): boolean {
   const tokens = readTokens(text).flat();
-  const first = tokens[0];
   // "hmm let me think": the speaker or the listener in it makes it talk, not a story.
-  if (tokens.some((t) => TALK.has(t.folded))) return false;
-  return first !== undefined && !NOT_OPENING.has(first.pos) && tokens.slice(1).some((t) => t.pos === "VERB");
+  if (tokens.length === 0 || tokens.some((t) => TALK.has(t.folded))) return false;
+  if (tokens.some((_, i) => asks(tokens, i))) return false;
+  return opensWithSubject(tokens) && tokens.some((_, i) => i > 0 && isVerb(tokens, i));
 }
 
-const TALK: ReadonlySet<string> = new Set(TALK_PRONOUNS);
+/**
+ * A question word asks, unless it follows whom or what it tells of: right after a noun, a name, a number or "someone"
+ * it is relative ("two detectives who investigate a murder", "travel back in time when dad tells him") and part of what
+ * is told. "in which year", "he plays in what" still ask.
+ */
+function asks(tokens: readonly TextToken[], i: number): boolean {
+  const t = tokens[i]!;
+  if (!ASKING.has(t.folded)) return false;
+  const before = tokens[i - 1];
+  return t.sentenceStart || before === undefined || !(RELATIVE_AFTER.has(before.pos) || STORY_BEINGS.has(before.folded));
+}
+
+/** What a relative question word follows: "detectives who", "time when", "2 who". */
+const RELATIVE_AFTER: ReadonlySet<string> = new Set(["NOUN", "PROPN", "NUM"]);
+
+/** Whom the story is about comes first: a noun or a name ("someone" too), or a describing word before one ("Italian grandpa", "Black man"). */
+function opensWithSubject(tokens: readonly TextToken[]): boolean {
+  const first = tokens[0]!;
+  if (!NOT_OPENING.has(first.pos) || STORY_BEINGS.has(first.folded)) return true;
+  return first.pos === "ADJ" && NAMING.has(tokens[1]?.pos ?? "");
+}
+
+/**
+ * The statement's verb. wink's lite tagger reads some verbs as nouns, and its reading is taken back where English
+ * grammar says otherwise:
+ * - "have" or "do" before what they act on is the verb itself ("2 versions of the same woman have different lives"),
+ *   and so is "be" saying what a being of the story is ("Guy is a ghost?");
+ * - a word in -s right after the subject that opens the statement, before a preposition, particle or article, is the
+ *   subject's verb when the subject is one being of a story, who can act ("Italian grandpa moves in with …", "Dad
+ *   reborns as a dog"); after a thing it is a plural of a compound ("stock prices in new york", "car parts for sale").
+ */
+function isVerb(tokens: readonly TextToken[], i: number): boolean {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (t.pos === "VERB") return true;
+  if (t.pos === "AUX") return next !== undefined && OBJECT_START.has(next.pos) && (MAIN_AUX_LEMMAS.has(t.lemma) || (t.lemma === "be" && afterSubject(tokens, i)));
+  return t.pos === "NOUN" && /[^s]s$/.test(t.folded) && next !== undefined && AFTER_VERB.has(next.pos) && afterSubject(tokens, i);
+}
+
+/** Everything before the word is the opening subject, and it ends in one being ("grandpa", "woman"), not in a thing or in several. */
+function afterSubject(tokens: readonly TextToken[], i: number): boolean {
+  const last = tokens[i - 1];
+  return last !== undefined && STORY_BEINGS.has(last.folded) && !/s$/.test(last.folded) && tokens.slice(0, i).every((t) => SUBJECT.has(t.pos));
+}

@@ -1,4 +1,4 @@
-import { ARTICLES, STOP_WORDS, isPossessive, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, isPossessive, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
@@ -176,10 +176,42 @@ function afterTitleCue(c: SpanContext): boolean {
   const prev = c.before(1);
   // "a coming of age movie about a boy": a lowercase span opening with a describing word describes the film (About a Boy is written so).
   if (prev === undefined || (DESCRIBING.has(c.span[0]!.folded) && !/^\p{Lu}/u.test(c.span[0]!.text))) return false;
+  const capitalsSayNothing = c.span.every((t) => t.text === t.text.toLowerCase()) || titleCased(c.question);
+  if (!cueReaches(c) || (MOVIE_WORDS.has(prev) && kindBeforeFilmWord(c) && capitalsSayNothing)) return false;
   const onlyStopWords = c.span.every((t) => STOP_WORDS.has(t.folded));
   // "the film her husband made" is no title: a stop word after a cue is one only when it ends the clause.
   return onlyStopWords ? ROLE_VERB.has(prev) || (TITLE_CUES.has(prev) && c.endsClause) : TITLE_CUES.has(prev);
 }
+
+/**
+ * A cue reads the words right after it. A comma or a dash ends its reach ("80's horror movie - woman stuck with …", "WW2
+ * film, American and Japanese soldiers"), and a cue joined by a hyphen to the word before is half of a describing word
+ * ("well-liked man").
+ */
+function cueReaches(c: SpanContext): boolean {
+  const cue = c.tokens[c.at - 1]!;
+  const between = c.question.slice(cue.end, c.span[0]!.start);
+  const joined = cue.start > 0 && c.question[cue.start - 1] === "-";
+  return !/[,;–—]|(?:^|\s)-(?:\s|$)/.test(between) && !joined;
+}
+
+/**
+ * A kind of film said before the film word with no article or other determiner ("WW2 movie following a group", "Horror
+ * movie help name this"): the film word names the kind, and lowercase words after it (or any, in title case: "Monster
+ * Movie Set During A War") describe the film sought. "the
+ * movie heat", "the 80s horror movie heat" and a film word opening the message ("movie heat cast") still name one.
+ */
+function kindBeforeFilmWord(c: SpanContext): boolean {
+  const film = c.tokens[c.at - 1]!;
+  const clause = c.tokens.slice(Math.max(0, c.at - 1 - KIND_WORDS_BACK), c.at - 1).filter((t) => !/[,;.!?:()–—]/.test(c.question.slice(t.end, film.start)));
+  const kind = clause.at(-1);
+  return kind !== undefined && !STOP_WORDS.has(kind.folded) && !TITLE_CUES.has(kind.folded) && !clause.some((t) => DETERMINERS.has(t.folded));
+}
+
+/** How far back a determiner of a kind of film is looked for ("the 80s horror movie"). */
+const KIND_WORDS_BACK = 3;
+/** Words that make a film word name one film: "the movie", "that film", "his movie". */
+const DETERMINERS: ReadonlySet<string> = new Set([...ARTICLES, "this", "that", "these", "those", "my", "his", "her", "their", "our", "your"]);
 
 function yesNoSubject(c: SpanContext): boolean {
   if (!YES_NO.has(c.tokens[0]?.folded ?? "")) return false;

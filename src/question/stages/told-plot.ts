@@ -1,8 +1,9 @@
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS } from "../../util/text";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { firstOf, phrasesOf } from "./phrases";
-import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, SUPERLATIVE_PHRASES } from "../lexicon/cues";
+import { firstOf } from "./phrases";
+import { COUNT_PHRASES, NOT_STORY_STARTS, PLOT_CLAUSE_WORDS, PLOT_HEADS, PLOT_LEADS, PLOT_OPENERS, PLOT_SCENE_OPENERS, REQUEST_PLOT_OPENERS } from "../lexicon/cues";
+import { rankingPhrase } from "../cues";
 
 /** A story told in the user's words: where it starts and how much of it there is. */
 export interface ToldPlot {
@@ -58,6 +59,14 @@ function headAndOpener(words: readonly string[]): { phrase: string; at: number; 
   return undefined;
 }
 
+/** A request that opens with what opens a story ("About a fictional apocalyptic flooding scenario"): the film word is implied. */
+function requestOpener(words: readonly string[]): { phrase: string; at: number; end: number } | undefined {
+  const opener = REQUEST_OPENERS.find((o) => phraseAt(words, 0, o));
+  return opener ? { phrase: opener.join(" "), at: 0, end: opener.length } : undefined;
+}
+
+const REQUEST_OPENERS: readonly (readonly string[])[] = REQUEST_PLOT_OPENERS.map((o) => o.split(" "));
+
 /** A word of the story: not a stop word, question word or a plain relation word ("directors", "wrote", "genres"). */
 const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTION_WORDS.has(w) && !(WORD_TO_EDGES.get(w) ?? []).some((e) => e.weight >= 1);
 
@@ -70,10 +79,10 @@ const isStoryWord = (w: string) => w.length > 2 && !STOP_WORDS.has(w) && !QUESTI
 export function findToldPlot(allWords: readonly string[], namesSomething: boolean, inName: (token: number) => boolean = () => false, inPerson: (token: number) => boolean = () => false, plainStatement: () => boolean = () => false): ToldPlot | undefined {
   // A title the story names ("films whose writers also wrote The Private Life of Sherlock Holmes") is no story.
   const words = allWords.map((w, i) => (inName(i) ? "" : w));
-  const lead = [firstOf(words, PLOT_LEADS), headAndOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
+  const lead = [firstOf(words, PLOT_LEADS), headAndOpener(words), requestOpener(words)].filter((x) => x !== undefined).sort((a, b) => a.at - b.at || b.end - a.end)[0];
   if (lead) {
     const before = words.slice(0, lead.at);
-    if (firstOf(before, phrasesOf(SUPERLATIVE_PHRASES)) || firstOf(before, COUNT_PHRASES)) return undefined;
+    if (rankingPhrase(before) || firstOf(before, COUNT_PHRASES)) return undefined;
     // After "that movie with", the people named are its cast, not its story ("that movie with tom hanks and meg ryan").
     const withLead = lead.phrase.split(" ").at(-2) === "with" || lead.phrase.endsWith(" with");
     const story = words.slice(lead.end).map((w, k) => (withLead && inPerson(lead.end + k) ? "" : w));
@@ -93,6 +102,6 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
   // A ranking or a count asked of films comes first ("best comedies about …"); once the story is under
   // way, "his best friend" or "the most popular clique" is something in it.
   const storyStart = words.findIndex((w, i) => isStoryWord(w) && words.slice(0, i + 1).filter(isStoryWord).length === BARE_CUE_WORDS);
-  const cue = [firstOf(words, phrasesOf(SUPERLATIVE_PHRASES)), firstOf(words, COUNT_PHRASES)].find((c) => c !== undefined && c.at < storyStart);
+  const cue = [rankingPhrase(words), firstOf(words, COUNT_PHRASES)].find((c) => c !== undefined && c.at < storyStart);
   return cue ? undefined : { phrase: "a story with no film named", at: 0, storyFrom: 0, storyWords };
 }
