@@ -411,7 +411,7 @@ function withPeriodsAndKinds(analysis: QuestionAnalysis, concepts: readonly Conc
   let a = analysis;
   const periodWord = (t: TopicEntity) => t.type === "Movie" && !/\p{Lu}/u.test(t.text) && Array.from({ length: t.tokenEnd - t.tokenStart }, (_, i) => t.tokenStart + i).every(inPeriod);
   if (a.topics.some(periodWord)) a = { ...a, topics: a.topics.filter((t) => !periodWord(t)) };
-  if (concepts.some((c) => c.strong) && a.answer.type !== "Person" && a.topics.some((t) => t.types.includes("Year") && inPeriod(t.tokenStart))) {
+  if (a.answer.type !== "Person" && a.topics.some((t) => t.types.includes("Year") && inPeriod(t.tokenStart))) {
     a = { ...a, topics: a.topics.filter((t) => !(t.types.includes("Year") && inPeriod(t.tokenStart))) };
   }
   const phrase = a.answer.phrase;

@@ -260,6 +260,15 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["Prison Escape Movie","films.kind","*p1 films(prison escape)"],
     ["2000s horror movie I watched about 10 or so years ago","films.kind","*p1 films(horror, 2000–2009)"],
     ["Movie from 80s or 90s maybe. About a French family during WWII?","open.facets","*p1 open(explore; family, 1980–1999, in French; facets character WWII)"],
+    // A kind of film a title bears, written as the phrase, is the kind; a year said of a film leaves its kind to it.
+    ["Scary movie on Netflix","films.kind","*p1 films(horror)"],
+    ["2000s romantic comedy","open.facets","*p1 open(explore; 2000–2009; facets theme romantic comedy)"],
+    ["1940 comedy movie","films.kind","*p1 films(comedy, 1940–1940)"],
+    ["coming of age movie from early 2000's","open.facets","*p1 open(explore; 2000–2003; facets plot coming of age)"],
+    // A life's fact in a message that asks nothing is the story's; a period heading such a message is the film's time.
+    ["Children's movie with a man in red armor","open.facets","*p1 open(explore; family; facets theme man, theme red armor)"],
+    ["1980-2010 A Married Couple and a Doctor","open.facets","*p1 open(explore; 1980–2010; facets theme Married, theme Doctor)"],
+    ["weather in 2010","reply.out-of-domain","*p1 reply(out_of_domain)"],
     // A number in lowercase letters counts or points ("that one comedy"); a kind of work offered beside the film
     // ("movie or tv show") is an alternative, not a fact asked; asked of a work, it is still one the KB lacks.
     ["That one comedy spy movie with a traitor and everything!","open.facets","*p1 open(explore; comedy; facets theme spy, theme traitor, theme everything)"],
@@ -273,7 +282,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A life's fact said of the film sought, no one named, is its story, not a fact asked of the KB.
     ["Movie about little girl whose father dies of a heroin overdose","open.facets","*p1 open(explore; little girl; facets theme father dies, theme heroin overdose)"],
     ["who is the father of Luke Skywalker in the movie Star Wars","beyond.fact","*p1 beyond(family)"],
-    ["romantic comedy where a rich businessman hires a hooker to be his date for a week and they fall in love","plot.told","*p1 plot(romantic comedy where a rich businessman hires a hooker t…; facets plot rich businessman hires, theme hooker, theme fall)"],
+    ["romantic comedy where a rich businessman hires a hooker to be his date for a week and they fall in love","plot.told","*p1 plot(romantic comedy where a rich businessman hires a hooker t…; romantic comedy; facets plot rich businessman hires, theme hooker, theme fall)"],
     ["are high school movies typically comedy or drama","describe.kind","*p1 describe(high school; comedy or drama)"],
     ["stephen king movies - horror or drama mostly?","aggregate.person-genres","p1 films(Stephen King WROTE); *p2 distribution(p1 over HAS_GENRE out; horror or drama)"],
     ["who was in the big lebowksi","lookup.relation","*p1 lookup(The Big Lebowski → ACTED_IN in)"],

@@ -33,6 +33,7 @@ describe("periods", () => {
     ["what westerns came out in 1969", [[1969, 1969]]],
   ])("%s", (q, want) => expect(range(q)).toEqual(want));
   it("a bare year is marked so it can still be a title", () => expect(findPeriods("released in 1969")[0]!.bareYear).toBe(true));
+  it("a year said of a film is the year alone, not the kind between it and the film word", () => expect(findPeriods("1940 comedy movie")[0]!.text).toBe("1940"));
   it("no period in a plain question", () => expect(findPeriods("who directed Memento")).toEqual([]));
   it.each([
     ["comedies that aren't from the 90s", true],
@@ -128,6 +129,12 @@ describe("words of a description, not a title", () => {
     ["a rough count of years", "2000s horror movie I watched about 10 or so years ago", "10"],
     ["a count of people (an irregular plural)", "zombie movie about 4 people finding a safe haven", "4"],
     ["lowercase, opening with 'a' after a describing lead, however long", "movie about a boy and his dog being transported to a magical world", "a boy and his dog"],
+    ["the far end of a rough count", "Movie about 3-7 days of electricity blackout", "7 days"],
+    ["a rough count of years with a dash", "I watched it 4-5 years ago", "4"],
+    ["the request's own asking", "1980's Help me find this old horror movie", "Help"],
+    ["the request's own asking", "2000s Help identify a movie by the opening scene", "Help"],
+    ["a kind of film written as the phrase, opening the request", "Scary movie with a man in a full-body cast", "Scary movie"],
+    ["a kind of film written as the phrase, after a period", "2010s Scary movie in Spanish", "Scary movie"],
   ])("%s: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it.each([
     ["a title slot", "movies like Heist", "Heist"],
@@ -139,6 +146,9 @@ describe("words of a description, not a title", () => {
     ["a relative pronoun is no description", "What is the genre of film that pretty poison is?", "pretty poison"],
     ["a number in a title slot", "who starred in 9", "9"],
     ["a number closing a title", "ocean's 11 cast", "ocean's 11"],
+    ["a fact asked right after it", "scary movie cast", "scary movie"],
+    ["the whole message", "scary movie", "scary movie"],
+    ["a capitalised title", "I loved Scary Movie", "Scary Movie"],
   ])("%s keeps the title: %s", (_kind, q, text) => expect(conf(q, text)).toBeGreaterThanOrEqual(0.5));
   it.each([
     ["Looking For An Older Movie With Main Character Chasing Himself", true],

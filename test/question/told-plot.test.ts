@@ -75,6 +75,15 @@ describe("told plots", () => {
     ["a command", "convert 100 fahrenheit to celsius", false],
   ])("a statement of something happening: %s", (_kind, q, want) => expect(tellsSomethingHappening(q)).toBe(want));
 
+  it("a request may open with what opens a story, the film word implied; 'it' or 'the story of' may stand for the film", () => {
+    expect(told("About a fictional apocalyptic flooding scenario")?.phrase).toBe("about a");
+    expect(told("where a group of people are stuck somewhere and one of them is the killer")?.phrase).toBe("where a");
+    expect(told("I saw it years ago, it's the story of a man who hunts down an officer")?.phrase).toBe("story of a");
+    // "about" as "roughly", and a question about a film's story, open none.
+    expect(told("about how many films did hitchcock make")).toBeUndefined();
+    expect(told("about the director of jaws")).toBeUndefined();
+  });
+
   it("names and relation words are no story ('films whose writers also wrote X')", () => {
     const q = "what are the languages spoken in the films whose writers also wrote The Private Life of Sherlock Holmes";
     const start = words(q).indexOf("private") - 1;

@@ -189,6 +189,8 @@ export const PLOT_LEADS = [
   "what is the film", "whats the film", "name of the movie", "name of the film", "title of the movie", "title of the film", "which movie has a", "which film has a",
   "the one with the", "the one with a", "that movie with", "that film with", "the one about", "that one where", "that one with the", "that one about",
   "cant remember", "can't remember", "cannot remember", "forgot the name", "trying to remember", "trying to find", "looking for a movie", "looking for a film",
+  // The film sought said as "it" ("it's about a snow queen", "it was about a man who …"), or its story as one ("the story of a man who …").
+  "it about a", "it about an", "it was about a", "it was about an", "it is about a", "it is about an", "story of a", "story of an", "story about a", "story about an",
 ];
 /** Words that can open a told plot when followed by "where", "in which", "about a" ("cartoon about a rodent", "comedy where"). */
 export const PLOT_HEADS = "movie movies film films flick picture one show cartoon comedy thriller drama documentary animation anime story horror western romance musical mystery fantasy adventure".split(" ");

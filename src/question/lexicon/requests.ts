@@ -75,7 +75,7 @@ export const REQUEST_TALK_WORDS = (
   "movie movies film films flick flicks cinema picture pictures remember remembered recall recalled recollection memory memories vague vaguely " +
   "think thinking thought believe believed guess guessing suppose probably possibly maybe perhaps sure unsure certain pretty kinda sorta somewhat " +
   "saw seen see seeing watch watched watching rewatch viewing trying try tried find finding found looking look search searched searching " +
-  "help helping please thanks thank advance appreciated appreciate anyone anybody someone somebody idea ideas know knows knew name named title titled called " +
+  "help helping please thanks thank advance appreciated appreciate anyone anybody someone somebody idea ideas know knows knew name named title titled called identify identifying " +
   "prefer prefers preferred preference preferences ago years recommend recommended recommendation recommendations suggest suggested suggestion suggestions tips tip " +
   "want wanted would like liked love loved enjoy enjoyed enjoying favorite favourite fan fans good great best nice awesome cool amazing interesting " +
   "something anything stuff things thing kind sort type some any few lots lot couple really very also just still even else similar " +

@@ -3,12 +3,12 @@ import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-
 import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, editDistance, isPossessive, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
+import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
-import { countOrTime, wordsOfDescription } from "./described-words";
+import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
 import { sequelNumberAfter } from "./sequel-number";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -24,6 +24,7 @@ const ROLE_VERB = new Set(ROLE_VERBS);
 const TAG_CUES = new Set(TAG_CUE_WORDS);
 const HEADS = new Set(CONCEPT_HEAD_WORDS);
 const DESCRIBES = new Set(DESCRIPTION_OPENERS);
+const LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
 const PAIR = new Set(PAIR_OPENERS);
 const WH_NOUN: ReadonlySet<string> = new Set(WH_NOUN_LEADS);
 /** A surname names a person when that person has this many edges and twice as many as anyone else of that name. */
@@ -81,10 +82,10 @@ const CALIBRATIONS: readonly Calibration[] = [
   // description of a film sought is made of are that description, unless a title slot says otherwise; so is a number
   // that counts things or time ("4 scenes", "10 years ago"), whatever it links to.
   { id: "words-of-description", apply: (c) => (!slotSaysTitle(c) && (c.top.type === "Movie" ? wordsOfDescription(c) : countOrTime(c)) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "a good scary movie", "Scary movie on Netflix": a title that is a kind of film, written as the phrase, describes a film.
+  { id: "description", apply: description },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
-  // "a good scary movie": a lowercase title ending in a film word (or a kind of film) after an article or a liking word describes a film.
-  { id: "description", apply: description },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
   { id: "title-in-slot", apply: titleInSlot },
@@ -197,12 +198,27 @@ function titleInSlot(c: MentionContext): Mention | undefined {
   return slotted && c.saidAsTitle(false) ? { ...c.m, confidence: 0.8 } : undefined;
 }
 
+/**
+ * A title that is a kind of film ("Scary Movie", "Romantic Comedy") written as the phrase: its later words in lowercase,
+ * its first too unless it opens the request ("Scary movie with a man in a full-body cast", "2010s Scary movie in
+ * Spanish"). After an article or a liking word it describes; elsewhere too, unless it is the whole message or a fact of
+ * it is asked right after ("scary movie cast").
+ */
 function description(c: MentionContext): Mention | undefined {
   const { m, words } = c;
-  if (c.top.type !== "Movie" || m.text !== m.text.toLowerCase() || words.length < 2) return undefined;
+  if (c.top.type !== "Movie" || words.length < 2) return undefined;
   const kindName = HEADS.has(words[words.length - 1]!) || m.candidates.some((x) => (x.type === "Tag" || x.type === "Genre") && sameName(x, m.text));
-  if (!kindName || !DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "") || c.saidAsTitle()) return undefined;
-  return { ...m, confidence: Math.min(m.confidence, DROPPED) };
+  return kindName && writtenAsKind(c) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : undefined;
+}
+
+/** A span of several words written as a phrase where a kind of film is said, not as a title (see `description`). */
+function writtenAsKind(c: MentionContext): boolean {
+  if (c.span.length < 2 || slotSaysTitle(c)) return false;
+  const lower = (t: WordToken) => t.text === t.text.toLowerCase();
+  if (!c.span.slice(1).every(lower) || !(lower(c.span[0]!) || opensRequest(c))) return false;
+  const next = c.tokens[c.at + c.span.length]?.folded;
+  const asked = next !== undefined && !STOP_WORDS.has(next) && !LEADS.has(next) && (WORD_TO_EDGES.has(next) || FACT_WORD.has(next));
+  return DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "") || (!asked && !wholeMessage(c.tokens, c.at, c.span.length));
 }
 
 function tagSaidAsTitle(c: MentionContext): Mention | undefined {
@@ -229,8 +245,9 @@ function kindBeforeFilmWord(c: MentionContext): Mention | undefined {
 function personOverTag(c: MentionContext): Mention | undefined {
   const { m, top } = c;
   if (top.type !== "Tag" || c.tokens.some((t) => TAG_CUES.has(t.folded))) return undefined;
-  // A title of several words likewise, unless an article or liking word makes it a kind ("a romantic comedy").
-  const titleOfSeveral = (x: EntityCandidate) => x.type === "Movie" && c.span.length >= 2 && !DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "");
+  // A title of several words likewise, unless an article or liking word makes it a kind ("a romantic comedy"), or it is
+  // written as the phrase ("2000s romantic comedy in an irish setting").
+  const titleOfSeveral = (x: EntityCandidate) => x.type === "Movie" && c.span.length >= 2 && !DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "") && !writtenAsKind(c);
   const same = m.candidates.find((x) => (x.type === "Person" || titleOfSeveral(x)) && sameName(x, top.name));
   return same ? promote(m, same, 0.75) : undefined;
 }

@@ -5,6 +5,7 @@ import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WO
 import { NUMBER_WORDS, PLOT_HEADS } from "../lexicon/cues";
 import { GAP_UNITS, GAP_WORDS, STORY_BEINGS } from "../lexicon/shapes";
 import { PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+import { REQUEST_TALK_WORDS } from "../lexicon/requests";
 import { findPeriods } from "./periods";
 
 /**
@@ -39,6 +40,9 @@ const LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
 const OPENING_LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS.filter((w) => !w.startsWith("wh")));
 const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not"]);
 const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
+const TALK: ReadonlySet<string> = new Set(REQUEST_TALK_WORDS);
+/** Whom a request asks something of: "help me", "help us". */
+const SUBJECTS_ASKED: ReadonlySet<string> = new Set(["me", "us"]);
 const JOINING: ReadonlySet<string> = new Set(JOINING_WORDS);
 /** A span longer than this is a title said whole, whatever its words. */
 const MAX_DESCRIBED_WORDS = 3;
@@ -56,11 +60,20 @@ export function wordsOfDescription(s: DescribedSpan): boolean {
   if (words.length > MAX_DESCRIBED_WORDS) return false;
   const before = s.tokens[s.at - 1]?.folded;
   if (before !== undefined && REFERENCE.has(before)) return false;
-  if (before !== undefined && SUBJECTS.has(before)) return true;
+  if ((before !== undefined && SUBJECTS.has(before)) || asking(s)) return true;
   // In title case no capital says a title, so dictionary words outside a title slot are the request's own words.
   if (titleCased(s.question) || headlineBeforeFilmWord(s)) return true;
   if (!capitalSaysNothing(s)) return false;
   return (before !== undefined && INDEFINITE_ARTICLES.has(before)) || afterDescribingLead(s) || (opensRequest(s) && (beforeFilmWord(s) || storyBeings(s, content)));
+}
+
+/**
+ * The request's own talk: a word of asking for help with a film, followed by whom it asks of or another such word
+ * ("Help me find this old horror movie", "2000s Help identify a movie", "movie help name this"), is no title (Help!).
+ */
+function asking(s: DescribedSpan): boolean {
+  const next = s.tokens[s.at + s.span.length]?.folded;
+  return s.span.length === 1 && TALK.has(s.span[0]!.folded) && next !== undefined && (SUBJECTS_ASKED.has(next) || TALK.has(next));
 }
 
 /** Lowercase, or capitalised where every word may be: opening its sentence (after a period or a joined word). */
@@ -73,7 +86,7 @@ function capitalSaysNothing(s: DescribedSpan): boolean {
  * is joined to: an alternative ("Thief/Heist movie"), or someone of the story ("Girl and Boy trapped …", not "Jaws and
  * Alien are …"). Joined words stand in one place.
  */
-function opensRequest(s: DescribedSpan): boolean {
+export function opensRequest(s: DescribedSpan): boolean {
   const periods = findPeriods(s.question);
   const inPeriod = (t: WordToken) => /\d/.test(t.text) || periods.some((p) => t.start >= p.start && t.end <= p.end);
   for (let k = s.at; k > 0; ) {
@@ -161,6 +174,8 @@ export function countOrTime(s: DescribedSpan): boolean {
   // "that one comedy", "one scene", "one by one": a number written in lowercase letters alone counts or points.
   if (words.length === 1 && isNumberWord(words[0]!) && s.span[0]!.text === s.span[0]!.text.toLowerCase()) return true;
   if (!isNumber(words[0]!) || words.length > 2) return false;
+  // "3-7 days of blackout", "4 or 5 soldiers": the far end of a rough count counts too (not the film 7 Days).
+  if (rangeEnd(s)) return true;
   const rest = withoutRange([...words.slice(1), ...s.tokens.slice(s.at + s.span.length, s.at + s.span.length + 4).map((t) => t.folded)]);
   const [counted, after] = rest;
   if (counted === undefined) return false;
@@ -169,8 +184,16 @@ export function countOrTime(s: DescribedSpan): boolean {
   return words.length === 1 && plural && !HEADS.has(counted) && !SERIES_HEADS.has(counted) && isDictionaryWord(counted);
 }
 
-/** "10 or so years ago", "4 or 5 soldiers", "3 to 4 people": the rough count's other end is skipped to what it counts. */
+/** The span's number closes a rough count: "3-7", "4 or 5", "3 to 4". */
+function rangeEnd(s: DescribedSpan): boolean {
+  const before = s.tokens[s.at - 1];
+  if (!before || !isNumber(before.folded)) return false;
+  return /^\s*(?:[-–]|or|to)\s*$/.test(s.question.slice(before.end, s.span[0]!.start));
+}
+
+/** "10 or so years ago", "4 or 5 soldiers", "3 to 4 people", "4-5 years ago": the rough count's other end is skipped to what it counts. */
 function withoutRange(rest: readonly string[]): readonly string[] {
   if (rest[0] === "or" && rest[1] === "so") return rest.slice(2);
+  if (rest[0] !== undefined && /^\d+$/.test(rest[0])) return rest.slice(1);
   return (rest[0] === "or" || rest[0] === "to") && rest[1] !== undefined && isNumber(rest[1]) ? rest.slice(2) : rest;
 }

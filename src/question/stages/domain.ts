@@ -3,16 +3,19 @@ import { DOMAIN_WORDS, FILM_MAKING_VERBS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
+import { WH_CONTRACTIONS, WH_WORDS } from "../lexicon/cues";
 import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
 import { titleSlotOf } from "./title-slots";
 import { lackedPerson, onlyTopics, seedsAfterCue, seedsBeforeCue } from "../rules/features";
+import { lifeFactInStory } from "./life-fact";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
 const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
 /** Film words other things share ("what songs did queen release"): beside an off-domain word they do not make a film question. */
 const SHARED_WITH_OTHER_DOMAINS = new Set("release releases released releasing premiere premiered premieres debut debuted".split(" "));
 const OFF = new Set(OFF_DOMAIN_WORDS);
+const ASKING: ReadonlySet<string> = new Set([...WH_WORDS, ...WH_CONTRACTIONS]);
 /** A relation word that is also another domain's word ("rate" of an exchange rate) is no film word by itself. */
 const DOMAIN = new Set([
   ...DOMAIN_WORDS,
@@ -53,11 +56,16 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   if (!offBesideRequest && (words.some((w) => DOMAIN.has(w)) || /\b(?:came|come|comes|coming) out\b/i.test(question))) return undefined;
   // An off-domain word outside every named film ("who painted the Mona Lisa") says what the question is about,
   // unless it asks a fact of a person or film the KB names ("how old is Tom Hanks"): that is a fact the KB lacks.
-  const off = words.find((w) => OFF.has(w) && !inName(readings, w) && !(named && FACT_WORDS.has(w)));
+  // So is a life's fact in a message that asks nothing ("1980-2010 A Married Couple and a Doctor"): the story's.
+  const storyFact = readings.some(lifeFactInStory);
+  const off = words.find((w) => OFF.has(w) && !inName(readings, w) && !((named || storyFact) && FACT_WORDS.has(w)));
   // So does one asked of a film or person the KB names distinctly ("who killed gwen in the amazing spiderman 2"): the fact
   // is beyond the KB, the question is not. Unless the name is what the off-domain word acts on ("who painted the Mona Lisa").
   if (off && !told && readings.some((r) => distinctive(r) && !r.named.some((t) => objectOf(r, t, off)))) return undefined;
-  if (off && !told) return `"${off}" is about another domain and no film word or named film is in the question`;
+  // A period opening a message that asks nothing is when the film sought came out ("1980-2010 A Married Couple and a
+  // Doctor"), as requests for a film remembered are headed; "weather in 2010" is no such heading.
+  const remembered = !words.some((w) => ASKING.has(w)) && readings.every((r) => r.cues.yesNo === undefined) && readings.some((r) => r.periods.some((p) => p.start === 0));
+  if (off && !told && !remembered) return `"${off}" is about another domain and no film word or named film is in the question`;
   return readings.some(filmLike) ? undefined : "no film word, named film or person, kind of film or period";
 }
 

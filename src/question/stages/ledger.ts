@@ -142,6 +142,8 @@ export function accountWords(r: Omit<Reading, "ledger">): WordLedger {
 /** Runs of unclaimed words (a lone "of" may join two), each typed by its words and what leads it. */
 function facetSpans(r: Omit<Reading, "ledger">, claims: readonly (Claim | undefined)[]): FacetSpan[] {
   const out: FacetSpan[] = [];
+  const soft = softKinds(r);
+  const kindEdges = { starts: new Set(soft.map((c) => c.tokenStart)), ends: new Set(soft.map((c) => c.tokenEnd)) };
   let k = 0;
   while (k < r.tokens.length) {
     if (!free(claims[k])) {
@@ -153,9 +155,10 @@ function facetSpans(r: Omit<Reading, "ledger">, claims: readonly (Claim | undefi
     while (end < r.tokens.length && claims[end]?.as === "question" && WEAK_RELATION_WORDS.has(r.words[end]!)) end++;
     const next = end;
     // Light words at either end are not what the facet is about ("gets locked" is "locked"); a run of only those is none.
+    // A kind of film's own words stay whole ("coming of age" said beside a period is a soft kind, not "of age").
     let from = k;
-    while (from < end && GENERIC.has(r.words[from]!)) from++;
-    while (end > from && (GENERIC.has(r.words[end - 1]!) || INSIDE_FACET.has(r.words[end - 1]!))) end--;
+    while (from < end && GENERIC.has(r.words[from]!) && !kindEdges.starts.has(from)) from++;
+    while (end > from && (GENERIC.has(r.words[end - 1]!) || INSIDE_FACET.has(r.words[end - 1]!)) && !kindEdges.ends.has(end)) end--;
     const against = !(r.longStory || (r.told !== undefined && from >= r.told.storyFrom)) && saidAgainst(r.words, from);
     if (end > from) out.push({ said: r.text.slice(r.tokens[from]!.start, r.tokens[end - 1]!.end), kind: facetKind(r, from, end), tokenStart: from, tokenEnd: end, ...(against ? { against: true } : {}) });
     k = next;

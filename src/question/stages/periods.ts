@@ -24,7 +24,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number] | u
   { re: /\b(before|after|since|until|prior to|pre|post)\s+(?:the\s+year\s+)?((?:18|19|20)\d\d)\b/gi, read: (m) => relative(m[1]!.toLowerCase(), Number(m[2])) },
   { re: /\b(?:in|from|of|during|released|year|circa|around)\s+((?:18|19|20)\d\d)\b(?!\s*(?:[-–]|s\b))/gi, read: (m) => [Number(m[1]), Number(m[1])], bareYear: true },
   // A year said of a film, as an adjective or a possessive: "a 2007 film drama", "the 1942 espionage movie", "1941's You'll Never Get Rich".
-  { re: /\b((?:18|19|20)\d\d)(?:\s+(?:[\p{L}-]+\s+){0,2}(?:film|films|movie|movies|picture|pictures|flick|flicks)\b|['’]s\b)/giu, read: (m) => [Number(m[1]), Number(m[1])] },
+  // The period is the year alone: the words between it and the film word are the film's kind ("1940 comedy movie").
+  { re: /\b((?:18|19|20)\d\d)(?=\s+(?:[\p{L}-]+\s+){0,2}(?:film|films|movie|movies|picture|pictures|flick|flicks)\b|['’]s\b)/giu, read: (m) => [Number(m[1]), Number(m[1])] },
 ];
 
 /** Years, decades ("the 90s", "the seventies", "early 2000s") and ranges ("between 1990 and 1995"). */
