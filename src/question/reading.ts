@@ -98,7 +98,7 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // A figure's bound: its number is no name ("3" as a tag, "7" as the film Seven).
   const bound = cues.figureBound;
   if (bound) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= bound.at || t.tokenStart >= bound.end) };
-  const told = toldPlotOf(words, analysis, () => plainStatement(text, analysis, concepts, tmdbOnly.length > 0, cues));
+  const told = toldPlotOf(words, analysis, () => plainStatement(text, analysis, concepts, tmdbOnly.length > 0, cues), () => personStatement(text, tokens, analysis, tmdbOnly.length > 0, cues));
   // A kind of film said ("dramas", "westerns") is no unknown name.
   const inKind = (n: { text: string }) => wordTokens(n.text).every((t) => concepts.some((c) => c.strong && tokens.slice(c.tokenStart, c.tokenEnd).some((k) => k.folded === t.folded)));
   const lacked = lackedGroups(unheld, tmdbOnly, analysis);
@@ -186,6 +186,8 @@ function settledCues(found: ShapeCues, unclaimed: readonly string[], inName: (k:
   const cues: ShapeCues = { ...found, negations: found.negations.filter((n) => !inName(n.at)) };
   if (fact) cues.fact = fact;
   else delete cues.fact;
+  // "Will Ferrell lives on his lawn": a yes/no opener inside a name opens nothing.
+  if (cues.yesNo && inName(cues.yesNo.at)) delete cues.yesNo;
   const overlaps = (a: { at: number; end: number }, b: { at: number; end: number }) => a.at < b.end && b.at < a.end;
   // "longer than 2.5 hours": the comparative is the bound's, not a comparison of two things named; "more than" no count.
   const bound = cues.figureBound;
@@ -444,10 +446,30 @@ const SURELY_NAMED = 0.75;
  * A told plot: a title the story happens to contain ("Prince", "The Room") is no topic. Only a name
  * said plainly (sure, or a person with a role word) stops a bare story from being one.
  */
-function toldPlotOf(words: readonly string[], analysis: QuestionAnalysis, plain: () => boolean): ToldPlot | undefined {
+function toldPlotOf(words: readonly string[], analysis: QuestionAnalysis, plain: () => boolean, personStory: () => boolean): ToldPlot | undefined {
   const entities = analysis.topics.filter((t) => isNamed(t));
   const roleSaid = analysis.cues.some((c) => c.weight >= 1 && (c.edge === "DIRECTED" || c.edge === "WROTE" || c.edge === "ACTED_IN"));
-  const named = entities.some((e) => e.confidence >= 0.8) || (roleSaid && entities.some((e) => e.types.includes("Person") && e.confidence >= CONFIDENT));
-  const inEntity = (i: number, sure: (e: TopicEntity) => boolean) => entities.some((e) => sure(e) && i >= e.tokenStart && i < e.tokenEnd);
-  return findToldPlot(words, named, (i) => inEntity(i, (e) => e.confidence >= 0.8), (i) => inEntity(i, (e) => e.type === "Person" && e.confidence >= CONFIDENT), plain);
+  const sure = entities.filter((e) => e.confidence >= 0.8);
+  const named = sure.length > 0 || (roleSaid && entities.some((e) => e.types.includes("Person") && e.confidence >= CONFIDENT));
+  const inEntity = (i: number, test: (e: TopicEntity) => boolean) => entities.some((e) => test(e) && i >= e.tokenStart && i < e.tokenEnd);
+  const inSure = (i: number) => inEntity(i, (e) => e.confidence >= 0.8);
+  const inPerson = (i: number) => inEntity(i, (e) => e.type === "Person" && e.confidence >= CONFIDENT);
+  // "Jackie Chan fights shorter man": people named with no role said, as whom something happening is told of, are in the
+  // film told; the story is searched among their films, not asked as a fact of theirs.
+  if (named && !roleSaid && sure.every((e) => e.type === "Person") && personStory()) return findToldPlot(words, false, inSure, inPerson, () => true);
+  return findToldPlot(words, named, inSure, inPerson, plain);
+}
+
+/**
+ * People the KB names surely, and the rest a statement of something happening with them as its subject ("Brad Pitt
+ * screaming and running with a gun"): no film said, no fact, ranking or yes/no asked ("Steven Spielberg born in?").
+ */
+function personStatement(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, tmdbFilmSaid: boolean, cues: ShapeCues): boolean {
+  const people = analysis.topics.filter((t) => t.type === "Person" && t.confidence >= 0.8);
+  // A comparative may be the story's ("fights shorter man").
+  const shaped = cues.fact || cues.yesNo || cues.superlative || cues.count || cues.ordinal || cues.similar || cues.similarAfter;
+  if (!people.length || tmdbFilmSaid || shaped) return false;
+  let said = text;
+  for (const p of [...people].sort((a, b) => b.tokenStart - a.tokenStart)) said = `${said.slice(0, tokens[p.tokenStart]!.start)}Someone${said.slice(tokens[p.tokenEnd - 1]!.end)}`;
+  return tellsSomethingHappening(said);
 }

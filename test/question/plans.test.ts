@@ -269,6 +269,12 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["Children's movie with a man in red armor","open.facets","*p1 open(explore; family; facets theme man, theme red armor)"],
     ["1980-2010 A Married Couple and a Doctor","open.facets","*p1 open(explore; 1980–2010; facets theme Married, theme Doctor)"],
     ["weather in 2010","reply.out-of-domain","*p1 reply(out_of_domain)"],
+    // People named as whom something happening is told of are in the film told, searched among their films; a fact of
+    // theirs asked stays one. A name claims a yes/no opener and a capital inside it ("Will Ferrell", "Will Smith").
+    ["Jackie Chan fights shorter man","plot.told","*p1 plot(Jackie Chan fights shorter man; Jackie Chan; facets theme fights shorter man)"],
+    ["Will Ferrell lives on his lawn and gets fired from his job","plot.told","*p1 plot(Will Ferrell lives on his lawn and gets fired from his job; Will Ferrell; facets theme lives, theme lawn, theme fired, theme job)"],
+    ["Steven Spielberg born in?","beyond.fact","p1 films(Steven Spielberg DIRECTED); *p2 beyond(birthplace beside p1)"],
+    ["Will Smith fights aliens","open.person-facets","*p1 open(explore; Will Smith ACTED_IN, aliens; facets theme fights)"],
     // A number in lowercase letters counts or points ("that one comedy"); a kind of work offered beside the film
     // ("movie or tv show") is an alternative, not a fact asked; asked of a work, it is still one the KB lacks.
     ["That one comedy spy movie with a traitor and everything!","open.facets","*p1 open(explore; comedy; facets theme spy, theme traitor, theme everything)"],

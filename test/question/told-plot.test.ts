@@ -67,6 +67,7 @@ describe("told plots", () => {
     ["a relative 'who'", "About two detectives who investigate a murder in a military camp in the jungle", true],
     ["a relative 'when'", "Guy finds out he can travel back in time when dad tells him", true],
     ["'someone' as whom it is about", "Someone transforms into a creature with sharp teeth and a metal mask?", true],
+    ["a verb in -s after 'someone', before a describing word", "Someone fights shorter man", true],
     ["a plural after a thing is a compound's, no verb", "stock prices in new york", false],
     ["a plural after a thing is a compound's, no verb", "car parts for sale", false],
     ["a question word opening it", "who directed jaws", false],

@@ -8,8 +8,8 @@ const NOT_OPENING: ReadonlySet<string> = new Set(["VERB", "AUX", "INTJ", "ADJ", 
 /** What a subject is made of: "the", "two", "Italian", "grandpa". */
 const SUBJECT: ReadonlySet<string> = new Set(["DET", "NUM", "ADJ", "NOUN", "PROPN"]);
 const NAMING: ReadonlySet<string> = new Set(["NOUN", "PROPN"]);
-/** What follows a verb of motion or change that wink read as a plural noun: "lands on", "moves in", "figures out", "reborns as". */
-const AFTER_VERB: ReadonlySet<string> = new Set(["ADP", "PART", "DET"]);
+/** What follows a verb wink read as a plural noun: "moves in", "figures out", "reborns as", "fights shorter men", "runs". */
+const AFTER_VERB: ReadonlySet<string> = new Set(["ADP", "PART", "DET", "ADJ", "ADV", "PRON", "NUM"]);
 /** "have" and "do" as the verb itself ("have different lives", "do a quantic travel"), not as a helper. */
 const MAIN_AUX_LEMMAS: ReadonlySet<string> = new Set(["have", "do"]);
 const OBJECT_START: ReadonlySet<string> = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM"]);
@@ -57,8 +57,8 @@ function opensWithSubject(tokens: readonly TextToken[]): boolean {
  * grammar says otherwise:
  * - "have" or "do" before what they act on is the verb itself ("2 versions of the same woman have different lives"),
  *   and so is "be" saying what a being of the story is ("Guy is a ghost?");
- * - a word in -s right after the subject that opens the statement, before a preposition, particle or article, is the
- *   subject's verb when the subject is one being of a story, who can act ("Italian grandpa moves in with …", "Dad
+ * - a word in -s right after the subject that opens the statement, at its end or before what a verb takes (a preposition,
+ *   particle, article, describing word or pronoun), is the subject's verb when the subject is one being of a story, who can act ("Italian grandpa moves in with …", "Dad
  *   reborns as a dog"); after a thing it is a plural of a compound ("stock prices in new york", "car parts for sale").
  */
 function isVerb(tokens: readonly TextToken[], i: number): boolean {
@@ -66,11 +66,11 @@ function isVerb(tokens: readonly TextToken[], i: number): boolean {
   const next = tokens[i + 1];
   if (t.pos === "VERB") return true;
   if (t.pos === "AUX") return next !== undefined && OBJECT_START.has(next.pos) && (MAIN_AUX_LEMMAS.has(t.lemma) || (t.lemma === "be" && afterSubject(tokens, i)));
-  return t.pos === "NOUN" && /[^s]s$/.test(t.folded) && next !== undefined && AFTER_VERB.has(next.pos) && afterSubject(tokens, i);
+  return t.pos === "NOUN" && /[^s]s$/.test(t.folded) && (next === undefined || AFTER_VERB.has(next.pos)) && afterSubject(tokens, i);
 }
 
 /** Everything before the word is the opening subject, and it ends in one being ("grandpa", "woman"), not in a thing or in several. */
 function afterSubject(tokens: readonly TextToken[], i: number): boolean {
   const last = tokens[i - 1];
-  return last !== undefined && STORY_BEINGS.has(last.folded) && !/s$/.test(last.folded) && tokens.slice(0, i).every((t) => SUBJECT.has(t.pos));
+  return last !== undefined && STORY_BEINGS.has(last.folded) && !/s$/.test(last.folded) && tokens.slice(0, i).every((t) => SUBJECT.has(t.pos) || STORY_BEINGS.has(t.folded));
 }

@@ -247,6 +247,8 @@ function capitalisedAsName(c: SpanContext): boolean {
   // "Evil Aliens is a film ...": several words each capitalised at the start of a sentence are a title.
   const content = c.span.filter((t) => !STOP_WORDS.has(t.folded));
   if (content.length >= 2 && c.span.every((t) => STOP_WORDS.has(t.folded) || /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
+  // "Will Smith fights aliens": so are two words or more all capitalised, small words too.
+  if (c.span.length >= 2 && content.length >= 1 && c.span.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
   const nextWord = c.tokens.slice(c.at + c.span.length).find((t) => !STOP_WORDS.has(t.folded));
   return nextWord !== undefined && isRelation(nextWord.folded);
 }
