@@ -274,6 +274,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["Jackie Chan fights shorter man","plot.told","*p1 plot(Jackie Chan fights shorter man; Jackie Chan; facets theme fights shorter man)"],
     ["Will Ferrell lives on his lawn and gets fired from his job","plot.told","*p1 plot(Will Ferrell lives on his lawn and gets fired from his job; Will Ferrell; facets theme lives, theme lawn, theme fired, theme job)"],
     ["Steven Spielberg born in?","beyond.fact","p1 films(Steven Spielberg DIRECTED); *p2 beyond(birthplace beside p1)"],
+    // Sentences that ask nothing tell one film, a relative "who" and a pronoun for people told of before included.
+    ["Plane hijackers. They land and shoot someone in the plane who falls out the plane door to the ground.","plot.told","*p1 plot(Plane hijackers. They land and shoot someone in the plane…; facets theme Plane hijackers, theme land, theme shoot, theme plane, theme falls, theme plane door, theme ground)"],
     ["Will Smith fights aliens","open.person-facets","*p1 open(explore; Will Smith ACTED_IN, aliens; facets theme fights)"],
     // A number in lowercase letters counts or points ("that one comedy"); a kind of work offered beside the film
     // ("movie or tv show") is an alternative, not a fact asked; asked of a work, it is still one the KB lacks.

@@ -68,6 +68,8 @@ describe("told plots", () => {
     ["a relative 'when'", "Guy finds out he can travel back in time when dad tells him", true],
     ["'someone' as whom it is about", "Someone transforms into a creature with sharp teeth and a metal mask?", true],
     ["a verb in -s after 'someone', before a describing word", "Someone fights shorter man", true],
+    ["people told of before, said again by a pronoun", "They land and shoot someone in the plane who falls out", true],
+    ["'it' is as often the weather", "it is raining", false],
     ["a plural after a thing is a compound's, no verb", "stock prices in new york", false],
     ["a plural after a thing is a compound's, no verb", "car parts for sale", false],
     ["a question word opening it", "who directed jaws", false],

@@ -1,6 +1,7 @@
 import type { OpenIntent } from "../../plan/schema";
 import { STOP_WORDS, wordTokens } from "../../util/text";
 import { PART_OPENERS, WH_CONTRACTIONS, WH_WORDS } from "../lexicon/cues";
+import { asksByQuestionWord } from "./statement";
 import { ASKING_FOR_FILMS, EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, RECOMMEND_PHRASES, SEEN_PHRASES, SHOW_LEADS, INDEFINITE_OPENERS, TASTE_PHRASES, WANT_BREAKS, WANT_LEADS, WANTED_HEADS } from "../lexicon/requests";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { findPhrase, firstOf } from "./phrases";
@@ -92,7 +93,8 @@ export function isOneRequest(text: string, words: readonly string[]): boolean {
  */
 function tellsOnly(text: string, words: readonly string[]): boolean {
   const sentences = text.split(/[.!?;\n]+\s*/u).filter((s) => /\p{L}{2}/u.test(s));
-  if (sentences.length < 2 || words.some((w) => ASKING_WORDS.has(w))) return false;
+  // A relative question word is part of what is told ("someone in the plane who falls out").
+  if (sentences.length < 2 || (words.some((w) => ASKING_WORDS.has(w)) && asksByQuestionWord(text))) return false;
   return sentences.every((s) => !OPENERS.has(wordTokens(s)[0]?.folded ?? ""));
 }
 

@@ -15,6 +15,8 @@ const MAIN_AUX_LEMMAS: ReadonlySet<string> = new Set(["have", "do"]);
 const OBJECT_START: ReadonlySet<string> = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM"]);
 const ASKING: ReadonlySet<string> = new Set([...WH_WORDS, ...WH_CONTRACTIONS]);
 const TALK: ReadonlySet<string> = new Set(TALK_PRONOUNS);
+/** People of a story said again by a pronoun; "it" is as often the weather or the film itself. */
+const STORY_PRONOUNS: ReadonlySet<string> = new Set(["he", "she", "they"]);
 
 /**
  * A statement of something happening, as people remember a film's story ("Kid bullied into eating worms", "Woman
@@ -28,6 +30,12 @@ export function tellsSomethingHappening(text: string): boolean {
   if (tokens.length === 0 || tokens.some((t) => TALK.has(t.folded))) return false;
   if (tokens.some((_, i) => asks(tokens, i))) return false;
   return opensWithSubject(tokens) && tokens.some((_, i) => i > 0 && isVerb(tokens, i));
+}
+
+/** Whether a question word in the text asks (see `asks`): "the plane who falls out" asks nothing. */
+export function asksByQuestionWord(text: string): boolean {
+  const tokens = readTokens(text).flat();
+  return tokens.some((_, i) => asks(tokens, i));
 }
 
 /**
@@ -45,10 +53,13 @@ function asks(tokens: readonly TextToken[], i: number): boolean {
 /** What a relative question word follows: "detectives who", "time when", "2 who". */
 const RELATIVE_AFTER: ReadonlySet<string> = new Set(["NOUN", "PROPN", "NUM"]);
 
-/** Whom the story is about comes first: a noun or a name ("someone" too), or a describing word before one ("Italian grandpa", "Black man"). */
+/**
+ * Whom the story is about comes first: a noun or a name ("someone" too), someone told of before ("They land and shoot
+ * someone …", after "Plane hijackers."), or a describing word before a noun ("Italian grandpa", "Black man").
+ */
 function opensWithSubject(tokens: readonly TextToken[]): boolean {
   const first = tokens[0]!;
-  if (!NOT_OPENING.has(first.pos) || STORY_BEINGS.has(first.folded)) return true;
+  if (!NOT_OPENING.has(first.pos) || STORY_BEINGS.has(first.folded) || STORY_PRONOUNS.has(first.folded)) return true;
   return first.pos === "ADJ" && NAMING.has(tokens[1]?.pos ?? "");
 }
 
