@@ -248,6 +248,8 @@ export const KIND_PHRASES = ["usually", "typically", "generally", "mostly", "ten
 export const WH_WORDS = "who whom whose what which when where why how".split(" ");
 /** A question word run together with "is" as people type it ("whats"). */
 export const WH_CONTRACTIONS = ["whats"];
+/** Every word that may ask: the question words and their contractions. */
+export const ASKING_WORDS: ReadonlySet<string> = new Set([...WH_WORDS, ...WH_CONTRACTIONS]);
 
 /** Words that open a second question in the same message ("who wrote X and when ..."). */
 export const PART_OPENERS = "who whom whose what which when where how is was are were did does do can could list name tell give".split(" ");

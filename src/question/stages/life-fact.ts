@@ -1,5 +1,5 @@
 import { MOVIE_WORDS } from "../lexicon/relations";
-import { WH_CONTRACTIONS, WH_WORDS } from "../lexicon/cues";
+import { ASKING_WORDS } from "../lexicon/cues";
 import type { Reading } from "../reading";
 
 /** Facts of lives and places that stories tell: a family, a death, an age, where something is set. */
@@ -16,8 +16,7 @@ export function lifeFactInStory(r: Pick<Reading, "cues" | "words" | "named">): b
   if (!fact || !LIFE_FACTS.has(fact.fact) || r.named.some((t) => t.types.includes("Movie") || t.type === "Person")) return false;
   if (r.words.slice(0, fact.at).some((w) => MOVIE_WORDS.has(w))) return true;
   // Asking nothing, a life's people and events are the story's; "Based on literature?" still asks of the film in context.
-  const asks = r.cues.yesNo !== undefined || r.words.some((w) => ASKING.has(w));
+  const asks = r.cues.yesNo !== undefined || r.words.some((w) => ASKING_WORDS.has(w));
   return !asks && fact.fact !== "other";
 }
 
-const ASKING: ReadonlySet<string> = new Set([...WH_WORDS, ...WH_CONTRACTIONS]);

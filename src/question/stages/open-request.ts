@@ -1,6 +1,6 @@
 import type { OpenIntent } from "../../plan/schema";
 import { STOP_WORDS, wordTokens } from "../../util/text";
-import { PART_OPENERS, WH_CONTRACTIONS, WH_WORDS } from "../lexicon/cues";
+import { ASKING_WORDS, PART_OPENERS } from "../lexicon/cues";
 import { asksByQuestionWord } from "./statement";
 import { ASKING_FOR_FILMS, EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, RECOMMEND_PHRASES, SEEN_PHRASES, SHOW_LEADS, INDEFINITE_OPENERS, TASTE_PHRASES, WANT_BREAKS, WANT_LEADS, WANTED_HEADS } from "../lexicon/requests";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
@@ -98,7 +98,6 @@ function tellsOnly(text: string, words: readonly string[]): boolean {
   return sentences.every((s) => !OPENERS.has(wordTokens(s)[0]?.folded ?? ""));
 }
 
-const ASKING_WORDS: ReadonlySet<string> = new Set([...WH_WORDS, ...WH_CONTRACTIONS]);
 const OPENERS: ReadonlySet<string> = new Set(PART_OPENERS);
 
 /** A question asked besides small talk ("How are you?" and "and you?" ask nothing of films). */

@@ -1,6 +1,6 @@
 import { readTokens, type TextToken } from "../../kb/concepts/offline/nlp";
 import { TALK_PRONOUNS } from "../lexicon/smalltalk";
-import { WH_CONTRACTIONS, WH_WORDS } from "../lexicon/cues";
+import { ASKING_WORDS } from "../lexicon/cues";
 import { STORY_BEINGS } from "../lexicon/shapes";
 
 /** Parts of speech a story's first word is not: a command ("convert …"), an exclamation or a reply ("sorry, never mind", "great, see you later"), a pronoun ("i cant sleep"). */
@@ -13,7 +13,6 @@ const AFTER_VERB: ReadonlySet<string> = new Set(["ADP", "PART", "DET", "ADJ", "A
 /** "have" and "do" as the verb itself ("have different lives", "do a quantic travel"), not as a helper. */
 const MAIN_AUX_LEMMAS: ReadonlySet<string> = new Set(["have", "do"]);
 const OBJECT_START: ReadonlySet<string> = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM"]);
-const ASKING: ReadonlySet<string> = new Set([...WH_WORDS, ...WH_CONTRACTIONS]);
 const TALK: ReadonlySet<string> = new Set(TALK_PRONOUNS);
 /** People of a story said again by a pronoun; "it" is as often the weather or the film itself. */
 const STORY_PRONOUNS: ReadonlySet<string> = new Set(["he", "she", "they"]);
@@ -45,7 +44,7 @@ export function asksByQuestionWord(text: string): boolean {
  */
 function asks(tokens: readonly TextToken[], i: number): boolean {
   const t = tokens[i]!;
-  if (!ASKING.has(t.folded)) return false;
+  if (!ASKING_WORDS.has(t.folded)) return false;
   const before = tokens[i - 1];
   return t.sentenceStart || before === undefined || !(RELATIVE_AFTER.has(before.pos) || STORY_BEINGS.has(before.folded));
 }
