@@ -1,7 +1,7 @@
 import type { EntityCandidate, EntityLinker, LinkOptions, MatchKind, Mention } from "../ports/entity-linker";
 import { NODE_TYPES, NODE_TYPE_BIT, typesFromMask } from "../kb/schema";
 import { SharedStringMap, type SharedStringMapData } from "../kb/shared/string-map";
-import { ARTICLES, STOP_WORDS, editDistance, linkKey, withoutLeadingArticle, wordTokens, type WordToken as Token } from "../util/text";
+import { ARTICLES, STOP_WORDS, capitalised, editDistance, linkKey, withoutLeadingArticle, wordTokens, type WordToken as Token } from "../util/text";
 import { QUESTION_WORDS } from "./question-words";
 import { TITLE_NUMBER_WORDS } from "../question/lexicon/linking";
 
@@ -330,7 +330,7 @@ export class InMemoryEntityLinker implements EntityLinker {
     // Capitalised words no full name covers may be partial names ("Nolan").
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
-      if (!/^\p{Lu}/u.test(t.text) || i === 0 || QUESTION_WORDS.has(t.folded) || STOP_WORDS.has(t.folded)) continue;
+      if (!capitalised(t.text) || i === 0 || QUESTION_WORDS.has(t.folded) || STOP_WORDS.has(t.folded)) continue;
       // An abbreviation in capitals ("US", "UK", "TV") is not part of a longer name.
       if (t.text.length <= 3 && t.text === t.text.toUpperCase() && !/\p{N}/u.test(t.text)) continue;
       if (spans.some((s) => s.start <= t.start && s.end >= t.end && s.confidence >= 0.5)) continue;
@@ -354,9 +354,9 @@ function spanConfidence(span: Token[], exactCase: boolean, atStart: boolean): nu
   const words = span.map((t) => t.folded);
   const allQuestionWords = words.every((w) => QUESTION_WORDS.has(w) || STOP_WORDS.has(w));
   // A number has no case: "12 Angry Men" starts like a name, a lone "2" says nothing.
-  const capitalised = (/^\p{Lu}/u.test(span[0]!.text) || (/^\p{N}/u.test(span[0]!.text) && span.length > 1)) && !(atStart && span.length === 1);
+  const namelike = (capitalised(span[0]!.text) || (/^\p{N}/u.test(span[0]!.text) && span.length > 1)) && !(atStart && span.length === 1);
   let c = exactCase ? 0.7 : 0.5;
-  if (capitalised && exactCase) c += 0.1;
+  if (namelike && exactCase) c += 0.1;
   c += Math.min(0.15, 0.05 * (span.length - 1));
   // A name of several content words typed in lowercase ("the bourne identity") is as sure as a one-word exact tag.
   // So is a lowercase span of four words or more that is a whole name ("for a few dollars more"), small words and all.

@@ -1,5 +1,5 @@
 import type { WordToken } from "../util/text";
-import { STOP_WORDS } from "../util/text";
+import { STOP_WORDS, capitalised } from "../util/text";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
@@ -43,8 +43,8 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   const lowercase = !/\p{Lu}/u.test(text.slice(1));
   const isName = (k: number) => {
     const t = tokens[k];
-    if (!t || (QUESTION_WORDS.has(t.folded) && !/^\p{Lu}/u.test(t.text))) return false;
-    return lowercase ? !STOP_WORDS.has(t.folded) : /^\p{Lu}/u.test(t.text) && !(k === 0 && QUESTION_WORDS.has(t.folded));
+    if (!t || (QUESTION_WORDS.has(t.folded) && !capitalised(t.text))) return false;
+    return lowercase ? !STOP_WORDS.has(t.folded) : capitalised(t.text) && !(k === 0 && QUESTION_WORDS.has(t.folded));
   };
   const known = (s: Span) => named.some((t) => t.tokenStart === s.tokenStart && t.tokenEnd === s.tokenEnd);
   // A name the KB links there is one unit: the span is all of it ("the man without a face", whole).

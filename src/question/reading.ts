@@ -1,7 +1,7 @@
 import { linksWhole } from "../linking/match";
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
-import { STOP_WORDS, editDistance, entryOf, foldText, linkKey, wordTokens, type WordToken } from "../util/text";
+import { STOP_WORDS, capitalised, editDistance, entryOf, foldText, linkKey, wordTokens, type WordToken } from "../util/text";
 import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
 import { LANGUAGE_NOUN_WORDS, ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
@@ -365,7 +365,7 @@ function placesAsSettings(a: QuestionAnalysis, tokens: readonly WordToken[], wor
   const filmsWanted = (a.answer.type === undefined || a.answer.type === "Movie") && !a.answer.edge && (words.some((w) => MOVIE_WORDS.has(w)) || concepts.some((c) => c.cued));
   const led = (t: TopicEntity) => SETTING_LEADS.some((lead) => lead.every((w, k) => words[t.tokenStart - lead.length + k] === w));
   // "a heist in Las Vegas" is a setting; "the actor in Roman Holiday", "appears in Heat" are a film (a role or a relation word before "in").
-  const bare = (t: TopicEntity) => filmsWanted && BARE_LEADS.has(words[t.tokenStart - 1] ?? "") && /^\p{Lu}/u.test(tokens[t.tokenStart]!.text) && !ROLE_OR_RELATION(words[t.tokenStart - 2] ?? "");
+  const bare = (t: TopicEntity) => filmsWanted && BARE_LEADS.has(words[t.tokenStart - 1] ?? "") && capitalised(tokens[t.tokenStart]!.text) && !ROLE_OR_RELATION(words[t.tokenStart - 2] ?? "");
   const place = (t: TopicEntity) => (t.type === "Movie" || t.type === "Person") && t.confidence < SURE_TITLE + 0.05 && (led(t) || bare(t));
   return a.topics.some(place) ? { ...a, topics: a.topics.filter((t) => !place(t)) } : a;
 }
@@ -381,7 +381,7 @@ const SURE_TITLE = 0.9;
  * the film Doom. Plain words written in lower case in such a text are not a film, unless linked surely.
  */
 function casualTitles(a: QuestionAnalysis, text: string, tokens: readonly WordToken[], kb: KnowledgeBase): QuestionAnalysis {
-  const capitalises = tokens.some((t, i) => i > 0 && /^\p{Lu}/u.test(t.text) && t.text !== "I" && !/[.!?]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start)));
+  const capitalises = tokens.some((t, i) => i > 0 && capitalised(t.text) && t.text !== "I" && !/[.!?]\s*$/.test(text.slice(tokens[i - 1]!.end, t.start)));
   if (!capitalises) return a;
   const casual = (t: TopicEntity) => t.type === "Movie" && t.confidence < SURE_TITLE && !/\p{Lu}/u.test(t.text) && tokens.slice(t.tokenStart, t.tokenEnd).every((w) => STOP_WORDS.has(w.folded) || kb.words.share(w.folded) >= PLAIN_WORD_SHARE);
   return a.topics.some(casual) ? { ...a, topics: a.topics.filter((t) => !casual(t)) } : a;

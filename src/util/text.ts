@@ -153,6 +153,16 @@ export function opensSentence(text: string, tokens: readonly WordToken[], i: num
 /** A text is in title case when at least this many words inside its sentences are written, every one capitalised. */
 const TITLE_CASE_WORDS = 3;
 
+/** Written with a capital first letter. */
+export function capitalised(text: string): boolean {
+  return /^\p{Lu}/u.test(text);
+}
+
+/** Written with a capital or a digit first ("Evil Aliens", "2012"). */
+export function capitalOrDigitFirst(text: string): boolean {
+  return /^[\p{Lu}\p{N}]/u.test(text);
+}
+
 /**
  * Written in title case ("Looking For An Older Movie With Main Character Chasing Himself"): every word inside its
  * sentences, numbers aside, is capitalised, small words too ("For", "An", "With"; "The" opens titles, so it does not
@@ -163,7 +173,7 @@ export function titleCased(text: string): boolean {
   const tokens = wordTokens(text);
   const inside = tokens.filter((t, i) => !opensSentence(text, tokens, i) && !/\d/.test(t.text) && t.text !== "&");
   const content = inside.filter((t) => !STOP_WORDS.has(t.folded));
-  const capital = (t: WordToken) => /^\p{Lu}/u.test(t.text);
+  const capital = (t: WordToken) => capitalised(t.text);
   if (content.length < TITLE_CASE_WORDS || text === text.toUpperCase() || !content.every(capital)) return false;
   return inside.some((t) => STOP_WORDS.has(t.folded) && t.folded !== "the" && capital(t));
 }

@@ -1,4 +1,5 @@
 import type { ConversationTurn } from "../../conversation/turns";
+import { capitalised } from "../../util/text";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
 import type { QueryPlan } from "../../plan/schema";
@@ -156,7 +157,7 @@ function namesInReply(reply: string, topics: readonly Referent[], kb: KnowledgeB
     const c = m.candidates[0];
     if (!c || m.confidence < REPLY_NAME_CONFIDENCE || !REFERABLE.includes(c.type) || c.match === "fuzzy" || c.match === "partial") continue;
     // A one-word lower-case span in prose is a word, not a name ("record", "love").
-    if (!/\s/.test(m.text) && !/^\p{Lu}/u.test(m.text)) continue;
+    if (!/\s/.test(m.text) && !capitalised(m.text)) continue;
     if (topics.some((t) => t.name === c.name) || found.some((x) => x.name === c.name)) continue;
     found.push({ name: c.name, type: c.type, from: "answer", turn, at: m.start });
   }

@@ -1,7 +1,7 @@
 import type { ConversationTurn } from "../../conversation/turns";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { NodeType } from "../../kb/schema";
-import { entryOf, foldText, listNames } from "../../util/text";
+import { capitalised, entryOf, foldText, listNames } from "../../util/text";
 import { AGE_PHRASES } from "../lexicon/cues";
 import { AGE_FRAGMENT_FILLER, ANY_LEADS,
   ASKING_CONSTRAINT_WORDS,
@@ -671,7 +671,7 @@ function dropWords(said: string, n: number): string {
 /** A pointing word written with a capital inside the sentence is a title's word ("who directed It Follows"), not a pronoun. */
 function titleCased(said: string, phrase: string): boolean {
   const re = new RegExp(`(?<=\\S\\s+)${phrase.split(" ").map(escape).join("\\s+")}\\b`, "gi");
-  return [...said.matchAll(re)].some((m) => /^\p{Lu}/u.test(m[0]));
+  return [...said.matchAll(re)].some((m) => capitalised(m[0]));
 }
 
 /** Whether a name written in lower case comes right after a pointing phrase. */

@@ -1,4 +1,4 @@
-import { entryOf, linkKey, STOP_WORDS, withoutLeadingArticle } from "../../util/text";
+import { STOP_WORDS, capitalised, entryOf, linkKey, withoutLeadingArticle } from "../../util/text";
 import { tmdbOnlyRef } from "../../plan/schema";
 import type { EntityRef, FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
@@ -90,7 +90,7 @@ export async function weakLookup(r: Reading, ctx: RuleContext): Promise<Built | 
   const tag = only && !("ref" in only) && only.type === "Tag" ? only : undefined;
   // Two or more words, each capitalised: a title. One capitalised word may be a surname misspelt ("Scorsesse films").
   const words = (tag?.said ?? "").split(/\s+/).filter((w) => !STOP_WORDS.has(w.toLowerCase()));
-  const titled = words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w));
+  const titled = words.length >= 2 && words.every((w) => capitalised(w));
   const filmRelation = r.analysis.cues.some((c) => c.weight >= 1 && FILM_RELATIONS.has(c.edge));
   if (!tag || !titled || !filmRelation || part!.kind !== "lookup" || part!.from.length !== 1) return part ? { parts: [part] } : undefined;
   const closest = (await taggedFilms(ctx.kb, tag.id)).sort((a, b) => (ctx.kb.catalog.tmdb(b)?.popularity ?? 0) - (ctx.kb.catalog.tmdb(a)?.popularity ?? 0) || (a < b ? -1 : 1)).slice(0, 5);

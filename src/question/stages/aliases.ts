@@ -1,5 +1,5 @@
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { entryOf, linkKey, wordTokens, type WordToken } from "../../util/text";
+import { capitalised, entryOf, linkKey, wordTokens, type WordToken } from "../../util/text";
 import { NICKNAMES } from "../lexicon/linking";
 
 /**
@@ -34,11 +34,11 @@ function withNicknames(text: string, found: Mention[], linker: EntityLinker): Me
     const forms = entryOf(NICKNAMES, t.folded);
     if (!forms || i + 1 >= tokens.length) return;
     for (const form of forms) {
-      const full = /^\p{Lu}/u.test(t.text) ? form.charAt(0).toUpperCase() + form.slice(1) : form;
+      const full = capitalised(t.text) ? form.charAt(0).toUpperCase() + form.slice(1) : form;
       const hit = personSpelled(text, tokens, i, full, linker);
       if (!hit) continue;
       const span = { start: t.start, end: hit.end };
-      const confidence = /^\p{Lu}/u.test(t.text) ? 0.7 : 0.65;
+      const confidence = capitalised(t.text) ? 0.7 : 0.65;
       const rivals = out.filter((x) => x.start < span.end && span.start < x.end);
       // "will smith" is Will Smith: a person of the name as written, or a surer film, keeps the span.
       if (rivals.some((x) => x.candidates.some((c) => c.type === "Person" && linkKey(c.name) === linkKey(x.text)) || (x.candidates[0]?.type === "Movie" && x.confidence >= confidence))) continue;

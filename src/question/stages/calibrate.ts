@@ -1,6 +1,6 @@
 import { linksWhole } from "../../linking/match";
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, editDistance, isPossessive, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
+import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, capitalised, editDistance, isPossessive, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
@@ -339,8 +339,8 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const span = tokens.slice(i, i + n);
       // A title may open with its article ("the godfater"): the article then starts the span.
       // A capitalised word inside the sentence opens a name even when it is also a word ("Will Sith").
-      const capitalised = i > 0 && /^\p{Lu}/u.test(span[0]!.text) && /^\p{Lu}/u.test(span[n - 1]!.text);
-      const opens = long ? capitalised : plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalised;
+      const capitalisedSpan = i > 0 && capitalised(span[0]!.text) && capitalised(span[n - 1]!.text);
+      const opens = long ? capitalisedSpan : plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalisedSpan;
       // A title may end with a word questions also use ("schindlers list") when a rare word opens it.
       const closes = plain(span[n - 1]!) || (QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded) && plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE);
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
@@ -354,7 +354,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   const hasRoleWord = tokens.some((t) => ROLES.has(t.folded));
   if (hasRoleWord) {
     tokens.forEach((t, i) => {
-      if (taken.has(i) || covered(t) || !plain(t) || FACT_WORD.has(t.folded) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE || (long && !/^\p{Lu}/u.test(t.text))) return;
+      if (taken.has(i) || covered(t) || !plain(t) || FACT_WORD.has(t.folded) || t.folded.length < 4 || commonness(t.folded) >= RARE_WORD_SHARE || (long && !capitalised(t.text))) return;
       const next = tokens[i + 1]?.folded;
       if (next && HEADS.has(next)) return;
       const prev = tokens[i - 1]?.folded;
@@ -468,7 +468,7 @@ function sequelNotHeld(question: string, mentions: readonly Mention[], linker: E
 function relationNotTitle(question: string, mentions: readonly Mention[], linker: EntityLinker): Mention[] {
   return mentions.map((m) => {
     const span = wordTokens(question.slice(m.start, m.end));
-    if (m.candidates[0]?.type !== "Movie" || span.length < 3 || !ROLE_VERB.has(span[0]!.folded) || /^\p{Lu}/u.test(span[0]!.text)) return m;
+    if (m.candidates[0]?.type !== "Movie" || span.length < 3 || !ROLE_VERB.has(span[0]!.folded) || capitalised(span[0]!.text)) return m;
     const from = span[1]!.folded === "by" ? 2 : 1;
     const rest = question.slice(m.start + span[from]!.start, m.end);
     const person = linker.link(rest, { types: ["Person"], limit: 1 })[0];
@@ -491,7 +491,7 @@ function partOfAFilm(question: string, mentions: readonly Mention[]): Mention[] 
  * lacks, not two films; both are dropped, so the name is said to be missing.
  */
 function oneNameNotTwo(question: string, mentions: readonly Mention[]): Mention[] {
-  const titleWord = (m: Mention) => m.confidence >= 0.5 && m.candidates[0]?.type === "Movie" && !/\s/.test(m.text) && /^\p{Lu}/u.test(m.text);
+  const titleWord = (m: Mention) => m.confidence >= 0.5 && m.candidates[0]?.type === "Movie" && !/\s/.test(m.text) && capitalised(m.text);
   const words = mentions.filter(titleWord);
   const paired = new Set(words.filter((m) => words.some((o) => o !== m && /^[ ]$/.test(question.slice(Math.min(m.end, o.end), Math.max(m.start, o.start))))));
   return paired.size ? mentions.map((m) => (paired.has(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];

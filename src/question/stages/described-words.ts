@@ -1,6 +1,6 @@
 import { isDictionaryWord } from "../../linking/dictionary";
 import { singularWord } from "../../kb/concepts/offline/terms";
-import { INDEFINITE_ARTICLES, STOP_WORDS, opensSentence, titleCased, type WordToken } from "../../util/text";
+import { INDEFINITE_ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, opensSentence, titleCased, type WordToken } from "../../util/text";
 import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
 import { NUMBER_WORDS, PLOT_HEADS } from "../lexicon/cues";
 import { GAP_UNITS, GAP_WORDS, STORY_BEINGS } from "../lexicon/shapes";
@@ -78,7 +78,7 @@ function asking(s: DescribedSpan): boolean {
 
 /** Lowercase, or capitalised where every word may be: opening its sentence (after a period or a joined word). */
 function capitalSaysNothing(s: DescribedSpan): boolean {
-  return !/^\p{Lu}/u.test(s.span[0]!.text) || opensRequest(s);
+  return !capitalised(s.span[0]!.text) || opensRequest(s);
 }
 
 /**
@@ -146,7 +146,7 @@ function headlineBeforeFilmWord(s: DescribedSpan): boolean {
   if (film === undefined || s.tokens[s.at - 1]?.folded === "the") return false;
   for (let k = film; k >= 0; k--) {
     const t = s.tokens[k]!;
-    if (!/^[\p{Lu}\p{N}]/u.test(t.text) && !STOP_WORDS.has(t.folded)) return false;
+    if (!capitalOrDigitFirst(t.text) && !STOP_WORDS.has(t.folded)) return false;
     if (opensSentence(s.question, s.tokens, k)) return true;
   }
   return true;
@@ -155,7 +155,7 @@ function headlineBeforeFilmWord(s: DescribedSpan): boolean {
 /** Words for people or creatures of a story, with the sentence going on after them ("Girl wakes up", "Man and Woman have to …"). */
 function storyBeings(s: DescribedSpan, content: readonly string[]): boolean {
   const next = s.tokens[s.at + s.span.length];
-  return content.every((w) => STORY_BEINGS.has(w)) && next !== undefined && !/^\p{Lu}/u.test(next.text);
+  return content.every((w) => STORY_BEINGS.has(w)) && next !== undefined && !capitalised(next.text);
 }
 
 const UNITS: ReadonlySet<string> = new Set(Object.keys(GAP_UNITS));

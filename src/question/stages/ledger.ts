@@ -2,7 +2,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { tmdbSeeds } from "../tmdb-seeds";
 import { tmdbOnlyName } from "../../plan/schema";
 import { RELATION_WORDS } from "../lexicon/relations";
-import { STOP_WORDS, titleCased } from "../../util/text";
+import { STOP_WORDS, capitalised, titleCased } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
@@ -179,11 +179,11 @@ export function facetKind(r: Pick<Reading, "text" | "tokens" | "words">, from: n
   if (words.every((w) => MOOD.has(w))) return "mood";
   const before = r.words.slice(Math.max(0, from - 3), from).join(" ");
   // In title case ("Two Women Hide A Man's Body") a capital names no one.
-  const capitalised = r.tokens.slice(from, to).every((t) => /^\p{Lu}/u.test(t.text)) && from > 0 && !titleCased(r.text);
+  const named = r.tokens.slice(from, to).every((t) => capitalised(t.text)) && from > 0 && !titleCased(r.text);
   const led = (leads: readonly string[]) => leads.some((l) => before === l || before.endsWith(` ${l}`));
-  if (words.some((w) => SETTING.has(w)) || (capitalised && led(SETTING_LEADS))) return "setting";
-  if (led(CHARACTER_LEADS.filter((l) => l !== "about")) || (capitalised && words.length <= 2 && led(["about"]))) return "character";
-  if (capitalised && words.length <= 2) return "character";
+  if (words.some((w) => SETTING.has(w)) || (named && led(SETTING_LEADS))) return "setting";
+  if (led(CHARACTER_LEADS.filter((l) => l !== "about")) || (named && words.length <= 2 && led(["about"]))) return "character";
+  if (named && words.length <= 2) return "character";
   if (words.length >= 2 && words.some((w) => /(?:ing|ed|es)$/.test(w) && w.length > 4)) return "plot";
   return "theme";
 }

@@ -1,7 +1,7 @@
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { EntityRef, FilmConstraintInput } from "../../plan/schema";
 import type { Built, DraftPart } from "../rules/types";
-import { STOP_WORDS, foldText, opensSentence, type WordToken } from "../../util/text";
+import { STOP_WORDS, capitalised, foldText, opensSentence, type WordToken } from "../../util/text";
 import { GROUP_WORDS } from "../lexicon/linking";
 import { linksWhole } from "../../linking/match";
 import { COMMON_WORD_SHARE } from "./calibrate";
@@ -66,7 +66,7 @@ export async function makerGroups(text: string, tokens: readonly WordToken[], kb
  */
 function surnameSaid(text: string, tokens: readonly WordToken[], i: number, kb: KnowledgeBase): boolean {
   const t = tokens[i]!;
-  return !STOP_WORDS.has(t.folded) && ((/^\p{Lu}/u.test(t.text) && !opensSentence(text, tokens, i)) || kb.words.share(t.folded) < COMMON_WORD_SHARE);
+  return !STOP_WORDS.has(t.folded) && ((capitalised(t.text) && !opensSentence(text, tokens, i)) || kb.words.share(t.folded) < COMMON_WORD_SHARE);
 }
 
 /** "[the] Coen brothers" (a surname and a group word), or "the Coens" (the plural of a surname written as a name). */

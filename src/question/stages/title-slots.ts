@@ -1,4 +1,4 @@
-import { ARTICLES, STOP_WORDS, isPossessive, titleCased, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
@@ -169,13 +169,13 @@ function quoted(c: SpanContext): boolean {
 /** Capitalised and no person's name matches, or an article opens a capitalised span of several words. */
 function titled(c: SpanContext): boolean {
   const first = c.span[0]!;
-  return /^\p{Lu}/u.test(first.text) && (!c.personLike || (ARTICLES.has(first.folded) && c.span.length >= 2));
+  return capitalised(first.text) && (!c.personLike || (ARTICLES.has(first.folded) && c.span.length >= 2));
 }
 
 function afterTitleCue(c: SpanContext): boolean {
   const prev = c.before(1);
   // "a coming of age movie about a boy": a lowercase span opening with a describing word describes the film (About a Boy is written so).
-  if (prev === undefined || (DESCRIBING.has(c.span[0]!.folded) && !/^\p{Lu}/u.test(c.span[0]!.text))) return false;
+  if (prev === undefined || (DESCRIBING.has(c.span[0]!.folded) && !capitalised(c.span[0]!.text))) return false;
   const capitalsSayNothing = c.span.every((t) => t.text === t.text.toLowerCase()) || titleCased(c.question);
   if (!cueReaches(c) || (MOVIE_WORDS.has(prev) && kindBeforeFilmWord(c) && capitalsSayNothing)) return false;
   const onlyStopWords = c.span.every((t) => STOP_WORDS.has(t.folded));
@@ -241,14 +241,14 @@ function pairMember(c: SpanContext): boolean {
 function capitalisedAsName(c: SpanContext): boolean {
   const first = c.span[0]!;
   const mixedCase = c.question !== c.question.toLowerCase() && c.question !== c.question.toUpperCase();
-  if (!mixedCase || !/^[\p{Lu}\p{N}]/u.test(first.text)) return false;
+  if (!mixedCase || !capitalOrDigitFirst(first.text)) return false;
   const sentenceStart = c.at === 0 || /[.!?:;]\s*$/.test(c.question.slice(0, first.start));
   if (!sentenceStart) return true;
   // "Evil Aliens is a film ...": several words each capitalised at the start of a sentence are a title.
   const content = c.span.filter((t) => !STOP_WORDS.has(t.folded));
-  if (content.length >= 2 && c.span.every((t) => STOP_WORDS.has(t.folded) || /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
+  if (content.length >= 2 && c.span.every((t) => STOP_WORDS.has(t.folded) || capitalOrDigitFirst(t.text))) return true;
   // "Will Smith fights aliens": so are two words or more all capitalised, small words too.
-  if (c.span.length >= 2 && content.length >= 1 && c.span.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text))) return true;
+  if (c.span.length >= 2 && content.length >= 1 && c.span.every((t) => capitalOrDigitFirst(t.text))) return true;
   const nextWord = c.tokens.slice(c.at + c.span.length).find((t) => !STOP_WORDS.has(t.folded));
   return nextWord !== undefined && isRelation(nextWord.folded);
 }

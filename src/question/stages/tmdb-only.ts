@@ -1,7 +1,7 @@
 import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
-import { ARTICLES, STOP_WORDS, entryOf, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, capitalised, entryOf, type WordToken } from "../../util/text";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
 import { FILM_SLOT_LEAD_WORDS, PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 import { QUESTION_WORDS } from "../../linking/question-words";
@@ -148,7 +148,7 @@ function saidOtherwise(i: number, end: number, text: string, tokens: readonly Wo
   if (PLURAL_MOVIE_WORDS.has(next) || (MOVIE_WORDS.has(next) && kb.catalog.tmdbOnlyTitled(said).length >= 2)) return true;
   // "the last godfather movie": a place word before a film's name places it in its family; "The Last Godfather" is no film asked.
   const opener = span.find((t) => !STOP_WORDS.has(t.folded))!;
-  if (entryOf(ORDINAL_WORDS, opener.folded) === undefined || /^\p{Lu}/u.test(opener.text)) return false;
+  if (entryOf(ORDINAL_WORDS, opener.folded) === undefined || capitalised(opener.text)) return false;
   const rest = text.slice(tokens[tokens.indexOf(opener) + 1]?.start ?? text.length, tokens[end - 1]!.end);
   return rest.trim() !== "" && (kb.linker.link(rest, { types: ["Movie"], limit: 1 }).some(linksWhole) || kb.catalog.tmdbOnlyTitled(rest).length > 0);
 }
@@ -161,5 +161,5 @@ function sentenceEndsAt(text: string, tokens: readonly WordToken[], end: number)
 /** The token is written with a capital inside a sentence (a name), not as the sentence's first word. */
 function capitalAt(text: string, tokens: readonly WordToken[], at: number): boolean {
   const t = tokens[at];
-  return t !== undefined && at > 0 && /^\p{Lu}/u.test(t.text) && !/[.!?]\s*$/.test(text.slice(tokens[at - 1]!.end, t.start));
+  return t !== undefined && at > 0 && capitalised(t.text) && !/[.!?]\s*$/.test(text.slice(tokens[at - 1]!.end, t.start));
 }

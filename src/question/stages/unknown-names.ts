@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { sequelNumberAfter, sequelSubtitleAfter } from "./sequel-number";
-import { STOP_WORDS, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
+import { STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -56,7 +56,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     while (run.length && CONNECTORS.includes(run[run.length - 1]!.folded)) run.pop();
     const content = run.filter((t) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded));
     // Linked names joined by a connector ("Claudette Colbert in It Happened One Night") are two known names, not one unknown.
-    const words = run.filter((t) => !CONNECTORS.includes(t.folded) || /^\p{Lu}/u.test(t.text));
+    const words = run.filter((t) => !CONNECTORS.includes(t.folded) || capitalised(t.text));
     // "Man and Woman have to …": a run that is words of the description of a film sought names nothing.
     const at = tokens.indexOf(run[0]!);
     const describes = () => wordsOfDescription({ question: text, tokens, at, span: run }) || alternatives.some((a) => a.at <= at && at + run.length <= a.end);
@@ -73,7 +73,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const newSentence = opensSentence(text, tokens, i);
     // A comma ends a name too: "Gladiator, Kingdom of Heaven, Hannibal" is a list of names, not one the KB lacks.
     if (newSentence || (i > 0 && text.slice(tokens[i - 1]!.end, t.start).includes(","))) flush();
-    const capital = capitalsSay && /^\p{Lu}/u.test(t.text) && !newSentence;
+    const capital = capitalsSay && capitalised(t.text) && !newSentence;
     if (capital || (run.length && (CONNECTORS.includes(t.folded) || inNamedTitle(t)))) run.push(t);
     else flush();
   });
@@ -133,7 +133,7 @@ function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: Knowledg
 function splitAtKnownName(run: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis): WordToken[][] {
   const known = analysis.topics.filter((m) => m.confidence >= 0.8 && filmOrPerson(m));
   // After "in", a film written with its capital and linked surely enough is the film the name is in ("Sidney Prescott in Scream").
-  const filmAfterIn = analysis.topics.filter((m) => m.confidence >= 0.7 && m.types.includes("Movie") && /^\p{Lu}/u.test(m.text));
+  const filmAfterIn = analysis.topics.filter((m) => m.confidence >= 0.7 && m.types.includes("Movie") && capitalised(m.text));
   const matches = (list: typeof known, part: readonly WordToken[]) => part.length > 0 && list.some((m) => tokens[m.tokenStart] === part[0] && tokens[m.tokenEnd - 1] === part[part.length - 1]);
   const isKnown = (part: readonly WordToken[]) => matches(known, part);
   for (let k = 1; k < run.length - 1; k++) {
@@ -143,7 +143,7 @@ function splitAtKnownName(run: readonly WordToken[], tokens: readonly WordToken[
     if (run[k]!.folded !== "in" && run[k]!.folded !== "from" && !describes && !(run[k]!.folded === "of" && isKnown(run.slice(k + 1)))) continue;
     const before = run.slice(0, k);
     const after = run.slice(k + 1);
-    if (isKnown(after) || (run[k]!.folded === "in" && matches(filmAfterIn, after))) return before.length >= 1 && /^\p{Lu}/u.test(before[0]!.text) ? [before] : [];
+    if (isKnown(after) || (run[k]!.folded === "in" && matches(filmAfterIn, after))) return before.length >= 1 && capitalised(before[0]!.text) ? [before] : [];
     if (isKnown(before) || describes) return after.length >= 2 ? [after] : [];
   }
   return [[...run]];
@@ -227,7 +227,7 @@ function plainSide(side: readonly WordToken[], tokens: readonly WordToken[], ana
   // A lone letter is an initial cut off by its dot ("e.t."), not a side of its own.
   if (side.some((t) => /\d/.test(t.folded) || entryOf(NUMBER_WORDS, t.folded) !== undefined || MOVIE_WORDS.has(t.folded) || (t.folded.length === 1 && t.folded !== "a"))) return false;
   if (content.some((t) => coveredBy(t, tokens, analysis, () => true))) return false;
-  return content.length >= 2 || content.some((t) => /^\p{Lu}/u.test(t.text) || commonness(t.folded) < COMMON_WORD_SHARE);
+  return content.length >= 2 || content.some((t) => capitalised(t.text) || commonness(t.folded) < COMMON_WORD_SHARE);
 }
 
 /**
@@ -237,7 +237,7 @@ function plainSide(side: readonly WordToken[], tokens: readonly WordToken[], ana
  */
 function personSlots(tokens: readonly WordToken[], covered: (t: WordToken) => boolean, commonness: (w: string) => number, misspelt: (span: readonly WordToken[]) => boolean): string[] {
   const free = (t: WordToken | undefined) => t !== undefined && !covered(t) && !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded);
-  const capital = (t: WordToken | undefined) => t !== undefined && /^\p{Lu}/u.test(t.text);
+  const capital = (t: WordToken | undefined) => t !== undefined && capitalised(t.text);
   const unheard = (t: WordToken | undefined) => free(t) && !capital(t) && commonness(t!.folded) === 0;
   const out: string[] = [];
   tokens.forEach((t, i) => {

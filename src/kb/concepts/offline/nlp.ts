@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { PartOfSpeech, WinkMethods } from "wink-nlp";
 import type { Model } from "wink-eng-lite-web-model";
-import { foldText } from "../../../util/text";
+import { capitalised, foldText } from "../../../util/text";
 
 /**
  * The one place that reads text with wink-nlp (its English lite model ships inside the npm package:
@@ -76,7 +76,7 @@ function readLine(line: string): TextToken[] {
     const folded = foldText(text);
     if (folded === "" || folded.includes(" ")) continue;
     const lemma = foldText(lemmas[i] ?? "") || folded;
-    out.push({ text, folded, pos: p, lemma: lemma.includes(" ") ? folded : lemma, capital: /^\p{Lu}/u.test(text), sentenceStart, punctuationBefore });
+    out.push({ text, folded, pos: p, lemma: lemma.includes(" ") ? folded : lemma, capital: capitalised(text), sentenceStart, punctuationBefore });
     sentenceStart = false;
     punctuationBefore = "";
   }
