@@ -5,7 +5,7 @@ import type { FactKind, Metric } from "../plan/schema";
 import { isCastLead, type QuestionAnalysis, type TopicEntity } from "./analyze";
 import {
   AGE_PHRASES, COUNT_PHRASES, FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES, HOW_MUCH_VERBS, INTERSECTION_PHRASES, KIND_NOUNS, KIND_PHRASES, KIND_QUANTIFIERS, LIKE_HEADS,
-  MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, ELSE_DONE_AUXILIARIES, LIKE_HEDGES, LIKE_HEDGE_PAIRS, LIKE_SUFFIXES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
+  MOST_COMMON_PHRASES, NEGATION_PHRASES, NUMBER_WORDS, ELSE_DONE_AUXILIARIES, LIKE_HEDGES, LIKE_HEDGE_PAIRS, LIKE_SUFFIXES, PLACE_TOP_PHRASES, RECOMMENDATION_AFTER_FILM, RECOMMENDATION_PHRASES, SUPERLATIVE_PHRASES, THRESHOLD_PHRASES,
 } from "./lexicon/cues";
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { JOINING_WORDS, ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
@@ -163,9 +163,9 @@ function superlativeCue(words: readonly string[], concepts: readonly ConceptRef[
  */
 export function rankingPhrase(words: readonly string[]): (Found & (typeof SUPERLATIVE_PHRASES)[string]) | undefined {
   const first = found(words, SUPERLATIVE_PHRASES);
-  const place = (i: number) => words[i] === "top" && (words[i - 1] === "on" || (words[i - 1] === "the" && words[i - 2] === "on"));
+  const places = new Set(PLACE_TOP_PHRASES.flatMap((p) => findPhrase(words, p).map((at) => at + p.split(" ").length - 1)));
   // "on top of the box office" is a longer phrase, and a ranking.
-  return first?.phrase === "top" && place(first.at) ? found(words.map((w, i) => (place(i) ? "" : w)), SUPERLATIVE_PHRASES) : first;
+  return first?.phrase === "top" && places.has(first.at) ? found(words.map((w, i) => (places.has(i) ? "" : w)), SUPERLATIVE_PHRASES) : first;
 }
 
 /** Ranking words that name no figure of their own ("the top 5 …", "the best …"). */

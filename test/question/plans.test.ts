@@ -253,6 +253,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A film to start from is said by a hedge before "like" or a word after the film ("Airplane! style").
     ["Girl lost in maze kinda like Alice in wonderland","similar.like","*p1 similar(Alice; facets theme Girl lost, theme maze, theme wonderland)"],
     ["1980s \"Airplane!\" style movie about nuclear-powered train","similar.after","*p1 similar(Airplane!; 1980–1989, nuclear; facets setting nuclear-powered train)"],
+    ["2000s? A movie that's like Prisoners","similar.like","*p1 similar(Prisoners; 2000–2009)"],
+    ["what do people like","reply.out-of-domain","*p1 reply(out_of_domain)"],
     ["what type of movie is jaws","lookup.relation","*p1 lookup(Jaws → HAS_GENRE out)"],
     // After a kind of film said with no article, past a dash, in a headline, after "a": words describe the film sought.
     ["WW2 movie following a group of 4 or 5 soldiers.","open.facets","*p1 open(explore; world war ii; facets theme following, theme group, theme soldiers)"],

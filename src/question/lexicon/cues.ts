@@ -175,6 +175,13 @@ export const LIKE_HEADS = (
   "comedies dramas thrillers westerns horrors musicals documentaries romances adventures cartoons animations mysteries fantasies comedy drama thriller western horror musical documentary romance adventure cartoon animation mystery fantasy"
 ).split(" ");
 
+/** Words joining the two ends of a rough count ("4 or 5 soldiers", "3 to 4 people"); a dash does too ("3-7 days"). */
+export const RANGE_JOINERS = ["or", "to"];
+/** After a number, words that make it rough ("10 or so years ago"). */
+export const ROUGHLY_PHRASES = ["or so"];
+/** "on top of a waterfall": "top" said of a place, not a ranking. */
+export const PLACE_TOP_PHRASES = ["on top", "on the top"];
+
 /** Hedges that make "like" a comparison wherever it stands ("kinda like Alice in Wonderland", "a bit like Heat"); spelling reads "kinda" as "kind". */
 export const LIKE_HEDGES = ["kinda", "kind", "sorta", "sort", "somewhat", "bit", "little", "almost", "slightly", "similarly"];
 /** Two-word hedges: "sort of like Lolita", "kind of like Jaws". */

@@ -35,6 +35,9 @@ export const DESCRIPTION_OPENERS = "a an any some another good great nice fun de
 /** Words that open the description of a film sought, after its film word ("a movie about …", "the film where …", "a movie set in …"). */
 export const DESCRIBING_LEADS = "about where wherein with featuring involving set whose".split(" ");
 
+/** Words besides the articles that make a film word name one film: "that film", "his movie". */
+export const FILM_DETERMINERS = ["this", "that", "these", "those", "my", "his", "her", "their", "our", "your"];
+
 /** Words that join two words into one place: "Girl and Boy", "movie or tv show" (as a slash does: "Thief/Heist"). */
 export const JOINING_WORDS = ["and", "or"];
 

@@ -86,6 +86,9 @@ export const REQUEST_TALK_WORDS = (
   "netflix hulu streaming tv television cable channel vhs dvd"
 ).split(" ");
 
+/** Whom a request asks something of: "help me", "help us". */
+export const ASKED_PRONOUNS = ["me", "us"];
+
 /** Phrases of talk around a request ("my friend said", "in the mood for"): filler however their words would read alone. */
 export const REQUEST_TALK_PHRASES = [
   // The words before a setting ("set in Tokyo") say where, the setting itself is the facet.

@@ -152,6 +152,8 @@ export const NAME_OF_LEADS = ["name of", "names of"];
  */
 export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots".split(" ");
 /** Whom or what a story is about: people by kind or kinship, creatures ("a woman", "dad", "a dog", "aliens"). */
+/** People of a story said again by a pronoun ("Plane hijackers. They land …"); "it" is as often the weather or the film itself. */
+export const STORY_PRONOUNS = ["he", "she", "they"];
 export const STORY_BEINGS: ReadonlySet<string> = new Set([...CREATURE_WORDS, ...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...KIN_WORDS]);
 /** Kinds only creatures have: asked by themselves ("what breed is toto") or before a creature ("breed of dog"). */
 export const CREATURE_KIND_WORDS = ["breed", "species"];

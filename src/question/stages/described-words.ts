@@ -2,10 +2,10 @@ import { isDictionaryWord } from "../../linking/dictionary";
 import { singularWord } from "../../kb/concepts/offline/terms";
 import { INDEFINITE_ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, opensSentence, titleCased, type WordToken } from "../../util/text";
 import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
-import { NUMBER_WORDS, PLOT_HEADS } from "../lexicon/cues";
+import { NUMBER_WORDS, PLOT_HEADS, RANGE_JOINERS, ROUGHLY_PHRASES } from "../lexicon/cues";
 import { GAP_UNITS, GAP_WORDS, STORY_BEINGS } from "../lexicon/shapes";
 import { PLURAL_MOVIE_WORDS } from "../lexicon/relations";
-import { REQUEST_TALK_WORDS } from "../lexicon/requests";
+import { ASKED_PRONOUNS, REQUEST_TALK_WORDS } from "../lexicon/requests";
 import { findPeriods } from "./periods";
 
 /**
@@ -41,8 +41,8 @@ const OPENING_LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS.filter((w) =
 const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not"]);
 const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
 const TALK: ReadonlySet<string> = new Set(REQUEST_TALK_WORDS);
-/** Whom a request asks something of: "help me", "help us". */
-const SUBJECTS_ASKED: ReadonlySet<string> = new Set(["me", "us"]);
+const SUBJECTS_ASKED: ReadonlySet<string> = new Set(ASKED_PRONOUNS);
+const JOINERS: ReadonlySet<string> = new Set(RANGE_JOINERS);
 const JOINING: ReadonlySet<string> = new Set(JOINING_WORDS);
 /** A span longer than this is a title said whole, whatever its words. */
 const MAX_DESCRIBED_WORDS = 3;
@@ -188,12 +188,15 @@ export function countOrTime(s: DescribedSpan): boolean {
 function rangeEnd(s: DescribedSpan): boolean {
   const before = s.tokens[s.at - 1];
   if (!before || !isNumber(before.folded)) return false;
-  return /^\s*(?:[-–]|or|to)\s*$/.test(s.question.slice(before.end, s.span[0]!.start));
+  const between = s.question.slice(before.end, s.span[0]!.start).trim();
+  return /^[-–]$/.test(between) || JOINERS.has(between);
 }
 
 /** "10 or so years ago", "4 or 5 soldiers", "3 to 4 people", "4-5 years ago": the rough count's other end is skipped to what it counts. */
 function withoutRange(rest: readonly string[]): readonly string[] {
-  if (rest[0] === "or" && rest[1] === "so") return rest.slice(2);
+  const roughly = ROUGHLY_PHRASES.find((p) => p.split(" ").every((w, k) => rest[k] === w));
+  if (roughly) return rest.slice(roughly.split(" ").length);
+  // "4-5 years": the dash is no word, so the far end follows at once.
   if (rest[0] !== undefined && /^\d+$/.test(rest[0])) return rest.slice(1);
-  return (rest[0] === "or" || rest[0] === "to") && rest[1] !== undefined && isNumber(rest[1]) ? rest.slice(2) : rest;
+  return JOINERS.has(rest[0] ?? "") && rest[1] !== undefined && isNumber(rest[1]) ? rest.slice(2) : rest;
 }

@@ -3,12 +3,11 @@ import { DOMAIN_WORDS, FILM_MAKING_VERBS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
-import { ASKING_WORDS } from "../lexicon/cues";
 import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
 import { titleSlotOf } from "./title-slots";
 import { lackedPerson, onlyTopics, seedsAfterCue, seedsBeforeCue } from "../rules/features";
-import { lifeFactInStory } from "./life-fact";
+import { asksNothing, lifeFactInStory } from "./life-fact";
 
 /** Words that name a film relation plainly are film words too ("describing", "screenplay"), except generic ones ("when", "year", "kind"). */
 const GENERIC_RELATION_WORDS = new Set("when year years date dates type types kind kinds words word about topic topics terms term".split(" "));
@@ -63,7 +62,7 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   if (off && !told && readings.some((r) => distinctive(r) && !r.named.some((t) => objectOf(r, t, off)))) return undefined;
   // A period opening a message that asks nothing is when the film sought came out ("1980-2010 A Married Couple and a
   // Doctor"), as requests for a film remembered are headed; "weather in 2010" is no such heading.
-  const remembered = !words.some((w) => ASKING_WORDS.has(w)) && readings.every((r) => r.cues.yesNo === undefined) && readings.some((r) => r.periods.some((p) => p.start === 0));
+  const remembered = readings.every(asksNothing) && readings.some((r) => r.periods.some((p) => p.start === 0));
   if (off && !told && !remembered) return `"${off}" is about another domain and no film word or named film is in the question`;
   return readings.some(filmLike) ? undefined : "no film word, named film or person, kind of film or period";
 }

@@ -16,7 +16,11 @@ export function lifeFactInStory(r: Pick<Reading, "cues" | "words" | "named">): b
   if (!fact || !LIFE_FACTS.has(fact.fact) || r.named.some((t) => t.types.includes("Movie") || t.type === "Person")) return false;
   if (r.words.slice(0, fact.at).some((w) => MOVIE_WORDS.has(w))) return true;
   // Asking nothing, a life's people and events are the story's; "Based on literature?" still asks of the film in context.
-  const asks = r.cues.yesNo !== undefined || r.words.some((w) => ASKING_WORDS.has(w));
-  return !asks && fact.fact !== "other";
+  return asksNothing(r) && fact.fact !== "other";
+}
+
+/** No question word and no yes/no opener: a statement or a request, not a question. */
+export function asksNothing(r: Pick<Reading, "cues" | "words">): boolean {
+  return r.cues.yesNo === undefined && !r.words.some((w) => ASKING_WORDS.has(w));
 }
 

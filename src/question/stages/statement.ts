@@ -1,7 +1,7 @@
 import { readTokens, type TextToken } from "../../kb/concepts/offline/nlp";
 import { TALK_PRONOUNS } from "../lexicon/smalltalk";
 import { ASKING_WORDS } from "../lexicon/cues";
-import { STORY_BEINGS } from "../lexicon/shapes";
+import { STORY_BEINGS, STORY_PRONOUNS } from "../lexicon/shapes";
 
 /** Parts of speech a story's first word is not: a command ("convert …"), an exclamation or a reply ("sorry, never mind", "great, see you later"), a pronoun ("i cant sleep"). */
 const NOT_OPENING: ReadonlySet<string> = new Set(["VERB", "AUX", "INTJ", "ADJ", "ADV", "PRON"]);
@@ -14,8 +14,7 @@ const AFTER_VERB: ReadonlySet<string> = new Set(["ADP", "PART", "DET", "ADJ", "A
 const MAIN_AUX_LEMMAS: ReadonlySet<string> = new Set(["have", "do"]);
 const OBJECT_START: ReadonlySet<string> = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM"]);
 const TALK: ReadonlySet<string> = new Set(TALK_PRONOUNS);
-/** People of a story said again by a pronoun; "it" is as often the weather or the film itself. */
-const STORY_PRONOUNS: ReadonlySet<string> = new Set(["he", "she", "they"]);
+const STORY_PRONOUN: ReadonlySet<string> = new Set(STORY_PRONOUNS);
 
 /**
  * A statement of something happening, as people remember a film's story ("Kid bullied into eating worms", "Woman
@@ -58,7 +57,7 @@ const RELATIVE_AFTER: ReadonlySet<string> = new Set(["NOUN", "PROPN", "NUM"]);
  */
 function opensWithSubject(tokens: readonly TextToken[]): boolean {
   const first = tokens[0]!;
-  if (!NOT_OPENING.has(first.pos) || STORY_BEINGS.has(first.folded) || STORY_PRONOUNS.has(first.folded)) return true;
+  if (!NOT_OPENING.has(first.pos) || STORY_BEINGS.has(first.folded) || STORY_PRONOUN.has(first.folded)) return true;
   return first.pos === "ADJ" && NAMING.has(tokens[1]?.pos ?? "");
 }
 

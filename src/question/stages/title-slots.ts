@@ -1,7 +1,7 @@
 import { ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
+import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
@@ -211,7 +211,7 @@ function kindBeforeFilmWord(c: SpanContext): boolean {
 /** How far back a determiner of a kind of film is looked for ("the 80s horror movie"). */
 const KIND_WORDS_BACK = 3;
 /** Words that make a film word name one film: "the movie", "that film", "his movie". */
-const DETERMINERS: ReadonlySet<string> = new Set([...ARTICLES, "this", "that", "these", "those", "my", "his", "her", "their", "our", "your"]);
+const DETERMINERS: ReadonlySet<string> = new Set([...ARTICLES, ...FILM_DETERMINERS]);
 
 function yesNoSubject(c: SpanContext): boolean {
   if (!YES_NO.has(c.tokens[0]?.folded ?? "")) return false;
