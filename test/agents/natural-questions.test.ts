@@ -568,6 +568,11 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const julia = await ask("who was the actress in pretty woman");
     expect(julia.answers.map((a) => a.name)).toEqual(["Julia Roberts"]);
     expect(julia.answer).toMatch(/records no one's gender: the women are read from their first names; the rest of the cast it lists: Jason Alexander, Ralph Bellamy and Richard Gere/);
+    // A question of a film's story, closed by the film: what was asked, said beside what the KB holds of the film.
+    const fly = await ask("where do they fly to in pretty woman");
+    expect(fly.answer).toMatch(/^The knowledge base does not record what you asked \(where do they fly to\) about Pretty Woman \(1990\)\. What it does hold: Pretty Woman \(1990\): /);
+    const vivian = await ask("what's wrong with vivian in pretty woman");
+    expect(vivian.answer).toMatch(/^The knowledge base does not record the people of Pretty Woman \(1990\)'s story you asked about \(what's wrong with vivian\)\./);
     const big = await ask("what role did tom hanks play in big");
     expect(big.answer).toMatch(/^The knowledge base does not record the character Tom Hanks played in Big \(1988\)\. What it does hold: Tom Hanks acted in Big/);
   });

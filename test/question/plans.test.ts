@@ -16,6 +16,19 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
   }, 120_000);
 
   it.each([
+    // A film closing a question asked of someone of its story is the film the story happens in: what the KB holds of it,
+    // and what was asked said to be beyond it (a given name asked about is a character); a place or a time is no film.
+    ["where do they fly to in pretty woman","lookup.relation","p1 lookup(Pretty Woman → all); *p2 beyond(other beside p1)"],
+    ["what's wrong with elise in mr nobody","lookup.relation","p1 lookup(Mr. Nobody → all); *p2 beyond(character beside p1)"],
+    ["where does cameron diaz go in the holiday","lookup.relation","p1 lookup(The Holiday → all); *p2 beyond(other beside p1)"],
+    ["what las vegas hotel was in the hangover","lookup.relation","p1 lookup(The Hangover → all); *p2 beyond(other beside p1)"],
+    ["what time is it in tokyo","reply.out-of-domain","*p1 reply(out_of_domain)"],
+    // The crafts of a crew are facts the KB lacks; a money verb whose subject is someone in the film asks their pay.
+    ["who did the make up for planet of the apes","beyond.fact","p1 lookup(Planet of the Apes → all); *p2 beyond(crew beside p1)"],
+    ["how much did toto make in wizard of oz","lookup.figure","p1 lookup(The Wizard of Oz → all); *p2 beyond(other beside p1)"],
+    ["how much money did titanic make","lookup.figure","*p1 lookup(Titanic → revenue)"],
+    // A sequel's number said without the format its title carries names it ("Jaws 3-D").
+    ["who directed jaws 3","lookup.relation","*p1 lookup(Jaws 3-D → DIRECTED in)"],
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").
     ["Did Back to the Future come out before Ghostbusters?","check.compare","*p1 check(Back to the Future lt Ghostbusters by releaseYear)"],
     // A money figure compared in any form of its verb.

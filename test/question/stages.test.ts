@@ -174,6 +174,21 @@ describe("words of a description, not a title", () => {
     const at = tokens.findIndex((t) => t.text === text);
     expect(titleSlotOf(q, tokens, at, tokens.slice(at, at + 1), false)).toBe(slot);
   });
+  // "in" a title closing a question asked of someone of a story is the film it happens in; a place or a time is no such slot.
+  it.each([
+    ["a pronoun of people told of", "where do they fly to in pretty woman", "pretty woman", "in-after-story-subject"],
+    ["a given name", "what's wrong with elise in mr nobody", "mr nobody", "in-after-story-subject"],
+    ["a being of a story", "where does the dog go in as good as it gets", "as good as it gets", "in-after-story-subject"],
+    ["a word first, though lists of names know it", "what time is it in tokyo", "tokyo", undefined],
+    ["no one of a story", "where can i eat in pretty woman", "pretty woman", undefined],
+    ["not at the end", "where do they fly in pretty woman today", "pretty woman", undefined],
+    ["a money word between 'how much' and the verb", "how much money did titanic make", "titanic", "how-much"],
+  ])("the film a story question closes with: %s (%s)", (_kind, q, text, slot) => {
+    const tokens = wordTokens(q);
+    const words = text.split(" ");
+    const at = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.folded === w));
+    expect(titleSlotOf(q, tokens, at, tokens.slice(at, at + words.length), false)).toBe(slot);
+  });
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));
 });

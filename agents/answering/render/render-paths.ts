@@ -223,7 +223,8 @@ export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderC
   const subject = subjectOf(about, r, ctx);
   const held = about ? renderAbout(about) : undefined;
   const personOnly = about?.kind === "films" && about.where.every((c) => c.on === "person");
-  const lead = `The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly)}.`;
+  const filmOnly = about?.kind === "lookup" && !about.asks && !about.path && about.from.every((f) => "type" in f && f.type === "Movie");
+  const lead = `The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly, filmOnly)}.`;
   // "Did Tom Hanks win an Oscar for Forrest Gump": that he acted in it is what the KB holds, not a yes to what was asked.
   const plain = held?.verdict !== undefined;
   const tail = held ? ` What it does hold: ${plain ? (held.facts ?? held.text) : held.text}` : ` ${HOLDS}`;

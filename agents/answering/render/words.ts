@@ -139,7 +139,7 @@ export function gapWords(by: Metric, gap: number): string {
 const SEQUEL_SAID = /^(?:sequel|prequel)s?$/i;
 
 /** What the knowledge base does not record, said of someone or something when there is one. */
-export function lacking(fact: FactKind, subject?: string, said?: string, subjectIsPerson = false): string {
+export function lacking(fact: FactKind, subject?: string, said?: string, subjectIsPerson = false, subjectIsFilm = false): string {
   const s = subject ?? "";
   const of = (general: string, specific: string) => (subject ? specific : general);
   const phrases: Readonly<Record<FactKind, string>> = {
@@ -153,7 +153,8 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     // A character's own name asked ("who played Captain Miller"): said by that name.
     // A character named ("Captain Miller", "the joker"): who played them. A creature of the story asked by its kind
     // ("what kind of puppy appears in the story"): said as asked.
-    character: said && (/^\p{Lu}/u.test(said) || said.startsWith("the ")) ? `who played ${said}` : said?.startsWith("what ") ? said : of("the characters actors play", s.includes(" in ") ? `the character ${s.replace(" in ", " played in ")}` : `the character ${s} played`),
+    // Someone of a film's story asked about ("what's wrong with elise in mr nobody"): the story's people, as asked.
+    character: said && (/^\p{Lu}/u.test(said) || said.startsWith("the ")) ? `who played ${said}` : said?.startsWith("what ") ? said : said && subject && subjectIsFilm ? `the people of ${s}'s story you asked about (${said})` : of("the characters actors play", s.includes(" in ") ? `the character ${s.replace(" in ", " played in ")}` : `the character ${s} played`),
     award: of("awards or nominations", `awards or nominations of ${s}`),
     tv: "television series or episodes",
     music: of("composers, scores or songs", subjectIsPerson ? `the music ${s} composed` : `the music of ${s}`),

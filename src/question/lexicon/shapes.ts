@@ -327,6 +327,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "costume", fact: "crew" },
   { phrase: "costumes", fact: "crew" },
   { phrase: "special effects", fact: "crew" },
+  // The crafts of a film's crew, which the KB lists none of ("who did the make up for planet of the apes").
+  ...["make up", "makeup", "make-up", "visual effects", "stunts", "stunt", "stunt double", "body double", "choreography", "choreographer", "choreographed", "production design", "production designer", "set design", "set designer", "casting director", "sound design", "art director"].map((phrase) => ({ phrase, fact: "crew" as const, wh: "who" })),
   { phrase: "country of origin", fact: "country" },
   { phrase: "country", fact: "country" },
   { phrase: "countries", fact: "country" },

@@ -1,3 +1,4 @@
+import { linksWhole } from "../../linking/match";
 import { STOP_WORDS, capitalised, entryOf, linkKey, withoutLeadingArticle } from "../../util/text";
 import { tmdbOnlyRef } from "../../plan/schema";
 import type { EntityRef, FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
@@ -9,7 +10,8 @@ import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
-import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, IN_FILM_WORDS } from "../lexicon/shapes";
+import { QUESTION_WORDS } from "../../linking/question-words";
 import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS } from "../lexicon/relations";
 import { familySeeded, films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
@@ -18,6 +20,8 @@ import { planFacets, toldPlotPart } from "./build-open";
 import { taggedFilms } from "../series";
 import { tmdbOnlyAsks } from "./tmdb-only-asks";
 import { compareWithTmdbOnly } from "./tmdb-only-compare";
+import { isGivenName } from "../../linking/name-gender";
+import { IN_STORY_SLOT, titleSlotAt } from "../stages/title-slots";
 
 /**
  * Builders of the parts that start from named things or from text: relation lookups, figures of a
@@ -98,6 +102,7 @@ export async function weakLookup(r: Reading, ctx: RuleContext): Promise<Built | 
 }
 
 const AUXILIARIES: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
+const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
 const FACT_VERB_SET: ReadonlySet<string> = new Set(FACT_VERBS);
 
 /** Relations whose subject is a film: asked of a name, they mean a film of that name. */
@@ -115,11 +120,38 @@ export async function lookup(r: Reading, min: number, ctx: RuleContext): Promise
   if (rated) return { parts: [rated] };
   // Asked of one name, with no relation the KB has but words no name, constraint or cue took ("the gender of
   // john dall", "kevin pollak's profession"): what the KB holds of it, and those words said to be beyond it.
-  const asked = r.ledger.facets.filter((f) => !f.against).map((f) => f.said);
-  if (part.kind === "lookup" && !part.path && !part.asks && !part.figure && asked.length && r.named.length === 1 && !r.cues.yesNo) {
-    return { parts: [part, { kind: "beyond", fact: "other", said: asked.join(", ").slice(0, 100), about: local(0) }] };
+  // So is a question of a film's story, though all its words are plain ("where does cameron diaz go in the holiday").
+  const story = storyOfOneFilm(r);
+  const facets = r.ledger.facets.filter((f) => !f.against).map((f) => f.said);
+  const asked = story ? [storyWords(r)] : facets;
+  if (part.kind === "lookup" && !part.path && !part.asks && !part.figure && asked.length && (r.named.length === 1 || story) && !r.cues.yesNo) {
+    // A given name among them ("what's wrong with elise in mr nobody") is someone of the film's story: a character.
+    // A place the KB tags films with is no one's name, though lists of names hold it ("and in germany?").
+    const someone = (said: string) => isGivenName(said.toLowerCase()) && !ctx.kb.linker.link(said, { types: ["Tag"], limit: 1, exact: true }).some(linksWhole);
+    const fact = facets.some(someone) ? "character" : "other";
+    // The story is the film's: what the KB holds of it, not of everyone in it.
+    const about = story && r.named.length > 1 ? (lookupOf(r, min, { topics: films(r) }) ?? part) : part;
+    return { parts: [about, { kind: "beyond", fact, said: asked.join(", ").slice(0, 100), about: local(0) }] };
   }
   return { parts: [part] };
+}
+
+/**
+ * "where does cameron diaz go in the holiday": a question of its people closed by "in" one film is of that film's story,
+ * as a story slot reads it ("where do they fly to in pretty woman").
+ */
+function storyOfOneFilm(r: Reading): boolean {
+  const [film] = films(r);
+  if (films(r).length !== 1 || !film || !QUESTION_WORDS.has(r.words[0] ?? "")) return false;
+  const slot = titleSlotAt(r.text, r.tokens, film.tokenStart, r.tokens.slice(film.tokenStart, film.tokenEnd), false)?.id;
+  const closing = film.tokenEnd === r.tokens.length && IN_FILM.has(r.words[film.tokenStart - 1] ?? "");
+  return slot === IN_STORY_SLOT || (closing && r.named.every((t) => t === film || (t.type === "Person" && t.tokenEnd < film.tokenStart)));
+}
+
+/** What a story question asked, up to the film it closes with ("where does cameron diaz go"). */
+function storyWords(r: Reading): string {
+  const film = films(r)[0]!;
+  return r.text.slice(0, r.tokens[film.tokenStart - 1]!.start).trim();
 }
 
 /** "the female lead", "the main role": the words that asked for the leading part of a cast, with their article. */
@@ -189,6 +221,9 @@ export function figure(r: Reading, ctx: RuleContext): Built | undefined {
   const f = r.cues.figure!;
   const [film] = films(r);
   if (!film || film.confidence < 0.7 || (f.at >= film.tokenStart && f.at < film.tokenEnd)) return undefined;
+  // "how much did toto make in wizard of oz": a money verb whose subject is not the film, said "in" it, asks what that one earned.
+  const earner = f.metric === "revenue" && f.phrase.startsWith("how much") ? earnerOf(r, f, film) : undefined;
+  if (earner) return { parts: [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }, { kind: "beyond", fact: "other", said: `how much ${earner} made`, about: local(0) }] };
   const row = ctx.kb.catalog.tmdb(film.id);
   if (row?.[f.metric] === undefined || row[f.metric] === 0) {
     // The figure exists in no data this service holds: said as such, beside what the KB does hold.
@@ -210,6 +245,14 @@ export function compareOneSide(r: Reading): Built | undefined {
   if (withTmdb) return withTmdb;
   if (c.by === "releaseYear") return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "RELEASED_IN", dir: "out" }], asks: "Year", join: "each", within: [], text: r.text }] };
   return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: c.by, join: "each", within: [], text: r.text }] };
+}
+
+/** Who "how much did … make" asks of, when it is someone in the film said after the verb ("toto", in "how much did toto make in wizard of oz"). */
+function earnerOf(r: Reading, f: NonNullable<Reading["cues"]["figure"]>, film: TopicEntity): string | undefined {
+  const verb = f.end - 1;
+  const subject = r.tokens.slice(f.at + 3, verb);
+  const inFilm = IN_FILM.has(r.words[film.tokenStart - 1] ?? "") || r.words[film.tokenStart - 1] === "for";
+  return subject.length && film.tokenStart > verb && inFilm ? subject.map((t) => t.text).join(" ") : undefined;
 }
 
 const FIGURE_FACT: Readonly<Record<MovieMetric, FactKind>> = { runtime: "runtime", budget: "budget", revenue: "box_office", voteAverage: "other", voteCount: "other", popularity: "other" };

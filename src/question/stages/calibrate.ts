@@ -9,7 +9,7 @@ import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
-import { sequelNumberAfter } from "./sequel-number";
+import { sequelNumberAfter, sequelShownAs } from "./sequel-number";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -449,16 +449,24 @@ export function calibratedLinker(linker: EntityLinker, commonness: WordCommonnes
  */
 function sequelNotHeld(question: string, mentions: readonly Mention[], linker: EntityLinker): Mention[] {
   const dropped = new Set<Mention>();
+  const named = new Map<Mention, Mention>();
   for (const m of mentions) {
     const number = m.confidence >= 0.5 && m.candidates[0]?.type === "Movie" ? sequelNumberAfter(question.slice(m.end)) : undefined;
     if (!number) continue;
     const whole = question.slice(m.start, m.end + number.length);
     const held = linker.link(whole, { types: ["Movie"], limit: 1 })[0];
     if (held && linksWhole(held)) continue;
+    // "jaws 3": the number said without the format the sequel's title carries ("Jaws 3-D") names it all the same.
+    const shown = sequelShownAs(whole, linker);
+    if (shown) {
+      named.set(m, { ...m, end: m.end + number.length, text: whole, candidates: [shown], confidence: Math.max(m.confidence, 0.8) });
+      for (const o of mentions) if (o !== m && o.start >= m.start && o.end <= m.end + number.length) dropped.add(o);
+      continue;
+    }
     dropped.add(m);
     for (const o of mentions) if (o.start >= m.end && o.end <= m.end + number.length) dropped.add(o);
   }
-  return dropped.size ? mentions.map((m) => (dropped.has(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];
+  return mentions.map((m) => (dropped.has(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : (named.get(m) ?? m)));
 }
 
 /**

@@ -5,7 +5,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
 import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
-import { titleSlotOf } from "./title-slots";
+import { IN_STORY_SLOT, titleSlotAt, titleSlotOf } from "./title-slots";
 import { lackedPerson, onlyTopics, seedsAfterCue, seedsBeforeCue } from "../rules/features";
 import { asksNothing, lifeFactInStory } from "./life-fact";
 
@@ -42,7 +42,9 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   const told = readings.some((r) => r.told !== undefined);
   const named = readings.some((r) => sureName(r).length > 0);
   // A fact the KB lacks, asked of a film or person it has ("what was the cause of death of michel simon"): a film question it cannot fully answer.
-  const distinctive = (r: Reading) => r.named.some((t) => t.confidence >= 0.7 && (t.type === "Person" || severalContentWords(t.text)));
+  // A title the wording puts in a title slot is as distinct ("who wins in a league of their own").
+  const slotted = (r: Reading, t: Reading["named"][number]) => t.type === "Movie" && titleSlotAt(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd), false)?.says === true;
+  const distinctive = (r: Reading) => r.named.some((t) => t.confidence >= 0.7 && (t.type === "Person" || severalContentWords(t.text) || slotted(r, t)));
   // So is one asked of a title said with its article ("what hotel was the basis for the shining").
   const titled = (r: Reading) => r.named.some((t) => t.type === "Movie" && t.confidence >= 0.75);
   if (readings.some((r) => r.cues.fact && (sureName(r).length > 0 || distinctive(r) || titled(r)))) return undefined;
@@ -96,6 +98,11 @@ function described(r: Reading, names: readonly Named[]): boolean {
   return names.some((t) => slot(t) === "tell-about" || (slot(t) === "what-is" && severalContentWords(t.text)));
 }
 
+/** "where do they fly to in pretty woman": a film the wording puts where something of its story happens is what the question is of. */
+function askedInFilm(r: Reading, names: readonly Named[]): boolean {
+  return names.some((t) => t.types.includes("Movie") && titleSlotAt(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd), false)?.id === IN_STORY_SLOT);
+}
+
 /**
  * One film the KB has set against a figure it holds, a film it lacks or a language ("is titanic longer than 3 hours",
  * "which is longer, titanic or the hobbit", "is jaws in english or french"): a film question, though the title alone is
@@ -116,7 +123,7 @@ function filmLike(r: Reading): boolean {
   // in sweet home alabama"), is someone in a film's story.
   if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;
   if (saysAFilmThing(r)) return true;
-  if (described(r, names) || setAgainst(r, names)) return true;
+  if (described(r, names) || setAgainst(r, names) || askedInFilm(r, names)) return true;
   if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
   // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
   const shaped = r.cues.yesNo || r.cues.comparative || r.cues.superlative || r.cues.ordinal || r.cues.count;

@@ -1,4 +1,7 @@
-import { SEQUEL_LEADS, SEQUEL_NUMERALS, SEQUEL_SUBTITLE_WORDS } from "../lexicon/linking";
+import { linksWhole } from "../../linking/match";
+import type { EntityCandidate, EntityLinker } from "../../ports/entity-linker";
+import { linkKey } from "../../util/text";
+import { SEQUEL_FORMAT_SUFFIXES, SEQUEL_LEADS, SEQUEL_NUMERALS, SEQUEL_SUBTITLE_WORDS } from "../lexicon/linking";
 
 const SEQUEL_NUMBER = new RegExp(`^\\s+(?:(?:${SEQUEL_LEADS.join("|")})\\s+)?(?:\\d{1,2}|${SEQUEL_NUMERALS.join("|")})(?![\\p{L}\\p{N}])`, "iu");
 
@@ -15,4 +18,18 @@ const SEQUEL_SUBTITLE = new RegExp(`^\\s+(?:${SEQUEL_SUBTITLE_WORDS.map((w) => w
 /** A sequel's subtitle word said at the start of `rest` (" reloaded", " returns"), with the space before it, or undefined. */
 export function sequelSubtitleAfter(rest: string): string | undefined {
   return SEQUEL_SUBTITLE.exec(rest)?.[0];
+}
+
+/**
+ * The film whose title is a name and sequel number as said, with the format the sequel was shown in ("jaws 3" is
+ * Jaws 3-D, "step up 3" Step Up 3D), or undefined.
+ */
+export function sequelShownAs(said: string, linker: EntityLinker): EntityCandidate | undefined {
+  if (!/\d$/.test(said)) return undefined;
+  for (const suffix of SEQUEL_FORMAT_SUFFIXES) {
+    const name = `${said}${suffix}`;
+    const found = linker.link(name, { types: ["Movie"], limit: 1, exact: true })[0];
+    if (found && linksWhole(found) && linkKey(found.name) === linkKey(name)) return found;
+  }
+  return undefined;
 }

@@ -4,10 +4,11 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
+import { isGivenName } from "../../linking/name-gender";
 
 const TITLE_CUES = new Set(TITLE_CUE_WORDS);
 const DESCRIBING: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
@@ -31,6 +32,7 @@ const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
 const SEQUEL_WORD: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES));
 /** The slot right after someone or something of a story: it says even a one-word title ("the shark in jaws"). */
 export const STORY_NOUN_SLOT = "after-story-noun";
+export const IN_STORY_SLOT = "in-after-story-subject";
 /** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
 const STORY_NOUNS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS, ...STORY_THING_WORDS]);
 
@@ -57,6 +59,10 @@ export interface TitleSlot {
   says: boolean;
   when(c: SpanContext): boolean;
 }
+
+const PRONOUNS_OF_STORY: ReadonlySet<string> = new Set(STORY_PRONOUNS);
+/** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
+const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
 
 /** Units of a running time ("how many minutes is …"). */
 const RUNTIME_UNITS: ReadonlySet<string> = new Set(Object.entries(GAP_UNITS).filter(([, by]) => by === "runtime").map(([unit]) => unit));
@@ -86,6 +92,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "who is the voice of woody in toy story", "what was the shark's name in jaws", "who is the bad guy in die hard": after "in" (or
   // "from") at the clause's end, with a role, a part played or a fact asked before it, or a person asked by "who", the film it is of.
   { id: "in-after-role-or-fact", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded))) },
+  // "where do they fly to in pretty woman", "what's wrong with elise in mr nobody": after "in" (or "from") at the end of a
+  // question asked of someone of a story (a pronoun of people told of, a being, a given name), the film it happens in.
+  { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "the villain in the first die hard", "the last harry potter": after an ordinal and its article, the film of that place.
@@ -102,8 +111,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "of-after-figure-or-fact", says: true, when: (c) => (c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || asksAbout(c.before(2)))) || ((c.before(1) === "to" || c.before(1) === "for") && FACT_WORDS.has(c.before(2) ?? "")) },
   // "what language is spirited away in", "when did titanic come out", "what country is in hell set in".
   { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && asksAbout(c.before(2)) },
-  // "how much did titanic make".
-  { id: "how-much", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && c.before(2) === "much" && c.before(3) === "how" },
+  // "how much did titanic make", "how much money did titanic make".
+  { id: "how-much", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && ((c.before(2) === "much" && c.before(3) === "how") || (c.before(3) === "much" && c.before(4) === "how")) },
   // "how long is titanic", "how many minutes was heat": what a length is asked of, at the clause's end.
   { id: "length-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.endsClause && (lengthAsked(c.before(2), c.before(3)) || (c.before(3) === "many" && c.before(4) === "how" && RUNTIME_UNITS.has(c.before(2) ?? ""))) },
   // "the godfather", "jaws 2": a message that is nothing but a name of two words or more is that film or person.
