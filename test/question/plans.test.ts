@@ -23,6 +23,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["where does cameron diaz go in the holiday","lookup.relation","p1 lookup(The Holiday → all); *p2 beyond(other beside p1)"],
     ["what las vegas hotel was in the hangover","lookup.relation","p1 lookup(The Hangover → all); *p2 beyond(other beside p1)"],
     ["what time is it in tokyo","reply.out-of-domain","*p1 reply(out_of_domain)"],
+    // So is a film named first with a question right after it; a word after a title that asks nothing is no question.
+    ["dude wheres my car what are they looking for","lookup.relation","p1 lookup(Dude, Where's My Car? → all); *p2 beyond(other beside p1)"],
+    ["lol that's funny","reply.out-of-domain","*p1 reply(out_of_domain)"],
     // The crafts of a crew are facts the KB lacks; a money verb whose subject is someone in the film asks their pay.
     ["who did the make up for planet of the apes","beyond.fact","p1 lookup(Planet of the Apes → all); *p2 beyond(crew beside p1)"],
     ["how much did toto make in wizard of oz","lookup.figure","p1 lookup(The Wizard of Oz → all); *p2 beyond(other beside p1)"],

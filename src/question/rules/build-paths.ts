@@ -1,5 +1,5 @@
 import { linksWhole } from "../../linking/match";
-import { STOP_WORDS, capitalised, entryOf, linkKey, withoutLeadingArticle } from "../../util/text";
+import { ARTICLES, STOP_WORDS, capitalised, entryOf, linkKey, withoutLeadingArticle } from "../../util/text";
 import { tmdbOnlyRef } from "../../plan/schema";
 import type { EntityRef, FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
@@ -12,6 +12,7 @@ import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
 import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, IN_FILM_WORDS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
+import { ASKING_WORDS } from "../lexicon/cues";
 import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS } from "../lexicon/relations";
 import { familySeeded, films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
@@ -121,9 +122,9 @@ export async function lookup(r: Reading, min: number, ctx: RuleContext): Promise
   // Asked of one name, with no relation the KB has but words no name, constraint or cue took ("the gender of
   // john dall", "kevin pollak's profession"): what the KB holds of it, and those words said to be beyond it.
   // So is a question of a film's story, though all its words are plain ("where does cameron diaz go in the holiday").
-  const story = storyOfOneFilm(r);
+  const story = storyAsked(r);
   const facets = r.ledger.facets.filter((f) => !f.against).map((f) => f.said);
-  const asked = story ? [storyWords(r)] : facets;
+  const asked = story ? [story] : facets;
   if (part.kind === "lookup" && !part.path && !part.asks && !part.figure && asked.length && (r.named.length === 1 || story) && !r.cues.yesNo) {
     // A given name among them ("what's wrong with elise in mr nobody") is someone of the film's story: a character.
     // A place the KB tags films with is no one's name, though lists of names hold it ("and in germany?").
@@ -137,21 +138,20 @@ export async function lookup(r: Reading, min: number, ctx: RuleContext): Promise
 }
 
 /**
- * "where does cameron diaz go in the holiday": a question of its people closed by "in" one film is of that film's story,
- * as a story slot reads it ("where do they fly to in pretty woman").
+ * What a question of one film's story asked, when it is one: the words before "in" the film that closes a question of its
+ * people ("where does cameron diaz go", as a story slot reads "where do they fly to in pretty woman"), or the question
+ * after the film named first ("dude wheres my car what are they looking for").
  */
-function storyOfOneFilm(r: Reading): boolean {
+function storyAsked(r: Reading): string | undefined {
   const [film] = films(r);
-  if (films(r).length !== 1 || !film || !QUESTION_WORDS.has(r.words[0] ?? "")) return false;
+  if (films(r).length !== 1 || !film) return undefined;
+  const opens = film.tokenStart === 0 || (film.tokenStart === 1 && ARTICLES.has(r.words[0]!));
+  if (opens && r.named.length === 1 && ASKING_WORDS.has(r.words[film.tokenEnd] ?? "")) return r.text.slice(r.tokens[film.tokenEnd]!.start).trim();
+  if (!QUESTION_WORDS.has(r.words[0] ?? "") || film.tokenStart < 2) return undefined;
   const slot = titleSlotAt(r.text, r.tokens, film.tokenStart, r.tokens.slice(film.tokenStart, film.tokenEnd), false)?.id;
   const closing = film.tokenEnd === r.tokens.length && IN_FILM.has(r.words[film.tokenStart - 1] ?? "");
-  return slot === IN_STORY_SLOT || (closing && r.named.every((t) => t === film || (t.type === "Person" && t.tokenEnd < film.tokenStart)));
-}
-
-/** What a story question asked, up to the film it closes with ("where does cameron diaz go"). */
-function storyWords(r: Reading): string {
-  const film = films(r)[0]!;
-  return r.text.slice(0, r.tokens[film.tokenStart - 1]!.start).trim();
+  const story = slot === IN_STORY_SLOT || (closing && r.named.every((t) => t === film || (t.type === "Person" && t.tokenEnd < film.tokenStart)));
+  return story ? r.text.slice(0, r.tokens[film.tokenStart - 1]!.start).trim() : undefined;
 }
 
 /** "the female lead", "the main role": the words that asked for the leading part of a cast, with their article. */

@@ -1,4 +1,5 @@
 import { ARTICLES, STOP_WORDS, isPossessive, wordTokens } from "../../util/text";
+import { ASKING_WORDS } from "../lexicon/cues";
 import { DOMAIN_WORDS, FILM_MAKING_VERBS, OFF_DOMAIN_WORDS, REQUEST_ONLY_DOMAIN_WORDS } from "../lexicon/domain";
 import { ROLE_WORDS } from "../lexicon/linking";
 import { WORD_TO_EDGES } from "../lexicon/relations";
@@ -103,6 +104,13 @@ function askedInFilm(r: Reading, names: readonly Named[]): boolean {
   return names.some((t) => t.types.includes("Movie") && titleSlotAt(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd), false)?.id === IN_STORY_SLOT);
 }
 
+const ASKING: ReadonlySet<string> = ASKING_WORDS;
+
+/** "dude wheres my car what are they looking for": a film named first, then a question, is what the question is of. */
+function frontedFilm(r: Reading, names: readonly Named[]): boolean {
+  return names.some((t) => t.types.includes("Movie") && (t.tokenStart === 0 || (t.tokenStart === 1 && ARTICLES.has(r.words[0] ?? ""))) && ASKING.has(r.words[t.tokenEnd] ?? ""));
+}
+
 /**
  * One film the KB has set against a figure it holds, a film it lacks or a language ("is titanic longer than 3 hours",
  * "which is longer, titanic or the hobbit", "is jaws in english or french"): a film question, though the title alone is
@@ -123,7 +131,7 @@ function filmLike(r: Reading): boolean {
   // in sweet home alabama"), is someone in a film's story.
   if (r.characters.length || (r.analysis.answer.type === "Person" && names.some((t) => t.type === "Movie"))) return true;
   if (saysAFilmThing(r)) return true;
-  if (described(r, names) || setAgainst(r, names) || askedInFilm(r, names)) return true;
+  if (described(r, names) || setAgainst(r, names) || askedInFilm(r, names) || frontedFilm(r, names)) return true;
   if (names.length && (r.analysis.answer.edge !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.cues.figure || r.cues.fact)) return true;
   // A yes/no question, a comparison, an order or a count asked of films or people the KB names ("is the lion king older than aladdin").
   const shaped = r.cues.yesNo || r.cues.comparative || r.cues.superlative || r.cues.ordinal || r.cues.count;
