@@ -3,7 +3,7 @@ import { STOP_WORDS, capitalised } from "../util/text";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_COPULAS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX } from "./lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_COPULAS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
 import { CAST_LEAD_WORDS } from "./lexicon/relations";
 
 /**
@@ -29,6 +29,7 @@ const OF = new Set(CHARACTER_OF_NOUNS);
 const ACTIVE = new Set(CHARACTER_ACTIVE_VERBS);
 const ASKERS = new Set(CHARACTER_ASKERS);
 const COPULAS = new Set(CHARACTER_COPULAS);
+const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
 
 type Span = { tokenStart: number; tokenEnd: number };
 
@@ -76,8 +77,9 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
     if (ACTIVE.has(w) && ASKERS.has(words[k - 1] ?? "")) {
       const s = whole(nameAfter(k + 1, isName, words));
-      // A given name alone ("who played Jack") is someone in a story, even when a film has that title.
-      if (s && (!known(s) || givenNameAlone(s, words))) add(s, w);
+      // A given name alone ("who played Jack") is someone in a story, even when a film has that title; so is any name
+      // with the film it is played in said after it ("who played jack frost in santa clause 3").
+      if (s && (!known(s) || givenNameAlone(s, words) || IN_FILM.has(words[s.tokenEnd] ?? ""))) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
     // name after is who they play, even one the KB holds as a film.

@@ -18,7 +18,7 @@ import { makerGroups, type MakerGroup, type UnheldGroup } from "./stages/maker-g
 import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
 import { accountWords, type WordLedger } from "./stages/ledger";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
-import { AWARD_ADJECTIVES, AWARD_WORDS } from "./lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_WORDS, IN_FILM_WORDS } from "./lexicon/shapes";
 
 const AWARD_ADJECTIVE_SET: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const AWARD_WORD_SET: ReadonlySet<string> = new Set(AWARD_WORDS);
@@ -200,6 +200,8 @@ function settledCues(found: ShapeCues, unclaimed: readonly string[], inName: (k:
   return cues;
 }
 
+const IN_FILM_AFTER: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+
 /**
  * Names a role frame makes characters: they claim their words from any film or person linked there
  * ("Tony Stark was played by…") and are no unknown names. A title that is the only film named stays
@@ -215,7 +217,9 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
   const ownName = (t: TopicEntity) => characters.some((c) => linkKey(c.text).replace(/^the /, "") === linkKey(t.name).replace(/^the /, ""));
   // When films are asked ("which film starred Tom Hanks as Forrest Gump", "this film starred …"), the character's title is no film given.
   const filmsAsked = analysis.answer.type === "Movie" || tokens.some((k) => MOVIE_WORDS.has(k.folded));
-  const eponymous = (t: TopicEntity) => t.type === "Movie" && !filmsAsked && ownName(t) && films.every((f) => f === t || inside(f.tokenStart, f.tokenEnd));
+  // A character with a film said after it ("who played jack frost in santa clause 3") is of that film, not of its own name's.
+  const filmSaidAfter = characters.some((c) => IN_FILM_AFTER.has(tokens[c.tokenEnd]?.folded ?? "") && c.tokenEnd + 1 < tokens.length);
+  const eponymous = (t: TopicEntity) => t.type === "Movie" && !filmsAsked && !filmSaidAfter && ownName(t) && films.every((f) => f === t || inside(f.tokenStart, f.tokenEnd));
   const topics = analysis.topics.filter((t) => !inside(t.tokenStart, t.tokenEnd) || eponymous(t));
   const notFound = unknown.flatMap((n) => {
     const c = characters.find((x) => n.text.includes(x.text) || x.text.includes(n.text));

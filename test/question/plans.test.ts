@@ -30,6 +30,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who did the make up for planet of the apes","beyond.fact","p1 lookup(Planet of the Apes → all); *p2 beyond(crew beside p1)"],
     ["how much did toto make in wizard of oz","lookup.figure","p1 lookup(The Wizard of Oz → all); *p2 beyond(other beside p1)"],
     ["how much money did titanic make","lookup.figure","*p1 lookup(Titanic → revenue)"],
+    // Who is played, with the film it is played in said after it, is a character though a film or person has that name:
+    // the film asked is the one after "in", here one the KB lacks.
+    ["who played jack frost in santa clause 3","unknown.names","*p1 unknown(santa clause 3)"],
+    ["who plays quicksilver in days of future past","unknown.names","*p1 unknown(days of future past = TMDB only X-Men: Days of Future Past (2014); asks ACTED_IN)"],
+    ["who plays mark twain in the movie ridiculous 6","unknown.names","*p1 unknown(ridiculous 6 = TMDB only The Ridiculous 6 (2015); asks ACTED_IN)"],
     // A sequel's number said without the format its title carries names it ("Jaws 3-D").
     ["who directed jaws 3","lookup.relation","*p1 lookup(Jaws 3-D → DIRECTED in)"],
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").
