@@ -79,8 +79,8 @@ const NUMBER_OF_WORD = new Map<string, string>([...WORD_OF_NUMBER.entries()].map
 
 /**
  * Other ways people write a name, as folded keys: a hyphenated word closed ("the amazing spiderman 2" for The
- * Amazing Spider-Man 2), a sequel's number without its "part" or "vol." ("the hangover 2", "kill bill 2"), and
- * numbers as digits or words ("50 shades of grey", "twelve angry men").
+ * Amazing Spider-Man 2), a sequel's number without its "part" or "vol." ("the hangover 2", "kill bill 2"),
+ * numbers as digits or words ("50 shades of grey", "twelve angry men"), and two words written as one.
  */
 function aliasKeys(name: string, f: string): string[] {
   const out = new Set<string>();
@@ -89,9 +89,16 @@ function aliasKeys(name: string, f: string): string[] {
   const words = f.split(" ");
   if (words.some((w) => NUMBER_OF_WORD.has(w))) out.add(words.map((w) => NUMBER_OF_WORD.get(w) ?? w).join(" "));
   if (words.some((w) => WORD_OF_NUMBER.has(w))) out.add(words.map((w) => WORD_OF_NUMBER.get(w) ?? w).join(" "));
+  // Two words of a name written as one ("shahrukh khan" for Shah Rukh Khan, "the texas chainsaw massacre").
+  for (let k = 0; k + 1 < words.length; k++) {
+    if (closable(words[k]!) && closable(words[k + 1]!)) out.add([...words.slice(0, k), `${words[k]}${words[k + 1]}`, ...words.slice(k + 2)].join(" "));
+  }
   out.delete(f);
   return [...out].filter((k) => k.length > 0);
 }
+
+/** A word that may be written together with the next: two letters or more, no number, no small word. */
+const closable = (w: string) => w.length >= 2 && !/\d/.test(w) && !STOP_WORDS.has(w);
 
 /** The names and node types a linker reads: a thread's own copy of the names, the shared type arrays. */
 export interface LinkerNodes {

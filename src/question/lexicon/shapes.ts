@@ -221,6 +221,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "literature", fact: "other" },
   { phrase: "planet", fact: "other" },
   { phrase: "true story", fact: "other" },
+  // "where did the real texas chainsaw massacre occur": the real events a film tells of.
+  { phrase: "the real", fact: "other", says: "the real events behind the story" },
   { phrase: "rights to", fact: "other" },
   { phrase: "basis for", fact: "other" },
   { phrase: "basis of", fact: "other" },

@@ -67,6 +67,8 @@ const promote = (m: Mention, chosen: EntityCandidate, confidence?: number): Ment
   ...(confidence === undefined ? {} : { confidence: Math.max(m.confidence, confidence) }),
 });
 const sameName = (c: EntityCandidate, text: string) => linkKey(c.name) === linkKey(text);
+/** The same letters, spaces aside ("Shah Rukh Khan", "shahrukh khan"). */
+const sameLetters = (a: string, b: string) => linkKey(a).replace(/ /g, "") === linkKey(b).replace(/ /g, "");
 
 const AWARD_ADJECTIVE: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const REPLY: ReadonlySet<string> = new Set(REPLY_WORDS);
@@ -248,7 +250,8 @@ function personOverTag(c: MentionContext): Mention | undefined {
   // A title of several words likewise, unless an article or liking word makes it a kind ("a romantic comedy"), or it is
   // written as the phrase ("2000s romantic comedy in an irish setting").
   const titleOfSeveral = (x: EntityCandidate) => x.type === "Movie" && c.span.length >= 2 && !DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "") && !writtenAsKind(c);
-  const same = m.candidates.find((x) => (x.type === "Person" || titleOfSeveral(x)) && sameName(x, top.name));
+  // Spaces aside: "shahrukh khan" is Shah Rukh Khan.
+  const same = m.candidates.find((x) => (x.type === "Person" || titleOfSeveral(x)) && sameLetters(x.name, top.name));
   return same ? promote(m, same, 0.75) : undefined;
 }
 
