@@ -302,6 +302,8 @@ export class InMemoryEntityLinker implements EntityLinker {
   findMentions(text: string, options: { limit?: number } = {}): Mention[] {
     const tokens = wordTokens(text);
     const spans: Mention[] = [];
+    // A title said with a word left out or added ("boy in the blue") loses a tie to one said whole ("the blue lagoon").
+    const gaps = new Set<Mention>();
     for (let i = 0; i < tokens.length; i++) {
       let key = "";
       let contentKey = "";
@@ -312,7 +314,10 @@ export class InMemoryEntityLinker implements EntityLinker {
         const hits = this.folded.get(key) ?? this.bare.get(key);
         if (!hits) {
           const gapped = this.gappedTitle(text, tokens, i, j, contentKey);
-          if (gapped) spans.push(gapped);
+          if (gapped) {
+            spans.push(gapped);
+            gaps.add(gapped);
+          }
           continue;
         }
         const span = tokens.slice(i, j + 1);
@@ -345,7 +350,10 @@ export class InMemoryEntityLinker implements EntityLinker {
       if (candidates.length) spans.push({ text: t.text, start: t.start, end: t.end, candidates, confidence: 0.45 * candidates[0]!.score + 0.1 });
     }
     // Greedy non-overlapping selection, best first.
-    spans.sort((a, b) => b.confidence - a.confidence || b.end - b.start - (a.end - a.start) || a.start - b.start);
+    const content = (m: Mention) => wordTokens(m.text).filter((t) => !STOP_WORDS.has(t.folded)).length;
+    // Between a gapped title and one said whole, as sure, the one of more content words wins, then the whole one.
+    const gapTie = (a: Mention, b: Mention) => (gaps.has(a) === gaps.has(b) ? 0 : content(b) - content(a) || Number(gaps.has(a)) - Number(gaps.has(b)));
+    spans.sort((a, b) => b.confidence - a.confidence || gapTie(a, b) || b.end - b.start - (a.end - a.start) || a.start - b.start);
     const chosen: Mention[] = [];
     for (const s of spans) {
       if (chosen.some((c) => s.start < c.end && c.start < s.end)) continue;

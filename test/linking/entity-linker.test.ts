@@ -94,6 +94,15 @@ describe("a title said with a small word left out", () => {
     expect(linker.findMentions(text).some((m) => m.candidates[0]?.id === "Harry Hollow and the Order of the Phoenix")).toBe(false);
   });
 
+  it("loses a tie to a title said whole that shares its words", () => {
+    const titles = ["The Boy in Blue", "The Blue Lagoon"];
+    const two = new InMemoryEntityLinker(
+      { names: titles, typeMask: Uint16Array.from(titles.map(() => NODE_TYPE_BIT.Movie)), primaryType: Uint8Array.from(titles.map(() => NODE_TYPES.indexOf("Movie"))) },
+      () => 1,
+    );
+    expect(two.findMentions("who played the boy in the blue lagoon")[0]!.candidates[0]!.id).toBe("The Blue Lagoon");
+  });
+
   it("is less sure than the title said whole", () => {
     const whole = linker.findMentions("who directed harry hollow and the order of the phoenix")[0]!;
     const gapped = top("who directed harry hollow and the order of phoenix")!;

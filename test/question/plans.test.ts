@@ -39,6 +39,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["first film of shahrukh khan as a actor","order.ordinal","p1 films(Shah Rukh Khan ACTED_IN); *p2 order(p1 by releaseYear asc, nth 1)"],
     // "The real" film is the events it tells of, which the KB does not hold.
     ["where did the real texas chainsaw massacre occur","beyond.fact","p1 lookup(The Texas Chain Saw Massacre → all); *p2 beyond(other beside p1)"],
+    // "The original" (or "new") picks a version of the film said after it; a title said whole outweighs a near one
+    // holding some of its words; lyrics are music the KB lacks.
+    ["when did the original death wish come out","lookup.relation","*p1 lookup(Death Wish → RELEASED_IN out)"],
+    ["who played the boy in the blue lagoon","beyond.character-named","p1 lookup(The Blue Lagoon → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["who wrote the lyrics for beauty and the beast","beyond.fact","p1 lookup(Beauty and the Beast → WROTE in); *p2 beyond(music beside p1)"],
     // A sequel's number said without the format its title carries names it ("Jaws 3-D").
     ["who directed jaws 3","lookup.relation","*p1 lookup(Jaws 3-D → DIRECTED in)"],
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").

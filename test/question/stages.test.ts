@@ -183,6 +183,8 @@ describe("words of a description, not a title", () => {
     ["no one of a story", "where can i eat in pretty woman", "pretty woman", undefined],
     ["not at the end", "where do they fly in pretty woman today", "pretty woman", undefined],
     ["a money word between 'how much' and the verb", "how much money did titanic make", "titanic", "how-much"],
+    ["a year after the title ends the clause all the same", "who sang bare necessities in jungle book 2016", "jungle book", "in-after-role-or-fact"],
+    ["a word picking a version, with its article", "when did the original death wish come out", "death wish", "after-version"],
   ])("the film a story question closes with: %s (%s)", (_kind, q, text, slot) => {
     const tokens = wordTokens(q);
     const words = text.split(" ");

@@ -302,6 +302,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "song", fact: "music" },
   { phrase: "songs", fact: "music" },
   { phrase: "music", fact: "music" },
+  { phrase: "lyrics", fact: "music" },
+  { phrase: "lyricist", fact: "music" },
   { phrase: "musician", fact: "music" },
   { phrase: "sang", fact: "music" },
   { phrase: "production company", fact: "studio" },

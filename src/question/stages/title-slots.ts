@@ -1,7 +1,7 @@
 import { ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
-import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS } from "../lexicon/linking";
+import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
@@ -61,6 +61,7 @@ export interface TitleSlot {
 }
 
 const PRONOUNS_OF_STORY: ReadonlySet<string> = new Set(STORY_PRONOUNS);
+const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
 
@@ -97,6 +98,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
+  // "when did the original death wish come out", "the new mary poppins": after a word picking a version and "the", that film.
+  { id: "after-version", says: true, when: (c) => VERSION.has(c.before(1) ?? "") && c.before(2) === "the" },
   // "the villain in the first die hard", "the last harry potter": after an ordinal and its article, the film of that place.
   { id: "after-ordinal", says: true, when: (c) => ORDINAL_WORD.has(c.before(1) ?? "") && c.before(2) === "the" },
   // "the sequel to alien", "the prequel of saw", "the follow up to jaws": the film whose sequel it is.
@@ -165,7 +168,8 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
     personLike,
     before: (k) => tokens[at - k]?.folded,
     next: tokens[at + span.length]?.folded,
-    endsClause: /^\s*(?:$|[?.!,;:)])/.test(question.slice(span.at(-1)!.end)),
+    // A year after a title says which film it is ("jungle book 2016", "scarface (1983)"): the clause ends with it all the same.
+    endsClause: /^\s*(?:\(?(?:19|20)\d\d\)?\s*)?(?:$|[?.!,;:)])/.test(question.slice(span.at(-1)!.end)),
   };
 }
 
