@@ -44,6 +44,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the original death wish come out","lookup.relation","*p1 lookup(Death Wish → RELEASED_IN out)"],
     ["who played the boy in the blue lagoon","beyond.character-named","p1 lookup(The Blue Lagoon → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["who wrote the lyrics for beauty and the beast","beyond.fact","p1 lookup(Beauty and the Beast → WROTE in); *p2 beyond(music beside p1)"],
+    // A being a story tells of is asked as a character, never spelling-corrected into a title (The Fog).
+    ["who plays the frog on gnomeo and juliet","beyond.character-named","*p1 beyond(character)"],
     // A sequel's number said without the format its title carries names it ("Jaws 3-D").
     ["who directed jaws 3","lookup.relation","*p1 lookup(Jaws 3-D → DIRECTED in)"],
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").

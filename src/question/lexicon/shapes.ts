@@ -150,7 +150,7 @@ export const NAME_OF_LEADS = ["name of", "names of"];
  * Creatures a story has: a kind of one asked of a film is a character of its story ("what kind of puppy was in
  * john wick", "what breed is toto"). "breed" and "species" ask it by themselves.
  */
-export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots".split(" ");
+export const CREATURE_WORDS = "animal animals creature creatures dog dogs puppy puppies cat cats kitten fish bird birds horse horses monkey monkeys ape apes pet pets snake snakes shark sharks bear bears lion lions tiger tigers pig pigs rabbit rabbits mouse mice rat rats insect insects dinosaur dinosaurs alien aliens monster monsters robot robots frog frogs duck ducks wolf wolves fox foxes owl owls crab crabs turtle turtles cow cows goat goats elephant elephants penguin penguins whale whales dolphin dolphins parrot parrots donkey donkeys deer squirrel squirrels chicken chickens".split(" ");
 /** Whom or what a story is about: people by kind or kinship, creatures ("a woman", "dad", "a dog", "aliens"). */
 /** People of a story said again by a pronoun ("Plane hijackers. They land …"); "it" is as often the weather or the film itself. */
 export const STORY_PRONOUNS = ["he", "she", "they"];

@@ -5,7 +5,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
@@ -376,7 +376,9 @@ function spanName(question: string, tokens: readonly WordToken[], i: number, spa
   const text = question.slice(span[0]!.start, span.at(-1)!.end);
   // A typo makes a word that is not ordinary language: "the start" is no misspelt The Star.
   const ordinary = span.every((t) => STOP_WORDS.has(t.folded) || commonness(t.folded) > COMMON_WORD_SHARE);
-  const typo = ordinary ? undefined : typoName(linker, text);
+  // Nor is a being a story tells of: "who plays the frog" asks a character, no misspelt The Fog.
+  const spelt = span.every((t) => STOP_WORDS.has(t.folded) || STORY_BEINGS.has(t.folded));
+  const typo = ordinary || spelt ? undefined : typoName(linker, text);
   if (typo) return typo;
   // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story,
   // and not right after "the movie": a name given there is given whole ("the movie la la land" is a film the KB lacks).
