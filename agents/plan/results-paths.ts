@@ -64,10 +64,21 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   // The KB records no gender: the people asked of one are those whose first name is not the other's, unless none is.
   const gender = part.gender;
   const kept = gender ? all.filter((i) => mayBeOfGender(i.name, gender)) : all;
-  const items = kept.length ? kept : all;
+  const items = bestKnownFirst(part, kept.length ? kept : all, ctx);
   const setAside = all.filter((i) => !items.includes(i));
   const none = among.size ? `none of ${[...among].join(", ")} along that relation in the knowledge base` : "nothing in the knowledge base along that relation";
   return { done: true, items, total: items.length, figures: [], evidence, ...(setAside.length ? { setAside } : {}), ...(items.length ? {} : { missing: none }) };
+}
+
+/**
+ * The lead asked of a cast: the KB records no billing, so the best-known first, by how many links each has in the KB
+ * (the films they made), names breaking ties. Any other lookup keeps its order.
+ */
+function bestKnownFirst(part: PartOf<"lookup">, items: RankedAnswer[], ctx: ResultContext): RankedAnswer[] {
+  if (!part.lead) return items;
+  const links = (name: string) => ctx.kb.linker.link(name, { types: ["Person"], limit: 1, exact: true }).find((c) => c.name === name)?.degree ?? 0;
+  const known = new Map(items.map((i) => [i.name, links(i.name)]));
+  return [...items].sort((a, b) => known.get(b.name)! - known.get(a.name)! || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**

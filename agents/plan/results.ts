@@ -50,7 +50,7 @@ export interface ResultContext {
   plan: QueryPlan;
   trace: readonly TraceStep[];
   evidence: readonly Evidence[];
-  kb: Pick<KnowledgeBase, "catalog" | "embedder" | "editions">;
+  kb: Pick<KnowledgeBase, "catalog" | "embedder" | "editions" | "linker">;
   results: Map<string, PartResult>;
   /** Films parts whose only use is as the set another part orders or counts: that part's calls carry them. */
   fused: ReadonlyMap<string, string>;

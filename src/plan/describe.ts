@@ -51,7 +51,7 @@ function checkTest(t: PartOf<"check">["test"]): string {
 type Describe<K extends PlanPart["kind"]> = (p: PartOf<K>) => string;
 
 const DESCRIBE: { [K in PlanPart["kind"]]: Describe<K> } = {
-  lookup: (p) => `lookup(${p.from.map(value).join(", ")}${lookupTarget(p)}${when(p.join !== "each", () => `, ${p.join}`)}${listed("; within ", p.within, constraint)}${listed("; except ", p.except, (e) => e.id)}${listed("; among ", p.among, (e) => e.id)}${when(p.gender !== undefined, () => `; ${p.gender}`)})`,
+  lookup: (p) => `lookup(${p.from.map(value).join(", ")}${lookupTarget(p)}${when(p.join !== "each", () => `, ${p.join}`)}${listed("; within ", p.within, constraint)}${listed("; except ", p.except, (e) => e.id)}${listed("; among ", p.among, (e) => e.id)}${when(p.gender !== undefined, () => `; ${p.gender}`)}${when(p.lead === true, () => "; lead")})`,
   films: (p) => `films(${p.where.map(constraint).join(", ")}${when(p.show, () => `; show ${p.show}`)})`,
   aggregate: (p) => `${p.op}(${p.of.ref}${when(p.over, () => ` over ${p.over!.edge} ${p.over!.dir}`)}${when(p.n, () => ` ≥ ${p.n}`)}${listed("; ", p.options, (o) => o.said, " or ")})`,
   order: (p) => `order(${p.of.ref} by ${p.by} ${p.direction}${when(p.nth, () => `, nth ${p.nth}`)}${when(!p.nth && p.limit !== 10, () => `, top ${p.limit}`)})`,

@@ -121,6 +121,8 @@ export const LookupPart = z
     among: z.array(EntityRef).max(12).default([]),
     /** People of this gender asked ("which actress", "the female lead"): the KB records none, so it is read from first names. */
     gender: z.enum(["female", "male"]).optional(),
+    /** The lead asked ("the male lead in X"): the KB records no billing, so the cast is given best-known first. */
+    lead: z.literal(true).optional(),
     /** The clause as asked: what a discovered path is scored against. */
     text: z.string().trim().min(1).max(2000),
   })

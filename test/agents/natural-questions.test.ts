@@ -568,6 +568,10 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const julia = await ask("who was the actress in pretty woman");
     expect(julia.answers.map((a) => a.name)).toEqual(["Julia Roberts"]);
     expect(julia.answer).toMatch(/records no one's gender: the women are read from their first names; the rest of the cast it lists: Jason Alexander, Ralph Bellamy and Richard Gere/);
+    // The lead asked: no billing in the KB, so the cast best-known first, and the reader told so.
+    const lead = await ask("Who was the male lead actor in High School Musical?");
+    expect(lead.answers.map((a) => a.name)).toEqual(["Zac Efron", "Lucas Grabeel"]);
+    expect(lead.answer).toMatch(/It records no billing either: the cast is given best-known first/);
     // A question of a film's story, closed by the film: what was asked, said beside what the KB holds of the film.
     const fly = await ask("where do they fly to in pretty woman");
     expect(fly.answer).toMatch(/^The knowledge base does not record what you asked \(where do they fly to\) about Pretty Woman \(1990\)\. What it does hold: Pretty Woman \(1990\): /);

@@ -181,7 +181,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["when did the second starfall come out", "order.ordinal", "p1 films(series Starfall (2)); p2 order(p1 by releaseYear asc, nth 2); *p3 lookup(p2 → RELEASED_IN out)"],
   ["who directed the sequel to starfall", "order.sequel", "p1 films(series Starfall (2), 2000–9999, not Starfall); p2 order(p1 by releaseYear asc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
   ["how long is starfall compared to paper moons", "compare.which", "*p1 compare(Starfall vs Paper Moons by runtime, max)"],
-  ["who was the female lead in Starfall", "lookup.relation", "p1 lookup(Starfall → ACTED_IN in; female); *p2 beyond(character beside p1)"],
+  ["who was the female lead in Starfall", "lookup.relation", "p1 lookup(Starfall → ACTED_IN in; female; lead); *p2 beyond(character beside p1)"],
   ["by lead [Starfall]", "lookup.relation", "*p1 lookup(Starfall → ? Person)"],
   ["tell me about Starfall", "lookup.about", "*p1 lookup(Starfall → all)"],
   ["what is the quiet harbor", "lookup.about", "*p1 lookup(The Quiet Harbor → all)"],
@@ -198,7 +198,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["how old was the director of Starfall", "beyond.fact", "p1 lookup(Starfall → DIRECTED in); *p2 beyond(age beside p1)"],
   // The women (or men) of a cast asked: read from first names, the lookup says which.
   ["which actress starred in The Quiet Harbor", "lookup.relation", "*p1 lookup(The Quiet Harbor → ACTED_IN in; female)"],
-  ["who was the female lead in Midnight Ledger", "lookup.relation", "p1 lookup(Midnight Ledger → ACTED_IN in; female); *p2 beyond(character beside p1)"],
+  ["who was the female lead in Midnight Ledger", "lookup.relation", "p1 lookup(Midnight Ledger → ACTED_IN in; female; lead); *p2 beyond(character beside p1)"],
   // "played in" a film with no character between, and no word asking who or what, is acting in it.
   ["which actor played in Midnight Ledger", "lookup.relation", "*p1 lookup(Midnight Ledger → ACTED_IN in)"],
   // An auxiliary before the verb makes "who" its object: the character someone (here a name the KB lacks) played there.
@@ -215,7 +215,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["films not starring Tom Harker from the 90s", "films.minus", "*p1 films(not Tom Harker ACTED_IN, 1990–1999)"],
   // "the main role", "the lead" is the lead of the cast: the cast, and who leads said to be beyond the KB (it marks no lead);
   // "the title role" is the character the title names, which the KB lacks.
-  ["who played the main role in Starfall", "lookup.relation", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["who played the main role in Starfall", "lookup.relation", "p1 lookup(Starfall → ACTED_IN in; lead); *p2 beyond(character beside p1)"],
   ["who played the title role in Starfall", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
   // A money verb's "more" with a film word after it counts films.
   ["did Tom Harker make more films than Rita Vale", "check.compare", "*p1 check(Tom Harker gt Rita Vale by filmCount)"],

@@ -36,7 +36,7 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderC
   const noFilms = emptyFilmsFrom(part, ctx);
   if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
-  if (hop) return { text: `${hopSentence(part, hop, r, ctx, from)}${genderNote(part, r)}`, answers: r.items };
+  if (hop) return { text: `${hopSentence(part, hop, r, ctx, from)}${genderNote(part, r)}${leadNote(part, r)}`, answers: r.items };
   if (!part.path && !part.asks) return linksOf(part, r, ctx, from);
   const label = r.evidence.find((e) => e.kind === "path" && typeof e.meta?.relationPath === "string" && r.items.some((i) => i.name === e.focus))?.meta?.relationPath;
   const how = typeof label === "string" && hopsOfLabel(label).length ? ` — ${pathPhrase(hopsOfLabel(label), from)}` : "";
@@ -132,6 +132,11 @@ function hopSentence(part: PartOf<"lookup">, hop: NonNullable<PartOf<"lookup">["
   if (fromFilm && FILM_FACT[hop.edge] && hop.dir === (roleHop ? "in" : "out")) return `${from} ${FILM_FACT[hop.edge]} ${roleHop ? withEditions(part, r, ctx) : listed(ctx, r.items)}.`;
   if (person && PERSON_FACT[hop.edge] && hop.dir === "out") return `${from} ${PERSON_FACT[hop.edge]} ${n} film${n === 1 ? "" : "s"} in the knowledge base: ${listed(ctx, r.items)}.`;
   return `${capital(pathPhrase([hop], from))} (${n} ${answersNoun(part.asks, n)}): ${listed(ctx, r.items)}.`;
+}
+
+/** The lead asked: the KB records no billing, so the reader is told how the cast was ordered. */
+function leadNote(part: PartOf<"lookup">, r: PartResult): string {
+  return part.lead && r.items.length > 1 ? " (It records no billing either: the cast is given best-known first, by how many films each has in it.)" : "";
 }
 
 /** The women or men of a cast asked: the KB records no gender, so the reader is told it was read from first names. */

@@ -116,7 +116,7 @@ export async function lookup(r: Reading, min: number, ctx: RuleContext): Promise
   if (shared) return shared;
   // "who played the female lead in Pakeezah": the cast (its women, when asked), and who leads said to be beyond the KB.
   const lead = part.kind === "lookup" && part.path?.[0]?.edge === "ACTED_IN" && part.path[0].dir === "in" ? leadSaid(r) : undefined;
-  if (lead) return { parts: [part, { kind: "beyond", fact: "character", said: lead, about: local(0) }] };
+  if (lead && part.kind === "lookup") return { parts: [{ ...part, lead: true }, { kind: "beyond", fact: "character", said: lead, about: local(0) }] };
   const rated = await ratingFromTmdb(part, ctx);
   if (rated) return { parts: [rated] };
   // Asked of one name, with no relation the KB has but words no name, constraint or cue took ("the gender of

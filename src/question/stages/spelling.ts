@@ -77,6 +77,8 @@ function knownStem(word: string, vocabulary: SpellingVocabulary): boolean {
   return ENDINGS.some((e) => {
     if (!word.endsWith(e) || word.length - e.length < 3) return false;
     const stem = word.slice(0, -e.length);
+    // "-es" follows a hissing sound or an "o" ("watches", "heroes"); "playes" is a slip of "plays", not a form of "play".
+    if (e === "es" && !/(?:s|x|z|ch|sh|o)$/.test(stem)) return false;
     // "trimming" → "trimm" → "trim"; "hoping" → "hop" → "hope".
     return [stem, stem.replace(/(.)\1$/, "$1"), `${stem}e`].some((s) => vocabulary.uses(s) > 0);
   });
