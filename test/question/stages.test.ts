@@ -8,6 +8,7 @@ import { correctSpelling } from "../../src/question/stages/spelling";
 import type { Mention } from "../../src/ports/entity-linker";
 import { titleCased, wordTokens } from "../../src/util/text";
 import { titleSlotOf } from "../../src/question/stages/title-slots";
+import { longerNameAt } from "../../src/question/stages/longer-name";
 
 describe("small talk", () => {
   it.each([
@@ -193,6 +194,27 @@ describe("words of a description, not a title", () => {
   });
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));
+});
+
+describe("a title that opens a longer name", () => {
+  // [question, the title the KB holds, names other words hold (film or not), the whole name said, or undefined]
+  it.each([
+    ["who composed the score for the greatest showman", "the greatest", {}, "the greatest showman"],
+    ["who played peter parker in spider man homecoming", "spider man", { homecoming: "film" }, "spider man homecoming"],
+    ["who starred in titanic besides kate winslet", "titanic", { kate: "name", winslet: "name" }, undefined],
+    ["what was the budget for avatar compared to titanic", "avatar", { titanic: "film" }, undefined],
+    ["who starred in starfall but not in midnight ledger", "starfall", { midnight: "film", ledger: "film" }, undefined],
+    ["who starred in titanic and jaws", "titanic", { jaws: "film" }, undefined],
+    ["who voiced chip in beauty and the beast 2017", "beauty and the beast", {}, undefined],
+    ["who directed the greatest showman", "the greatest", {}, undefined],
+  ] as const)("%s (%s)", (q, title, held, whole) => {
+    const tokens = wordTokens(q);
+    const words = title.split(" ");
+    const at = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.folded === w));
+    const holder = held as Record<string, "film" | "name">;
+    const span = longerNameAt(q, tokens, at, at + words.length, (k) => holder[tokens[k]!.folded]);
+    expect(span ? q.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end) : undefined).toBe(whole);
+  });
 });
 
 describe("spelling slips", () => {

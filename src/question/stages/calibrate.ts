@@ -10,6 +10,7 @@ import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
 import { sequelNumberAfter, sequelShownAs } from "./sequel-number";
+import { longerNameAt } from "./longer-name";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -345,7 +346,9 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const capitalisedSpan = i > 0 && capitalised(span[0]!.text) && capitalised(span[n - 1]!.text);
       const opens = long ? capitalisedSpan : plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalisedSpan;
       // A title may end with a word questions also use ("schindlers list") when a rare word opens it.
-      const closes = plain(span[n - 1]!) || (QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded) && plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE);
+      // So may a title of three words or more end with a small word ("babys day out"), when a rare word opens it.
+      const rareOpening = plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE;
+      const closes = plain(span[n - 1]!) || (rareOpening && ((QUESTION_WORDS.has(span[n - 1]!.folded) && !WORD_TO_EDGES.has(span[n - 1]!.folded)) || (n >= 3 && STOP_WORDS.has(span[n - 1]!.folded))));
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       const top = spanName(question, tokens, i, span, linker, commonness);
@@ -442,7 +445,7 @@ export function calibratedLinker(linker: EntityLinker, commonness: WordCommonnes
   return {
     link: (mention, options) => linker.link(mention, options),
     findMentions: (text, options) =>
-      findLooseNames(text, relationNotTitle(text, sequelNotHeld(text, partOfAFilm(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })))), linker), linker), linker, commonness),
+      findLooseNames(text, relationNotTitle(text, startOfLongerName(text, sequelNotHeld(text, partOfAFilm(text, oneNameNotTwo(text, calibrateMentions(text, linker.findMentions(text, options), commonness, (name) => linker.link(name, { types: ["Person"], limit: 10 })))), linker)), linker), linker, commonness),
   };
 }
 
@@ -472,6 +475,33 @@ function sequelNotHeld(question: string, mentions: readonly Mention[], linker: E
     for (const o of mentions) if (o.start >= m.end && o.end <= m.end + number.length) dropped.add(o);
   }
   return mentions.map((m) => (dropped.has(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : (named.get(m) ?? m)));
+}
+
+/**
+ * "the score for the greatest showman": a title said first in a longer name the rest of the clause gives is not that film;
+ * it is dropped, so the whole name is said to be missing (unknown-names reads the same span).
+ */
+function startOfLongerName(question: string, mentions: readonly Mention[]): Mention[] {
+  const tokens = wordTokens(question);
+  const film = (m: Mention) => m.confidence >= 0.5 && m.candidates[0]?.type === "Movie";
+  const tokenSpan = (m: Mention) => {
+    const start = tokens.findIndex((t) => t.start >= m.start);
+    const end = tokens.findIndex((t) => t.start >= m.end);
+    return { start, end: end < 0 ? tokens.length : end };
+  };
+  const holder = (k: number, m: Mention) => mentions.find((o) => o !== m && o.confidence >= 0.5 && tokens[k]!.start >= o.start && tokens[k]!.end <= o.end);
+  const longer = mentions.flatMap((m) => {
+    const { start, end } = tokenSpan(m);
+    if (!film(m) || start < 0) return [];
+    const found = longerNameAt(question, tokens, start, end, (k) => {
+      const o = holder(k, m);
+      return o === undefined ? undefined : film(o) ? "film" : "name";
+    });
+    return found ? [found] : [];
+  });
+  // Every title inside a longer name is part of it ("spider man", "homecoming" in "spider man homecoming").
+  const inside = (m: Mention) => longer.some((l) => tokens[l.tokenStart]!.start <= m.start && m.end <= tokens[l.tokenEnd - 1]!.end);
+  return longer.length ? mentions.map((m) => (film(m) && inside(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];
 }
 
 /**

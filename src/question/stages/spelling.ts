@@ -41,6 +41,11 @@ const RULE_WORDS: ReadonlySet<string> = new Set(
   ].filter((w) => w.length >= MIN_SLIP_LENGTH - 1 && !STOP_WORDS.has(w)),
 );
 
+/** Whether the reading passes act on the word (a relation, fact, figure, rank, count, or a noun a question asks for). */
+export function isRuleWord(folded: string): boolean {
+  return RULE_WORDS.has(folded) || WORD_TO_EDGES.has(folded) || QUESTION_WORDS.has(folded);
+}
+
 /**
  * The spelling pass: a lowercase word no plot, overview or name in the KB uses, nor its stem, is a slip ("What
  * lsland is Jaws located in?", "who direcetd Heat"). When one edit (a letter dropped, added, changed, or two

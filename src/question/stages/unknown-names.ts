@@ -3,6 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
+import { longerNameAt } from "./longer-name";
 import { STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
@@ -79,7 +80,8 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   });
   flush();
   const sides = comparedSlots(text, tokens, analysis, (w) => kb.words.share(w));
-  spans.push(...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  const longer = longerNames(text, tokens, analysis);
+  spans.push(...longer, ...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -91,11 +93,23 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const last = s.split(/\s+/);
     if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) ? { asFilm: true as const } : {}) });
+    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) ? { asFilm: true as const } : {}) });
   }
   // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
   const within = (a: string, b: string) => a !== b && ` ${b.toLowerCase()} `.includes(` ${a.toLowerCase()} `);
   return out.filter((o) => !out.some((x) => within(o.text, x.text)));
+}
+
+/** "the score for the greatest showman": the longer name a title the KB holds opens, to the clause's end (calibration dropped the title). */
+function longerNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
+  const covered = (k: number) => (analysis.topics.some((m) => m.confidence >= 0.5 && k >= m.tokenStart && k < m.tokenEnd) ? ("name" as const) : undefined);
+  const opened = new Set<number>();
+  return analysis.topics.flatMap((m) => {
+    if (!m.types.includes("Movie") || m.confidence >= 0.5 || opened.has(m.tokenStart)) return [];
+    const span = longerNameAt(text, tokens, m.tokenStart, m.tokenEnd, covered);
+    if (span) opened.add(span.tokenStart);
+    return span ? [text.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end)] : [];
+  });
 }
 
 /** A title is at most this many words before its sequel's number. */

@@ -1,0 +1,38 @@
+import { STOP_WORDS, type WordToken } from "../../util/text";
+import { isRuleWord } from "./spelling";
+import { IN_FILM_WORDS } from "../lexicon/shapes";
+import { COMPARED_SIDE_WORDS } from "../lexicon/linking";
+
+/** Words after which the rest of a clause is the name of the film it asks of ("in", "from", "for"). */
+const SLOT_OPENERS: ReadonlySet<string> = new Set([...IN_FILM_WORDS, "for"]);
+const ARTICLES_BEFORE: ReadonlySet<string> = new Set(["the", "a", "an"]);
+/** Words that join two names said side by side ("titanic and jaws", "heat or ronin", "titanic with leonardo dicaprio"). */
+const JOINERS: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "nor", "with", "&"]);
+
+/**
+ * "who composed the score for the greatest showman", "who dies in the maze runner the death cure": a title the KB
+ * holds ("The Greatest", "The Maze Runner") said right after "in", "from" or "for", with more words after it to the
+ * clause's end that name nothing else, is the start of a longer name, not that film. The tokens of the whole name
+ * said (from the title's first word to the clause's end, a year after it aside), or undefined.
+ *
+ * `covered` says what holds a token: another film ("spider man homecoming" is one name), another name, or nothing. The
+ * words after the title must be no other name's, join nothing ("titanic and jaws" are two), and hold a word that is no
+ * small word, number or word the rules read ("besides kate winslet", "in 1997" leave the title as it is).
+ */
+export function longerNameAt(question: string, tokens: readonly WordToken[], start: number, end: number, covered: (k: number) => "film" | "name" | undefined): { tokenStart: number; tokenEnd: number } | undefined {
+  const opener = ARTICLES_BEFORE.has(tokens[start - 1]?.folded ?? "") ? start - 2 : start - 1;
+  if (!SLOT_OPENERS.has(tokens[opener]?.folded ?? "") || end >= tokens.length) return undefined;
+  let last = end;
+  while (last < tokens.length && !/[?.!,;:]/.test(question.slice(tokens[last - 1]!.end, tokens[last]!.start))) last++;
+  const rest = tokens.slice(end, last).map((t, k) => ({ t, k: end + k }));
+  // A year closing the clause says which film it is ("beauty and the beast 2017").
+  while (rest.length && /^(?:19|20)\d\d$/.test(rest.at(-1)!.t.folded)) rest.pop();
+  if (!rest.length || rest.some((x) => covered(x.k) === "name" || (covered(x.k) === undefined && JOINERS.has(x.t.folded)))) return undefined;
+  // A title after it is one name with it only said right beside it, an article aside: "avatar compared to titanic",
+  // "starfall but not midnight ledger" set two side by side.
+  const free = rest.filter((x) => covered(x.k) === undefined);
+  if (free.length < rest.length && free.some((x) => !ARTICLES_BEFORE.has(x.t.folded))) return undefined;
+  const names = rest.some((x) => !STOP_WORDS.has(x.t.folded) && !/\d/.test(x.t.folded) && !isRuleWord(x.t.folded));
+  const plain = rest.every((x) => !isRuleWord(x.t.folded) || STOP_WORDS.has(x.t.folded));
+  return names && plain ? { tokenStart: start, tokenEnd: rest.at(-1)!.k + 1 } : undefined;
+}
