@@ -89,8 +89,10 @@ function aliasKeys(name: string, f: string): string[] {
   const words = f.split(" ");
   if (words.some((w) => NUMBER_OF_WORD.has(w))) out.add(words.map((w) => NUMBER_OF_WORD.get(w) ?? w).join(" "));
   if (words.some((w) => WORD_OF_NUMBER.has(w))) out.add(words.map((w) => WORD_OF_NUMBER.get(w) ?? w).join(" "));
-  // Two words of a name written as one ("shahrukh khan" for Shah Rukh Khan, "the texas chainsaw massacre").
-  for (let k = 0; k + 1 < words.length; k++) {
+  // Two words of a name written as one ("shahrukh khan" for Shah Rukh Khan, "the texas chainsaw massacre"), when a word
+  // of the name stays beside them: one word alone is a word of the language ("seagull" is no The Sea Gull).
+  const named = words.filter((w) => !ARTICLES.has(w)).length;
+  for (let k = 0; named >= 3 && k + 1 < words.length; k++) {
     if (closable(words[k]!) && closable(words[k + 1]!)) out.add([...words.slice(0, k), `${words[k]}${words[k + 1]}`, ...words.slice(k + 2)].join(" "));
   }
   out.delete(f);
