@@ -10,6 +10,20 @@ import { titleCased, wordTokens } from "../../src/util/text";
 import { titleSlotOf } from "../../src/question/stages/title-slots";
 import { longerNameAt } from "../../src/question/stages/longer-name";
 
+
+/** Where the words of `text` (in any case) stand in the question's tokens. */
+function wordsAt(q: string, text: string): { tokens: ReturnType<typeof wordTokens>; at: number; length: number } {
+  const tokens = wordTokens(q);
+  const words = text.toLowerCase().split(" ");
+  return { tokens, at: tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.folded === w)), length: words.length };
+}
+
+/** The title slot the words of `text` stand in. */
+function slotOfWords(q: string, text: string): string | undefined {
+  const { tokens, at, length } = wordsAt(q, text);
+  return titleSlotOf(q, tokens, at, tokens.slice(at, at + length), false);
+}
+
 describe("small talk", () => {
   it.each([
     ["Hi there, what can you do?", "about_service"],
@@ -170,13 +184,7 @@ describe("words of a description, not a title", () => {
     ["a kind of film with its article", "the 80s horror movie alien", "alien", "after-title-cue"],
     ["a film word opening the message", "movie heat cast", "heat", "after-title-cue"],
     ["a capitalised title after a kind of film", "WW2 movie Following with soldiers", "Following", "after-title-cue"],
-  ])("a title cue's reach: %s (%s)", (_kind, q, text, slot) => {
-    const tokens = wordTokens(q);
-    const at = tokens.findIndex((t) => t.text === text);
-    expect(titleSlotOf(q, tokens, at, tokens.slice(at, at + 1), false)).toBe(slot);
-  });
-  // "in" a title closing a question asked of someone of a story is the film it happens in; a place or a time is no such slot.
-  it.each([
+    // "in" a title closing a question asked of someone of a story is the film it happens in; a place or a time is no such slot.
     ["a pronoun of people told of", "where do they fly to in pretty woman", "pretty woman", "in-after-story-subject"],
     ["a given name", "what's wrong with elise in mr nobody", "mr nobody", "in-after-story-subject"],
     ["a being of a story", "where does the dog go in as good as it gets", "as good as it gets", "in-after-story-subject"],
@@ -186,12 +194,7 @@ describe("words of a description, not a title", () => {
     ["a money word between 'how much' and the verb", "how much money did titanic make", "titanic", "how-much"],
     ["a year after the title ends the clause all the same", "who sang bare necessities in jungle book 2016", "jungle book", "in-after-role-or-fact"],
     ["a word picking a version, with its article", "when did the original death wish come out", "death wish", "after-version"],
-  ])("the film a story question closes with: %s (%s)", (_kind, q, text, slot) => {
-    const tokens = wordTokens(q);
-    const words = text.split(" ");
-    const at = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.folded === w));
-    expect(titleSlotOf(q, tokens, at, tokens.slice(at, at + words.length), false)).toBe(slot);
-  });
+  ])("a title slot, or none: %s (%s)", (_kind, q, text, slot) => expect(slotOfWords(q, text)).toBe(slot));
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));
 });
@@ -208,11 +211,9 @@ describe("a title that opens a longer name", () => {
     ["who voiced chip in beauty and the beast 2017", "beauty and the beast", {}, undefined],
     ["who directed the greatest showman", "the greatest", {}, undefined],
   ] as const)("%s (%s)", (q, title, held, whole) => {
-    const tokens = wordTokens(q);
-    const words = title.split(" ");
-    const at = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.folded === w));
+    const { tokens, at, length } = wordsAt(q, title);
     const holder = held as Record<string, "film" | "name">;
-    const span = longerNameAt(q, tokens, at, at + words.length, (k) => holder[tokens[k]!.folded]);
+    const span = longerNameAt(q, tokens, at, at + length, (k) => holder[tokens[k]!.folded]);
     expect(span ? q.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end) : undefined).toBe(whole);
   });
 });
