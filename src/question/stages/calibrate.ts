@@ -7,7 +7,7 @@ import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_W
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
-import { STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
+import { IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
 import { sequelNumberAfter, sequelShownAs } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
@@ -87,6 +87,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "words-of-description", apply: (c) => (!slotSaysTitle(c) && (c.top.type === "Movie" ? wordsOfDescription(c) : countOrTime(c)) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "a good scary movie", "Scary movie on Netflix": a title that is a kind of film, written as the phrase, describes a film.
   { id: "description", apply: description },
+  // "where does she live in london", "where did they go in the holidays": where a story happens may be a place the KB tags
+  // films with or a near spelling of a title; only a title said whole and no place is the film it happens in.
+  { id: "place-not-story-film", apply: (c) => (c.slot()?.id === IN_STORY_SLOT && (!linksWhole(c.top) || c.m.candidates.some((x) => x.type === "Tag" && sameName(x, c.m.text))) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
@@ -399,7 +402,11 @@ function typoName(linker: EntityLinker, text: string): EntityCandidate | undefin
   const said = withoutLeadingArticle(linkKey(text));
   const name = withoutLeadingArticle(linkKey(top.name));
   const slips = Math.max(2, Math.floor(name.length / 6));
-  return contentWords(linkKey(top.name)) === contentWords(linkKey(text)) && editDistance(said, name, slips) <= slips ? top : undefined;
+  // A plural of the title's word is the word, not a slip of it: "in the holidays" is no The Holiday.
+  // A possessive's "s" is the title's own ("schindlers list" is Schindler's List).
+  const own = name.split(" ");
+  const inflected = top.type === "Movie" && !/['’]s\b/i.test(top.name) && said.split(" ").some((w, k) => own[k] !== undefined && w !== own[k] && (w === `${own[k]}s` || w === `${own[k]}es` || own[k] === `${w}s`));
+  return !inflected && contentWords(linkKey(top.name)) === contentWords(linkKey(text)) && editDistance(said, name, slips) <= slips ? top : undefined;
 }
 
 
