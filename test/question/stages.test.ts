@@ -208,6 +208,7 @@ describe("a title that opens a longer name", () => {
     ["what was the budget for avatar compared to titanic", "avatar", { titanic: "film" }, undefined],
     ["who starred in starfall but not in midnight ledger", "starfall", { midnight: "film", ledger: "film" }, undefined],
     ["who starred in titanic and jaws", "titanic", { jaws: "film" }, undefined],
+    ["us actress who starred in cocktail the saint", "cocktail", { the: "film", saint: "film" }, undefined],
     ["who voiced chip in beauty and the beast 2017", "beauty and the beast", {}, undefined],
     ["who directed the greatest showman", "the greatest", {}, undefined],
   ] as const)("%s (%s)", (q, title, held, whole) => {

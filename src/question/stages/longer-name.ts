@@ -28,10 +28,11 @@ export function longerNameAt(question: string, tokens: readonly WordToken[], sta
   // A year closing the clause says which film it is ("beauty and the beast 2017").
   while (rest.length && /^(?:19|20)\d\d$/.test(rest.at(-1)!.t.folded)) rest.pop();
   if (!rest.length || rest.some((x) => covered(x.k) === "name" || (covered(x.k) === undefined && JOINERS.has(x.t.folded)))) return undefined;
-  // A title after it is one name with it only said right beside it, an article aside: "avatar compared to titanic",
-  // "starfall but not midnight ledger" set two side by side.
+  // A title after it is one name with it only said right beside it: "avatar compared to titanic", "starfall but not
+  // midnight ledger" set two side by side.
+  // Nor when an article opens it: "cocktail the saint" names two films, "spider man homecoming" one.
   const free = rest.filter((x) => covered(x.k) === undefined);
-  if (free.length < rest.length && free.some((x) => !ARTICLES_BEFORE.has(x.t.folded))) return undefined;
+  if (free.length < rest.length && (free.length > 0 || ARTICLES_BEFORE.has(rest[0]!.t.folded))) return undefined;
   const names = rest.some((x) => !STOP_WORDS.has(x.t.folded) && !/\d/.test(x.t.folded) && !isRuleWord(x.t.folded));
   const plain = rest.every((x) => !isRuleWord(x.t.folded) || STOP_WORDS.has(x.t.folded));
   return names && plain ? { tokenStart: start, tokenEnd: rest.at(-1)!.k + 1 } : undefined;
