@@ -56,6 +56,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who played the baby in babys day out","beyond.character-named","p1 lookup(Baby's Day Out → ACTED_IN in); *p2 beyond(character beside p1)"],
     // The name of a being of a story asked "in" a film is a character of it; a single word is no two words of a title closed.
     ["what is the name of the seagull in little mermaid","beyond.fact","p1 lookup(The Little Mermaid → ACTED_IN in); *p2 beyond(character beside p1)"],
+    // A film in a title's slot makes a film question; a count of what no relation reaches is a count of the story's things.
+    ["how many fairies in the original sleeping beauty","aggregate.count","p1 lookup(Sleeping Beauty → all); *p2 beyond(other beside p1)"],
+    ["how many eleanor cars were used in gone in 60 seconds","aggregate.count","p1 lookup(Gone in 60 Seconds → all); *p2 beyond(other beside p1)"],
     // A sequel's number said without the format its title carries names it ("Jaws 3-D").
     ["who directed jaws 3","lookup.relation","*p1 lookup(Jaws 3-D → DIRECTED in)"],
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").

@@ -137,6 +137,12 @@ export async function count(r: Reading, ctx: RuleContext): Promise<Built | undef
   const where = filmsAsked(r) || r.analysis.answer.type === "Movie" || together ? await filmSet(r, ctx) : undefined;
   if (where && hasSetBeyondFilms(where)) return { parts: [{ kind: "films", where }, { kind: "aggregate", op: "count", of: local(0) }] };
   const lookup = lookupOf(r, 0.5);
+  // "how many fairies in the original sleeping beauty": what is counted reaches along no relation the KB holds, so it is a
+  // count of the story's things: said beyond the KB beside what it holds of the film, not a count of everything linked.
+  const counted = r.ledger.facets.filter((f) => !f.against).map((f) => f.said);
+  if (lookup?.kind === "lookup" && !lookup.path && !lookup.asks && !lookup.figure && counted.length && films(r).length === 1) {
+    return { parts: [lookup, { kind: "beyond", fact: "other", said: `how many ${counted.join(", ")}`.slice(0, 100), about: local(0) }] };
+  }
   return lookup ? { parts: [lookup, { kind: "aggregate", op: "count", of: local(0) }] } : undefined;
 }
 

@@ -6,7 +6,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { FACT_PHRASES } from "../lexicon/shapes";
 import { WATCHING_TIME_WORDS } from "../lexicon/requests";
 import type { Reading } from "../reading";
-import { IN_STORY_SLOT, titleSlotAt, titleSlotOf } from "./title-slots";
+import { titleSlotAt, titleSlotOf } from "./title-slots";
 import { lackedPerson, onlyTopics, seedsAfterCue, seedsBeforeCue } from "../rules/features";
 import { asksNothing, lifeFactInStory } from "./life-fact";
 
@@ -101,10 +101,16 @@ function described(r: Reading, names: readonly Named[]): boolean {
   return names.some((t) => slot(t) === "tell-about" || (slot(t) === "what-is" && severalContentWords(t.text)));
 }
 
-/** "where do they fly to in pretty woman": a film the wording puts where something of its story happens is what the question is of. */
+/**
+ * "where do they fly to in pretty woman", "how many fairies in the original sleeping beauty": a film the wording puts in a
+ * title's slot (where something of its story happens, a version picked) is what the question is of.
+ */
 function askedInFilm(r: Reading, names: readonly Named[]): boolean {
-  return names.some((t) => t.types.includes("Movie") && titleSlotAt(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd), false)?.id === IN_STORY_SLOT);
+  const slot = (t: Named) => titleSlotAt(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd), false);
+  return names.some((t) => t.types.includes("Movie") && slot(t)?.says === true && !SLOTS_READ_ELSEWHERE.has(slot(t)!.id));
 }
+/** Slots whose names make a film question only as `described` reads them ("what is love" asks what love is). */
+const SLOTS_READ_ELSEWHERE: ReadonlySet<string> = new Set(["what-is", "tell-about", "whole-message"]);
 
 const ASKING: ReadonlySet<string> = ASKING_WORDS;
 
