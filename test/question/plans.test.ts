@@ -59,6 +59,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A film in a title's slot makes a film question; a count of what no relation reaches is a count of the story's things.
     ["how many fairies in the original sleeping beauty","aggregate.count","p1 lookup(Sleeping Beauty → all); *p2 beyond(other beside p1)"],
     ["how many eleanor cars were used in gone in 60 seconds","aggregate.count","p1 lookup(Gone in 60 Seconds → all); *p2 beyond(other beside p1)"],
+    // "A great white" is the shark people name by its kind.
+    ["What movie by Steven Spielberg features a great white terroizing an island?","open.person-facets","*p1 open(explore; Steven Spielberg DIRECTED, sharks; facets theme terroizing, setting island)"],
     // A sequel's number said without the format its title carries names it ("Jaws 3-D").
     ["who directed jaws 3","lookup.relation","*p1 lookup(Jaws 3-D → DIRECTED in)"],
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").

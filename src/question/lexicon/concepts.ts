@@ -99,6 +99,8 @@ export const CONCEPT_SYNONYMS: Readonly<Record<string, ConceptSynonym>> = {
   haunted: { label: "ghosts", tags: ["ghosts", "haunted house"], keywords: ["haunted house", "ghost"] },
   witch: { label: "witches", tags: ["witches", "witch"], keywords: ["witch"] },
   shark: { label: "sharks", tags: ["shark", "sharks"], keywords: ["shark"] },
+  // The shark people name by its kind ("a great white terrorizing an island").
+  "great white": { label: "sharks", tags: ["shark", "sharks"], keywords: ["shark"] },
   "post apocalyptic": { label: "post-apocalyptic", tags: ["post-apocalyptic", "apocalypse"], keywords: ["post-apocalyptic"] },
   dystopia: { label: "dystopia", tags: ["dystopia", "dystopian"], keywords: ["dystopia"] },
   dystopian: { label: "dystopia", tags: ["dystopia", "dystopian"], keywords: ["dystopia"] },
