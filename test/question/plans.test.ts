@@ -59,6 +59,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A film in a title's slot makes a film question; a count of what no relation reaches is a count of the story's things.
     ["how many fairies in the original sleeping beauty","aggregate.count","p1 lookup(Sleeping Beauty → all); *p2 beyond(other beside p1)"],
     ["how many eleanor cars were used in gone in 60 seconds","aggregate.count","p1 lookup(Gone in 60 Seconds → all); *p2 beyond(other beside p1)"],
+    // A person named right after an opening that is no relative clause is whose film it is, not whom a story tells of.
+    ["What movie has sacha gervasi contributed to","films.person","*p1 films(Sacha Gervasi DIRECTED)"],
+    ["what movie has tom hanks stranded on an island with a volleyball","plot.told","*p1 plot(what movie has tom hanks stranded on an island with a vol…; Tom Hanks; facets theme stranded, setting island, theme volleyball)"],
     // "A great white" is the shark people name by its kind.
     ["What movie by Steven Spielberg features a great white terroizing an island?","open.person-facets","*p1 open(explore; Steven Spielberg DIRECTED, sharks; facets theme terroizing, setting island)"],
     // A sequel's number said without the format its title carries names it ("Jaws 3-D").

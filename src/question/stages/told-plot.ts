@@ -17,6 +17,8 @@ export interface ToldPlot {
 }
 
 const CLAUSE = new Set(PLOT_CLAUSE_WORDS);
+/** Words that end an opening with a relative clause: what follows is the story, its people included. */
+const RELATIVE_ENDS: ReadonlySet<string> = new Set(["who", "that", "where", "when", "whose", "which"]);
 const HEADS = new Set(PLOT_HEADS);
 /** How far a scene opener ("where", "in which") may sit from its film word: "movie based on the real mission where …". */
 const SCENE_GAP = 7;
@@ -85,7 +87,12 @@ export function findToldPlot(allWords: readonly string[], namesSomething: boolea
     if (rankingPhrase(before) || firstOf(before, COUNT_PHRASES)) return undefined;
     // After "that movie with", the people named are its cast, not its story ("that movie with tom hanks and meg ryan").
     const withLead = lead.phrase.split(" ").at(-2) === "with" || lead.phrase.endsWith(" with");
-    const story = words.slice(lead.end).map((w, k) => (withLead && inPerson(lead.end + k) ? "" : w));
+    // So are people named right after an opening that is no clause ("what movie has sacha gervasi contributed to"):
+    // whose film it is; after "where" they are whom the story tells of ("the movie where bill murray keeps reliving …").
+    const clauseLead = RELATIVE_ENDS.has(lead.phrase.split(" ").at(-1)!);
+    let opening = lead.end;
+    while (!clauseLead && inPerson(opening)) opening++;
+    const story = words.slice(lead.end).map((w, k) => ((withLead || lead.end + k < opening) && inPerson(lead.end + k) ? "" : w));
     const storyWords = story.filter(isStoryWord).length;
     // "the movie where a boy sees dead people": an opening that ends in a relative word makes the story a clause.
     const clause = CLAUSE.has(lead.phrase.split(" ").at(-1)!) || story.some((w) => CLAUSE.has(w));
