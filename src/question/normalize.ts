@@ -3,7 +3,8 @@
  * (HTML tags and entities, Markdown emphasis, code ticks and links), compatibility forms of Unicode
  * (full-width letters, ligatures), typographic quotes and dashes, invisible characters and runs of
  * white space become what a person would have typed; so does text split into tokens by an older
- * tool (`` quotes '', "Kevin Costner 's", "you 'll", " ?"). Names keep their case and accents.
+ * tool (`` quotes '', "Kevin Costner 's", "you 'll", " ?") or with its apostrophes lost ("lohan s mother"). Names keep their
+ * case and accents.
  */
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 
@@ -34,6 +35,8 @@ export function normalizeQuestion(text: string): string {
     .replace(/\u2026/g, "...")
     .replace(/``\s*|\s*''/g, '"')
     .replace(/\s+(['’](?:s|ll|re|ve|d|m)|n't)\b/gi, "$1")
+    // A possessive whose apostrophe was lost, its "s" left alone ("lindsay lohan s mother", "what s the name").
+    .replace(/(?<=\p{L}) s(?= \p{L})/gu, "'s")
     .replace(/"\s+([^"]{1,300}?)\s+"/g, '"$1"')
     .replace(/\s+([?!.,;:])(?=\s|$)/g, "$1")
     // A blank line ends a paragraph, and so its last sentence ("Movie about a haunted lighthouse\n\nI saw it…").

@@ -11,6 +11,8 @@ describe("normalizing a question", () => {
     ["an older tokenizer's spacing", "What is the name of Kevin Costner 's movie about Sioux Indians ?", "What is the name of Kevin Costner's movie about Sioux Indians?"],
     ["its quotes", "who starred in `` The Sting '' ?", 'who starred in "The Sting"?'],
     ["runs of white space", "  who   wrote\n\tAlien  ", "who wrote Alien"],
+    ["a possessive's lost apostrophe", "who played lindsay lohan s mother in freaky friday", "who played lindsay lohan's mother in freaky friday"],
+    ["a lone s ending a text stays", "the film plan s", "the film plan s"],
   ])("%s", (_what, raw, plain) => {
     expect(normalizeQuestion(raw)).toBe(plain);
   });

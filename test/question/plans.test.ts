@@ -64,6 +64,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["what movie has tom hanks stranded on an island with a volleyball","plot.told","*p1 plot(what movie has tom hanks stranded on an island with a vol…; Tom Hanks; facets theme stranded, setting island, theme volleyball)"],
     // "A great white" is the shark people name by its kind.
     ["What movie by Steven Spielberg features a great white terroizing an island?","open.person-facets","*p1 open(explore; Steven Spielberg DIRECTED, sharks; facets theme terroizing, setting island)"],
+    // The first of a family by number is the film of the name itself; a lost apostrophe still makes a possessive.
+    ["who was the killer in scary movie 1","beyond.story-person","p1 lookup(Scary Movie → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["who directed rocky part 1","lookup.relation","*p1 lookup(Rocky → DIRECTED in)"],
+    ["who played lindsay lohan s mother in freaky friday","beyond.character-named","p1 lookup(Freaky Friday → ACTED_IN in); *p2 beyond(character beside p1)"],
     // A sequel's number said without the format its title carries names it ("Jaws 3-D").
     ["who directed jaws 3","lookup.relation","*p1 lookup(Jaws 3-D → DIRECTED in)"],
     // A release compared in any tense of its verb ("come out", "came out", "was released", "premiered").

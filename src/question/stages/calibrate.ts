@@ -9,7 +9,7 @@ import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, STORY_BEINGS,
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
-import { sequelNumberAfter, sequelShownAs } from "./sequel-number";
+import { namesTheFirst, sequelNumberAfter, sequelShownAs } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
@@ -471,8 +471,10 @@ function sequelNotHeld(question: string, mentions: readonly Mention[], linker: E
     const whole = question.slice(m.start, m.end + number.length);
     const held = linker.link(whole, { types: ["Movie"], limit: 1 })[0];
     if (held && linksWhole(held)) continue;
+    // "scary movie 1", "rocky part 1": the first of a family is the film of the name itself.
+    const first = namesTheFirst(number) ? m.candidates[0] : undefined;
     // "jaws 3": the number said without the format the sequel's title carries ("Jaws 3-D") names it all the same.
-    const shown = sequelShownAs(whole, linker);
+    const shown = first ?? sequelShownAs(whole, linker);
     if (shown) {
       named.set(m, { ...m, end: m.end + number.length, text: whole, candidates: [shown], confidence: Math.max(m.confidence, 0.8) });
       for (const o of mentions) if (o !== m && o.start >= m.start && o.end <= m.end + number.length) dropped.add(o);

@@ -33,3 +33,8 @@ export function sequelShownAs(said: string, linker: EntityLinker): EntityCandida
   }
   return undefined;
 }
+
+/** A sequel's number that says the first of a family ("1", "part i", "one"): that film is the one of the name itself. */
+export function namesTheFirst(number: string): boolean {
+  return /^(?:1|i|one)$/i.test(number.trim().split(/\s+/).at(-1) ?? "");
+}

@@ -7,6 +7,7 @@ import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
+import { sequelNumberAfter } from "./sequel-number";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
 import { isGivenName } from "../../linking/name-gender";
 
@@ -170,9 +171,17 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
     personLike,
     before: (k) => tokens[at - k]?.folded,
     next: tokens[at + span.length]?.folded,
-    // A year after a title says which film it is ("jungle book 2016", "scarface (1983)"): the clause ends with it all the same.
-    endsClause: /^\s*(?:\(?(?:19|20)\d\d\)?\s*)?(?:$|[?.!,;:)])/.test(question.slice(span.at(-1)!.end)),
+    endsClause: endsClauseAfter(question.slice(span.at(-1)!.end)),
   };
+}
+
+/**
+ * Whether the clause ends right after a span: a year or a sequel's number after a title says which film it is ("jungle book
+ * 2016", "scarface (1983)", "scary movie 1"), and the clause ends with it all the same.
+ */
+function endsClauseAfter(rest: string): boolean {
+  const number = sequelNumberAfter(rest);
+  return /^\s*(?:\(?(?:19|20)\d\d\)?\s*)?(?:$|[?.!,;:)])/.test(number ? rest.slice(number.length) : rest);
 }
 
 function quoted(c: SpanContext): boolean {

@@ -2,7 +2,7 @@ import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
-import { sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
+import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
 import { STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
@@ -131,7 +131,7 @@ function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: Knowledg
       if ((STOP_WORDS.has(tokens[i]!.folded) && !ARTICLE.has(tokens[i]!.folded)) || /[,;:.!?()"]/.test(title)) continue;
       if (!film(title)) continue;
       const whole = text.slice(tokens[i]!.start, last.end + number.length);
-      if (!film(whole) && !sequelShownAs(whole, kb.linker)) out.push(whole);
+      if (!film(whole) && !sequelShownAs(whole, kb.linker) && !namesTheFirst(number)) out.push(whole);
       return;
     }
   });
