@@ -64,6 +64,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["what movie has tom hanks stranded on an island with a volleyball","plot.told","*p1 plot(what movie has tom hanks stranded on an island with a vol…; Tom Hanks; facets theme stranded, setting island, theme volleyball)"],
     // "A great white" is the shark people name by its kind.
     ["What movie by Steven Spielberg features a great white terroizing an island?","open.person-facets","*p1 open(explore; Steven Spielberg DIRECTED, sharks; facets theme terroizing, setting island)"],
+    // A title said whole in a title's slot is that film however rare its word; so in a story-like wording of the question.
+    ["who sings let it go in frozen","beyond.fact","p1 lookup(Frozen → all); *p2 beyond(music beside p1)"],
+    ["girl who sings let it go in frozen","beyond.fact","p1 lookup(Frozen → all); *p2 beyond(music beside p1)"],
     // The first of a family by number is the film of the name itself; a lost apostrophe still makes a possessive.
     ["who was the killer in scary movie 1","beyond.story-person","p1 lookup(Scary Movie → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["who directed rocky part 1","lookup.relation","*p1 lookup(Rocky → DIRECTED in)"],

@@ -92,6 +92,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "place-not-story-film", apply: (c) => (c.slot()?.id === IN_STORY_SLOT && (!linksWhole(c.top) || c.m.candidates.some((x) => x.type === "Tag" && sameName(x, c.m.text))) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
+  // "who sings let it go in frozen": a title said whole where the wording puts a title is that film, however rare its word.
+  { id: "title-said-in-slot", apply: (c) => (c.top.type === "Movie" && linksWhole(c.top) && c.m.confidence < 0.7 && slotSaysTitle(c) ? { ...c.m, confidence: 0.7 } : undefined) },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
   { id: "title-in-slot", apply: titleInSlot },
