@@ -67,6 +67,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A title said whole in a title's slot is that film however rare its word; so in a story-like wording of the question.
     ["who sings let it go in frozen","beyond.fact","p1 lookup(Frozen → all); *p2 beyond(music beside p1)"],
     ["girl who sings let it go in frozen","beyond.fact","p1 lookup(Frozen → all); *p2 beyond(music beside p1)"],
+    // One thing of a film's story asked by "what" is beyond the KB; the story is told beside it.
+    ["what war was forrest gump about","lookup.story","p1 lookup(Forrest Gump → story); *p2 beyond(other beside p1)"],
+    ["what is memento about","lookup.story","*p1 lookup(Memento → story)"],
     // The first of a family by number is the film of the name itself; a lost apostrophe still makes a possessive.
     ["who was the killer in scary movie 1","beyond.story-person","p1 lookup(Scary Movie → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["who directed rocky part 1","lookup.relation","*p1 lookup(Rocky → DIRECTED in)"],

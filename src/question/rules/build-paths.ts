@@ -13,7 +13,7 @@ import { EDGE_SPECS } from "../../kb/schema";
 import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, IN_FILM_WORDS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { ASKING_WORDS } from "../lexicon/cues";
-import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS } from "../lexicon/relations";
+import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS, MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { familySeeded, films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
@@ -213,7 +213,22 @@ export function rolesBoth(r: Reading): Built | undefined {
 /** "what is Memento about", "the plots of Alien and Aliens": each film's story, as its plot and TMDB overview tell it. */
 export function story(r: Reading): Built | undefined {
   const fs = films(r).filter((f) => f.confidence >= 0.5 && !(r.cues.story!.at >= f.tokenStart && r.cues.story!.at < f.tokenEnd));
-  return fs.length ? { parts: [{ kind: "lookup", from: fs.slice(0, 5).map(entityRef), story: true, join: "each", within: [], text: r.text }] } : undefined;
+  if (!fs.length) return undefined;
+  const told: DraftPart = { kind: "lookup", from: fs.slice(0, 5).map(entityRef), story: true, join: "each", within: [], text: r.text };
+  // "what war was the movie about": one thing of the story asked, which the KB does not record; its story told beside.
+  const noun = storyNounAsked(r);
+  return { parts: noun ? [told, { kind: "beyond", fact: "other", said: `${r.words[0]} ${noun}`, about: local(0) }] : [told] };
+}
+
+/** Words after "what"/"which" that ask for the story itself or its kind, not one thing of it. */
+const STORY_ITSELF: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...PLURAL_MOVIE_WORDS, "kind", "type", "sort", "genre", "else", "exactly"]);
+
+/** The noun "what" or "which" asks of a story ("what war was forrest gump about"), if the question opens so. */
+function storyNounAsked(r: Reading): string | undefined {
+  const [wh, noun, verb] = r.words;
+  if ((wh !== "what" && wh !== "which") || noun === undefined || verb === undefined) return undefined;
+  if (STOP_WORDS.has(noun) || QUESTION_WORDS.has(noun) || STORY_ITSELF.has(noun) || r.named.some((t) => t.tokenStart <= 1 && t.tokenEnd > 1)) return undefined;
+  return AUXILIARIES.has(verb) ? noun : undefined;
 }
 
 /** "how long is the godfather", "what was the budget of avatar": a TMDB figure of the one film named. */
