@@ -34,6 +34,13 @@ export function tokenize(text: string): string[] {
 export const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 /** The articles but "the", which opens titles: after one, words describe ("about a burglar"). */
 export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(["a", "an"]);
+/** Punctuation that ends a clause, between two words ("Gladiator, Hannibal", "… in jaws? and …"). */
+export const CLAUSE_BREAK = /[?.!,;:]/;
+/** A year as a question says one, 1900–2099, as a pattern to build larger ones from. */
+export const YEAR_DIGITS = "(?:19|20)\\d\\d";
+const YEAR_WORD = new RegExp(`^${YEAR_DIGITS}$`);
+/** Whether a word is a year ("1997", not "97" or "3000"). */
+export const isYearWord = (word: string): boolean => YEAR_WORD.test(word);
 
 /** A name or key without the article it opens with ("the godfather" → "godfather"); any letter case. */
 export function withoutLeadingArticle(s: string): string {

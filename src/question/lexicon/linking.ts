@@ -95,6 +95,8 @@ export const FILM_SLOT_LEAD_WORDS = ["like", "liked", "loved", "enjoyed", "watch
 /** A sequel's number after a title: "part" or "chapter" may lead it; roman numerals as written ("the godfather part ii", "rocky 7"). */
 export const SEQUEL_LEADS = ["part", "chapter", "episode"];
 export const SEQUEL_NUMERALS = ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+/** A sequel's number that says the first of a family ("rocky 1", "part i", "part one"). */
+export const FIRST_SEQUEL_NUMBERS = ["1", "i", "one"];
 /** Words that pick one version of a film said after them with "the" ("the original death wish", "the new mary poppins"). */
 export const VERSION_WORDS = ["original", "new", "old", "latest", "newest", "remade", "classic"];
 /** What a sequel's number may carry of the format it was shown in ("Jaws 3-D", "Step Up 3D"): said without it, it names that sequel. */

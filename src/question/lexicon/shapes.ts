@@ -159,6 +159,11 @@ export const STORY_BEINGS: ReadonlySet<string> = new Set([...CREATURE_WORDS, ...
 export const CREATURE_KIND_WORDS = ["breed", "species"];
 /** Words that put a part, person or thing in a film said right after them at the clause's end ("the shark in jaws", "the kid from home alone"). */
 export const IN_FILM_WORDS = ["in", "from"];
+/** Words after which the rest of a clause may be the film a fact is asked of ("in", "from", "the score for …"). */
+export const FILM_SLOT_PREPOSITIONS = [...IN_FILM_WORDS, "for"];
+/** Words that ask one thing of a film's story ("what war was it about"), and the words after them that ask the story itself or its kind. */
+export const STORY_THING_ASKERS = ["what", "which"];
+export const STORY_ITSELF_WORDS = ["kind", "type", "sort", "genre", "else", "exactly"];
 /** Things of a film's story or soundtrack a question may ask about, besides people and creatures ("the song from titanic", "pepper's real name from iron man"). */
 export const STORY_THING_WORDS = "song songs theme name names character characters".split(" ");
 /** Things a film may be about whose kinds the KB holds no relation for ("what kind of sport is played in the blind side"). */

@@ -10,7 +10,7 @@ import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
-import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, IN_FILM_WORDS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { ASKING_WORDS } from "../lexicon/cues";
 import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS, MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
@@ -104,6 +104,7 @@ export async function weakLookup(r: Reading, ctx: RuleContext): Promise<Built | 
 
 const AUXILIARIES: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+const SLOT_PREPOSITIONS: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
 const FACT_VERB_SET: ReadonlySet<string> = new Set(FACT_VERBS);
 
 /** Relations whose subject is a film: asked of a name, they mean a film of that name. */
@@ -221,12 +222,13 @@ export function story(r: Reading): Built | undefined {
 }
 
 /** Words after "what"/"which" that ask for the story itself or its kind, not one thing of it. */
-const STORY_ITSELF: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...PLURAL_MOVIE_WORDS, "kind", "type", "sort", "genre", "else", "exactly"]);
+const STORY_ITSELF: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...PLURAL_MOVIE_WORDS, ...STORY_ITSELF_WORDS]);
+const STORY_ASKERS: ReadonlySet<string> = new Set(STORY_THING_ASKERS);
 
 /** The noun "what" or "which" asks of a story ("what war was forrest gump about"), if the question opens so. */
 function storyNounAsked(r: Reading): string | undefined {
   const [wh, noun, verb] = r.words;
-  if ((wh !== "what" && wh !== "which") || noun === undefined || verb === undefined) return undefined;
+  if (!STORY_ASKERS.has(wh ?? "") || noun === undefined || verb === undefined) return undefined;
   if (STOP_WORDS.has(noun) || QUESTION_WORDS.has(noun) || STORY_ITSELF.has(noun) || r.named.some((t) => t.tokenStart <= 1 && t.tokenEnd > 1)) return undefined;
   return AUXILIARIES.has(verb) ? noun : undefined;
 }
@@ -266,7 +268,7 @@ export function compareOneSide(r: Reading): Built | undefined {
 function earnerOf(r: Reading, f: NonNullable<Reading["cues"]["figure"]>, film: TopicEntity): string | undefined {
   const verb = f.end - 1;
   const subject = r.tokens.slice(f.at + 3, verb);
-  const inFilm = IN_FILM.has(r.words[film.tokenStart - 1] ?? "") || r.words[film.tokenStart - 1] === "for";
+  const inFilm = SLOT_PREPOSITIONS.has(r.words[film.tokenStart - 1] ?? "");
   return subject.length && film.tokenStart > verb && inFilm ? subject.map((t) => t.text).join(" ") : undefined;
 }
 

@@ -106,8 +106,10 @@ function described(r: Reading, names: readonly Named[]): boolean {
  * title's slot (where something of its story happens, a version picked) is what the question is of.
  */
 function askedInFilm(r: Reading, names: readonly Named[]): boolean {
-  const slot = (t: Named) => titleSlotAt(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd), false);
-  return names.some((t) => t.types.includes("Movie") && slot(t)?.says === true && !SLOTS_READ_ELSEWHERE.has(slot(t)!.id));
+  return names.some((t) => {
+    const slot = t.types.includes("Movie") ? titleSlotAt(r.text, r.tokens, t.tokenStart, r.tokens.slice(t.tokenStart, t.tokenEnd), false) : undefined;
+    return slot?.says === true && !SLOTS_READ_ELSEWHERE.has(slot.id);
+  });
 }
 /** Slots whose names make a film question only as `described` reads them ("what is love" asks what love is). */
 const SLOTS_READ_ELSEWHERE: ReadonlySet<string> = new Set(["what-is", "tell-about", "whole-message"]);

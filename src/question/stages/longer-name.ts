@@ -1,11 +1,9 @@
-import { STOP_WORDS, type WordToken } from "../../util/text";
+import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, isYearWord, type WordToken } from "../../util/text";
 import { isRuleWord } from "./spelling";
-import { IN_FILM_WORDS } from "../lexicon/shapes";
+import { FILM_SLOT_PREPOSITIONS } from "../lexicon/shapes";
 import { COMPARED_SIDE_WORDS } from "../lexicon/linking";
 
-/** Words after which the rest of a clause is the name of the film it asks of ("in", "from", "for"). */
-const SLOT_OPENERS: ReadonlySet<string> = new Set([...IN_FILM_WORDS, "for"]);
-const ARTICLES_BEFORE: ReadonlySet<string> = new Set(["the", "a", "an"]);
+const SLOT_OPENERS: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
 /** Words that join two names said side by side ("titanic and jaws", "heat or ronin", "titanic with leonardo dicaprio"). */
 const JOINERS: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "nor", "with", "&"]);
 
@@ -20,19 +18,19 @@ const JOINERS: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "no
  * small word, number or word the rules read ("besides kate winslet", "in 1997" leave the title as it is).
  */
 export function longerNameAt(question: string, tokens: readonly WordToken[], start: number, end: number, covered: (k: number) => "film" | "name" | undefined): { tokenStart: number; tokenEnd: number } | undefined {
-  const opener = ARTICLES_BEFORE.has(tokens[start - 1]?.folded ?? "") ? start - 2 : start - 1;
+  const opener = ARTICLES.has(tokens[start - 1]?.folded ?? "") ? start - 2 : start - 1;
   if (!SLOT_OPENERS.has(tokens[opener]?.folded ?? "") || end >= tokens.length) return undefined;
   let last = end;
-  while (last < tokens.length && !/[?.!,;:]/.test(question.slice(tokens[last - 1]!.end, tokens[last]!.start))) last++;
+  while (last < tokens.length && !CLAUSE_BREAK.test(question.slice(tokens[last - 1]!.end, tokens[last]!.start))) last++;
   const rest = tokens.slice(end, last).map((t, k) => ({ t, k: end + k }));
   // A year closing the clause says which film it is ("beauty and the beast 2017").
-  while (rest.length && /^(?:19|20)\d\d$/.test(rest.at(-1)!.t.folded)) rest.pop();
+  while (rest.length && isYearWord(rest.at(-1)!.t.folded)) rest.pop();
   if (!rest.length || rest.some((x) => covered(x.k) === "name" || (covered(x.k) === undefined && JOINERS.has(x.t.folded)))) return undefined;
   // A title after it is one name with it only said right beside it: "avatar compared to titanic", "starfall but not
   // midnight ledger" set two side by side.
   // Nor when an article opens it: "cocktail the saint" names two films, "spider man homecoming" one.
   const free = rest.filter((x) => covered(x.k) === undefined);
-  if (free.length < rest.length && (free.length > 0 || ARTICLES_BEFORE.has(rest[0]!.t.folded))) return undefined;
+  if (free.length < rest.length && (free.length > 0 || ARTICLES.has(rest[0]!.t.folded))) return undefined;
   const names = rest.some((x) => !STOP_WORDS.has(x.t.folded) && !/\d/.test(x.t.folded) && !isRuleWord(x.t.folded));
   const plain = rest.every((x) => !isRuleWord(x.t.folded) || STOP_WORDS.has(x.t.folded));
   return names && plain ? { tokenStart: start, tokenEnd: rest.at(-1)!.k + 1 } : undefined;

@@ -1,7 +1,9 @@
 import { linksWhole } from "../../linking/match";
 import type { EntityCandidate, EntityLinker } from "../../ports/entity-linker";
 import { linkKey } from "../../util/text";
-import { SEQUEL_FORMAT_SUFFIXES, SEQUEL_LEADS, SEQUEL_NUMERALS, SEQUEL_SUBTITLE_WORDS } from "../lexicon/linking";
+import { FIRST_SEQUEL_NUMBERS, SEQUEL_FORMAT_SUFFIXES, SEQUEL_LEADS, SEQUEL_NUMERALS, SEQUEL_SUBTITLE_WORDS } from "../lexicon/linking";
+
+const FIRST: ReadonlySet<string> = new Set(FIRST_SEQUEL_NUMBERS);
 
 const SEQUEL_NUMBER = new RegExp(`^\\s+(?:(?:${SEQUEL_LEADS.join("|")})\\s+)?(?:\\d{1,2}|${SEQUEL_NUMERALS.join("|")})(?![\\p{L}\\p{N}])`, "iu");
 
@@ -36,5 +38,5 @@ export function sequelShownAs(said: string, linker: EntityLinker): EntityCandida
 
 /** A sequel's number that says the first of a family ("1", "part i", "one"): that film is the one of the name itself. */
 export function namesTheFirst(number: string): boolean {
-  return /^(?:1|i|one)$/i.test(number.trim().split(/\s+/).at(-1) ?? "");
+  return FIRST.has((number.trim().split(/\s+/).at(-1) ?? "").toLowerCase());
 }

@@ -1,4 +1,4 @@
-import { ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, YEAR_DIGITS, capitalised, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
@@ -179,9 +179,11 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
  * Whether the clause ends right after a span: a year or a sequel's number after a title says which film it is ("jungle book
  * 2016", "scarface (1983)", "scary movie 1"), and the clause ends with it all the same.
  */
+const ENDS_CLAUSE = new RegExp(`^\\s*(?:\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:)])`);
+
 function endsClauseAfter(rest: string): boolean {
   const number = sequelNumberAfter(rest);
-  return /^\s*(?:\(?(?:19|20)\d\d\)?\s*)?(?:$|[?.!,;:)])/.test(number ? rest.slice(number.length) : rest);
+  return ENDS_CLAUSE.test(number ? rest.slice(number.length) : rest);
 }
 
 function quoted(c: SpanContext): boolean {

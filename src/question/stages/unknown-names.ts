@@ -4,7 +4,7 @@ import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
-import { STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
+import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -27,7 +27,6 @@ const SLOT_CUES = new Set(TITLE_SLOT_CUES);
 const ARTICLE = new Set(["the", "a", "an"]);
 /** Words that open a comparison or a description after "the film", not a title ("the film like X"). */
 const NOT_TITLE_STARTS = new Set(["like", "similar", "where", "whose", "which", "that", "who"]);
-const CLAUSE_BREAK = /[?.!,;:]/;
 const ROLE_EDGE_SET: ReadonlySet<string> = new Set(["ACTED_IN", "DIRECTED", "WROTE"]);
 const WH: ReadonlySet<string> = new Set(WH_WORDS);
 
