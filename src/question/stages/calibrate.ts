@@ -92,11 +92,12 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "place-not-story-film", apply: (c) => (c.slot()?.id === IN_STORY_SLOT && (!linksWhole(c.top) || c.m.candidates.some((x) => x.type === "Tag" && sameName(x, c.m.text))) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
-  // "who sings let it go in frozen": a title said whole where the wording puts a title is that film, however rare its word.
-  { id: "title-said-in-slot", apply: (c) => (c.top.type === "Movie" && linksWhole(c.top) && c.m.confidence < 0.7 && slotSaysTitle(c) ? { ...c.m, confidence: 0.7 } : undefined) },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
   { id: "title-in-slot", apply: titleInSlot },
+  // "who sings let it go in frozen": any other title said whole where the wording puts a title is that film,
+  // however rare its word.
+  { id: "title-said-in-slot", apply: (c) => (c.top.type === "Movie" && linksWhole(c.top) && c.m.confidence < 0.7 && slotSaysTitle(c) ? { ...c.m, confidence: 0.7 } : undefined) },
   // "what breed is toto", "which studio made it": one lowercase word a "what" or "which" asks for is the noun asked, not a title.
   { id: "wh-noun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && WH_NOUN.has(c.tokens[c.at - 1]?.folded ?? "") && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "inception": one word no ordinary language, sent alone, that names a film exactly is that film.
