@@ -2,8 +2,9 @@ import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
-import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
+import { ASKING_AUXILIARIES } from "./lexicon/followup";
 import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
 import { singular } from "./stages/concepts";
 
@@ -136,7 +137,7 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   const unsure = new Set<number>();
   for (const m of mentions) if (m.confidence < UNSURE_MENTION) for (let i = m.tokenStart; i < m.tokenEnd; i++) unsure.add(i);
   tokens.forEach((t, i) => {
-    if ((inMention.has(i) && !unsure.has(i)) || described(i)) return;
+    if ((inMention.has(i) && !unsure.has(i)) || described(i) || storyVerb(tokens, i)) return;
     // "the female lead", "the lead in Rocky": the leading part, with its article, is a cast word ("by lead" still directs;
     // "a strong female lead" in a request is a taste, its own words).
     // "the main role in Gladiator" too.
@@ -157,6 +158,24 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   const onFilms = tokens.findIndex((_, i) => !inMention.has(i) && described(i) === "films");
   const quality = onFilms >= 0 ? { quality: { word: tokens[onFilms]!.folded, token: onFilms } } : {};
   return { question, tokens, topics, constraints, cues, answer, sharing, operators: operators(tokens, topics, inMention), ...quality };
+}
+
+const ASKING_AUX: ReadonlySet<string> = new Set(ASKING_AUXILIARIES);
+/** How many words a subject between "does" and its verb may have ("does the little girl date"). */
+const SUBJECT_REACH = 3;
+
+/**
+ * A relation word that names its relation only as a noun, said where a verb comes: after an auxiliary and a subject of
+ * a few plain words ("who does patrick date in …", "does she date him"), it is what someone does in a story.
+ */
+function storyVerb(tokens: readonly WordToken[], i: number): boolean {
+  if (!NOUN_ONLY_RELATION_WORDS.has(tokens[i]!.folded) || NOUN_VERB_KEEPERS.has(tokens[i + 1]?.folded ?? "")) return false;
+  for (let a = i - 2; a >= Math.max(0, i - 1 - SUBJECT_REACH); a--) {
+    const subject = tokens.slice(a + 1, i);
+    if (subject.some((t) => WORD_TO_EDGES.has(t.folded) || MOVIE_WORDS.has(t.folded))) return false;
+    if (ASKING_AUX.has(tokens[a]!.folded)) return true;
+  }
+  return false;
 }
 
 /** How far after a quality word a film word may come and still be what it describes ("a good old western movie"). */

@@ -29,6 +29,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // So is a film named first with a question right after it; a word after a title that asks nothing is no question.
     ["dude wheres my car what are they looking for","lookup.relation","p1 lookup(Dude, Where's My Car? → all); *p2 beyond(other beside p1)"],
     ["lol that's funny","reply.out-of-domain","*p1 reply(out_of_domain)"],
+    // A relation word that is one only as a noun, said where a verb comes ("does patrick date"), is done in the story;
+    // "date from" keeps its sense.
+    ["who does patrick date in 10 things i hate about you","beyond.story-person","p1 lookup(10 Things I Hate About You → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["what year does casablanca date from","lookup.relation","*p1 lookup(Casablanca → RELEASED_IN out)"],
     // The crafts of a crew are facts the KB lacks; a money verb whose subject is someone in the film asks their pay.
     ["who did the make up for planet of the apes","beyond.fact","p1 lookup(Planet of the Apes → all); *p2 beyond(crew beside p1)"],
     ["how much did toto make in wizard of oz","lookup.figure","p1 lookup(The Wizard of Oz → all); *p2 beyond(other beside p1)"],

@@ -52,6 +52,14 @@ export const WORD_TO_EDGES: ReadonlyMap<string, { edge: EdgeType; weight: number
   return m;
 })();
 
+/**
+ * Relation words that name their relation only as nouns ("the release date", "the tags"). Said where a verb comes, after
+ * "does" and its subject ("who does patrick date"), they are something done in the story, not that relation.
+ */
+export const NOUN_ONLY_RELATION_WORDS: ReadonlySet<string> = new Set("date dates tag tags score scores".split(" "));
+/** Words after such a verb that keep the relation's sense ("what year does it date from" is its release). */
+export const NOUN_VERB_KEEPERS: ReadonlySet<string> = new Set(["from", "back"]);
+
 /** Words that announce a round trip through a shared value ("films that share directors with X"). */
 export const SHARING_WORDS: ReadonlySet<string> = new Set("share shares shared sharing same also together co other others common".split(" "));
 
