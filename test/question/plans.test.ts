@@ -33,6 +33,15 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // "date from" keeps its sense.
     ["who does patrick date in 10 things i hate about you","beyond.story-person","p1 lookup(10 Things I Hate About You → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["what year does casablanca date from","lookup.relation","*p1 lookup(Casablanca → RELEASED_IN out)"],
+    // A year right after a film's name says which film of that title ("king kong 2005", "halloween (1978)"), wherever the
+    // film is asked about; after a kind of film or a plural film word it is the films' year. A story word and "of" before a
+    // title at the clause's end is the film told ("the plot of titanic", though titanic is a tag too).
+    ["who directed king kong 2005","lookup.relation","*p1 lookup(King Kong → DIRECTED in; within 2005–2005)"],
+    ["what is the plot of king kong 1976","lookup.story","*p1 lookup(King Kong → story; within 1976–1976)"],
+    ["titanic (1997)","lookup.relation","*p1 lookup(Titanic → all; within 1997–1997)"],
+    ["horror 1990","films.kind","*p1 films(horror, 1990–1990)"],
+    ["best horror movies 1980","order.superlative","p1 films(horror, 1980–1980); *p2 order(p1 by voteAverage desc)"],
+    ["what is the plot of titanic","lookup.story","*p1 lookup(Titanic → story)"],
     // The crafts of a crew are facts the KB lacks; a money verb whose subject is someone in the film asks their pay.
     ["who did the make up for planet of the apes","beyond.fact","p1 lookup(Planet of the Apes → all); *p2 beyond(crew beside p1)"],
     ["how much did toto make in wizard of oz","lookup.figure","p1 lookup(The Wizard of Oz → all); *p2 beyond(other beside p1)"],
@@ -41,6 +50,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // the film asked is the one after "in", here one the KB lacks.
     ["who played jack frost in santa clause 3","unknown.names","*p1 unknown(santa clause 3)"],
     ["who plays quicksilver in days of future past","unknown.names","*p1 unknown(days of future past = TMDB only X-Men: Days of Future Past (2014); asks ACTED_IN)"],
+    // A person asked by a role of a film TMDB alone lists is its people, whatever comparative describes them.
+    ["who playes the younger in the addams family","unknown.names","*p1 unknown(the addams family = TMDB only The Addams Family (1991); asks ACTED_IN)"],
     ["who plays mark twain in the movie ridiculous 6","unknown.names","*p1 unknown(ridiculous 6 = TMDB only The Ridiculous 6 (2015); asks ACTED_IN)"],
     // Two words of a name written as one name it all the same; a person so written is no tag of the same letters.
     ["first film of shahrukh khan as a actor","order.ordinal","p1 films(Shah Rukh Khan ACTED_IN); *p2 order(p1 by releaseYear asc, nth 1)"],

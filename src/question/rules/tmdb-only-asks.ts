@@ -12,15 +12,17 @@ const ROLE_ASKS = new Set<TmdbOnlyAsk>(ROLES);
 export function tmdbOnlyAsks(r: Reading): TmdbOnlyAsk | undefined {
   const c = r.cues;
   if (c.figure) return c.figure.metric;
+  // "who plays the younger": a person asked by a role is the role's, whatever comparative describes them.
+  const { edge, type } = r.analysis.answer;
+  const role = r.analysis.cues.find((cue) => ROLE_ASKS.has(cue.edge as TmdbOnlyAsk) && cue.weight >= 0.7);
+  if (type === "Person" && role) return role.edge as TmdbOnlyAsk;
   const by = (c.gap ?? c.comparative)?.by ?? c.superlative?.metric;
   if (by !== undefined && RANK_METRICS_SET.has(by)) return by as RankMetric;
   if (c.story) return "story";
-  const { edge, type } = r.analysis.answer;
   if (edge === "RELEASED_IN" || type === "Year") return "releaseYear";
   if (edge === "HAS_GENRE" || type === "Genre") return "genre";
   if (edge === "IN_LANGUAGE" || type === "Language") return "language";
   if (edge !== undefined && ROLE_ASKS.has(edge as TmdbOnlyAsk)) return edge as TmdbOnlyAsk;
   if (type === "Person") return "people";
-  const role = r.analysis.cues.find((cue) => ROLE_ASKS.has(cue.edge as TmdbOnlyAsk) && cue.weight >= 0.7);
   return role ? (role.edge as TmdbOnlyAsk) : undefined;
 }
