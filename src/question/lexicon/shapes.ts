@@ -164,6 +164,8 @@ export const FILM_SLOT_PREPOSITIONS = [...IN_FILM_WORDS, "for"];
 /** Words that ask one thing of a film's story ("what war was it about"), and the words after them that ask the story itself or its kind. */
 export const STORY_THING_ASKERS = ["what", "which"];
 export const STORY_ITSELF_WORDS = ["kind", "type", "sort", "genre", "else", "exactly"];
+/** Nouns for a film's story told whole ("the plot of titanic", "a synopsis of alien"); "story" itself also tells one ("the story of a boy"). */
+export const STORY_TOLD_NOUNS = "plot plots synopsis synopses storyline storylines summary premise gist".split(" ");
 /** Things of a film's story or soundtrack a question may ask about, besides people and creatures ("the song from titanic", "pepper's real name from iron man"). */
 export const STORY_THING_WORDS = "song songs theme name names character characters".split(" ");
 /** Things a film may be about whose kinds the KB holds no relation for ("what kind of sport is played in the blind side"). */

@@ -1,10 +1,10 @@
-import { ARTICLES, STOP_WORDS, YEAR_DIGITS, capitalised, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, YEAR_DIGITS, capitalised, isYearWord, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { sequelNumberAfter } from "./sequel-number";
@@ -64,6 +64,7 @@ export interface TitleSlot {
 const PRONOUNS_OF_STORY: ReadonlySet<string> = new Set(STORY_PRONOUNS);
 const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
 const STORY_THINGS: ReadonlySet<string> = new Set(STORY_THING_WORDS);
+const STORY_TOLD: ReadonlySet<string> = new Set(STORY_TOLD_NOUNS);
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
 
@@ -99,6 +100,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "where do they fly to in pretty woman", "what's wrong with elise in mr nobody": after "in" (or "from") at the end of a
   // question asked of someone of a story (a pronoun of people told of, a being, a given name), the film it happens in.
   { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  // "what is the plot of titanic", "a synopsis of alien": after a noun for the story told and "of", at the clause's end, the film told.
+  { id: "of-after-story-told", says: true, when: (c) => c.before(1) === "of" && STORY_TOLD.has(c.before(2) ?? "") && c.endsClause },
   // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "when did the original death wish come out", "the new mary poppins": after a word picking a version and "the", that film.
@@ -139,7 +142,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
 /** A span of `length` tokens from `at` is the whole message, but for an article before it (punctuation is no token). */
 export function wholeMessage(tokens: readonly WordToken[], at: number, length: number): boolean {
   const start = at === 0 || (at === 1 && ARTICLES.has(tokens[0]!.folded));
-  return start && at + length === tokens.length;
+  // "king kong 1976": a year after the name says which film; the message is still the name alone.
+  const end = at + length === tokens.length - 1 && isYearWord(tokens.at(-1)!.folded) ? tokens.length - 1 : tokens.length;
+  return start && at + length === end;
 }
 
 /**
