@@ -56,10 +56,10 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   const except = new Set(part.except.map((e) => e.id));
   const found = triples.length && !evidence.some((e) => e.kind === "path" && e.meta?.relationPath) ? neighbourItems(part, triples, starts) : pathItems(part, evidence, starts);
   const among = new Set(part.among.map((e) => e.id));
-  const edition = pickedEdition(part, ctx) ?? namedEdition(part, ctx);
+  const edition = pickedEdition(part, ctx) ?? namedEdition(part, ctx) ?? saidEdition(part, ctx);
   // A merged title picked by one edition's figure, or by a person named beside it: only the people credited in that
   // edition (or in no one edition).
-  const ofEdition = (name: string) => !edition || (ctx.kb.editions.yearFor(edition.movie, name) ?? edition.year) === edition.year;
+  const ofEdition = editionFilter(edition, ctx);
   const all = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)) && ofEdition(i.name));
   // The KB records no gender: the people asked of one are those whose first name is not the other's, unless none is.
   const gender = part.gender;
@@ -108,6 +108,37 @@ function namedEdition(part: PartOf<"lookup">, ctx: ResultContext): { movie: stri
   const years = new Set(part.except.map((e) => ctx.kb.editions.yearFor(from.id, e.id)));
   const [year] = years;
   return years.size === 1 && year ? { movie: from.id, year } : undefined;
+}
+
+/** Keeps the people credited in the edition, or in no one edition of the title (the KB's links the editions do not list). */
+function editionFilter(edition: { movie: string; year: string } | undefined, ctx: ResultContext): (name: string) => boolean {
+  if (!edition) return () => true;
+  const editions = ctx.kb.editions.of(edition.movie);
+  const own = editions.find((e) => e.year === edition.year);
+  if (!own) return (name) => (ctx.kb.editions.yearFor(edition.movie, name) ?? edition.year) === edition.year;
+  return (name) => own.people.includes(name) || !editions.some((e) => e.people.includes(name));
+}
+
+/**
+ * "who directed king kong 2005", "the 1997 movie titanic": a merged title said with one year is the edition of that
+ * year (a year either side, a premiere against a release), when the KB has one.
+ */
+function saidEdition(part: PartOf<"lookup">, ctx: ResultContext): { movie: string; year: string } | undefined {
+  const [from] = part.from;
+  const year = saidYear(part);
+  if (part.from.length !== 1 || !from || !("id" in from) || year === undefined) return undefined;
+  const edition = ctx.kb.editions.of(from.id).find((e) => Math.abs(Number(e.year) - year) <= EDITION_YEAR_SLACK);
+  return edition ? { movie: from.id, year: edition.year } : undefined;
+}
+
+/** How far a year said of a film may be from its release year and still name it. */
+export const EDITION_YEAR_SLACK = 1;
+
+/** The one year a lookup's films are said to be of ("king kong 2005"), if it says one. */
+export function saidYear(part: PartOf<"lookup">): number | undefined {
+  const years = part.within.filter((c) => c.on === "years" && !c.negated);
+  const [only] = years;
+  return years.length === 1 && only?.on === "years" && only.from === only.to ? only.from : undefined;
 }
 
 /** Neighbours along the asked hop: every start's (each, either) or those every start has (both). */

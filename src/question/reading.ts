@@ -9,7 +9,7 @@ import { factCue, findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
 import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
-import { findPeriods, type Period } from "./stages/periods";
+import { findPeriods, yearsAfter, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { WH_WORDS } from "./lexicon/cues";
 import { tellsSomethingHappening } from "./stages/statement";
@@ -75,7 +75,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const { groups, unheld } = inherited.length ? { groups: [], unheld: [] } : await makerGroups(text, tokens, kb);
   if (groups.length) analysis = { ...analysis, topics: [...analysis.topics.filter((t) => !groups.some((g) => t.tokenStart < g.tokenEnd && g.tokenStart < t.tokenEnd)), ...groups.map(groupTopic)] };
   const words = tokens.map((t) => t.folded);
-  let periods = findPeriods(text);
+  const stated = findPeriods(text);
+  let periods = [...stated, ...yearsAfter(text, tokens, analysis.topics.filter((t) => t.types.includes("Movie") && isNamed(t, CONFIDENT)), stated, true)].sort((a, b) => a.start - b.start);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
   // A film TMDB lists and the KB lacks claims its words before a shorter KB name inside it ("the matrix" in "the matrix reloaded").
   const tmdbOnly = inherited.length ? [] : tmdbOnlyFilms(text, tokens, analysis, kb, inPeriod);
@@ -85,6 +86,9 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // "Oscar-winning", "award nominated": the adjective is the award's, not a kind of film.
   const ofAward = (k: number) => AWARD_ADJECTIVE_SET.has(words[k]!) && AWARD_WORD_SET.has(words[k - 1] ?? "");
   const concepts = await findConcepts(tokens, kb, (k) => inEntity(k) || inPeriod(k) || ofAward(k));
+  // "horror 1990", "best horror movies 1980": a year right after a kind of film or a plural film word is the films' year.
+  const filmsSaid = words.flatMap((w, k) => (PLURAL_MOVIE_WORDS.has(w) ? [{ tokenStart: k, tokenEnd: k + 1 }] : []));
+  periods = [...periods, ...yearsAfter(text, tokens, [...concepts.filter((c) => c.strong), ...filmsSaid], periods, false)].sort((a, b) => a.start - b.start);
   analysis = placesAsSettings(withPeriodsAndKinds(analysis, concepts, periods, inPeriod), tokens, words, concepts);
   const found = findShapeCues(words, analysis, concepts);
   // "no country for old men": a negation inside a name takes nothing away.

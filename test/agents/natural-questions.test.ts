@@ -50,6 +50,19 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     expect(r.answer).toMatch(/shares [^[]*(magic|fantasy world|wizard)/);
   });
 
+  it("reads a year said after a merged title as that film, and says when the KB holds the title only in other years", async () => {
+    const kong = await ask("who directed king kong 2005");
+    expect(kong.answers.map((a) => a.name)).toContain("Peter Jackson");
+    expect(kong.answers.map((a) => a.name)).not.toContain("John Guillermin");
+    expect(kong.answer).toMatch(/^King Kong \(2005\) was directed by/);
+    const halloween = await ask("who directed halloween (1978)");
+    expect(halloween.answer).toMatch(/^Halloween \(1978\) was directed by John Carpenter/);
+    const lion = await ask("who directed the lion king 2019");
+    expect(lion.answer).toMatch(/^The knowledge base holds no 2019 film called The Lion King, only the one of 1994\. The Lion King \(1994\) was directed by/);
+    const runtime = await ask("how long is king kong 1976");
+    expect(runtime.answer).toMatch(/^TMDB 5000 has no figures for King Kong \(1976\); the one it lists is the 2005 film\./);
+  });
+
   it("reads '1969' beside a kind of film as the year, not the film 1969", async () => {
     const r = await ask("What westerns came out in 1969?");
     expect(tools(r)).toEqual(["find_movies"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calibrateMentions } from "../../src/question/stages/calibrate";
-import { findPeriods } from "../../src/question/stages/periods";
+import { findPeriods, yearsAfter } from "../../src/question/stages/periods";
 import { detectSmallTalk } from "../../src/question/stages/smalltalk";
 import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/question/stages/split";
 import { singular } from "../../src/question/stages/concepts";
@@ -50,6 +50,19 @@ describe("periods", () => {
   it("a bare year is marked so it can still be a title", () => expect(findPeriods("released in 1969")[0]!.bareYear).toBe(true));
   it("a year said of a film is the year alone, not the kind between it and the film word", () => expect(findPeriods("1940 comedy movie")[0]!.text).toBe("1940"));
   it("no period in a plain question", () => expect(findPeriods("who directed Memento")).toEqual([]));
+  // A year right after a name or kind said ("king kong 2005", "halloween (1978)"); `span` is the words said before it.
+  it.each([
+    ["king kong 2005", "king kong", [[2005, 2005]]],
+    ["who directed halloween (1978)", "halloween", [[1978, 1978]]],
+    ["horror 1990", "horror", [[1990, 1990]]],
+    ["king kong in 2005", "king kong", []],
+    ["jaws 2", "jaws", []],
+    ["saw 2004, 2005", "saw", [[2004, 2004]]],
+  ])("a year after the words said: %s", (q, span, want) => {
+    const { tokens, at, length } = wordsAt(q, span);
+    expect(yearsAfter(q, tokens, [{ tokenStart: at, tokenEnd: at + length }], findPeriods(q), true).map((p) => [p.from, p.to])).toEqual(want);
+  });
+
   it.each([
     ["comedies that aren't from the 90s", true],
     ["horror films not from the 80s", true],

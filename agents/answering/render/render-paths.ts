@@ -4,7 +4,8 @@ import type { RankedAnswer } from "../../research/types";
 import { CHITCHAT_REPLY, OUT_OF_DOMAIN_REPLY, THANKS_REPLY } from "./replies";
 import { kinOfTmdbOnly, tmdbOnlyLikeNote } from "./render-tmdb-only";
 import { joinList, snippet } from "./citations";
-import { distinctByName, film, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
+import { distinctByName, film, inPeriod, label, listed, partOf, resultOf, type RenderContext, type Rendered } from "./context";
+import { EDITION_YEAR_SLACK, saidYear } from "../../plan/results-paths";
 import { constraintWords } from "./render-sets";
 import { genderOfName } from "../../../src/linking/name-gender";
 import { renderTmdbOnly } from "./render-tmdb-only";
@@ -24,7 +25,29 @@ function refNames(ref: string, ctx: RenderContext): string {
   return joinList(items.slice(0, 3).map((i) => label(ctx, i)));
 }
 
-export function renderLookup(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): Rendered {
+/**
+ * A lookup read plainly. A film said with a year ("king kong 2005") shows that edition's year; a title the KB holds only
+ * in other years is said to be another film first ("no 2019 film called The Lion King, only the one of 1994"), and what
+ * it holds of that one follows.
+ */
+export function renderLookup(part: PartOf<"lookup">, r: PartResult, outer: RenderContext): Rendered {
+  const year = saidYear(part);
+  if (year === undefined) return lookupOf(part, r, outer);
+  const ctx = inPeriod(outer, { from: year - EDITION_YEAR_SLACK, to: year + EDITION_YEAR_SLACK });
+  const [only] = part.from;
+  const movie = part.from.length === 1 && only && "id" in only && only.type === "Movie" ? only.id : undefined;
+  const held = movie ? [...new Set(outer.years.get(movie) ?? [])].sort() : [];
+  const near = (y: string | undefined) => y !== undefined && Math.abs(Number(y) - year) <= EDITION_YEAR_SLACK;
+  const rendered = lookupOf(part, r, ctx);
+  if (!held.length || !movie) return rendered;
+  if (!held.some(near)) return { ...rendered, text: `The knowledge base holds no ${year} film called ${movie}, only the one of ${joinList(held)}. ${rendered.text}` };
+  // TMDB 5000 keeps one film of a merged title: its figure may be another edition's.
+  const figureYear = part.figure ? r.figures[0]?.year : undefined;
+  if (figureYear && !near(figureYear)) return { ...rendered, text: `TMDB 5000 has no figures for ${movie} (${year}); the one it lists is the ${figureYear} film. ${rendered.text}` };
+  return rendered;
+}
+
+function lookupOf(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): Rendered {
   const from = startNames(part, ctx);
   if (part.figure) return figureOf(part, part.figure, r, ctx, from);
   if (part.story) return storyOf(r, ctx, from);

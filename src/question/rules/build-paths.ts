@@ -8,7 +8,7 @@ import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
 import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
-import { askedByCue, entityRef, knownHop, withinOf } from "./helpers";
+import { askedByCue, entityRef, knownHop, titleYearOf, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
 import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
@@ -207,7 +207,7 @@ export function rolesBoth(r: Reading): Built | undefined {
   const roles = [...new Set(said.map((c) => c.edge))];
   if (fs.length !== 1 || people(r).length || roles.length < 2) return undefined;
   if (!r.words.slice(said[0]!.token + 1, said.at(-1)!.token).includes("and")) return undefined;
-  const each: DraftPart[] = roles.slice(0, 3).map((edge) => ({ kind: "lookup", from: [entityRef(fs[0]!)], path: [{ edge, dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }));
+  const each: DraftPart[] = roles.slice(0, 3).map((edge) => ({ kind: "lookup", from: [entityRef(fs[0]!)], path: [{ edge, dir: "in" }], asks: "Person", join: "each", within: titleYearOf(r), text: r.text }));
   return { parts: [...each, { kind: "combine", op: "both", parts: each.map((_, k) => local(k)) }] };
 }
 
@@ -215,7 +215,7 @@ export function rolesBoth(r: Reading): Built | undefined {
 export function story(r: Reading): Built | undefined {
   const fs = films(r).filter((f) => f.confidence >= 0.5 && !(r.cues.story!.at >= f.tokenStart && r.cues.story!.at < f.tokenEnd));
   if (!fs.length) return undefined;
-  const told: DraftPart = { kind: "lookup", from: fs.slice(0, 5).map(entityRef), story: true, join: "each", within: [], text: r.text };
+  const told: DraftPart = { kind: "lookup", from: fs.slice(0, 5).map(entityRef), story: true, join: "each", within: titleYearOf(r), text: r.text };
   // "what war was the movie about": one thing of the story asked, which the KB does not record; its story told beside.
   const noun = storyNounAsked(r);
   return { parts: noun ? [told, { kind: "beyond", fact: "other", said: `${r.words[0]} ${noun}`, about: local(0) }] : [told] };
@@ -240,13 +240,13 @@ export function figure(r: Reading, ctx: RuleContext): Built | undefined {
   if (!film || film.confidence < 0.7 || (f.at >= film.tokenStart && f.at < film.tokenEnd)) return undefined;
   // "how much did toto make in wizard of oz": a money verb whose subject is not the film, said "in" it, asks what that one earned.
   const earner = f.metric === "revenue" && f.phrase.startsWith("how much") ? earnerOf(r, f, film) : undefined;
-  if (earner) return { parts: [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }, { kind: "beyond", fact: "other", said: `how much ${earner} made`, about: local(0) }] };
+  if (earner) return { parts: [{ kind: "lookup", from: [entityRef(film)], join: "each", within: titleYearOf(r), text: r.text }, { kind: "beyond", fact: "other", said: `how much ${earner} made`, about: local(0) }] };
   const row = ctx.kb.catalog.tmdb(film.id);
   if (row?.[f.metric] === undefined || row[f.metric] === 0) {
     // The figure exists in no data this service holds: said as such, beside what the KB does hold.
-    return { parts: [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }, { kind: "beyond", fact: FIGURE_FACT[f.metric], said: f.phrase, about: local(0) }] };
+    return { parts: [{ kind: "lookup", from: [entityRef(film)], join: "each", within: titleYearOf(r), text: r.text }, { kind: "beyond", fact: FIGURE_FACT[f.metric], said: f.phrase, about: local(0) }] };
   }
-  return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: f.metric, join: "each", within: [], text: r.text }] };
+  return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: f.metric, join: "each", within: titleYearOf(r), text: r.text }] };
 }
 
 /**
@@ -260,8 +260,8 @@ export function compareOneSide(r: Reading): Built | undefined {
   if (!film || film.confidence < 0.7 || c.by === "filmCount") return undefined;
   const withTmdb = compareWithTmdbOnly(r, film);
   if (withTmdb) return withTmdb;
-  if (c.by === "releaseYear") return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "RELEASED_IN", dir: "out" }], asks: "Year", join: "each", within: [], text: r.text }] };
-  return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: c.by, join: "each", within: [], text: r.text }] };
+  if (c.by === "releaseYear") return { parts: [{ kind: "lookup", from: [entityRef(film)], path: [{ edge: "RELEASED_IN", dir: "out" }], asks: "Year", join: "each", within: titleYearOf(r), text: r.text }] };
+  return { parts: [{ kind: "lookup", from: [entityRef(film)], figure: c.by, join: "each", within: titleYearOf(r), text: r.text }] };
 }
 
 /** Who "how much did … make" asks of, when it is someone in the film said after the verb ("toto", in "how much did toto make in wizard of oz"). */
@@ -278,7 +278,7 @@ const FIGURE_FACT: Readonly<Record<MovieMetric, FactKind>> = { runtime: "runtime
 export function shared(r: Reading): Built | undefined {
   const fs = films(r).slice(0, 3);
   if (fs.length < 2) return undefined;
-  const parts: DraftPart[] = fs.map((f) => ({ kind: "lookup", from: [entityRef(f)], join: "each", within: [], text: r.text }));
+  const parts: DraftPart[] = fs.map((f) => ({ kind: "lookup", from: [entityRef(f)], join: "each", within: titleYearOf(r), text: r.text }));
   return { parts: [...parts, { kind: "combine", op: "both", parts: fs.map((_, i) => local(i)) }] };
 }
 
@@ -404,7 +404,7 @@ const PERSON_ROLES = new Set(["DIRECTED", "WROTE", "ACTED_IN"]);
 
 /** The people of films in one role, as a lookup (joined "both" when several films must all have them). */
 export function peopleOf(r: Reading, from: readonly TopicEntity[], edge: string, join: "each" | "both"): DraftPart[] {
-  return [{ kind: "lookup", from: from.slice(0, 5).map(entityRef), path: [{ edge: edge as "ACTED_IN", dir: "in" }], asks: "Person", join, within: [], text: r.text }];
+  return [{ kind: "lookup", from: from.slice(0, 5).map(entityRef), path: [{ edge: edge as "ACTED_IN", dir: "in" }], asks: "Person", join, within: titleYearOf(r), text: r.text }];
 }
 
 /** A named person's part in a named film, checked ("did Tom Hanks play in Big"). */
@@ -433,7 +433,7 @@ function eponymousCast(r: Reading, ctx: RuleContext): DraftPart[] | undefined {
   const said = r.characters[0]?.text;
   const own = said ? ctx.kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true })[0] : undefined;
   if (!said || !own || withoutLeadingArticle(linkKey(own.name)) !== withoutLeadingArticle(linkKey(said))) return undefined;
-  return [{ kind: "lookup", from: [{ id: own.id, type: "Movie", said }], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
+  return [{ kind: "lookup", from: [{ id: own.id, type: "Movie", said }], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: titleYearOf(r), text: r.text }];
 }
 
 function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefined, fact: FactKind): DraftPart[] {
@@ -449,7 +449,7 @@ function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefine
   // "how old was the director of Jaws": a fact of a person, asked of the film's people in a role said before it.
   const of = PERSON_FACTS.has(fact) ? r.analysis.cues.find((c) => PERSON_ROLES.has(c.edge) && c.weight >= 1 && r.words[c.token + 1] === "of" && c.token + 2 === film.tokenStart) : undefined;
   if (of) return peopleOf(r, [film], of.edge, "each");
-  return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: [], text: r.text }];
+  return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: titleYearOf(r), text: r.text }];
 }
 const ACTIVE_PLAY_VERBS = new Set(CHARACTER_ACTIVE_VERBS);
 const PERSON_FACTS: ReadonlySet<FactKind> = new Set(["birthplace", "birth_date", "death", "age", "nationality", "family", "education"]);
@@ -464,7 +464,7 @@ export function unknownNames(r: Reading): Built | undefined {
 /** "who is Margot Robbie", "tell me about the movie Dune": everything the KB links to the one name. */
 export function about(r: Reading): Built | undefined {
   const [t] = r.named;
-  return t ? { parts: [{ kind: "lookup", from: [entityRef(t)], join: "each", within: [], text: r.text }] } : undefined;
+  return t ? { parts: [{ kind: "lookup", from: [entityRef(t)], join: "each", within: titleYearOf(r), text: r.text }] } : undefined;
 }
 
 export function unknownPart(r: Reading): DraftPart {

@@ -341,6 +341,8 @@ const ABOUT_FRAME: ReadonlySet<string> = new Set(ABOUT_FRAME_WORDS);
 function onlyAName(r: Reading): boolean {
   if (r.named.length !== 1) return false;
   const [t] = r.named;
-  const rest = r.words.filter((_, k) => k < t!.tokenStart || k >= t!.tokenEnd);
+  // "tell me about king kong 1976": the year said of the film is part of its name here.
+  const ofTitle = (k: number) => r.periods.some((p) => p.ofTitle && r.tokens[k]!.start >= p.start && r.tokens[k]!.end <= p.end);
+  const rest = r.words.filter((_, k) => (k < t!.tokenStart || k >= t!.tokenEnd) && !ofTitle(k));
   return rest.length > 0 && rest.every((w) => ABOUT_FRAME.has(w));
 }

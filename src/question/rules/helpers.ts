@@ -84,6 +84,11 @@ function filmsHop(r: Reading, topic: TopicEntity): EdgeType | undefined {
  * period, the kinds of film said as such and the qualifiers linked beside a name, minus what a
  * negation takes away, which the films must not have.
  */
+/** "king kong 2005": the year said right after a film's name, which any question about that one film keeps. */
+export function titleYearOf(r: Reading): FilmConstraintInput[] {
+  return r.periods.filter((p) => p.ofTitle && !p.negated).slice(0, 1).map((p) => ({ on: "years", from: p.from, to: p.to, negated: false }));
+}
+
 export function withinOf(r: Reading): FilmConstraintInput[] {
   const out: FilmConstraintInput[] = [];
   const excluded = negatedItems(r.cues.negations, r.named, r.concepts);

@@ -1,6 +1,6 @@
 import { linksWhole } from "../../linking/match";
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, capitalised, editDistance, isPossessive, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
+import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, capitalised, editDistance, isPossessive, isYearWord, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
@@ -90,6 +90,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   // "where does she live in london", "where did they go in the holidays": where a story happens may be a place the KB tags
   // films with or a near spelling of a title; only a title said whole and no place is the film it happens in.
   { id: "place-not-story-film", apply: (c) => (c.slot()?.id === IN_STORY_SLOT && (!linksWhole(c.top) || c.m.candidates.some((x) => x.type === "Tag" && sameName(x, c.m.text))) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "titanic (1997)", "king kong 1976": a title said whole with a year right after it, in brackets or closing the message, is
+  // that film (a genre or language of that name aside).
+  { id: "title-with-year", apply: titleWithYear },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
@@ -228,6 +231,16 @@ function writtenAsKind(c: MentionContext): boolean {
   const next = c.tokens[c.at + c.span.length]?.folded;
   const asked = next !== undefined && !STOP_WORDS.has(next) && !LEADS.has(next) && (WORD_TO_EDGES.has(next) || FACT_WORD.has(next));
   return DESCRIBES.has(c.tokens[c.at - 1]?.folded ?? "") || (!asked && !wholeMessage(c.tokens, c.at, c.span.length));
+}
+
+function titleWithYear(c: MentionContext): Mention | undefined {
+  const film = c.m.candidates.find((x) => x.type === "Movie" && sameName(x, c.m.text));
+  const year = c.tokens[c.at + c.span.length];
+  if (!film || c.m.confidence >= 0.8 || !year || !isYearWord(year.folded)) return undefined;
+  if (c.m.candidates.some((x) => (x.type === "Genre" || x.type === "Language") && sameName(x, c.m.text))) return undefined;
+  const gap = c.question.slice(c.span.at(-1)!.end, year.start);
+  const bracketed = /^\s*\(\s*$/.test(gap);
+  return bracketed || (/^\s*$/.test(gap) && wholeMessage(c.tokens, c.at, c.span.length)) ? promote(c.m, film, 0.8) : undefined;
 }
 
 function tagSaidAsTitle(c: MentionContext): Mention | undefined {

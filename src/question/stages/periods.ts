@@ -1,5 +1,5 @@
 import { AGE_OWNERS, DECADE_PARTS, DECADE_WORDS, PERIOD_NEGATIONS } from "../lexicon/periods";
-import { wordTokens } from "../../util/text";
+import { isYearWord, wordTokens, type WordToken } from "../../util/text";
 
 /** A span of years the question restricts films to, with the characters that said it. */
 export interface Period {
@@ -12,6 +12,8 @@ export interface Period {
   bareYear: boolean;
   /** Said as excluded ("not from the 90s", "that weren't released before 1980"): the films must fall outside it. */
   negated: boolean;
+  /** Said right after a film's name ("king kong 2005"): the year of the film meant, wherever it is asked about. */
+  ofTitle?: true;
 }
 
 const DECADE_WORD = Object.keys(DECADE_WORDS).join("|");
@@ -42,6 +44,22 @@ export function findPeriods(question: string): Period[] {
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * "king kong 2005", "halloween (1978)": a year said right after a film's name, alone or in brackets, is the year of the
+ * film meant (the KB merges films of one title), a period of that one year (`ofTitle`). Right after a kind of film
+ * ("horror 1990") it is the films' year. `spans` are the names or kinds said.
+ */
+export function yearsAfter(text: string, tokens: readonly WordToken[], spans: readonly { tokenStart: number; tokenEnd: number }[], found: readonly Period[], ofTitle: boolean): Period[] {
+  const ends = [...new Set(spans.map((t) => t.tokenEnd))].map((tokenEnd) => spans.find((t) => t.tokenEnd === tokenEnd)!);
+  return ends.flatMap((t) => {
+    const year = tokens[t.tokenEnd];
+    const gap = year ? text.slice(tokens[t.tokenEnd - 1]!.end, year.start) : "";
+    if (!year || !isYearWord(year.folded) || !/^\s*\(?\s*$/.test(gap) || found.some((p) => year.start < p.end && p.start < year.end)) return [];
+    const y = Number(year.folded);
+    return [{ from: y, to: y, text: year.text, start: year.start, end: year.end, bareYear: true, negated: false, ...(ofTitle ? { ofTitle } : {}) }];
+  });
 }
 
 const OWNERS = new Set(AGE_OWNERS);
