@@ -226,7 +226,9 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
   const eponymous = (t: TopicEntity) => t.type === "Movie" && !filmsAsked && !filmSaidAfter && ownName(t) && films.every((f) => f === t || inside(f.tokenStart, f.tokenEnd));
   const topics = analysis.topics.filter((t) => !inside(t.tokenStart, t.tokenEnd) || eponymous(t));
   const notFound = unknown.flatMap((n) => {
-    const c = characters.find((x) => n.text.includes(x.text) || x.text.includes(n.text));
+    // By where each was said when that is known ("who played willy wonka in willy wonka and the chocolate factory").
+    const spanned = n.tokenStart !== undefined && n.tokenEnd !== undefined;
+    const c = characters.find((x) => (spanned ? x.tokenStart < n.tokenEnd! && n.tokenStart! < x.tokenEnd : n.text.includes(x.text) || x.text.includes(n.text)));
     if (!c) return [n];
     const rest = n.text.slice(n.text.indexOf(c.text) + c.text.length).replace(/^[\s,]*(?:(?:in|of|from|on|the)\s+)*/i, "").trim();
     const top = rest ? kb.linker.link(rest, { types: ["Movie", "Person"], limit: 3 }) : [];

@@ -387,7 +387,9 @@ function innerAbout(inner: Built | undefined): DraftPart[] | undefined {
   if (!last) return undefined;
   const named = last.kind === "lookup" && last.from.every((f) => "ref" in f || f.type === "Movie" || f.type === "Person");
   const asksNames = last.kind === "lookup" && named && (last.asks === "Person" || last.asks === "Movie") && (last.path !== undefined || last.from.length > 1);
-  return asksNames || last.kind === "combine" || last.kind === "films" ? inner!.parts : undefined;
+  // "where was august osage county filmed": a film TMDB alone lists, said from its TMDB row beside the fact.
+  const tmdbOnly = last.kind === "unknown" && last.names.some((n) => n.tmdb?.length);
+  return asksNames || tmdbOnly || last.kind === "combine" || last.kind === "films" ? inner!.parts : undefined;
 }
 
 /** Films named side by side with "and" ("in Gone with the Wind and A Streetcar Named Desire"); "Maria in West Side Story" is no pair. */
