@@ -75,7 +75,8 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
       if (s && !known(s)) add(s, `${words[k - 1]} of`);
     }
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
-    if (ACTIVE.has(w) && ASKERS.has(words[k - 1] ?? "")) {
+    // "the actor that plays anakin skywalker": the asker may stand before a relative "that".
+    if (ACTIVE.has(w) && (ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && ASKERS.has(words[k - 2] ?? "")))) {
       const s = whole(nameAfter(k + 1, isName, words));
       // A given name alone ("who played Jack") is someone in a story, even when a film has that title; so is any name
       // with the film it is played in said after it ("who played jack frost in santa clause 3").

@@ -54,6 +54,15 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who played willy wonka in willy wonka and the chocolate factory","unknown.names","*p1 unknown(willy wonka and the chocolate factory = TMDB only Willy Wonka & the Chocolate Factory (1971); asks ACTED_IN)"],
     // A fact the KB lacks asked of a film TMDB alone lists: its TMDB row beside the fact said missing.
     ["where was august osage county filmed","beyond.fact","p1 unknown(august osage county = TMDB only August: Osage County (2013)); *p2 beyond(filming_location beside p1)"],
+    // Between a question word with its auxiliary and a fact closing the clause is the film the fact is asked of, though
+    // its one word is a tag as well; when a story is set is its time, not the release.
+    ["where was titanic filmed","beyond.fact","p1 lookup(Titanic → all); *p2 beyond(filming_location beside p1)"],
+    ["when does titanic take place","beyond.fact","p1 lookup(Titanic → all); *p2 beyond(other beside p1)"],
+    ["when is the place beyond the pines set","beyond.fact","p1 lookup(The Place Beyond the Pines → all); *p2 beyond(other beside p1)"],
+    // The asker of a part played may stand before a relative "that": the name after the verb is a character.
+    ["who is the actor that plays anakin skywalker","beyond.character-named","*p1 beyond(character)"],
+    // A family TMDB alone lists, said where a question of a story puts its film, is that family's films.
+    ["who dies in pirates of the caribbean","unknown.names","*p1 unknown(pirates of the caribbean = TMDB only Pirates of the Caribbean: The Curse of the Black Pearl (2003) / Pirates of the Caribbean: Dead Man's Chest (2006) / Pirates of the Caribbean: At World's End (2007); asks ACTED_IN)"],
     // A person asked by a role of a film TMDB alone lists is its people, whatever comparative describes them.
     ["who playes the younger in the addams family","unknown.names","*p1 unknown(the addams family = TMDB only The Addams Family (1991); asks ACTED_IN)"],
     ["who plays mark twain in the movie ridiculous 6","unknown.names","*p1 unknown(ridiculous 6 = TMDB only The Ridiculous 6 (2015); asks ACTED_IN)"],

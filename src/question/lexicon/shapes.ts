@@ -141,6 +141,7 @@ export const ORDINAL_METRIC: RankMetric = "releaseYear";
 
 /** How a reply names a story's setting, which the KB does not hold. */
 const SETTING_SAID = "where the story is set";
+const STORY_TIME_SAID = "when the story is set";
 
 /** Words that ask for a kind of the noun after them ("what kind of sport", "what breed of dog"). */
 export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sort of", "breed of", "species of"];
@@ -355,6 +356,8 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   // A place smaller than a country asked by "what" or "which" ("what island is Jaws located in") is a place in the story.
   ...["island", "city", "town", "village", "state", "county", "neighborhood", "street"].map((phrase) => ({ phrase, fact: "other" as const, says: SETTING_SAID, askedOnly: true as const })),
   // Where the story is set is no country of origin: a place in the story, which the KB does not hold.
+  // When a story is set is its time, not the film's release ("when is the place beyond the pines set").
+  ...["take place", "takes place", "took place", "set", "set in"].flatMap((phrase) => ["when", "what year"].map((wh) => ({ phrase, fact: "other" as const, wh, says: STORY_TIME_SAID }))),
   { phrase: "take place", fact: "other", says: SETTING_SAID },
   { phrase: "takes place", fact: "other", says: SETTING_SAID },
   { phrase: "took place", fact: "other", says: SETTING_SAID },

@@ -1,10 +1,10 @@
-import { ARTICLES, STOP_WORDS, YEAR_DIGITS, capitalised, isYearWord, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
+import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, YEAR_DIGITS, capitalised, isYearWord, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { sequelNumberAfter } from "./sequel-number";
@@ -24,6 +24,10 @@ const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" 
 /** One-word facts a question asks of a film or person, held here or not ("producer", "music", "country"). */
 const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
 const COPULAS = new Set(["is", "was"]);
+/** Whole phrases of facts, and the question words and auxiliaries that ask one of a film named between them. */
+const FACT_PHRASE_SET: ReadonlySet<string> = new Set(FACT_PHRASES.map((f) => f.phrase));
+const FACT_ASKERS: ReadonlySet<string> = new Set(["where", "when", "who", "how", "why"]);
+const FACT_AUXILIARIES_SET: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
 const PLAYED: ReadonlySet<string> = new Set(ROLE_IN_FILM_WORDS);
 const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
 const ORDINAL_WORD: ReadonlySet<string> = new Set(Object.keys(ORDINAL_WORDS).filter((w) => !w.includes(" ")));
@@ -34,6 +38,7 @@ const SEQUEL_WORD: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES));
 /** The slot right after someone or something of a story: it says even a one-word title ("the shark in jaws"). */
 export const STORY_NOUN_SLOT = "after-story-noun";
 export const IN_STORY_SLOT = "in-after-story-subject";
+export const IN_ROLE_OR_FACT_SLOT = "in-after-role-or-fact";
 /** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
 const STORY_NOUNS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS, ...STORY_THING_WORDS]);
 
@@ -96,7 +101,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "who is the voice of woody in toy story", "what was the shark's name in jaws", "who is the bad guy in die hard": after "in" (or
   // "from") at the clause's end, with a role, a part played or a fact asked before it, or a person asked by "who", the film it is of.
   // So does a thing of a story asked before it ("what is the name of the seagull in little mermaid").
-  { id: "in-after-role-or-fact", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded) || STORY_THINGS.has(t.folded))) },
+  { id: IN_ROLE_OR_FACT_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded) || STORY_THINGS.has(t.folded))) },
   // "where do they fly to in pretty woman", "what's wrong with elise in mr nobody": after "in" (or "from") at the end of a
   // question asked of someone of a story (a pronoun of people told of, a being, a given name), the film it happens in.
   { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
@@ -118,6 +123,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "in-after-relation", says: true, when: (c) => c.before(1) === "in" && isRelation(c.before(2)) },
   // "the runtime of titanic", "the director of heat", "the producer of it's alive", "music to beauty shop", "the award for baby jane".
   { id: "of-after-figure-or-fact", says: true, when: (c) => (c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || asksAbout(c.before(2)))) || ((c.before(1) === "to" || c.before(1) === "for") && FACT_WORDS.has(c.before(2) ?? "")) },
+  // "where was titanic filmed", "when does titanic take place", "where is titanic set": between a question word and its
+  // auxiliary and a fact closing the clause, the film the fact is asked of.
+  { id: "before-closing-fact", says: true, when: (c) => c.at === 2 && FACT_ASKERS.has(c.before(2) ?? "") && FACT_AUXILIARIES_SET.has(c.before(1) ?? "") && factCloses(c) },
   // "what language is spirited away in", "when did titanic come out", "what country is in hell set in".
   { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && asksAbout(c.before(2)) },
   // "how much did titanic make", "how much money did titanic make".
@@ -189,6 +197,14 @@ const ENDS_CLAUSE = new RegExp(`^\\s*(?:\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:
 function endsClauseAfter(rest: string): boolean {
   const number = sequelNumberAfter(rest);
   return ENDS_CLAUSE.test(number ? rest.slice(number.length) : rest);
+}
+
+/** The words after the span to its clause's end are a fact's phrase, with a preposition closing it or not ("set in"). */
+function factCloses(c: SpanContext): boolean {
+  const rest: string[] = [];
+  for (let k = c.at + c.span.length; k < c.tokens.length && !CLAUSE_BREAK.test(c.question.slice(c.tokens[k - 1]!.end, c.tokens[k]!.start)); k++) rest.push(c.tokens[k]!.folded);
+  const said = rest.join(" ");
+  return said !== "" && [said, said.replace(/ (?:in|at|on)$/, "")].some((p) => FACT_PHRASE_SET.has(p));
 }
 
 function quoted(c: SpanContext): boolean {

@@ -10,6 +10,7 @@ import { COMMON_WORD_SHARE } from "./calibrate";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { tmdbOnlyOfFamily } from "../series";
 import { wordsOfDescription } from "./described-words";
+import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 
 const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
 const PERSON_SLOT_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS.filter((w) => !WEAK_LEADS.has(w)));
@@ -69,7 +70,8 @@ function longestAt(i: number, text: string, tokens: readonly WordToken[], analys
     const films = kb.catalog.tmdbOnly(said);
     if (films.length && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: films.slice(0, 3) };
     // "movies like the hobbit": all the rest after a film's slot, naming a family TMDB alone lists several films of, is those films.
-    const family = films.length || !inFilmSlot(text, tokens, i, end) ? [] : tmdbOnlyOfFamily(said, kb);
+    // So is a family said where a question of a film's story or people puts its film ("who played X in harold and kumar").
+    const family = films.length || !(inFilmSlot(text, tokens, i, end) || inStorySlot(text, tokens, i, end)) ? [] : tmdbOnlyOfFamily(said, kb);
     if (family.length >= 2 && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: family.slice(0, MAX_FAMILY_SEEDS), family: true };
   }
   return undefined;
@@ -87,6 +89,13 @@ function namesKind(said: string, kb: KnowledgeBase): boolean {
 function inFilmSlot(text: string, tokens: readonly WordToken[], i: number, end: number): boolean {
   return FILM_SLOT_LEADS.has(tokens[i - 1]?.folded ?? "") && sentenceEndsAt(text, tokens, end);
 }
+
+/** All the rest of a sentence after "in" or "from", in a slot a question of someone or something of a story puts a title in. */
+function inStorySlot(text: string, tokens: readonly WordToken[], i: number, end: number): boolean {
+  const slot = sentenceEndsAt(text, tokens, end) ? titleSlotAt(text, tokens, i, tokens.slice(i, end), false) : undefined;
+  return slot !== undefined && STORY_SLOTS.has(slot.id);
+}
+const STORY_SLOTS: ReadonlySet<string> = new Set([STORY_NOUN_SLOT, IN_STORY_SLOT, IN_ROLE_OR_FACT_SLOT]);
 
 function saidAsTitle(i: number, end: number, text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): boolean {
   const span = tokens.slice(i, end);
