@@ -4,6 +4,7 @@ import { QUESTION_WORDS } from "../linking/question-words";
 import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
 import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_COPULAS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
+import { VERSION_WORDS } from "./lexicon/linking";
 import { CAST_LEAD_WORDS } from "./lexicon/relations";
 
 /**
@@ -30,6 +31,7 @@ const ACTIVE = new Set(CHARACTER_ACTIVE_VERBS);
 const ASKERS = new Set(CHARACTER_ASKERS);
 const COPULAS = new Set(CHARACTER_COPULAS);
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
 
 type Span = { tokenStart: number; tokenEnd: number };
 
@@ -47,6 +49,8 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     if (!t || (QUESTION_WORDS.has(t.folded) && !capitalised(t.text))) return false;
     return lowercase ? !STOP_WORDS.has(t.folded) : capitalised(t.text) && !(k === 0 && QUESTION_WORDS.has(t.folded));
   };
+  // A quote or a clause mark between two words ends a name ("'nutty professor' back in 1963").
+  const joined = (k: number) => !/["“”'‘’,;:.!?()]/.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start));
   const known = (s: Span) => named.some((t) => t.tokenStart === s.tokenStart && t.tokenEnd === s.tokenEnd);
   // A name the KB links there is one unit: the span is all of it ("the man without a face", whole).
   const whole = (s: Span | undefined): Span | undefined => {
@@ -68,16 +72,16 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     // "starred as Captain Miller", "cast as the Joker", "starred Sean Connery as King Arthur": the name after.
     const actor = named.find((t) => t.type === "Person" && t.tokenEnd === k && AS.has(words[t.tokenStart - 1] ?? ""));
     const verb = AS.has(words[k - 1] ?? "") ? words[k - 1] : actor ? words[actor.tokenStart - 1] : undefined;
-    if (w === "as" && verb) add(whole(nameAfter(k + 1, isName, words)), `${verb} as`);
+    if (w === "as" && verb) add(whole(nameAfter(k + 1, isName, words, joined)), `${verb} as`);
     // "the role of Andy Dufresne", "actor of Axel": the name after, unless it is a film or person the KB holds.
     if (w === "of" && OF.has(words[k - 1] ?? "")) {
-      const s = whole(nameAfter(k + 1, isName, words));
+      const s = whole(nameAfter(k + 1, isName, words, joined));
       if (s && !known(s)) add(s, `${words[k - 1]} of`);
     }
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
     // "the actor that plays anakin skywalker": the asker may stand before a relative "that".
     if (ACTIVE.has(w) && (ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && ASKERS.has(words[k - 2] ?? "")))) {
-      const s = whole(nameAfter(k + 1, isName, words));
+      const s = whole(nameAfter(k + 1, isName, words, joined));
       // A given name alone ("who played Jack") is someone in a story, even when a film has that title; so is any name
       // with the film it is played in said after it ("who played jack frost in santa clause 3").
       if (s && (!known(s) || givenNameAlone(s, words) || IN_FILM.has(words[s.tokenEnd] ?? ""))) add(s, w);
@@ -85,7 +89,7 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
     // name after is who they play, even one the KB holds as a film.
     // Who they play may be said in lowercase among capitals ("did Sean Connery play james bond"): any word but a stop word.
-    if (ACTIVE.has(w) && named.some((t) => t.type === "Person" && t.tokenEnd === k)) add(whole(nameAfter(k + 1, (j) => isName(j) || (!!tokens[j] && !STOP_WORDS.has(tokens[j]!.folded) && !QUESTION_WORDS.has(tokens[j]!.folded)), words)), `actor ${w}`);
+    if (ACTIVE.has(w) && named.some((t) => t.type === "Person" && t.tokenEnd === k)) add(whole(nameAfter(k + 1, (j) => isName(j) || (!!tokens[j] && !STOP_WORDS.has(tokens[j]!.folded) && !QUESTION_WORDS.has(tokens[j]!.folded)), words, joined)), `actor ${w}`);
   });
   const who = whoIsFilm(words, named);
   if (who) add(who, "who is");
@@ -110,11 +114,16 @@ function givenNameAlone(s: Span, words: readonly string[]): boolean {
   return s.tokenEnd - s.tokenStart === 1 && genderOfName(words[s.tokenStart]!) !== undefined;
 }
 
-function nameAfter(from: number, isName: (k: number) => boolean, words: readonly string[]): Span | undefined {
-  const start = words[from] === "the" && isName(from + 1) ? from + 1 : from;
+/**
+ * The name right after `from`: "the" may open it; a word picking a film's version after "the" is no part of it ("who
+ * played the original nutty professor": the title character of the original film); a quote or clause mark ends it.
+ */
+function nameAfter(from: number, isName: (k: number) => boolean, words: readonly string[], joined: (k: number) => boolean = () => true): Span | undefined {
+  const version = words[from] === "the" && VERSION.has(words[from + 1] ?? "") && isName(from + 2);
+  const start = version ? from + 2 : words[from] === "the" && isName(from + 1) ? from + 1 : from;
   let end = start;
-  while (end < words.length && end - start < MAX_NAME && isName(end)) end++;
-  return end > start ? { tokenStart: words[from] === "the" && start > from ? from : start, tokenEnd: end } : undefined;
+  while (end < words.length && end - start < MAX_NAME && isName(end) && (end === start || joined(end))) end++;
+  return end > start ? { tokenStart: words[from] === "the" && start === from + 1 ? from : start, tokenEnd: end } : undefined;
 }
 
 function nameBefore(end: number, isName: (k: number) => boolean, words: readonly string[]): Span | undefined {

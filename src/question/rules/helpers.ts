@@ -84,9 +84,14 @@ function filmsHop(r: Reading, topic: TopicEntity): EdgeType | undefined {
  * period, the kinds of film said as such and the qualifiers linked beside a name, minus what a
  * negation takes away, which the films must not have.
  */
-/** "king kong 2005": the year said right after a film's name, which any question about that one film keeps. */
+/**
+ * "king kong 2005", "who played the nutty professor back in 1963": the year said right after a film's name, or the one
+ * year the clause says, which any question about that one film keeps.
+ */
 export function titleYearOf(r: Reading): FilmConstraintInput[] {
-  return r.periods.filter((p) => p.ofTitle && !p.negated).slice(0, 1).map((p) => ({ on: "years", from: p.from, to: p.to, negated: false }));
+  const years = r.periods.filter((p) => !p.negated && p.from === p.to);
+  const said = years.find((p) => p.ofTitle) ?? (years.length === 1 && r.periods.length === 1 ? years[0] : undefined);
+  return said ? [{ on: "years", from: said.from, to: said.to, negated: false }] : [];
 }
 
 export function withinOf(r: Reading): FilmConstraintInput[] {

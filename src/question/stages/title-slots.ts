@@ -190,9 +190,9 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
 
 /**
  * Whether the clause ends right after a span: a year or a sequel's number after a title says which film it is ("jungle book
- * 2016", "scarface (1983)", "scary movie 1"), and the clause ends with it all the same.
+ * 2016", "scarface (1983)", "titanic in 1997", "scary movie 1"), and the clause ends with it all the same.
  */
-const ENDS_CLAUSE = new RegExp(`^\\s*(?:\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:)])`);
+const ENDS_CLAUSE = new RegExp(`^\\s*(?:(?:in\\s+|from\\s+)?\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:)])`, "i");
 
 function endsClauseAfter(rest: string): boolean {
   const number = sequelNumberAfter(rest);
