@@ -56,8 +56,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["where was august osage county filmed","beyond.fact","p1 unknown(august osage county = TMDB only August: Osage County (2013)); *p2 beyond(filming_location beside p1)"],
     // A word picking a film's version after "the" is no part of the character played, and a quote ends the name: who
     // plays the title character of that film; a year said in the clause is the film's ("in 1997" ends a title's clause).
-    ["who played the original 'nutty professor' back in 1963","beyond.character-named","p1 lookup(The Nutty Professor → ACTED_IN in; within 1963–1963); *p2 beyond(character beside p1)"],
-    ["who played rose in titanic in 1997","beyond.character-in-film","p1 lookup(Titanic → ACTED_IN in; within 1997–1997); *p2 beyond(character beside p1)"],
+    ["who played the original 'nutty professor' back in 1963","beyond.character-in-film","p1 lookup(The Nutty Professor → ACTED_IN in; within 1963–1963); *p2 beyond(character beside p1)"],
+    ["who played rose in titanic in 1997","beyond.character-named","p1 lookup(Titanic → ACTED_IN in; within 1997–1997); *p2 beyond(character beside p1)"],
     // Between a question word with its auxiliary and a fact closing the clause is the film the fact is asked of, though
     // its one word is a tag as well; when a story is set is its time, not the release.
     ["where was titanic filmed","beyond.fact","p1 lookup(Titanic → all); *p2 beyond(filming_location beside p1)"],
