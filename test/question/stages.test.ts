@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calibrateMentions } from "../../src/question/stages/calibrate";
-import { findPeriods, yearsAfter } from "../../src/question/stages/periods";
+import { findPeriods, yearsAfter, yearsBeforeTitles } from "../../src/question/stages/periods";
 import { detectSmallTalk } from "../../src/question/stages/smalltalk";
 import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/question/stages/split";
 import { singular } from "../../src/question/stages/concepts";
@@ -61,6 +61,14 @@ describe("periods", () => {
   ])("a year after the words said: %s", (q, span, want) => {
     const { tokens, at, length } = wordsAt(q, span);
     expect(yearsAfter(q, tokens, [{ tokenStart: at, tokenEnd: at + length }], findPeriods(q), true).map((p) => [p.from, p.to])).toEqual(want);
+  });
+  it.each([
+    ["who directed the 1932 mummy", "mummy", [[1932, 1932]]],
+    ["who directed 1932 mummy", "mummy", []],
+    ["the 1997 movie titanic", "titanic", []],
+  ])("a year between 'the' and the words said: %s", (q, span, want) => {
+    const { tokens, at, length } = wordsAt(q, span);
+    expect(yearsBeforeTitles(q, tokens, [{ tokenStart: at, tokenEnd: at + length }], findPeriods(q)).map((p) => [p.from, p.to])).toEqual(want);
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_W
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
-import { IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
+import { AFTER_YEAR_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
@@ -246,7 +246,9 @@ function titleWithYear(c: MentionContext): Mention | undefined {
 function tagSaidAsTitle(c: MentionContext): Mention | undefined {
   const { m } = c;
   if (!(c.top.type === "Tag" || c.top.type === "Genre") || c.span.length > 2) return undefined;
-  const film = m.candidates.find((x) => x.type === "Movie" && sameName(x, m.text));
+  // "the 1932 mummy": the title's article said before the year is the title's still.
+  const articleBeforeYear = c.slot()?.id === AFTER_YEAR_SLOT;
+  const film = m.candidates.find((x) => x.type === "Movie" && (sameName(x, m.text) || (articleBeforeYear && withoutLeadingArticle(linkKey(x.name)) === linkKey(m.text))));
   if (!film || !c.saidAsTitle()) return undefined;
   // "acted for both hitchcock and john ford": a prominent person's surname is the person, whatever cue precedes it.
   if (c.hasRoleWord && surnamePerson([...m.candidates, ...c.people(m.text)], c.words)) return undefined;
@@ -371,7 +373,8 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       const top = spanName(question, tokens, i, span, linker, commonness);
-      if (!top) continue;
+      // A slip of a title that opens a longer name to the clause's end is no slip ("in the kissing booth" is no The Missing).
+      if (!top || longerNameAt(question, tokens, i, i + n, (k) => (covered(tokens[k]!) ? "name" : undefined))) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
     }

@@ -62,6 +62,17 @@ export function yearsAfter(text: string, tokens: readonly WordToken[], spans: re
   });
 }
 
+/** "the 1925 wizard of oz", "the 1932 mummy": a year between "the" and a film's name is that film's year. */
+export function yearsBeforeTitles(text: string, tokens: readonly WordToken[], titles: readonly { tokenStart: number; tokenEnd: number }[], found: readonly Period[]): Period[] {
+  return titles.flatMap((t) => {
+    const year = tokens[t.tokenStart - 1];
+    if (!year || !isYearWord(year.folded) || tokens[t.tokenStart - 2]?.folded !== "the") return [];
+    const y = Number(year.folded);
+    const kept = found.filter((p) => !(year.start < p.end && p.start < year.end));
+    return kept.length === found.length ? [{ from: y, to: y, text: year.text, start: year.start, end: year.end, bareYear: true, negated: false, ofTitle: true as const }] : [];
+  });
+}
+
 const OWNERS = new Set(AGE_OWNERS);
 /** A two-digit decade owned by a person is their age ("in his 30s", "in her late 20s"), not the films' years. */
 function isAge(said: string, before: string): boolean {

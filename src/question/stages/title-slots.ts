@@ -39,6 +39,7 @@ const SEQUEL_WORD: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES));
 export const STORY_NOUN_SLOT = "after-story-noun";
 export const IN_STORY_SLOT = "in-after-story-subject";
 export const IN_ROLE_OR_FACT_SLOT = "in-after-role-or-fact";
+export const AFTER_YEAR_SLOT = "after-year";
 /** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
 const STORY_NOUNS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS, ...STORY_THING_WORDS]);
 
@@ -111,6 +112,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "when did the original death wish come out", "the new mary poppins": after a word picking a version and "the", that film.
   { id: "after-version", says: true, when: (c) => VERSION.has(c.before(1) ?? "") && c.before(2) === "the" },
+  // "who directed the 1997 titanic", "the 1932 mummy": after "the" and a year, the film of that year.
+  { id: AFTER_YEAR_SLOT, says: true, when: (c) => isYearWord(c.before(1) ?? "") && c.before(2) === "the" },
   // "the villain in the first die hard", "the last harry potter": after an ordinal and its article, the film of that place.
   { id: "after-ordinal", says: true, when: (c) => ORDINAL_WORD.has(c.before(1) ?? "") && c.before(2) === "the" },
   // "the sequel to alien", "the prequel of saw", "the follow up to jaws": the film whose sequel it is.

@@ -4,7 +4,7 @@ import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
-import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased } from "../../util/text";
+import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -14,8 +14,10 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, ORDINAL_WORDS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
+import { isRuleWord } from "./spelling";
+import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 import { filmAlternatives } from "../cues";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
@@ -80,7 +82,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   flush();
   const sides = comparedSlots(text, tokens, analysis, (w) => kb.words.share(w));
   const longer = longerNames(text, tokens, analysis);
-  spans.push(...longer, ...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  spans.push(...longer, ...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -198,6 +200,35 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     out.push(text.slice(slot[0]!.start, slot[slot.length - 1]!.end));
   });
   return out;
+}
+
+const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+const STORY_SLOTS: ReadonlySet<string> = new Set([STORY_NOUN_SLOT, IN_STORY_SLOT, IN_ROLE_OR_FACT_SLOT]);
+/** Content words a title said there needs to be taken for one the KB lacks ("in sing" is too little to tell). */
+const STORY_SLOT_MIN_WORDS = 2;
+
+/**
+ * "who plays noah flynn in the kissing booth": the words after "in" or "from" that close a question of a film's people
+ * or story stand where its film does; when nothing the KB holds covers them, no rule reads them and they name no
+ * place or kind the KB tags films with, they are a title the KB lacks.
+ */
+function storySlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): string[] {
+  return tokens.flatMap((t, k) => {
+    if (!IN_FILM.has(t.folded)) return [];
+    let end = k + 1;
+    while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
+    const span = tokens.slice(k + 1, end);
+    const content = span.filter((x) => !STOP_WORDS.has(x.folded));
+    const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && isRuleWord(x.folded);
+    const named = analysis.topics.some((m) => m.tokenStart < end && k + 1 < m.tokenEnd);
+    if (content.length < STORY_SLOT_MIN_WORDS || span.some(read) || named) return [];
+    const said = text.slice(span[0]!.start, span.at(-1)!.end);
+    // "in english or french": a kind or language said word by word is that, too.
+    const kind = (x: string, types: ("Tag" | "Genre" | "Language")[]) => kb.linker.link(x, { types, limit: 1, exact: true }).some(linksWhole);
+    const place = [said, withoutLeadingArticle(said)].some((x) => kind(x, ["Tag", "Genre", "Language"])) || content.some((x) => kind(x.text, ["Genre", "Language"]));
+    const slot = place ? undefined : titleSlotAt(text, tokens, k + 1, span, false);
+    return slot && STORY_SLOTS.has(slot.id) ? [said] : [];
+  });
 }
 
 /** Words that set two things side by side: what stands on the other side of a film is another film. */
