@@ -51,6 +51,7 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   };
   // A quote or a clause mark between two words ends a name ("'nutty professor' back in 1963").
   const joined = (k: number) => !/["“”'‘’,;:.!?()]/.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start));
+  const titleCharacter = (s: Span) => s.tokenEnd === tokens.length && named.some((t) => t.tokenStart <= s.tokenStart && t.tokenEnd === s.tokenEnd && t.types.includes("Movie") && !t.types.includes("Person"));
   const known = (s: Span) => named.some((t) => t.tokenStart === s.tokenStart && t.tokenEnd === s.tokenEnd);
   // A name the KB links there is one unit: the span is all of it ("the man without a face", whole).
   const whole = (s: Span | undefined): Span | undefined => {
@@ -84,7 +85,9 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
       const s = whole(nameAfter(k + 1, isName, words, joined));
       // A given name alone ("who played Jack") is someone in a story, even when a film has that title; so is any name
       // with the film it is played in said after it ("who played jack frost in santa clause 3").
-      if (s && (!known(s) || givenNameAlone(s, words) || IN_FILM.has(words[s.tokenEnd] ?? ""))) add(s, w);
+      // A film's whole title closing the clause is its title character ("who played mary poppins"): the film stays, and
+      // who of its cast played the part is said to be beyond the KB.
+      if (s && (!known(s) || givenNameAlone(s, words) || IN_FILM.has(words[s.tokenEnd] ?? "") || titleCharacter(s))) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
     // name after is who they play, even one the KB holds as a film.

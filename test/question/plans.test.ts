@@ -59,6 +59,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who played willy wonka in willy wonka and the chocolate factory","unknown.names","*p1 unknown(willy wonka and the chocolate factory = TMDB only Willy Wonka & the Chocolate Factory (1971); asks ACTED_IN)"],
     // A fact the KB lacks asked of a film TMDB alone lists: its TMDB row beside the fact said missing.
     ["where was august osage county filmed","beyond.fact","p1 unknown(august osage county = TMDB only August: Osage County (2013)); *p2 beyond(filming_location beside p1)"],
+    // A film's whole title closing "who played …" is its title character: the cast, and who played it said to be beyond the KB.
+    ["who played mary poppins","beyond.character-named","p1 lookup(Mary Poppins → ACTED_IN in); *p2 beyond(character beside p1)"],
     // A word picking a film's version after "the" is no part of the character played, and a quote ends the name: who
     // plays the title character of that film; a year said in the clause is the film's ("in 1997" ends a title's clause).
     ["who played the original 'nutty professor' back in 1963","beyond.character-in-film","p1 lookup(The Nutty Professor → ACTED_IN in; within 1963–1963); *p2 beyond(character beside p1)"],
