@@ -65,6 +65,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // plays the title character of that film; a year said in the clause is the film's ("in 1997" ends a title's clause).
     ["who played the original 'nutty professor' back in 1963","beyond.character-in-film","p1 lookup(The Nutty Professor → ACTED_IN in; within 1963–1963); *p2 beyond(character beside p1)"],
     ["who played rose in titanic in 1997","beyond.character-named","p1 lookup(Titanic → ACTED_IN in; within 1997–1997); *p2 beyond(character beside p1)"],
+    // So is a film before an auxiliary and a fact closing the clause, and a film after someone of its story and "from".
+    ["where is the resort dirty dancing was filmed","beyond.fact","p1 lookup(Dirty Dancing → all); *p2 beyond(filming_location beside p1)"],
+    ["who does anna from frozen end up with","beyond.story-person","p1 lookup(Frozen → ACTED_IN in); *p2 beyond(character beside p1)"],
     // Between a question word with its auxiliary and a fact closing the clause is the film the fact is asked of, though
     // its one word is a tag as well; when a story is set is its time, not the release.
     ["where was titanic filmed","beyond.fact","p1 lookup(Titanic → all); *p2 beyond(filming_location beside p1)"],

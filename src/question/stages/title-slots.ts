@@ -71,6 +71,7 @@ const PRONOUNS_OF_STORY: ReadonlySet<string> = new Set(STORY_PRONOUNS);
 const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
 const STORY_THINGS: ReadonlySet<string> = new Set(STORY_THING_WORDS);
 const STORY_TOLD: ReadonlySet<string> = new Set(STORY_TOLD_NOUNS);
+const NO_TOKEN: WordToken = { text: "", folded: "", start: 0, end: 0 };
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
 
@@ -108,6 +109,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "what is the plot of titanic", "a synopsis of alien": after a noun for the story told and "of", at the clause's end, the film told.
   { id: "of-after-story-told", says: true, when: (c) => c.before(1) === "of" && STORY_TOLD.has(c.before(2) ?? "") && c.endsClause },
+  // "who does anna from frozen end up with": right after someone of a story and "from", in a question, the film they are of,
+  // though the question goes on.
+  { id: "from-after-story-subject", says: true, when: (c) => c.before(1) === "from" && storySubject(c.tokens[c.at - 2] ?? NO_TOKEN) && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "when did the original death wish come out", "the new mary poppins": after a word picking a version and "the", that film.
@@ -129,6 +133,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "where was titanic filmed", "when does titanic take place", "where is titanic set": between a question word and its
   // auxiliary and a fact closing the clause, the film the fact is asked of.
   { id: "before-closing-fact", says: true, when: (c) => c.at === 2 && FACT_ASKERS.has(c.before(2) ?? "") && FACT_AUXILIARIES_SET.has(c.before(1) ?? "") && factCloses(c) },
+  // "where is the resort dirty dancing was filmed": before an auxiliary and a fact closing the clause, the film it is of.
+  { id: "before-aux-fact", says: true, when: (c) => FACT_AUXILIARIES_SET.has(c.next ?? "") && factCloses(c, 1) },
   // "what language is spirited away in", "when did titanic come out", "what country is in hell set in".
   { id: "relation-slot", says: true, when: (c) => AUXILIARIES.has(c.before(1) ?? "") && asksAbout(c.before(2)) },
   // "how much did titanic make", "how much money did titanic make".
@@ -202,10 +208,10 @@ function endsClauseAfter(rest: string): boolean {
   return ENDS_CLAUSE.test(number ? rest.slice(number.length) : rest);
 }
 
-/** The words after the span to its clause's end are a fact's phrase, with a preposition closing it or not ("set in"). */
-function factCloses(c: SpanContext): boolean {
+/** The words after the span (past `skip` of them) to its clause's end are a fact's phrase, with a preposition closing it or not ("set in"). */
+function factCloses(c: SpanContext, skip = 0): boolean {
   const rest: string[] = [];
-  for (let k = c.at + c.span.length; k < c.tokens.length && !CLAUSE_BREAK.test(c.question.slice(c.tokens[k - 1]!.end, c.tokens[k]!.start)); k++) rest.push(c.tokens[k]!.folded);
+  for (let k = c.at + c.span.length + skip; k < c.tokens.length && !CLAUSE_BREAK.test(c.question.slice(c.tokens[k - 1]!.end, c.tokens[k]!.start)); k++) rest.push(c.tokens[k]!.folded);
   const said = rest.join(" ");
   return said !== "" && [said, said.replace(/ (?:in|at|on)$/, "")].some((p) => FACT_PHRASE_SET.has(p));
 }
