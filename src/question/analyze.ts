@@ -137,7 +137,7 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   const unsure = new Set<number>();
   for (const m of mentions) if (m.confidence < UNSURE_MENTION) for (let i = m.tokenStart; i < m.tokenEnd; i++) unsure.add(i);
   tokens.forEach((t, i) => {
-    if ((inMention.has(i) && !unsure.has(i)) || described(i) || storyVerb(tokens, i)) return;
+    if ((inMention.has(i) && !unsure.has(i)) || described(i) || storyVerb(tokens, i) || kindOfThing(tokens, i, genreNoun)) return;
     // "the female lead", "the lead in Rocky": the leading part, with its article, is a cast word ("by lead" still directs;
     // "a strong female lead" in a request is a taste, its own words).
     // "the main role in Gladiator" too.
@@ -161,6 +161,19 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
 }
 
 const ASKING_AUX: ReadonlySet<string> = new Set(ASKING_AUXILIARIES);
+const KIND_WORDS: ReadonlySet<string> = new Set(["kind", "kinds", "type", "types", "sort", "sorts"]);
+
+/**
+ * "what kind of ball was wilson": a word of kind before "of" and a thing that is no film and no genre asks that thing's
+ * kind, not a film's genre ("what kind of movie", "what type of comedy" still do).
+ */
+function kindOfThing(tokens: readonly WordToken[], i: number, genreNoun: (w: string) => boolean): boolean {
+  const thing = tokens[i + 2]?.folded;
+  if (!KIND_WORDS.has(tokens[i]!.folded) || tokens[i + 1]?.folded !== "of" || thing === undefined) return false;
+  // "what sort of motion picture", "what kind of netflix film": a film word in the next words makes it a film's kind.
+  const filmSaid = tokens.slice(i + 2, i + 4).some((t) => MOVIE_WORDS.has(t.folded));
+  return !filmSaid && !STOP_WORDS.has(thing) && !genreNoun(thing) && !PERSON_WORDS.has(thing);
+}
 /** How many words a subject between "does" and its verb may have ("does the little girl date"). */
 const SUBJECT_REACH = 3;
 

@@ -65,6 +65,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // plays the title character of that film; a year said in the clause is the film's ("in 1997" ends a title's clause).
     ["who played the original 'nutty professor' back in 1963","beyond.character-in-film","p1 lookup(The Nutty Professor → ACTED_IN in; within 1963–1963); *p2 beyond(character beside p1)"],
     ["who played rose in titanic in 1997","beyond.character-named","p1 lookup(Titanic → ACTED_IN in; within 1997–1997); *p2 beyond(character beside p1)"],
+    // A kind of a thing of the story asked ("what kind of car", "what kind of ball") is no genre, and puts the film after "in".
+    ["what kind of car is in back to the future","beyond.fact","p1 lookup(Back to the Future → all); *p2 beyond(other beside p1)"],
+    ["what kind of ball was wilson in castaway","lookup.relation","p1 lookup(Castaway → all); *p2 beyond(character beside p1)"],
+    ["what sort of motion picture is pursued","lookup.relation","*p1 lookup(Pursued → HAS_GENRE out)"],
     // So is a film before an auxiliary and a fact closing the clause, and a film after someone of its story and "from".
     ["where is the resort dirty dancing was filmed","beyond.fact","p1 lookup(Dirty Dancing → all); *p2 beyond(filming_location beside p1)"],
     ["who does anna from frozen end up with","beyond.story-person","p1 lookup(Frozen → ACTED_IN in); *p2 beyond(character beside p1)"],
@@ -89,8 +93,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the original death wish come out","lookup.relation","*p1 lookup(Death Wish → RELEASED_IN out)"],
     ["who played the boy in the blue lagoon","beyond.character-named","p1 lookup(The Blue Lagoon → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["who wrote the lyrics for beauty and the beast","beyond.fact","p1 lookup(Beauty and the Beast → WROTE in); *p2 beyond(music beside p1)"],
-    // A being a story tells of is asked as a character, never spelling-corrected into a title (The Fog).
-    ["who plays the frog on gnomeo and juliet","beyond.character-named","*p1 beyond(character)"],
+    // A being a story tells of is asked as a character, never spelling-corrected into a title (The Fog); the film it is
+    // asked in ("on" it, as "in" it) is one the KB lacks.
+    ["who plays the frog on gnomeo and juliet","unknown.names","*p1 unknown(gnomeo and juliet)"],
     // A title the KB holds that opens a longer name said to the clause's end is not that film: the name is missing.
     ["who played peter parker in spider man homecoming","unknown.names","*p1 unknown(spider man homecoming)"],
     ["who composed the score for the greatest showman","beyond.fact","*p1 beyond(music)"],

@@ -159,7 +159,7 @@ export const STORY_BEINGS: ReadonlySet<string> = new Set([...CREATURE_WORDS, ...
 /** Kinds only creatures have: asked by themselves ("what breed is toto") or before a creature ("breed of dog"). */
 export const CREATURE_KIND_WORDS = ["breed", "species"];
 /** Words that put a part, person or thing in a film said right after them at the clause's end ("the shark in jaws", "the kid from home alone"). */
-export const IN_FILM_WORDS = ["in", "from"];
+export const IN_FILM_WORDS = ["in", "from", "on"];
 /** Words after which the rest of a clause may be the film a fact is asked of ("in", "from", "the score for …"). */
 export const FILM_SLOT_PREPOSITIONS = [...IN_FILM_WORDS, "for"];
 /** Words that ask one thing of a film's story ("what war was it about"), and the words after them that ask the story itself or its kind. */

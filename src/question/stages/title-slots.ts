@@ -71,6 +71,12 @@ const PRONOUNS_OF_STORY: ReadonlySet<string> = new Set(STORY_PRONOUNS);
 const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
 const STORY_THINGS: ReadonlySet<string> = new Set(STORY_THING_WORDS);
 const STORY_TOLD: ReadonlySet<string> = new Set(STORY_TOLD_NOUNS);
+const THING_KINDS: ReadonlySet<string> = new Set(THING_KIND_WORDS);
+/** A kind of thing asked ("what car", "what kind of car"), not one said in passing ("drives a sports car"). */
+const thingAsked = (tokens: readonly WordToken[], t: WordToken) => {
+  const before = tokens[tokens.indexOf(t) - 1]?.folded ?? "";
+  return THING_KINDS.has(t.folded) && (before === "what" || before === "which" || before === "of");
+};
 const NO_TOKEN: WordToken = { text: "", folded: "", start: 0, end: 0 };
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
@@ -102,8 +108,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: STORY_NOUN_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && STORY_NOUNS.has(c.before(2) ?? "") && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "who is the voice of woody in toy story", "what was the shark's name in jaws", "who is the bad guy in die hard": after "in" (or
   // "from") at the clause's end, with a role, a part played or a fact asked before it, or a person asked by "who", the film it is of.
-  // So does a thing of a story asked before it ("what is the name of the seagull in little mermaid").
-  { id: IN_ROLE_OR_FACT_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded) || STORY_THINGS.has(t.folded))) },
+  // So does a thing of a story asked before it ("what is the name of the seagull in little mermaid", "what kind of car is in
+  // back to the future").
+  { id: IN_ROLE_OR_FACT_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && (PERSON_ASKED.has(c.tokens[0]?.folded ?? "") || c.tokens.slice(0, c.at - 1).some((t) => ROLE_VERB.has(t.folded) || FACT_WORDS.has(t.folded) || PLAYED.has(t.folded) || STORY_THINGS.has(t.folded) || thingAsked(c.tokens, t))) },
   // "where do they fly to in pretty woman", "what's wrong with elise in mr nobody": after "in" (or "from") at the end of a
   // question asked of someone of a story (a pronoun of people told of, a being, a given name), the film it happens in.
   { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },

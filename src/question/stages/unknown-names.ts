@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { isRuleWord } from "./spelling";
 import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -190,6 +190,9 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
       if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded))) break;
       slot.push(t);
     }
+    // "what is the movie based on": a fact the question asks of the film opens no title.
+    const said = slot.map((t) => t.folded).join(" ");
+    if (FACT_PHRASES.some((f) => said === f.phrase || said.startsWith(`${f.phrase} `))) return;
     while (slot.length && STOP_WORDS.has(slot[slot.length - 1]!.folded)) slot.pop();
     // A preposition or pronoun right after the cue opens a description ("the movie with", "the film that"), not a title.
     // "the film called X": the later cue opens the slot.
