@@ -142,7 +142,9 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
     // "a strong female lead" in a request is a taste, its own words).
     // "the main role in Gladiator" too.
     if (isCastLead(tokens, i)) return void cues.push({ edge: "ACTED_IN", weight: 1, token: i, word: t.folded, inAnswerPhrase: false });
-    for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
+    // "the theme song", "the love theme music": a word that only sometimes names a relation, right before a word of music, says which music.
+    const ofMusic = MUSIC_WORDS.has(tokens[i + 1]?.folded ?? "");
+    for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) if (weight >= 1 || !ofMusic) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
   });
   mergeAdjacentCues(cues, inMention);
   const answer = answerSpec(tokens, cues, mentions, question);
