@@ -69,6 +69,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["what kind of car is in back to the future","beyond.fact","p1 lookup(Back to the Future → all); *p2 beyond(other beside p1)"],
     ["what kind of ball was wilson in castaway","lookup.relation","p1 lookup(Castaway → all); *p2 beyond(character beside p1)"],
     ["what sort of motion picture is pursued","lookup.relation","*p1 lookup(Pursued → HAS_GENRE out)"],
+    // A question of a family's story: the family's films, and what was asked said to be beyond the KB.
+    ["who does harry date in the harry potter movies","films.series","p1 films(series harry potter (5 + 1 TMDB only)); *p2 beyond(other beside p1)"],
     // A word that only sometimes names a relation, right before a word of music, says which music ("the theme song").
     ["who sang the theme song for jaws","beyond.fact","p1 lookup(Jaws → all); *p2 beyond(music beside p1)"],
     // So is a film before an auxiliary and a fact closing the clause, and a film after someone of its story and "from".

@@ -4,7 +4,9 @@ import { filmConstraints, kindOf, kindsOf, personRef, yearsOf } from "../film-se
 import type { Reading } from "../reading";
 import { isRole, otherUsualRole, roleNear, roleSaid } from "../roles";
 import type { TopicEntity } from "../analyze";
-import { ORDINAL_METRIC } from "../lexicon/shapes";
+import { IN_FILM_WORDS, ORDINAL_METRIC } from "../lexicon/shapes";
+import { QUESTION_WORDS } from "../../linking/question-words";
+import { isGivenName } from "../../linking/name-gender";
 import { COMPANY_WORDS, MOVIE_WORDS, PLURAL_MOVIE_WORDS, POPULARITY_WORDS } from "../lexicon/relations";
 import { familyOf, familyStem, wholeFamily } from "../series";
 import { singular } from "../stages/concepts";
@@ -13,7 +15,7 @@ import { films, filmsAsked, people, relativeFilm } from "./features";
 import { beyond, lookupOf, peopleOf, unknownPart } from "./build-paths";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { EDGE_SPECS } from "../../kb/schema";
-import { linkKey } from "../../util/text";
+import { ARTICLES, STOP_WORDS, linkKey } from "../../util/text";
 
 /**
  * Builders of the parts that work on a set of films: the set itself, its order, counts over it,
@@ -30,7 +32,25 @@ const hasSetBeyondFilms = (where: readonly FilmConstraintInput[]) => where.some(
 
 export async function films_(r: Reading, ctx: RuleContext): Promise<Built | undefined> {
   const where = await filmSet(r, ctx);
-  return where ? { parts: [{ kind: "films", where }] } : undefined;
+  if (!where) return undefined;
+  const story = seriesStoryAsked(r);
+  // "who does harry date in the harry potter movies": the family's films, and what was asked of their story said to be
+  // beyond the KB (a given name asked of makes it a character).
+  if (story) return { parts: [{ kind: "films", where }, { kind: "beyond", fact: story.someone ? "character" : "other", said: story.said.slice(0, 100), about: local(0) }] };
+  return { parts: [{ kind: "films", where }] };
+}
+
+const IN_SERIES: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+
+/** The question asked of a family's story: a question word opening the clause, the family said after "in", "from" or "on". */
+function seriesStoryAsked(r: Reading): { said: string; someone: boolean } | undefined {
+  const series = r.series;
+  if (!series || r.cues.story || series.tokenStart < 3 || !QUESTION_WORDS.has(r.words[0] ?? "")) return undefined;
+  const at = ARTICLES.has(r.words[series.tokenStart - 1] ?? "") ? series.tokenStart - 1 : series.tokenStart;
+  if (!IN_SERIES.has(r.words[at - 1] ?? "")) return undefined;
+  const asked = r.tokens.slice(1, at - 1);
+  if (!asked.some((t) => !STOP_WORDS.has(t.folded))) return undefined;
+  return { said: r.text.slice(0, r.tokens[at - 1]!.start).trim(), someone: asked.some((t) => isGivenName(t.folded)) };
 }
 
 /** "the third film Spielberg directed", "Nolan's second to last movie", "the second highest grossing Pixar film". */
