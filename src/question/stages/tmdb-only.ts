@@ -10,6 +10,7 @@ import { COMMON_WORD_SHARE } from "./calibrate";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { tmdbOnlyOfFamily } from "../series";
 import { wordsOfDescription } from "./described-words";
+import { namesTheFirst, sequelNumberAfter } from "./sequel-number";
 import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 
 const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
@@ -67,7 +68,7 @@ function longestAt(i: number, text: string, tokens: readonly WordToken[], analys
   for (let end = Math.min(tokens.length, i + MAX_TITLE_WORDS); end > i; end--) {
     const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
     if (/[,;?!]/.test(said)) continue;
-    const films = tmdbOnlyTitled(said, kb);
+    const films = sequelNotListed(said, text, tokens, end, kb) ? [] : tmdbOnlyTitled(said, kb);
     if (films.length && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: films.slice(0, 3) };
     // "movies like the hobbit": all the rest after a film's slot, naming a family TMDB alone lists several films of, is those films.
     // So is a family said where a question of a film's story or people puts its film ("who played X in harold and kumar").
@@ -75,6 +76,12 @@ function longestAt(i: number, text: string, tokens: readonly WordToken[], analys
     if (family.length >= 2 && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: family.slice(0, MAX_FAMILY_SEEDS), family: true };
   }
   return undefined;
+}
+
+/** "daddy's home 2": a sequel's number after the title, naming a film TMDB does not list, is a sequel no source here holds. */
+function sequelNotListed(said: string, text: string, tokens: readonly WordToken[], end: number, kb: KnowledgeBase): boolean {
+  const number = sequelNumberAfter(text.slice(tokens[end - 1]!.end));
+  return number !== undefined && !namesTheFirst(number) && kb.catalog.tmdbOnly(`${said}${number}`).length === 0 && !kb.linker.link(`${said}${number}`, { types: ["Movie"], limit: 1 }).some(linksWhole);
 }
 
 /** Inner articles a title may be said with one for another ("interview with a vampire" for … the Vampire). */

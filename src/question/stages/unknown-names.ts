@@ -4,7 +4,7 @@ import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
-import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
+import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -82,7 +82,9 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   flush();
   const sides = comparedSlots(text, tokens, analysis, (w) => kb.words.share(w));
   const longer = longerNames(text, tokens, analysis);
-  spans.push(...longer, ...sequelsNotHeld(text, tokens, kb), ...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  // A sequel the KB lacks is a film all the same ("when is maze runner 3 coming to dvd").
+  const sequels = sequelsNotHeld(text, tokens, kb, analysis);
+  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -94,7 +96,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const last = s.split(/\s+/);
     if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) ? { asFilm: true as const } : {}) });
+    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) || sequels.includes(s) ? { asFilm: true as const } : {}) });
   }
   // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
   const within = (a: string, b: string) => a !== b && ` ${b.toLowerCase()} `.includes(` ${a.toLowerCase()} `);
@@ -120,9 +122,11 @@ const SEQUEL_TITLE_WORDS = 6;
  * "the godfather part ii", "rocky 7", "the matrix reloaded": a title the KB has, then a sequel's number or subtitle word, when the KB has no film of the whole
  * name, is a sequel it lacks (the calibration dropped the title, so nothing else names it).
  */
-function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: KnowledgeBase): string[] {
+function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: KnowledgeBase, analysis: QuestionAnalysis): string[] {
   const out: string[] = [];
-  const film = (s: string) => kb.linker.link(s, { types: ["Movie"], limit: 1 }).some(linksWhole);
+  // A film TMDB alone lists is a title its sequel's number goes on from too ("daddy's home 2").
+  // (Of two words or more: "war 2" in "world war 2" is no sequel of War.)
+  const film = (s: string) => kb.linker.link(s, { types: ["Movie"], limit: 1 }).some(linksWhole) || (s.trim().includes(" ") && kb.catalog.tmdbOnly(s).some((f) => linkKey(f.title) === linkKey(s)));
   tokens.forEach((last, j) => {
     const number = sequelNumberAfter(text.slice(last.end)) ?? sequelSubtitleAfter(text.slice(last.end));
     if (!number) return;
@@ -131,6 +135,8 @@ function sequelsNotHeld(text: string, tokens: readonly WordToken[], kb: Knowledg
       // A title runs over words said together: no comma or clause break inside it ("Iron Man, Iron Man 3" is two).
       if ((STOP_WORDS.has(tokens[i]!.folded) && !ARTICLE.has(tokens[i]!.folded)) || /[,;:.!?()"]/.test(title)) continue;
       if (!film(title)) continue;
+      // A name begun before the title runs through it ("world war 2" is the tag World War II, no sequel of War).
+      if (analysis.topics.some((m) => m.tokenStart < i && m.tokenEnd > i)) return;
       const whole = text.slice(tokens[i]!.start, last.end + number.length);
       if (!film(whole) && !sequelShownAs(whole, kb.linker) && !namesTheFirst(number)) out.push(whole);
       return;
