@@ -64,6 +64,13 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   const add = (s: Span | undefined, frame: string) => {
     if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: text.slice(tokens[s.tokenStart]!.start, tokens[s.tokenEnd - 1]!.end), frame });
   };
+  // "the actor that plays anakin skywalker": the asker may stand before a relative "that".
+  const askedBefore = (k: number) => ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && ASKERS.has(words[k - 2] ?? ""));
+  // A name the KB lacks is who is played; so is a given name alone ("who played Jack"), though a film has that title, any
+  // name with the film it is played in said after it ("who played jack frost in santa clause 3"), and a film's whole
+  // title closing the clause, its title character ("who played mary poppins": the film stays, and who of its cast
+  // played the part is said to be beyond the KB).
+  const playedAsked = (s: Span) => !known(s) || givenNameAlone(s, words) || IN_FILM.has(words[s.tokenEnd] ?? "") || titleCharacter(s);
   words.forEach((w, k) => {
     // "Sidney Prescott was played by", "Tony Stark is voiced by": the name before.
     if (w === "by" && BY.has(words[k - 1] ?? "")) {
@@ -80,14 +87,9 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
       if (s && !known(s)) add(s, `${words[k - 1]} of`);
     }
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
-    // "the actor that plays anakin skywalker": the asker may stand before a relative "that".
-    if (ACTIVE.has(w) && (ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && ASKERS.has(words[k - 2] ?? "")))) {
+    if (ACTIVE.has(w) && askedBefore(k)) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
-      // A given name alone ("who played Jack") is someone in a story, even when a film has that title; so is any name
-      // with the film it is played in said after it ("who played jack frost in santa clause 3").
-      // A film's whole title closing the clause is its title character ("who played mary poppins"): the film stays, and
-      // who of its cast played the part is said to be beyond the KB.
-      if (s && (!known(s) || givenNameAlone(s, words) || IN_FILM.has(words[s.tokenEnd] ?? "") || titleCharacter(s))) add(s, w);
+      if (s && playedAsked(s)) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
     // name after is who they play, even one the KB holds as a film.
