@@ -5,7 +5,7 @@ import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { ASKING_AUXILIARIES } from "./lexicon/followup";
-import { COPULA_OPENERS, FACT_PHRASES } from "./lexicon/shapes";
+import { COPULA_OPENERS, FACT_PHRASES, KIND_OF_LEADS } from "./lexicon/shapes";
 import { singular } from "./stages/concepts";
 
 /**
@@ -163,7 +163,8 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
 }
 
 const ASKING_AUX: ReadonlySet<string> = new Set(ASKING_AUXILIARIES);
-const KIND_WORDS: ReadonlySet<string> = new Set(["kind", "kinds", "type", "types", "sort", "sorts"]);
+/** The words of the kind-of leads before "of" ("kind", "types", "sorts"). */
+const KIND_WORDS: ReadonlySet<string> = new Set(KIND_OF_LEADS.map((lead) => lead.split(" ")[0]!));
 
 /**
  * "what kind of ball was wilson": a word of kind before "of" and a thing that is no film and no genre asks that thing's

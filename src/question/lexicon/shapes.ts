@@ -144,7 +144,7 @@ const SETTING_SAID = "where the story is set";
 const STORY_TIME_SAID = "when the story is set";
 
 /** Words that ask for a kind of the noun after them ("what kind of sport", "what breed of dog"). */
-export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sort of", "breed of", "species of"];
+export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sort of", "sorts of", "breed of", "species of"];
 /** Words that ask what someone or something is called ("the name of the shark in jaws"). */
 export const NAME_OF_LEADS = ["name of", "names of"];
 /**
@@ -431,6 +431,8 @@ export const EITHER_WORDS = ["either", "or"];
 
 /** Words between a fact word and a name that make the name the fact's subject ("what episode has David Lynch directed"). */
 export const FACT_AUXILIARIES = "has have had did does do is was were are".split(" ");
+/** Question words that ask a fact of a film named right after their auxiliary ("where was titanic filmed"). */
+export const FACT_ASKER_WORDS = ["where", "when", "who", "how", "why"];
 /** Fact words that are verbs: a name after them is who did or got it, not described by it ("won Marlon Brando his award"). */
 export const FACT_VERBS = "won win wins married marry nominated died born awarded killed".split(" ");
 /** Words that set a figure's bound before a number ("longer than 2.5 hours", "over $100 million", "rated above 8"), by which side. */

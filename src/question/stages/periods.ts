@@ -56,20 +56,26 @@ export function yearsAfter(text: string, tokens: readonly WordToken[], spans: re
   return ends.flatMap((t) => {
     const year = tokens[t.tokenEnd];
     const gap = year ? text.slice(tokens[t.tokenEnd - 1]!.end, year.start) : "";
-    if (!year || !isYearWord(year.folded) || !/^\s*\(?\s*$/.test(gap) || found.some((p) => year.start < p.end && p.start < year.end)) return [];
-    const y = Number(year.folded);
-    return [{ from: y, to: y, text: year.text, start: year.start, end: year.end, bareYear: true, negated: false, ...(ofTitle ? { ofTitle } : {}) }];
+    if (!year || !isYearWord(year.folded) || !/^\s*\(?\s*$/.test(gap) || overlapsAny(year, found)) return [];
+    return [yearSaid(year, ofTitle)];
   });
+}
+
+/** A period already found covers the word. */
+const overlapsAny = (word: WordToken, found: readonly Period[]) => found.some((p) => word.start < p.end && p.start < word.end);
+
+/** The period of the one year a word says, the year of a film named beside it when `ofTitle`. */
+function yearSaid(year: WordToken, ofTitle: boolean): Period {
+  const y = Number(year.folded);
+  return { from: y, to: y, text: year.text, start: year.start, end: year.end, bareYear: true, negated: false, ...(ofTitle ? { ofTitle: true as const } : {}) };
 }
 
 /** "the 1925 wizard of oz", "the 1932 mummy": a year between "the" and a film's name is that film's year. */
 export function yearsBeforeTitles(text: string, tokens: readonly WordToken[], titles: readonly { tokenStart: number; tokenEnd: number }[], found: readonly Period[]): Period[] {
   return titles.flatMap((t) => {
     const year = tokens[t.tokenStart - 1];
-    if (!year || !isYearWord(year.folded) || tokens[t.tokenStart - 2]?.folded !== "the") return [];
-    const y = Number(year.folded);
-    const kept = found.filter((p) => !(year.start < p.end && p.start < year.end));
-    return kept.length === found.length ? [{ from: y, to: y, text: year.text, start: year.start, end: year.end, bareYear: true, negated: false, ofTitle: true as const }] : [];
+    if (!year || !isYearWord(year.folded) || tokens[t.tokenStart - 2]?.folded !== "the" || overlapsAny(year, found)) return [];
+    return [yearSaid(year, true)];
   });
 }
 

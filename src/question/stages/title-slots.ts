@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, STORY_THING_ASKERS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { sequelNumberAfter } from "./sequel-number";
@@ -26,7 +26,7 @@ const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.in
 const COPULAS = new Set(["is", "was"]);
 /** Whole phrases of facts, and the question words and auxiliaries that ask one of a film named between them. */
 const FACT_PHRASE_SET: ReadonlySet<string> = new Set(FACT_PHRASES.map((f) => f.phrase));
-const FACT_ASKERS: ReadonlySet<string> = new Set(["where", "when", "who", "how", "why"]);
+const FACT_ASKERS: ReadonlySet<string> = new Set(FACT_ASKER_WORDS);
 const FACT_AUXILIARIES_SET: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
 const PLAYED: ReadonlySet<string> = new Set(ROLE_IN_FILM_WORDS);
 const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
@@ -72,12 +72,12 @@ const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
 const STORY_THINGS: ReadonlySet<string> = new Set(STORY_THING_WORDS);
 const STORY_TOLD: ReadonlySet<string> = new Set(STORY_TOLD_NOUNS);
 const THING_KINDS: ReadonlySet<string> = new Set(THING_KIND_WORDS);
+const THING_ASKERS: ReadonlySet<string> = new Set(STORY_THING_ASKERS);
 /** A kind of thing asked ("what car", "what kind of car"), not one said in passing ("drives a sports car"). */
 const thingAsked = (tokens: readonly WordToken[], t: WordToken) => {
   const before = tokens[tokens.indexOf(t) - 1]?.folded ?? "";
-  return THING_KINDS.has(t.folded) && (before === "what" || before === "which" || before === "of");
+  return THING_KINDS.has(t.folded) && (THING_ASKERS.has(before) || before === "of");
 };
-const NO_TOKEN: WordToken = { text: "", folded: "", start: 0, end: 0 };
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
 
@@ -118,7 +118,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "of-after-story-told", says: true, when: (c) => c.before(1) === "of" && STORY_TOLD.has(c.before(2) ?? "") && c.endsClause },
   // "who does anna from frozen end up with": right after someone of a story and "from", in a question, the film they are of,
   // though the question goes on.
-  { id: "from-after-story-subject", says: true, when: (c) => c.before(1) === "from" && storySubject(c.tokens[c.at - 2] ?? NO_TOKEN) && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  { id: "from-after-story-subject", says: true, when: (c) => c.before(1) === "from" && c.at >= 2 && storySubject(c.tokens[c.at - 2]!) && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "when did the original death wish come out", "the new mary poppins": after a word picking a version and "the", that film.

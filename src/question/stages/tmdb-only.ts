@@ -68,7 +68,7 @@ function longestAt(i: number, text: string, tokens: readonly WordToken[], analys
   for (let end = Math.min(tokens.length, i + MAX_TITLE_WORDS); end > i; end--) {
     const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
     if (/[,;?!]/.test(said)) continue;
-    const films = sequelNotListed(said, text, tokens, end, kb) ? [] : tmdbOnlyTitled(said, kb);
+    const films = sequelNotListed(said, text, tokens, end, kb) ? [] : tmdbOnlyNamed(said, kb);
     if (films.length && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: films.slice(0, 3) };
     // "movies like the hobbit": all the rest after a film's slot, naming a family TMDB alone lists several films of, is those films.
     // So is a family said where a question of a film's story or people puts its film ("who played X in harold and kumar").
@@ -84,19 +84,18 @@ function sequelNotListed(said: string, text: string, tokens: readonly WordToken[
   return number !== undefined && !namesTheFirst(number) && kb.catalog.tmdbOnly(`${said}${number}`).length === 0 && !kb.linker.link(`${said}${number}`, { types: ["Movie"], limit: 1 }).some(linksWhole);
 }
 
-/** Inner articles a title may be said with one for another ("interview with a vampire" for … the Vampire). */
-const INNER_ARTICLES = ["a", "an", "the"];
-/** A title said with an inner article swapped is that title only when it has this many words or more. */
+/** A title said with an inner article swapped for another ("interview with a vampire" for … the Vampire) is that title only when it has this many words or more. */
 const SWAPPED_ARTICLE_WORDS = 3;
 
 /** The films TMDB alone lists under the words said, or under them with one inner article swapped for another. */
-function tmdbOnlyTitled(said: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
+function tmdbOnlyNamed(said: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
   const films = kb.catalog.tmdbOnly(said);
   const words = said.split(/\s+/);
   if (films.length || words.length < SWAPPED_ARTICLE_WORDS) return films;
   for (let k = 1; k < words.length - 1; k++) {
-    if (!INNER_ARTICLES.includes(words[k]!.toLowerCase())) continue;
-    for (const other of INNER_ARTICLES.filter((a) => a !== words[k]!.toLowerCase())) {
+    const article = words[k]!.toLowerCase();
+    if (!ARTICLES.has(article)) continue;
+    for (const other of [...ARTICLES].filter((a) => a !== article)) {
       const found = kb.catalog.tmdbOnly([...words.slice(0, k), other, ...words.slice(k + 1)].join(" "));
       if (found.length) return found;
     }
