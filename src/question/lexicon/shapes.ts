@@ -431,6 +431,10 @@ export const EITHER_WORDS = ["either", "or"];
 
 /** Words between a fact word and a name that make the name the fact's subject ("what episode has David Lynch directed"). */
 export const FACT_AUXILIARIES = "has have had did does do is was were are".split(" ");
+/** Prepositions that may close a fact's phrase at a clause's end ("set in", "filmed at", "shot on"). */
+export const FACT_CLOSING_PREPOSITIONS = ["in", "at", "on"];
+/** Prepositions before a year said right after a title, which still says which film it is ("titanic in 1997"). */
+export const TITLE_YEAR_PREPOSITIONS = ["in", "from"];
 /** Question words that ask a fact of a film named right after their auxiliary ("where was titanic filmed"). */
 export const FACT_ASKER_WORDS = ["where", "when", "who", "how", "why"];
 /** Fact words that are verbs: a name after them is who did or got it, not described by it ("won Marlon Brando his award"). */

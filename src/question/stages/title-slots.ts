@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, STORY_THING_ASKERS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { sequelNumberAfter } from "./sequel-number";
@@ -208,19 +208,21 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
  * Whether the clause ends right after a span: a year or a sequel's number after a title says which film it is ("jungle book
  * 2016", "scarface (1983)", "titanic in 1997", "scary movie 1"), and the clause ends with it all the same.
  */
-const ENDS_CLAUSE = new RegExp(`^\\s*(?:(?:in\\s+|from\\s+)?\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:)])`, "i");
+const ENDS_CLAUSE = new RegExp(`^\\s*(?:(?:(?:${TITLE_YEAR_PREPOSITIONS.join("|")})\\s+)?\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:)])`, "i");
 
 function endsClauseAfter(rest: string): boolean {
   const number = sequelNumberAfter(rest);
   return ENDS_CLAUSE.test(number ? rest.slice(number.length) : rest);
 }
 
+const CLOSING_PREPOSITION = new RegExp(` (?:${FACT_CLOSING_PREPOSITIONS.join("|")})$`);
+
 /** The words after the span (past `skip` of them) to its clause's end are a fact's phrase, with a preposition closing it or not ("set in"). */
 function factCloses(c: SpanContext, skip = 0): boolean {
   const rest: string[] = [];
   for (let k = c.at + c.span.length + skip; k < c.tokens.length && !CLAUSE_BREAK.test(c.question.slice(c.tokens[k - 1]!.end, c.tokens[k]!.start)); k++) rest.push(c.tokens[k]!.folded);
   const said = rest.join(" ");
-  return said !== "" && [said, said.replace(/ (?:in|at|on)$/, "")].some((p) => FACT_PHRASE_SET.has(p));
+  return said !== "" && [said, said.replace(CLOSING_PREPOSITION, "")].some((p) => FACT_PHRASE_SET.has(p));
 }
 
 function quoted(c: SpanContext): boolean {
