@@ -11,6 +11,8 @@ const SPECIAL_FOLDS: Record<string, string> = {
 const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL_FOLDS).join("")}]`, "g");
 
 /** Lower-case, accent-free, punctuation-free form: "Grégoire Colin" → "gregoire colin". */
+const INITIALS = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])/gu;
+
 export function foldText(text: string): string {
   return text
     .normalize("NFKD")
@@ -18,6 +20,9 @@ export function foldText(text: string): string {
     .replace(SPECIAL_RE, (c) => SPECIAL_FOLDS[c] ?? c)
     .toLowerCase()
     .replace(/['’`]/g, "")
+    // Initials are one word ("G.I. Joe" is "gi joe", "L.A." is "la"); a number's thousands are one ("10,000 BC").
+    .replace(INITIALS, (m) => m.replace(/\./g, ""))
+    .replace(/(?<=\d),(?=\d{3}(?!\d))/g, "")
     .replace(/&/g, " and ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
@@ -188,7 +193,8 @@ export function titleCased(text: string): boolean {
 /** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */
 export function wordTokens(text: string): WordToken[] {
   const out: WordToken[] = [];
-  const re = /[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
+  // Initials ("G.I.", "L.A.") and a number grouped in thousands ("10,000") are one word each, as `foldText` folds them.
+  const re = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])|(?<![\p{N},])\p{N}{1,3}(?:,\p{N}{3})+(?![\p{N}])|[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const folded = m[0] === "&" ? "and" : linkKey(m[0]);
     for (const part of folded.split(" ")) if (part) out.push({ text: m[0], folded: part, start: m.index, end: m.index + m[0].length });

@@ -6,7 +6,7 @@ import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/q
 import { singular } from "../../src/question/stages/concepts";
 import { correctSpelling } from "../../src/question/stages/spelling";
 import type { Mention } from "../../src/ports/entity-linker";
-import { titleCased, wordTokens } from "../../src/util/text";
+import { foldText, titleCased, wordTokens } from "../../src/util/text";
 import { titleSlotOf } from "../../src/question/stages/title-slots";
 import { longerNameAt } from "../../src/question/stages/longer-name";
 
@@ -115,6 +115,30 @@ describe("one question asked of several films", () => {
     expect(splitOverFilms(q, at(q, "Heat", "Ronin"), true)).toEqual([q]);
     const r = "Heat and Ronin";
     expect(splitOverFilms(r, at(r, "Heat", "Ronin"), false)).toEqual([r]);
+  });
+  it("needs a comma or 'and' between two films: side by side they are one name", () => {
+    const q = "what year was black panther released";
+    expect(splitOverFilms(q, at(q, "black", "panther"), true)).toEqual([q]);
+    const r = "what year were heat, ronin released";
+    expect(splitOverFilms(r, at(r, "heat", "ronin"), true)).toEqual(["what year were heat released", "what year were ronin released"]);
+  });
+});
+
+describe("words as a title spells them", () => {
+  const folded = (q: string) => wordTokens(q).map((t) => t.folded);
+  it("reads initials as one word, dotted or not", () => {
+    expect(folded("who directed L.A. Confidential?")).toEqual(["who", "directed", "la", "confidential"]);
+    expect(folded("gi joe")).toEqual(folded("G.I. Joe"));
+    expect(foldText("G.I. Joe: Retaliation")).toBe("gi joe retaliation");
+  });
+  it("reads a number grouped in thousands as one number, and a list of numbers as several", () => {
+    expect(folded("10,000 BC")).toEqual(["10000", "bc"]);
+    expect(foldText("10,000 BC")).toBe("10000 bc");
+    expect(folded("1,2,3")).toEqual(["1", "2", "3"]);
+  });
+  it("keeps a lone initial and a title's own words apart", () => {
+    expect(folded("M. Night Shyamalan")).toEqual(["m", "night", "shyamalan"]);
+    expect(folded("Mr. Smith Goes to Washington")).toEqual(["mr", "smith", "goes", "to", "washington"]);
   });
 });
 

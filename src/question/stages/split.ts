@@ -104,10 +104,10 @@ export function splitOverFilms(text: string, films: readonly { start: number; en
   const sorted = [...films].sort((a, b) => a.start - b.start);
   // "the actor who played in Rocky and Rambo": one person asked by a singular noun is the one in all of them.
   if (asksOnePerson(words.filter((w) => w.end <= sorted[0]!.start).map((w) => w.folded))) return [text];
-  // The films must form one list: only commas and "and" between them.
+  // The films must form one list: a comma or "and" between each two ("black panther" side by side is one name).
   for (let i = 1; i < sorted.length; i++) {
     const gap = text.slice(sorted[i - 1]!.end, sorted[i]!.start);
-    if (!/^\s*(?:,\s*)?(?:and\s+)?$/i.test(gap)) return [text];
+    if (!/^\s*(?:,\s*(?:and\s+)?|and\s+)$/i.test(gap)) return [text];
   }
   const listStart = sorted[0]!.start;
   const listEnd = sorted[sorted.length - 1]!.end;
