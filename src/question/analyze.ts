@@ -1,8 +1,10 @@
 import type { EntityCandidate, EntityLinker } from "../ports/entity-linker";
 import { EDGE_SPECS, type EdgeType, type NodeType } from "../kb/schema";
 import { QUESTION_WORDS } from "../linking/question-words";
-import { STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
-import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { NATIONALITIES_BESIDE_LANGUAGES } from "./lexicon/linking";
+import { ARTICLES, STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
+import { loneWordTag } from "../kb/concepts/offline/nlp";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, CREW_ROLE_MODIFIERS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { ASKING_AUXILIARIES } from "./lexicon/followup";
 import { COPULA_OPENERS, FACT_PHRASES, KIND_OF_LEADS } from "./lexicon/shapes";
@@ -133,11 +135,12 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
   // "good westerns", "a great comedy": a genre said as a noun names films as a film word does.
   const genreNoun = (w: string) => [w, singular(w)].some((x) => linker.link(x, { types: ["Genre"], limit: 1, exact: true }).length > 0);
   const described = (i: number) => qualityOf(tokens, i, genreNoun) ?? musicScore(tokens, i);
+  const nationality = (w: string) => NATIONALITIES.has(w) || linker.link(w, { types: ["Language"], limit: 1, exact: true }).length > 0;
   // A relation word under an unsure mention ("director" as a tag, at 0.25) is the relation word: evidence before guesses.
   const unsure = new Set<number>();
   for (const m of mentions) if (m.confidence < UNSURE_MENTION) for (let i = m.tokenStart; i < m.tokenEnd; i++) unsure.add(i);
   tokens.forEach((t, i) => {
-    if ((inMention.has(i) && !unsure.has(i)) || described(i) || storyVerb(tokens, i) || kindOfThing(tokens, i, genreNoun)) return;
+    if ((inMention.has(i) && !unsure.has(i)) || described(i) || storyVerb(tokens, i) || storyRole(tokens, i, genreNoun, nationality) || kindOfThing(tokens, i, genreNoun)) return;
     // "the female lead", "the lead in Rocky": the leading part, with its article, is a cast word ("by lead" still directs;
     // "a strong female lead" in a request is a taste, its own words).
     // "the main role in Gladiator" too.
@@ -192,6 +195,20 @@ function storyVerb(tokens: readonly WordToken[], i: number): boolean {
     if (ASKING_AUX.has(tokens[a]!.folded)) return true;
   }
   return false;
+}
+
+const NATIONALITIES: ReadonlySet<string> = new Set(NATIONALITIES_BESIDE_LANGUAGES);
+const MAKER_EDGES: ReadonlySet<string> = new Set(["DIRECTED", "WROTE"]);
+
+/**
+ * A maker's role noun after a noun that names no post in a film's making ("the camp director", "the school director"):
+ * someone of the story, not the film's director. A post ("the assistant director"), a film word, a genre or music keeps it.
+ */
+function storyRole(tokens: readonly WordToken[], i: number, genreNoun: (word: string) => boolean, nationality: (word: string) => boolean): boolean {
+  const modifier = tokens[i - 1]?.folded;
+  if (modifier === undefined || !ARTICLES.has(tokens[i - 2]?.folded ?? "") || !(WORD_TO_EDGES.get(tokens[i]!.folded) ?? []).some((e) => MAKER_EDGES.has(e.edge) && e.weight >= 1)) return false;
+  if (STOP_WORDS.has(modifier) || MOVIE_WORDS.has(modifier) || CREW_ROLE_MODIFIERS.has(modifier) || MUSIC_WORDS.has(modifier) || WORD_TO_EDGES.has(modifier) || genreNoun(modifier) || nationality(modifier)) return false;
+  return loneWordTag(tokens[i]!.folded) === "NOUN" && loneWordTag(modifier) === "NOUN";
 }
 
 /** How far after a quality word a film word may come and still be what it describes ("a good old western movie"). */

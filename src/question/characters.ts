@@ -84,12 +84,14 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     // "the role of Andy Dufresne", "actor of Axel": the name after, unless it is a film or person the KB holds.
     if (w === "of" && OF.has(words[k - 1] ?? "")) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
-      if (s && !known(s)) add(s, `${words[k - 1]} of`);
+      if (s && playedAsked(s)) add(s, `${words[k - 1]} of`);
     }
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
     if (ACTIVE.has(w) && askedBefore(k)) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
-      if (s && playedAsked(s)) add(s, w);
+      // "who played the voice of jafar": the noun before "of" is the frame, the name after it is who is played.
+      const frameNoun = (x: Span) => words[x.tokenEnd] === "of" && x.tokenEnd - x.tokenStart <= 2 && OF.has(words[x.tokenEnd - 1]!);
+      if (s && playedAsked(s) && !frameNoun(s)) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
     // name after is who they play, even one the KB holds as a film.
@@ -111,7 +113,12 @@ function whoIsFilm(words: readonly string[], named: readonly TopicEntity[]): Spa
   // The title closes the question, or a film follows it ("and who was Hulk in The Avengers").
   const rest = named.filter((t) => t.tokenStart === at + 2 && (t.tokenEnd === words.length || words[t.tokenEnd] === "in"));
   const film = rest.find((t) => t.type === "Movie" && !t.types.includes("Person"));
-  return film ? { tokenStart: film.tokenStart, tokenEnd: film.tokenEnd } : undefined;
+  if (film) return { tokenStart: film.tokenStart, tokenEnd: film.tokenEnd };
+  // "who is jack sparrow in pirates of the caribbean": a name of a few words before "in" that a title ends is the character.
+  const end = words.indexOf("in", at + 3);
+  const span = { tokenStart: at + 2, tokenEnd: end };
+  const titleEnds = named.some((t) => t.type === "Movie" && !t.types.includes("Person") && t.tokenStart > at + 2 && t.tokenEnd === end);
+  return end > 0 && end - span.tokenStart <= 3 && titleEnds && words.slice(at + 2, end).every((w) => !STOP_WORDS.has(w)) ? span : undefined;
 }
 
 /** One word that lists of first names know ("Jack", "Rose"): a person's name in a story, not a title asked by its cast. */

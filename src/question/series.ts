@@ -3,7 +3,9 @@ import { indexTerms } from "../kb/text-fields";
 import { ARTICLES, linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import { byYearThenTitle, type TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { QuestionAnalysis } from "./analyze";
-import { ORDINAL_WORDS, SERIES_OPENERS, SERIES_TITLE_WORDS, SERIES_WORDS } from "./lexicon/shapes";
+import { IN_FILM_WORDS, ORDINAL_WORDS, SERIES_OPENERS, SERIES_TITLE_WORDS, SERIES_WORDS } from "./lexicon/shapes";
+import { WH_WORDS } from "./lexicon/cues";
+import { ROLE_IN_FILM_WORDS } from "./lexicon/followup";
 import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
 
 /** A family of films named by their shared title ("the Rocky movies", "which Toy Story film"). */
@@ -39,7 +41,7 @@ function isGenreName(span: readonly WordToken[], kb: KnowledgeBase): boolean {
  * continuation ("Rocky II", "Toy Story 3", "Harry Potter and the …", "The Matrix: Reloaded").
  */
 export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false, ordinalEnd?: number): Promise<Series | undefined> {
-  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb) ?? afterOrdinal(tokens, analysis, kb, ordinalEnd);
+  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb) ?? afterOrdinal(tokens, analysis, kb, ordinalEnd) ?? closingInFilm(tokens, analysis, kb);
   return found ? { ...found, films: await wholeFamily(found, kb) } : undefined;
 }
 
@@ -167,6 +169,27 @@ function afterOrdinal(tokens: readonly WordToken[], analysis: QuestionAnalysis, 
   for (let len = Math.min(MAX_WORDS, tokens.length - ordinalEnd); len >= 1; len--) {
     const found = seriesAt(tokens, ordinalEnd, ordinalEnd + len, analysis, kb);
     if (found) return found;
+  }
+  return undefined;
+}
+
+const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+const WH: ReadonlySet<string> = new Set(WH_WORDS);
+const PLAYED: ReadonlySet<string> = new Set(ROLE_IN_FILM_WORDS);
+
+/**
+ * "who plays snape in harry potter": after "in", "from" or "on", closing a question of a part played, a name no KB film bears whole but
+ * whose words open the titles of two films or more, one of them the KB's, is the family the question is asked in.
+ */
+function closingInFilm(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): Series | undefined {
+  if (!WH.has(tokens[0]?.folded ?? "") || !tokens.some((t) => PLAYED.has(t.folded))) return undefined;
+  for (let start = Math.max(1, tokens.length - MAX_WORDS); start < tokens.length; start++) {
+    if (!IN_FILM.has(tokens[start - 1]!.folded) && !(ARTICLES.has(tokens[start - 1]!.folded) && IN_FILM.has(tokens[start - 2]?.folded ?? ""))) continue;
+    const film = analysis.topics.some((t) => t.types.includes("Movie") && t.tokenStart <= start && t.tokenEnd > start);
+    if (film || ARTICLES.has(tokens[start]!.folded)) continue;
+    // A family TMDB alone lists is read as the films it names (see unknown names), not as a family here.
+    const found = seriesAt(tokens, start, tokens.length, analysis, kb);
+    return found?.films.length ? found : undefined;
   }
   return undefined;
 }

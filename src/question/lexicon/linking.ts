@@ -75,6 +75,9 @@ export const NATIONALITY_LANGUAGES: Readonly<Record<string, readonly string[]>> 
   senegalese: ["French"], quebecois: ["French"], flemish: ["Flemish", "Dutch"], belgian: ["French", "Dutch", "Flemish"], swiss: ["German", "French", "Italian"],
 };
 
+/** Nationalities named by no language of their own (the KB's languages name the rest: "french", "japanese"). */
+export const NATIONALITIES_BESIDE_LANGUAGES = [...Object.keys(NATIONALITY_LANGUAGES), ..."american british canadian australian irish scottish welsh kiwi hollywood european asian african latin scandinavian".split(" ")];
+
 /** Numbers a title may spell out or write as digits ("Fifty Shades of Grey", "12 Angry Men"), by their value. */
 export const TITLE_NUMBER_WORDS: Readonly<Record<string, number>> = {
   ...Object.fromEntries("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(" ").map((w, n) => [w, n])),

@@ -59,6 +59,11 @@ export const WORD_TO_EDGES: ReadonlyMap<string, { edge: EdgeType; weight: number
 export const NOUN_ONLY_RELATION_WORDS: ReadonlySet<string> = new Set("date dates tag tags score scores".split(" "));
 /** Words after such a verb that keep the relation's sense ("what year does it date from" is its release). */
 export const NOUN_VERB_KEEPERS: ReadonlySet<string> = new Set(["from", "back"]);
+/**
+ * Nouns that, said before a maker's role word, name a post in a film's making ("the assistant director", "the executive
+ * producer", "the screen writer"); any other noun there makes the role one in the story ("the camp director").
+ */
+export const CREW_ROLE_MODIFIERS: ReadonlySet<string> = new Set("assistant associate executive line co second unit dialogue animation animated creative technical musical music art casting stunt voice screen script screenplay story series head chief lead principal senior".split(" "));
 
 /** Words that announce a round trip through a shared value ("films that share directors with X"). */
 export const SHARING_WORDS: ReadonlySet<string> = new Set("share shares shared sharing same also together co other others common".split(" "));

@@ -18,6 +18,8 @@ export const YES_NO_TAILS = ["right", "correct", "true", "isnt it", "wasnt it", 
 
 /** A verb of release in every form a question puts it ("did X come out", "X came out", "was X released", "X releases"). */
 const RELEASE_VERB_FORMS = ["came out", "come out", "comes out", "released", "release", "releases", "made", "premiered", "premiere", "premieres", "hit theaters", "hit theatres", "hit cinemas"];
+/** The verb of "come out" in every form: with "out" after it, the release asked, never a title's word ("when is peter rabbit coming out"). */
+export const COMING_OUT_VERBS = ["come", "comes", "came", "coming"];
 /** Which end of the release order a word after the verb points to ("came out first", "was released before"). */
 const RELEASE_ORDER_WORDS: Readonly<Record<string, "max" | "min">> = { first: "min", before: "min", earlier: "min", sooner: "min", last: "max", after: "max", later: "max" };
 
@@ -340,7 +342,7 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   { phrase: "costumes", fact: "crew" },
   { phrase: "special effects", fact: "crew" },
   // The crafts of a film's crew, which the KB lists none of ("who did the make up for planet of the apes").
-  ...["make up", "makeup", "make-up", "visual effects", "stunts", "stunt", "stunt double", "body double", "choreography", "choreographer", "choreographed", "production design", "production designer", "set design", "set designer", "casting director", "sound design", "art director"].map((phrase) => ({ phrase, fact: "crew" as const, wh: "who" })),
+  ...["make up", "makeup", "make-up", "visual effects", "stunts", "stunt", "stunt double", "body double", "choreography", "choreographer", "choreographed", "production design", "production designer", "set design", "set designer", "casting director", "sound design", "art director", "assistant director", "second unit director", "dialogue director", "animation director", "technical director", "creative director", "voice director"].map((phrase) => ({ phrase, fact: "crew" as const, wh: "who" })),
   { phrase: "country of origin", fact: "country" },
   { phrase: "country", fact: "country" },
   { phrase: "countries", fact: "country" },
@@ -396,8 +398,8 @@ export const CHARACTER_BY_VERBS = "played play plays portrayed portray voiced".s
 export const CHARACTER_PASSIVE_AUX = "is was are were be been being gets got".split(" ");
 /** "starred as N", "cast as N": the verbs before "as" (a common misspelling, "stared", included). */
 export const CHARACTER_AS_VERBS = "starred stared stars star starring cast casted appeared appears appearing played plays play playing acted acts".split(" ");
-/** "the role of N", "actor of N": the nouns before "of". */
-export const CHARACTER_OF_NOUNS = "role part character actor actress".split(" ");
+/** "the role of N", "actor of N", "the voice of N": the nouns before "of". */
+export const CHARACTER_OF_NOUNS = "role part character actor actress voice".split(" ");
 /** Words before an active role verb that ask who took the role ("who played N", "which actress plays N"). */
 export const CHARACTER_ASKERS = "who actor actress actors actresses".split(" ");
 /** "who is N", "who was N": asked of a title, the character it is named after. */

@@ -5,7 +5,8 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_PHRASES, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
@@ -72,6 +73,30 @@ const sameName = (c: EntityCandidate, text: string) => linkKey(c.name) === linkK
 const sameLetters = (a: string, b: string) => linkKey(a).replace(/ /g, "") === linkKey(b).replace(/ /g, "");
 
 const AWARD_ADJECTIVE: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
+const FACT_AUXILIARY: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
+const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+/** "… in pearl harbor": "in", "from" or "on" with a film's words after it (an article aside), from `from` on. */
+function filmSaidLater(tokens: readonly WordToken[], from: number): boolean {
+  return tokens.slice(from).some((t, j, rest) => {
+    if (!IN_FILM.has(t.folded)) return false;
+    const next = rest[j + 1]?.folded === "the" ? rest[j + 2] : rest[j + 1];
+    return next !== undefined && !STOP_WORDS.has(next.folded);
+  });
+}
+const SONG: ReadonlySet<string> = new Set(["song", "songs", "tune", "track"]);
+/** How far after "song" a song's name may run and still hold a word. */
+const SONG_NAME_WORDS = 6;
+/** Words that say a song's film after it ("the song from titanic", "the theme song for jaws", "the song of grease"). */
+const SONG_OF_FILM: ReadonlySet<string> = new Set([...FILM_SLOT_PREPOSITIONS, "of", "to"]);
+/** The word at `at` is within a song's name said right after "song": no word saying its film between. */
+function songNamed(tokens: readonly WordToken[], at: number): boolean {
+  for (let k = at - 1; k >= Math.max(0, at - SONG_NAME_WORDS); k--) {
+    const w = tokens[k]!.folded;
+    if (SONG.has(w)) return k < at - 1 || ARTICLES.has(tokens[k - 1]?.folded ?? "");
+    if (SONG_OF_FILM.has(w) || (QUESTION_WORDS.has(w) && !STOP_WORDS.has(w))) return false;
+  }
+  return false;
+}
 const REPLY: ReadonlySet<string> = new Set(REPLY_WORDS);
 const AWARD_VERB: ReadonlySet<string> = new Set(AWARD_VERBS);
 const AWARD: ReadonlySet<string> = new Set(AWARD_WORDS);
@@ -81,6 +106,9 @@ const FACT_WORD: ReadonlySet<string> = new Set(FACT_PHRASES.map((f) => f.phrase)
 const CALIBRATIONS: readonly Calibration[] = [
   // "Which Oscar-winning film", "won an Oscar": an award's name said as an adjective or as what was won is the award, not a film.
   { id: "award-name", apply: (c) => (c.span.length === 1 && AWARD.has(c.words[0]!) && (AWARD_ADJECTIVE.has(c.tokens[c.at + 1]?.folded ?? "") || AWARD_VERB.has(c.tokens[c.at - 1]?.folded ?? "")) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "what movie is the song feels like home in": a name said as a song's, right after "song" (or "song called"), is the
+  // song's words, not a film; one after "in" or "from" ("the song from titanic") is the film it is in.
+  { id: "song-title", apply: (c) => ((c.top.type === "Movie" || c.top.type === "Tag") && songNamed(c.tokens, c.at) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Thief/Heist movie", "a horror film about rat monsters", "Girl wakes up", "a movie I saw": dictionary words the
   // description of a film sought is made of are that description, unless a title slot says otherwise; so is a number
   // that counts things or time ("4 scenes", "10 years ago"), whatever it links to.
@@ -105,6 +133,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "wh-noun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && WH_NOUN.has(c.tokens[c.at - 1]?.folded ?? "") && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "inception": one word no ordinary language, sent alone, that names a film exactly is that film.
   { id: "whole-message-title", apply: (c) => (!c.ordinary && c.words.length === 1 && !REPLY.has(c.words[0]!) && c.top.type === "Movie" && linksWhole(c.top) && c.m.confidence < 0.8 && wholeMessage(c.tokens, c.at, c.span.length) ? { ...c.m, confidence: 0.8 } : undefined) },
+  // "who does evelyn end up with in pearl harbor": a given name alone as the subject of a question's auxiliary, with a film
+  // said after "in" or "from" later, is someone of that film's story, not the film of that name.
+  { id: "story-subject-name", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && isGivenName(c.words[0]!) && FACT_AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") && QUESTION_WORDS.has(c.tokens[c.at - 2]?.folded ?? "") && filmSaidLater(c.tokens, c.at + 2) && !c.saidAsTitle(false) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "trainspotting", "amelie": one word that is no ordinary language and names a film exactly is that film.
   { id: "rare-exact-title", apply: (c) => (!c.ordinary && c.words.length === 1 && c.top.type === "Movie" && linksWhole(c.top) && c.commonness(c.words[0]!) < RARE_WORD_SHARE && c.m.confidence < 0.7 ? { ...c.m, confidence: 0.7 } : undefined) },
   // "what kind of movie is alien": said as a title, a word that is a tag and a film is the film.
@@ -245,10 +276,14 @@ function titleWithYear(c: MentionContext): Mention | undefined {
 
 function tagSaidAsTitle(c: MentionContext): Mention | undefined {
   const { m } = c;
-  if (!(c.top.type === "Tag" || c.top.type === "Genre") || c.span.length > 2) return undefined;
-  // "the 1932 mummy": the title's article said before the year is the title's still.
+  const long = c.span.length > 2;
+  if (!(c.top.type === "Tag" || c.top.type === "Genre")) return undefined;
+  // "the 1932 mummy": the title's article said before the year is the title's still. A tag of three words or more
+  // is a title without its article ("who is gimli in lord of the rings"): said as a title, it is the film.
   const articleBeforeYear = c.slot()?.id === AFTER_YEAR_SLOT;
-  const film = m.candidates.find((x) => x.type === "Movie" && (sameName(x, m.text) || (articleBeforeYear && withoutLeadingArticle(linkKey(x.name)) === linkKey(m.text))));
+  // Initials a title opens with ("E.T.", "A.I.") are that title's short name.
+  const initials = /^\p{L}(?:\.\p{L})+\.?$/u.test(m.text.trim());
+  const film = m.candidates.find((x) => x.type === "Movie" && ((sameName(x, m.text) && !long) || ((articleBeforeYear || long) && withoutLeadingArticle(linkKey(x.name)) === linkKey(m.text)) || (initials && linkKey(x.name).startsWith(`${linkKey(m.text)} `))));
   if (!film || !c.saidAsTitle()) return undefined;
   // "acted for both hitchcock and john ford": a prominent person's surname is the person, whatever cue precedes it.
   if (c.hasRoleWord && surnamePerson([...m.candidates, ...c.people(m.text)], c.words)) return undefined;

@@ -54,11 +54,20 @@ export function findPeriods(question: string): Period[] {
 export function yearsAfter(text: string, tokens: readonly WordToken[], spans: readonly { tokenStart: number; tokenEnd: number }[], found: readonly Period[], ofTitle: boolean): Period[] {
   const ends = [...new Set(spans.map((t) => t.tokenEnd))].map((tokenEnd) => spans.find((t) => t.tokenEnd === tokenEnd)!);
   return ends.flatMap((t) => {
-    const year = tokens[t.tokenEnd];
-    const gap = year ? text.slice(tokens[t.tokenEnd - 1]!.end, year.start) : "";
+    // "sherlock holmes the movie 2009": a film word said after a title, with its article or not, keeps the year the title's.
+    const skip = ofTitle ? filmWordAfter(tokens, t.tokenEnd) : 0;
+    const year = tokens[t.tokenEnd + skip];
+    const gap = year ? text.slice(tokens[t.tokenEnd + skip - 1]!.end, year.start) : "";
     if (!year || !isYearWord(year.folded) || !/^\s*\(?\s*$/.test(gap) || overlapsAny(year, found)) return [];
     return [yearSaid(year, ofTitle)];
   });
+}
+
+const FILM_WORD: ReadonlySet<string> = new Set(["movie", "film"]);
+/** How many words of "the movie", "film" stand at `at` (0 when none). */
+function filmWordAfter(tokens: readonly WordToken[], at: number): number {
+  if (FILM_WORD.has(tokens[at]?.folded ?? "")) return 1;
+  return tokens[at]?.folded === "the" && FILM_WORD.has(tokens[at + 1]?.folded ?? "") ? 2 : 0;
 }
 
 /** A period already found covers the word. */

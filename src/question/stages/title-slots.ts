@@ -79,6 +79,7 @@ const thingAsked = (tokens: readonly WordToken[], t: WordToken) => {
   return THING_KINDS.has(t.folded) && (THING_ASKERS.has(before) || before === "of");
 };
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
+const WHO_WHAT: ReadonlySet<string> = new Set(["who", "what"]);
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
 
 /** Units of a running time ("how many minutes is …"). */
@@ -114,6 +115,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "where do they fly to in pretty woman", "what's wrong with elise in mr nobody": after "in" (or "from") at the end of a
   // question asked of someone of a story (a pronoun of people told of, a being, a given name), the film it happens in.
   { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  // "what is gimli in lord of the rings", "who was elsa in frozen": after "who" or "what", its copula, someone of a few
+  // words and "in", closing the clause, the film they are someone in.
+  { id: "in-after-who-is", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && WHO_WHAT.has(c.tokens[0]?.folded ?? "") && COPULAS.has(c.tokens[1]?.folded ?? "") && c.at >= 4 && c.at <= 6 && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "what is the plot of titanic", "a synopsis of alien": after a noun for the story told and "of", at the clause's end, the film told.
   { id: "of-after-story-told", says: true, when: (c) => c.before(1) === "of" && STORY_TOLD.has(c.before(2) ?? "") && c.endsClause },
   // "who does anna from frozen end up with": right after someone of a story and "from", in a question, the film they are of,

@@ -4,17 +4,17 @@ import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
-import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
+import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
+import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { isRuleWord } from "./spelling";
 import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -84,7 +84,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   const longer = longerNames(text, tokens, analysis);
   // A sequel the KB lacks is a film all the same ("when is maze runner 3 coming to dvd").
   const sequels = sequelsNotHeld(text, tokens, kb, analysis);
-  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...releaseSlotNames(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -193,7 +193,7 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     for (let k = i + 1; k < tokens.length; k++) {
       const t = tokens[k]!;
       if (CLAUSE_BREAK.test(text.slice(tokens[k - 1]!.end, t.start))) break;
-      if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded))) break;
+      if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded)) || comingOut(tokens, k)) break;
       slot.push(t);
     }
     // "what is the movie based on": a fact the question asks of the film opens no title.
@@ -206,10 +206,17 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     const content = slot.filter((t) => !STOP_WORDS.has(t.folded));
     // A slot that opens with a known film ("the film the babysitter is categorized as …") is that film; the rest is the question's own wording.
     if (content.length === 0 || coveredBy(content[0]!, tokens, analysis, filmOrPerson)) return;
+    // "sherlock holmes the movie 2009": a year alone after a title and its film word is that title's year.
+    const titleBefore = analysis.topics.some((m) => m.types.includes("Movie") && (m.tokenEnd === i || (m.tokenEnd === i - 1 && tokens[i - 1]!.folded === "the")));
+    if (slot.length === 1 && isYearWord(slot[0]!.folded) && titleBefore) return;
     out.push(text.slice(slot[0]!.start, slot[slot.length - 1]!.end));
   });
   return out;
 }
+
+const COMING: ReadonlySet<string> = new Set(COMING_OUT_VERBS);
+/** "… coming out", "… come out": the release asked, where a title said before it ends. */
+const comingOut = (tokens: readonly WordToken[], k: number) => COMING.has(tokens[k]!.folded) && tokens[k + 1]?.folded === "out";
 
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
 const STORY_SLOTS: ReadonlySet<string> = new Set([STORY_NOUN_SLOT, IN_STORY_SLOT, IN_ROLE_OR_FACT_SLOT]);
@@ -239,6 +246,33 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     return slot && STORY_SLOTS.has(slot.id) ? [said] : [];
   });
 }
+
+const RELEASE_AUXILIARIES: ReadonlySet<string> = new Set([...FACT_AUXILIARIES, "will"]);
+const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "what", "which", "year", "date", "day", "month"]);
+/** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
+const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
+/** The most words a title said before its release may take. */
+const RELEASE_SLOT_WORDS = 8;
+
+/**
+ * "when does ready player one come out", "what year was black panther released": between a question's auxiliary and a
+ * release verb closing the clause stands the film released; of two words or more, none describing a film and no name
+ * the KB holds whole, it is a title the KB lacks.
+ */
+function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
+  const verb = tokens.findIndex((t, k) => comingOut(tokens, k) || RELEASED.has(t.folded));
+  const aux = verb > 1 ? tokens.slice(0, verb).findIndex((t, k) => RELEASE_AUXILIARIES.has(t.folded) && k > 0 && tokens.slice(0, k).every((x) => RELEASE_ASKERS.has(x.folded))) : -1;
+  if (aux < 0) return [];
+  const span = tokens.slice(aux + 1, verb);
+  const end = comingOut(tokens, verb) ? verb + 2 : verb + 1;
+  const closes = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
+  const first = aux + 1 + (ARTICLE.has(tokens[aux + 1]!.folded) ? 1 : 0);
+  const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= verb && filmOrPerson(m));
+  const said = (x: WordToken) => DESCRIBING.has(x.folded) || x.folded.endsWith("s'") || /['’]s$/.test(x.text);
+  if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
+  return [text.slice(span[0]!.start, span.at(-1)!.end)];
+}
+const RELEASED: ReadonlySet<string> = new Set(["released", "premiered"]);
 
 /** Words that set two things side by side: what stands on the other side of a film is another film. */
 const SIDE_WORDS: ReadonlySet<string> = new Set(COMPARED_SIDE_WORDS);
