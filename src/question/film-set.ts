@@ -97,7 +97,7 @@ export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetO
   const kinds = kindsOf(r, o.skipKinds);
   for (const c of kinds) out.push({ on: "kind", kind: kindOf(c), negated: excluded.concepts.includes(c) });
   for (const c of excluded.concepts.filter((x) => !kinds.includes(x) && !(o.skipKinds ?? []).includes(x))) out.push({ on: "kind", kind: kindOf(c), negated: true });
-  if (r.series) out.push({ on: "series", name: r.series.name, films: r.series.films, ...(r.series.tmdbOnly?.length ? { tmdbOnly: r.series.tmdbOnly.slice(0, 12).map(tmdbOnlyRef) } : {}), negated: false });
+  if (r.series) out.push(seriesWhere(r.series));
   const years = yearsOf(r);
   if (years) out.push({ on: "years", ...years, negated: false });
   for (const p of r.periods.filter((x) => x.negated)) out.push({ on: "years", from: p.from, to: p.to, negated: true });
@@ -117,4 +117,9 @@ function negatedLanguage(r: Reading, language: string, excluded: { concepts: rea
   const tokens = r.languageSaid.filter((x) => x.language === language).map((x) => x.token);
   const taken = [...excluded.concepts, ...excluded.entities];
   return r.cues.negations.some((n) => tokens.some((k) => k >= n.end && k <= n.end + 3 && !taken.some((t) => t.tokenStart >= n.end && t.tokenStart < k)));
+}
+
+/** A family of films as a constraint: its KB films, and those TMDB alone lists (at most 12). */
+export function seriesWhere(series: NonNullable<Reading["series"]>): FilmConstraintInput {
+  return { on: "series", name: series.name, films: series.films, ...(series.tmdbOnly?.length ? { tmdbOnly: series.tmdbOnly.slice(0, 12).map(tmdbOnlyRef) } : {}), negated: false };
 }

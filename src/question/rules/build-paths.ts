@@ -1,10 +1,10 @@
 import { linksWhole } from "../../linking/match";
-import { ARTICLES, STOP_WORDS, capitalised, entryOf, linkKey, withoutLeadingArticle } from "../../util/text";
+import { ARTICLES, STOP_WORDS, capitalised, entryOf, isPossessive, linkKey, withoutLeadingArticle } from "../../util/text";
 import { tmdbOnlyRef } from "../../plan/schema";
 import type { EntityRef, FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
-import { kindOf, kindsOf, personRef, yearsOf } from "../film-set";
+import { kindOf, kindsOf, personRef, seriesWhere, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
 import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
@@ -374,8 +374,19 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   // "what country is richard attenborough from": a person's country is their nationality.
   // "where does the idea come from", asked of a film: where the film comes from (its source), not a birthplace.
   const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact === "birthplace" && f.phrase.endsWith("from") && films(r).length && !people(r).length && !r.analysis.answer.edge ? "other" : f.fact;
-  const fact = { kind: "beyond" as const, fact: kind, said: f.says ?? f.phrase };
+  const fact = { kind: "beyond" as const, fact: kind, said: f.says ?? ownName(r, f) ?? f.phrase };
   return about ? { parts: [...about, { ...fact, about: local(about.length - 1) }] } : { parts: [fact] };
+}
+
+const NAME_QUALIFIERS: ReadonlySet<string> = new Set(["real", "full", "first", "last", "actual", "true", "middle"]);
+
+/** "the joker's real name in batman", "gollum's name": a name asked in the possessive, said as asked. */
+function ownName(r: Reading, f: { fact: FactKind; at?: number }): string | undefined {
+  if (f.fact !== "character" || f.at === undefined || r.words[f.at] !== "name") return undefined;
+  const owner = NAME_QUALIFIERS.has(r.words[f.at - 1] ?? "") ? f.at - 2 : f.at - 1;
+  if (owner < 0 || !isPossessive(r.tokens[owner]!.text)) return undefined;
+  const start = ARTICLES.has(r.words[owner - 1] ?? "") ? owner - 1 : owner;
+  return `what ${r.text.slice(r.tokens[start]!.start, r.tokens[f.at]!.end)} is`;
 }
 
 /**
@@ -427,7 +438,14 @@ async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<
   if (both.length >= 2 && !person && r.analysis.answer.type === "Person") return peopleOf(r, both, role === "DIRECTED" || role === "WROTE" ? role : "ACTED_IN", "both");
   if (film) return aboutFilm(r, film, person, fact);
   if (person) return [{ kind: "films", where: [{ on: "person", who: personRef(person), role: roleNear(person, r.analysis) ?? (await usualRole(person, r.analysis, ctx.kb)), negated: false }] }];
-  return fact === "character" ? eponymousCast(r, ctx) : undefined;
+  return fact === "character" ? eponymousCast(r, ctx) ?? seriesCast(r) : undefined;
+}
+
+/** "who plays snape in harry potter": a family's films and their cast, one of whom played the part. */
+function seriesCast(r: Reading): DraftPart[] | undefined {
+  const s = r.series;
+  if (!s) return undefined;
+  return [{ kind: "films", where: [seriesWhere(s)] }, { kind: "lookup", from: [local(0)], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
 }
 
 /** "who played Rocky", no film said: the character a film is named after, so that film's cast beside what the KB lacks. */

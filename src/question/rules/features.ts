@@ -1,8 +1,8 @@
 import { negatedItems } from "../cues";
 import { MOVIE_WORDS, ROLE_PART_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
-import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_VERBS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
-import { ARTICLES, entryOf, type WordToken } from "../../util/text";
+import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_VERBS, COPULA_OPENERS, FILM_SLOT_PREPOSITIONS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
+import { ARTICLES, STOP_WORDS, entryOf, type WordToken } from "../../util/text";
 import { TOPIC_FRAME_WORDS, TOPIC_JOINING_WORDS } from "../lexicon/domain";
 import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
@@ -233,9 +233,39 @@ function storyPerson(r: Reading): boolean {
   return r.ledger.facets.length > 0 || a.cues.some((c) => c.weight >= 0.7);
 }
 
-/** The words a story person was asked by ("chief", "about"), for the reply. */
+/** The words a story person was asked by ("the bad guy", "chief", "about"), for the reply. */
 export function storyPersonSaid(r: Reading): string {
-  return r.ledger.facets.map((f) => f.said).join(", ") || r.analysis.cues.find((c) => c.weight >= 0.7)?.word || "who";
+  return storyPersonPhrase(r) ?? storyQuestion(r) ?? (r.ledger.facets.map((f) => f.said).join(", ") || r.analysis.cues.find((c) => c.weight >= 0.7)?.word || "who");
+}
+
+/** "who does evelyn end up with in pearl harbor": the question asked of the story, up to where its film is said. */
+function storyQuestion(r: Reading): string | undefined {
+  const film = films(r)[0];
+  if (!film || r.words[0] !== "who") return undefined;
+  const end = film.tokenStart - (ARTICLES.has(r.words[film.tokenStart - 1] ?? "") ? 1 : 0) - 1;
+  if (end < 3 || !OF_FILM.has(r.words[end] ?? "")) return undefined;
+  return `what you asked (${r.text.slice(r.tokens[0]!.start, r.tokens[end - 1]!.end)})`;
+}
+
+const STORY_PERSON_COPULAS: ReadonlySet<string> = new Set(COPULA_OPENERS);
+const OF_FILM: ReadonlySet<string> = new Set([...FILM_SLOT_PREPOSITIONS, "of"]);
+/** The longest description of someone of a story said before its film ("the camp director", "the bad guy"). */
+const STORY_PERSON_WORDS = 5;
+
+/**
+ * "who is the bad guy in lord of the rings", "who was the killer of scream": the noun phrase between "who is" and the
+ * film, whole and with its article, is how the question names someone of the story.
+ */
+function storyPersonPhrase(r: Reading): string | undefined {
+  const film = films(r)[0];
+  if (!film || (r.words[0] !== "who" && r.words[0] !== "whom") || !STORY_PERSON_COPULAS.has(r.words[1] ?? "")) return undefined;
+  const end = film.tokenStart - (ARTICLES.has(r.words[film.tokenStart - 1] ?? "") ? 1 : 0);
+  if (!OF_FILM.has(r.words[end - 1] ?? "")) return undefined;
+  const span = r.words.slice(2, end - 1);
+  if (span.length >= 2 && span.length <= STORY_PERSON_WORDS && ARTICLES.has(span[0]!)) return span.join(" ");
+  // "who is rose in titanic": a name alone is the character's, said as a name.
+  const named = span.length >= 1 && span.length <= 3 && span.every((w) => !STOP_WORDS.has(w));
+  return named ? r.tokens.slice(2, end - 1).map((t) => t.text.charAt(0).toUpperCase() + t.text.slice(1)).join(" ") : undefined;
 }
 
 /** "who did Harrison Ford play in Witness", "which character did X play": a role word right after a named person, or "character" said with one. */
