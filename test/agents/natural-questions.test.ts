@@ -635,4 +635,26 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const avatar = await ask("is avatar the highest grossing film of all time");
     expect(avatar.answer).toMatch(/^Yes\. The highest is Avatar \(2009\)/);
   });
+  it("someone of a story is said as asked, beside the cast of the film or family they are in", async () => {
+    const bad = await ask("who is the bad guy in lord of the rings");
+    expect(bad.answer).toMatch(/^The knowledge base does not record who played the bad guy\. What it does hold: The Lord of the Rings \(1978\) stars John Hurt/);
+    const camp = await ask("who is the camp director in wet hot american summer");
+    expect(camp.answer).toMatch(/^The knowledge base does not record who played the camp director\. What it does hold: Wet Hot American Summer \(2001\) stars/);
+    const jafar = await ask("who played the voice of jafar in aladdin");
+    expect(jafar.answer).toMatch(/^The knowledge base does not record who played Jafar\. What it does hold: Aladdin \(1992\) stars Jonathan Freeman/);
+    const joker = await ask("what was the joker's real name in batman");
+    expect(joker.answer).toMatch(/^The knowledge base does not record what the joker's real name is\. What it does hold: Batman \(1989\) stars/);
+    const snape = await ask("who plays snape in harry potter");
+    expect(snape.answer).toMatch(/^The knowledge base does not record who played Snape\. What it does hold: The actors in the 5 films .*Daniel Radcliffe/);
+    const evelyn = await ask("who does evelyn end up with in pearl harbor");
+    expect(evelyn.answer).toMatch(/^The knowledge base does not record what you asked \(who does evelyn end up with\)\. What it does hold: Pearl Harbor \(2001\) stars/);
+  });
+  it("a title said before its release verb, with initials or thousands, is the film or a title the KB lacks", async () => {
+    const rpo = await ask("when does ready player one come out");
+    expect(rpo.answer).toMatch(/^Not found: "ready player one" is not in the knowledge base/);
+    const et = await ask("who directed E.T.");
+    expect(et.answer).toMatch(/^E\.T\. the Extra-Terrestrial \(1982\) was directed by Steven Spielberg/);
+    const bc = await ask("where did the movie 10000 bc take place");
+    expect(bc.answer).toMatch(/about 10,000 BC \(2008\)/);
+  });
 });
