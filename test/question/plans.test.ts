@@ -460,6 +460,12 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who played snake eyes in gi joe retaliation","unknown.names","*p1 unknown(gi joe retaliation = TMDB only G.I. Joe: Retaliation (2013); asks ACTED_IN)"],
     ["who is jack sparrow in pirates of the caribbean","unknown.names","*p1 unknown(pirates of the caribbean = TMDB only Pirates of the Caribbean: The Curse of the Black Pearl (2003) / Pirates of the Caribbean: Dead Man's Chest (2006) / Pirates of the Caribbean: At World's End (2007); asks people)"],
     ["who is rose in titanic","beyond.story-person","p1 lookup(Titanic → ACTED_IN in); *p2 beyond(character beside p1)"],
+    // A time asked by "what" and its noun ("what era", "what time period") before a title and "set in" is when the story is set.
+    ["what era is my fair lady set in","beyond.fact","p1 lookup(My Fair Lady → all); *p2 beyond(other beside p1)"],
+    ["what time period is titanic set in","beyond.fact","p1 lookup(Titanic → all); *p2 beyond(other beside p1)"],
+    // A year after a title's film word is the title's; a name said as a song's right after "song" is no film.
+    ["who played in sherlock holmes the movie 2009","lookup.relation","*p1 lookup(Sherlock Holmes → ACTED_IN in; within 2009–2009)"],
+    ["what movie is the song feels like home in","beyond.fact","*p1 beyond(music)"],
     ["what year did titanic and avatar come out","lookup.relation,lookup.relation","*p1 lookup(Titanic → RELEASED_IN out); *p2 lookup(Avatar → RELEASED_IN out)"],
   ])("%s", async (q, rules, plan) => {
     const u = await understandQuestion(q, kb);

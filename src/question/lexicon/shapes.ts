@@ -144,6 +144,8 @@ export const ORDINAL_METRIC: RankMetric = "releaseYear";
 /** How a reply names a story's setting, which the KB does not hold. */
 const SETTING_SAID = "where the story is set";
 const STORY_TIME_SAID = "when the story is set";
+/** The question words that ask a time ("what era is my fair lady set in", "which decade does grease take place in"). */
+const STORY_TIME_ASKERS = ["when", ...["year", "era", "decade", "century", "time period", "period", "time"].flatMap((unit) => [`what ${unit}`, `which ${unit}`])];
 
 /** Words that ask for a kind of the noun after them ("what kind of sport", "what breed of dog"). */
 export const KIND_OF_LEADS = ["kind of", "kinds of", "type of", "types of", "sort of", "sorts of", "breed of", "species of"];
@@ -359,7 +361,7 @@ export const FACT_PHRASES: readonly { phrase: string; fact: FactKind; wh?: strin
   ...["island", "city", "town", "village", "state", "county", "neighborhood", "street"].map((phrase) => ({ phrase, fact: "other" as const, says: SETTING_SAID, askedOnly: true as const })),
   // Where the story is set is no country of origin: a place in the story, which the KB does not hold.
   // When a story is set is its time, not the film's release ("when is the place beyond the pines set").
-  ...["take place", "takes place", "took place", "set", "set in"].flatMap((phrase) => ["when", "what year"].map((wh) => ({ phrase, fact: "other" as const, wh, says: STORY_TIME_SAID }))),
+  ...["take place", "takes place", "took place", "set", "set in"].flatMap((phrase) => STORY_TIME_ASKERS.map((wh) => ({ phrase, fact: "other" as const, wh, says: STORY_TIME_SAID }))),
   { phrase: "take place", fact: "other", says: SETTING_SAID },
   { phrase: "takes place", fact: "other", says: SETTING_SAID },
   { phrase: "took place", fact: "other", says: SETTING_SAID },

@@ -143,7 +143,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "of-after-figure-or-fact", says: true, when: (c) => (c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || asksAbout(c.before(2)))) || ((c.before(1) === "to" || c.before(1) === "for") && FACT_WORDS.has(c.before(2) ?? "")) },
   // "where was titanic filmed", "when does titanic take place", "where is titanic set": between a question word and its
   // auxiliary and a fact closing the clause, the film the fact is asked of.
-  { id: "before-closing-fact", says: true, when: (c) => c.at === 2 && FACT_ASKERS.has(c.before(2) ?? "") && FACT_AUXILIARIES_SET.has(c.before(1) ?? "") && factCloses(c) },
+  { id: "before-closing-fact", says: true, when: (c) => FACT_AUXILIARIES_SET.has(c.before(1) ?? "") && factAsked(c) && factCloses(c) },
   // "where is the resort dirty dancing was filmed": before an auxiliary and a fact closing the clause, the film it is of.
   { id: "before-aux-fact", says: true, when: (c) => FACT_AUXILIARIES_SET.has(c.next ?? "") && factCloses(c, 1) },
   // "what language is spirited away in", "when did titanic come out", "what country is in hell set in".
@@ -220,6 +220,15 @@ function endsClauseAfter(rest: string): boolean {
 }
 
 const CLOSING_PREPOSITION = new RegExp(` (?:${FACT_CLOSING_PREPOSITIONS.join("|")})$`);
+
+/** The most words a question word and the noun it asks may take before the auxiliary ("what time period is …"). */
+const FACT_ASKED_WORDS = 3;
+/** The clause opens with a question word asking a fact ("where was", "when does"), or "what"/"which" and the noun it asks ("what era is"). */
+function factAsked(c: SpanContext): boolean {
+  const opener = c.tokens[0]?.folded ?? "";
+  if (c.at === 2) return FACT_ASKERS.has(opener);
+  return c.at > 2 && c.at - 1 <= FACT_ASKED_WORDS && THING_ASKERS.has(opener) && c.tokens.slice(1, c.at - 1).every((t) => !STOP_WORDS.has(t.folded));
+}
 
 /** The words after the span (past `skip` of them) to its clause's end are a fact's phrase, with a preposition closing it or not ("set in"). */
 function factCloses(c: SpanContext, skip = 0): boolean {
