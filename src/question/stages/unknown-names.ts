@@ -178,6 +178,18 @@ function coveredBy(t: WordToken, tokens: readonly WordToken[], analysis: Questio
 /** A film or person: in a title slot, a tag matching one of its words does not cover it. */
 const filmOrPerson = (m: QuestionAnalysis["topics"][number]) => m.types.includes("Movie") || m.types.includes("Person");
 
+/** The words after a title cue up to the clause's end, a relation word, a question word or "come out". */
+function slotAfterCue(text: string, tokens: readonly WordToken[], i: number): WordToken[] {
+  const slot: WordToken[] = [];
+  for (let k = i + 1; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (CLAUSE_BREAK.test(text.slice(tokens[k - 1]!.end, t.start))) break;
+    if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded)) || comingOut(tokens, k)) break;
+    slot.push(t);
+  }
+  return slot;
+}
+
 /**
  * The rest of a clause after "the film", "the movie", "called", "titled" ("who directed the film
  * zzqxv", "a movie called Blorp"), up to a relation word or the clause's end, when no film or person
@@ -189,13 +201,7 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     if (!SLOT_CUES.has(cue.folded)) return;
     // "the film X" needs "the"; "called X" does not ("a movie like X" is no slot).
     if ((cue.folded === "film" || cue.folded === "movie" || cue.folded === "flick") && tokens[i - 1]?.folded !== "the") return;
-    const slot: WordToken[] = [];
-    for (let k = i + 1; k < tokens.length; k++) {
-      const t = tokens[k]!;
-      if (CLAUSE_BREAK.test(text.slice(tokens[k - 1]!.end, t.start))) break;
-      if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded)) || comingOut(tokens, k)) break;
-      slot.push(t);
-    }
+    const slot = slotAfterCue(text, tokens, i);
     // "what is the movie based on": a fact the question asks of the film opens no title.
     const said = slot.map((t) => t.folded).join(" ");
     if (FACT_PHRASES.some((f) => said === f.phrase || said.startsWith(`${f.phrase} `))) return;
