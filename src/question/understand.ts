@@ -1,6 +1,7 @@
 import { withGroups } from "./stages/maker-groups";
 import type { KnowledgeBase } from "../kb/knowledge-base";
 import type { EntityLinker, Mention } from "../ports/entity-linker";
+import { linksWhole } from "../linking/match";
 import { fitPlan } from "../plan/fit";
 import type { QueryPlan, PlanPartInput, QueryPlanInput } from "../plan/schema";
 import { analyzeQuestion, MAX_MENTIONS, type QuestionAnalysis } from "./analyze";
@@ -20,7 +21,7 @@ import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion }
 import { isOneRequest } from "./stages/open-request";
 import { linkKey, listNames, wordTokens } from "../util/text";
 import { FILM_PRONOUNS, PERSON_PRONOUNS, PLURAL_PRONOUNS } from "./lexicon/followup";
-import { correctSpelling, type SpellingVocabulary } from "./stages/spelling";
+import { correctSpelling, joinSplitWords, type SpellingVocabulary } from "./stages/spelling";
 
 /** The question read: its plan, the clauses it was read from, and one line per pass for the trace. */
 export interface Understanding {
@@ -67,7 +68,10 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   // A word inside a name the linker finds, typo and all ("keanu reaves"), is the name's, not a slip of an ordinary word.
   const linker = memoized(calibratedLinker(aliasedLinker(kb.linker), (w) => kb.words.share(w)));
   const linked = linker.findMentions(normalized, { limit: MAX_MENTIONS }).filter((m) => m.confidence >= 0.5 && m.candidates[0] && (m.candidates[0].type === "Person" || m.candidates[0].type === "Movie"));
-  const { text, fixes } = correctSpelling(normalized, spellingVocabulary(kb), linked);
+  const corrected = correctSpelling(normalized, spellingVocabulary(kb), linked);
+  const joined = joinSplitWords(corrected.text, spellingVocabulary(kb), (t, start, end) => titleSaidAt(linker, t, start, end));
+  const { text } = joined;
+  const fixes = [...corrected.fixes, ...joined.fixes];
   if (fixes.length) stages.push(`spelling: ${fixes.map((f) => `${JSON.stringify(f.said)} read as ${JSON.stringify(f.read)}`).join(", ")}`);
   const smalltalk = detectSmallTalk(text);
   if (smalltalk) return done(question, [{ kind: "reply", reason: smalltalk }], ["reply.smalltalk"], [], [...stages, `smalltalk: ${smalltalk}`]);
@@ -102,6 +106,11 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
 }
 
 /** The KB's texts and names, as the spelling pass reads them. */
+/** A film's title, linked whole and surely, covers the characters from `start` to `end` and more. */
+function titleSaidAt(linker: EntityLinker, text: string, start: number, end: number): boolean {
+  return linker.findMentions(text, { limit: MAX_MENTIONS }).some((m) => m.start <= start && m.end >= end && m.end - m.start > end - start && m.confidence >= CONFIDENT && m.candidates[0]?.type === "Movie" && linksWhole(m.candidates[0]));
+}
+
 function spellingVocabulary(kb: KnowledgeBase): SpellingVocabulary {
   return {
     uses: (w) => Math.round(kb.words.share(w) * kb.words.documents),

@@ -466,6 +466,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A year after a title's film word is the title's; a name said as a song's right after "song" is no film.
     ["who played in sherlock holmes the movie 2009","lookup.relation","*p1 lookup(Sherlock Holmes → ACTED_IN in; within 2009–2009)"],
     ["what movie is the song feels like home in","beyond.fact","*p1 beyond(music)"],
+    // A compound said as two words, inside a longer title said whole once joined, is that title's word.
+    ["when was to kill a mocking bird released","lookup.relation","*p1 lookup(To Kill a Mockingbird → RELEASED_IN out)"],
     ["what year did titanic and avatar come out","lookup.relation,lookup.relation","*p1 lookup(Titanic → RELEASED_IN out); *p2 lookup(Avatar → RELEASED_IN out)"],
   ])("%s", async (q, rules, plan) => {
     const u = await understandQuestion(q, kb);

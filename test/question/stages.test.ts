@@ -4,7 +4,7 @@ import { findPeriods, yearsAfter, yearsBeforeTitles } from "../../src/question/s
 import { detectSmallTalk } from "../../src/question/stages/smalltalk";
 import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/question/stages/split";
 import { singular } from "../../src/question/stages/concepts";
-import { correctSpelling } from "../../src/question/stages/spelling";
+import { correctSpelling, joinSplitWords } from "../../src/question/stages/spelling";
 import type { Mention } from "../../src/ports/entity-linker";
 import { foldText, titleCased, wordTokens } from "../../src/util/text";
 import { titleSlotOf } from "../../src/question/stages/title-slots";
@@ -262,6 +262,27 @@ describe("a title that opens a longer name", () => {
     const span = longerNameAt(q, tokens, at, at + length, (k) => holder[tokens[k]!.folded]);
     expect(span ? q.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end) : undefined).toBe(whole);
   });
+});
+
+describe("a compound said as two words", () => {
+  // A small world: the name words, and the titles said whole (by their folded text).
+  const namesHold = new Set(["mockingbird", "birdman", "superman"]);
+  const vocabulary = { uses: () => 10, inName: (w: string) => namesHold.has(w) };
+  const titles = ["to kill a mockingbird", "superman returns", "birdman"];
+  const titleSaid = (text: string, start: number, end: number) =>
+    titles.some((t) => {
+      const at = text.toLowerCase().indexOf(t);
+      return at >= 0 && at <= start && at + t.length >= end && t.length > end - start;
+    });
+  it.each([
+    ["when was to kill a mocking bird released", "when was to kill a mockingbird released"],
+    ["who starred in super man returns", "who starred in superman returns"],
+  ])("%s → %s", (q, read) => expect(joinSplitWords(q, vocabulary, titleSaid).text).toBe(read));
+  it.each([
+    ["who played the bird man in x-men"], // joined, the title is only the word itself: no longer title around it
+    ["a mocking bird sings"], // no title said around the joined word
+    ["to kill a Mocking Bird"], // capitalised words may be a name as written
+  ])("%s: left as said", (q) => expect(joinSplitWords(q, vocabulary, titleSaid).fixes).toEqual([]));
 });
 
 describe("spelling slips", () => {

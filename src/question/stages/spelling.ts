@@ -116,3 +116,31 @@ function oneEditAway(word: string): Set<string> {
   out.delete(word);
   return out;
 }
+
+/** Whether a film's title, whole and longer than the span, is said over the characters from `start` to `end` of a text. */
+export type TitleSaid = (text: string, start: number, end: number) => boolean;
+
+/** The shortest word of a pair a split compound is read from ("mocking bird"). */
+const MIN_PART_LENGTH = 3;
+
+/**
+ * A compound said as two words ("to kill a mocking bird", "the lion the witch and the ward robe"): two lowercase
+ * words, neither a stop word, whose letters run together make a word of some name, are that word when the text so
+ * joined says a longer film title whole around it ("bird man" alone stays two words). Each join is returned for the trace.
+ */
+export function joinSplitWords(text: string, vocabulary: SpellingVocabulary, titleSaid: TitleSaid): { text: string; fixes: SpellingFix[] } {
+  const tokens = wordTokens(text);
+  const part = (k: number) => {
+    const t = tokens[k];
+    return t !== undefined && /^[a-z]+$/.test(t.text) && t.text.length >= MIN_PART_LENGTH && !STOP_WORDS.has(t.folded);
+  };
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const a = tokens[k]!;
+    const b = tokens[k + 1]!;
+    if (!part(k) || !part(k + 1) || text.slice(a.end, b.start) !== " " || !vocabulary.inName(a.folded + b.folded)) continue;
+    const joined = text.slice(0, a.end) + text.slice(b.start);
+    if (titleSaid(joined, a.start, b.end - 1)) return { text: joined, fixes: [{ said: `${a.text} ${b.text}`, read: a.text + b.text }] };
+  }
+  return { text, fixes: [] };
+}
+
