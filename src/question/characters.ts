@@ -1,5 +1,5 @@
 import type { WordToken } from "../util/text";
-import { STOP_WORDS, capitalised } from "../util/text";
+import { STOP_WORDS, capitalised, isPossessive } from "../util/text";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
@@ -61,8 +61,9 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   const out: CharacterMention[] = [];
   // "who played the female lead role": the words before a lead or a leading role are that part of the cast, no character.
   const beforeLead = (s: Span) => [s.tokenEnd, s.tokenEnd + 1].some((k) => isCastLead(tokens, k) || CAST_LEAD_WORDS.includes(words[k] ?? ""));
-  const add = (s: Span | undefined, frame: string) => {
-    if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: text.slice(tokens[s.tokenStart]!.start, tokens[s.tokenEnd - 1]!.end), frame });
+  const add = (s: Span | undefined, frame: string, possessive = false) => {
+    const said = (x: Span) => text.slice(tokens[x.tokenStart]!.start, tokens[x.tokenEnd - 1]!.end);
+    if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: possessive ? said(s).replace(/['’]s?$/u, "") : said(s), frame });
   };
   // "the actor that plays anakin skywalker": the asker may stand before a relative "that".
   const askedBefore = (k: number) => ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && ASKERS.has(words[k - 2] ?? ""));
@@ -86,11 +87,17 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
       const s = whole(nameAfter(k + 1, isName, words, joined));
       if (s && playedAsked(s)) add(s, `${words[k - 1]} of`);
     }
+    // "who does syndrome's voice", "who played rose's part": a name in the possessive before a frame noun is the character.
+    if (OF.has(w) && k > 0 && isPossessive(tokens[k - 1]!.text)) {
+      const s = nameBefore(k, isName, words);
+      if (s && !named.some((t) => t.type === "Person" && t.tokenStart <= s.tokenStart && t.tokenEnd >= s.tokenEnd)) add(s, `'s ${w}`, true);
+    }
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
     if (ACTIVE.has(w) && askedBefore(k)) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
       // "who played the voice of jafar": the noun before "of" is the frame, the name after it is who is played.
-      const frameNoun = (x: Span) => words[x.tokenEnd] === "of" && x.tokenEnd - x.tokenStart <= 2 && OF.has(words[x.tokenEnd - 1]!);
+      // So is a name in the possessive before such a noun ("who played rose's part"): the frame below reads it.
+      const frameNoun = (x: Span) => OF.has(words[x.tokenEnd - 1]!) && ((words[x.tokenEnd] === "of" && x.tokenEnd - x.tokenStart <= 2) || (x.tokenEnd - x.tokenStart >= 2 && isPossessive(tokens[x.tokenEnd - 2]!.text)));
       if (s && playedAsked(s) && !frameNoun(s)) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the

@@ -468,6 +468,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["what movie is the song feels like home in","beyond.fact","*p1 beyond(music)"],
     // A compound said as two words, inside a longer title said whole once joined, is that title's word.
     ["when was to kill a mocking bird released","lookup.relation","*p1 lookup(To Kill a Mockingbird → RELEASED_IN out)"],
+    // A name in the possessive before a frame noun ("syndrome's voice", "rose's part") is the character; a person's stays theirs.
+    ["who does syndrome's voice in the incredibles","beyond.character-named","p1 lookup(The Incredibles → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["what was tom hanks's role in big","beyond.character","p1 films(Big, Tom Hanks ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
     ["what year did titanic and avatar come out","lookup.relation,lookup.relation","*p1 lookup(Titanic → RELEASED_IN out); *p2 lookup(Avatar → RELEASED_IN out)"],
   ])("%s", async (q, rules, plan) => {
     const u = await understandQuestion(q, kb);
