@@ -13,16 +13,27 @@ const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL_FOLDS).join("")}]`, "g");
 /** Lower-case, accent-free, punctuation-free form: "Grégoire Colin" → "gregoire colin". */
 const INITIALS = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])/gu;
 
+/**
+ * Initials are one word ("G.I. Joe" is "gi joe", "L.A." is "la"); a number's thousands are one ("10,000 BC"). Most
+ * texts hold neither mark, and folding is hot: the patterns run only where a dot or a comma is.
+ */
+function joinMarkedWords(text: string): string {
+  const dotted = DOTTED_LETTERS.test(text) ? text.replace(INITIALS, (m) => m.replace(/\./g, "")) : text;
+  return GROUPED_DIGITS.test(dotted) ? dotted.replace(/(?<=\d),(?=\d{3}(?!\d))/g, "") : dotted;
+}
+/** Cheap tests for the marks `joinMarkedWords` reads: a letter, a dot and a letter; a digit, a comma and three digits. */
+const DOTTED_LETTERS = /\p{L}\.\p{L}/u;
+const GROUPED_DIGITS = /\d,\d{3}/;
+
 export function foldText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(COMBINING_MARKS, "")
-    .replace(SPECIAL_RE, (c) => SPECIAL_FOLDS[c] ?? c)
-    .toLowerCase()
-    .replace(/['’`]/g, "")
-    // Initials are one word ("G.I. Joe" is "gi joe", "L.A." is "la"); a number's thousands are one ("10,000 BC").
-    .replace(INITIALS, (m) => m.replace(/\./g, ""))
-    .replace(/(?<=\d),(?=\d{3}(?!\d))/g, "")
+  return joinMarkedWords(
+    text
+      .normalize("NFKD")
+      .replace(COMBINING_MARKS, "")
+      .replace(SPECIAL_RE, (c) => SPECIAL_FOLDS[c] ?? c)
+      .toLowerCase()
+      .replace(/['’`]/g, ""),
+  )
     .replace(/&/g, " and ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
@@ -182,6 +193,18 @@ export function capitalOrDigitFirst(text: string): boolean {
  * Paper Moons", "the actress who was in The Fifth Element") keeps its own small words in lower case.
  */
 export function titleCased(text: string): boolean {
+  const known = titleCaseMemo.get(text);
+  if (known !== undefined) return known;
+  const cased = readTitleCase(text);
+  // The reading passes ask this of the same question many times: a few recent texts are remembered.
+  if (titleCaseMemo.size >= TITLE_CASE_MEMO) titleCaseMemo.clear();
+  titleCaseMemo.set(text, cased);
+  return cased;
+}
+const TITLE_CASE_MEMO = 64;
+const titleCaseMemo = new Map<string, boolean>();
+
+function readTitleCase(text: string): boolean {
   const tokens = wordTokens(text);
   const inside = tokens.filter((t, i) => !opensSentence(text, tokens, i) && !/\d/.test(t.text) && t.text !== "&");
   const content = inside.filter((t) => !STOP_WORDS.has(t.folded));
@@ -190,11 +213,14 @@ export function titleCased(text: string): boolean {
   return inside.some((t) => STOP_WORDS.has(t.folded) && t.folded !== "the" && capital(t));
 }
 
+const PLAIN_WORD = /[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
+const MARKED_WORD = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])|(?<![\p{N},])\p{N}{1,3}(?:,\p{N}{3})+(?![\p{N}])|[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
+
 /** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */
 export function wordTokens(text: string): WordToken[] {
   const out: WordToken[] = [];
   // Initials ("G.I.", "L.A.") and a number grouped in thousands ("10,000") are one word each, as `foldText` folds them.
-  const re = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])|(?<![\p{N},])\p{N}{1,3}(?:,\p{N}{3})+(?![\p{N}])|[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
+  const re = DOTTED_LETTERS.test(text) || GROUPED_DIGITS.test(text) ? new RegExp(MARKED_WORD.source, "gu") : new RegExp(PLAIN_WORD.source, "gu");
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const folded = m[0] === "&" ? "and" : linkKey(m[0]);
     for (const part of folded.split(" ")) if (part) out.push({ text: m[0], folded: part, start: m.index, end: m.index + m[0].length });
