@@ -11,6 +11,7 @@ import { benchNeo4jVectors } from "./neo4j-vectors";
 import { benchRobustness } from "./robustness";
 import { benchModel } from "./model";
 import { benchLikeTmdb } from "./like-tmdb";
+import { benchReading } from "./reading";
 import { runMain } from "../../src/cli/entry";
 
 /**
@@ -21,9 +22,9 @@ import { runMain } from "../../src/cli/entry";
  * size, build time, memory, call latency, sample reports; with NEO4J_URI, parity with Neo4j), like-tmdb (films like a film
  * found from its TMDB row alone, as for a film the graph lacks, against the films sharing its KB tags),
  * neo4j-vectors (a live Neo4j: ANN recall@10 against the exact scan, query latency, ingest time), robustness (the first 1,500 tip-of-the-tongue requests
- * sent to a started service: status counts), model (the configured chat model's prompt and output tokens per second). Benchmarks are not tests: they print numbers, and the README records them.
+ * sent to a started service: status counts), reading (what reading the longest and the shortest tip-of-the-tongue posts costs, no model), model (the configured chat model's prompt and output tokens per second). Benchmarks are not tests: they print numbers, and the README records them.
  */
-const SUITES = ["kb", "tools", "api", "service", "concepts", "concept-graph", "like-tmdb", "neo4j-vectors", "robustness", "model"] as const;
+const SUITES = ["kb", "tools", "reading", "api", "service", "concepts", "concept-graph", "like-tmdb", "neo4j-vectors", "robustness", "model"] as const;
 type Suite = (typeof SUITES)[number];
 
 async function main(): Promise<void> {
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       out.kb = await benchKb(kb!, config, baseline);
     }
     if (s === "tools") out.tools = await benchTools(kb!, config);
+    if (s === "reading") out.reading = await benchReading(kb!, config);
     if (s === "api") out.api = await benchApi(config);
     if (s === "service") out.service = await benchService(config);
     if (s === "robustness") out.robustness = await benchRobustness(config);

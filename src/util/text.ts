@@ -18,8 +18,8 @@ const INITIALS = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])/gu;
  * texts hold neither mark, and folding is hot: the patterns run only where a dot or a comma is.
  */
 function joinMarkedWords(text: string): string {
-  const dotted = DOTTED_LETTERS.test(text) ? text.replace(INITIALS, (m) => m.replace(/\./g, "")) : text;
-  return GROUPED_DIGITS.test(dotted) ? dotted.replace(/(?<=\d),(?=\d{3}(?!\d))/g, "") : dotted;
+  const dotted = text.includes(".") && DOTTED_LETTERS.test(text) ? text.replace(INITIALS, (m) => m.replace(/\./g, "")) : text;
+  return dotted.includes(",") && GROUPED_DIGITS.test(dotted) ? dotted.replace(/(?<=\d),(?=\d{3}(?!\d))/g, "") : dotted;
 }
 /** Cheap tests for the marks `joinMarkedWords` reads: a letter, a dot and a letter; a digit, a comma and three digits. */
 const DOTTED_LETTERS = /\p{L}\.\p{L}/u;
@@ -220,7 +220,8 @@ const MARKED_WORD = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])|(?<!
 export function wordTokens(text: string): WordToken[] {
   const out: WordToken[] = [];
   // Initials ("G.I.", "L.A.") and a number grouped in thousands ("10,000") are one word each, as `foldText` folds them.
-  const re = DOTTED_LETTERS.test(text) || GROUPED_DIGITS.test(text) ? new RegExp(MARKED_WORD.source, "gu") : new RegExp(PLAIN_WORD.source, "gu");
+  const marked = (text.includes(".") && DOTTED_LETTERS.test(text)) || (text.includes(",") && GROUPED_DIGITS.test(text));
+  const re = new RegExp((marked ? MARKED_WORD : PLAIN_WORD).source, "gu");
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const folded = m[0] === "&" ? "and" : linkKey(m[0]);
     for (const part of folded.split(" ")) if (part) out.push({ text: m[0], folded: part, start: m.index, end: m.index + m[0].length });
