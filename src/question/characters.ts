@@ -72,6 +72,14 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   // title closing the clause, its title character ("who played mary poppins": the film stays, and who of its cast
   // played the part is said to be beyond the KB).
   const playedAsked = (s: Span) => !known(s) || givenNameAlone(s, words) || IN_FILM.has(words[s.tokenEnd] ?? "") || titleCharacter(s);
+  // "who played the voice of jafar": the noun before "of" is the frame, the name after it is who is played. So is a name
+  // in the possessive before such a noun ("who played rose's part"): `possessiveOwner` reads it.
+  const frameNoun = (x: Span) => OF.has(words[x.tokenEnd - 1]!) && ((words[x.tokenEnd] === "of" && x.tokenEnd - x.tokenStart <= 2) || (x.tokenEnd - x.tokenStart >= 2 && isPossessive(tokens[x.tokenEnd - 2]!.text)));
+  // The name in the possessive before the frame noun at `k`, unless it is a person the KB holds ("tom hanks's role").
+  const possessiveOwner = (k: number): Span | undefined => {
+    const s = k > 0 && isPossessive(tokens[k - 1]!.text) ? nameBefore(k, isName, words) : undefined;
+    return s && !named.some((t) => t.type === "Person" && t.tokenStart <= s.tokenStart && t.tokenEnd >= s.tokenEnd) ? s : undefined;
+  };
   words.forEach((w, k) => {
     // "Sidney Prescott was played by", "Tony Stark is voiced by": the name before.
     if (w === "by" && BY.has(words[k - 1] ?? "")) {
@@ -88,16 +96,11 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
       if (s && playedAsked(s)) add(s, `${words[k - 1]} of`);
     }
     // "who does syndrome's voice", "who played rose's part": a name in the possessive before a frame noun is the character.
-    if (OF.has(w) && k > 0 && isPossessive(tokens[k - 1]!.text)) {
-      const s = nameBefore(k, isName, words);
-      if (s && !named.some((t) => t.type === "Person" && t.tokenStart <= s.tokenStart && t.tokenEnd >= s.tokenEnd)) add(s, `'s ${w}`, true);
-    }
+    const owner = OF.has(w) ? possessiveOwner(k) : undefined;
+    if (owner) add(owner, `'s ${w}`, true);
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
     if (ACTIVE.has(w) && askedBefore(k)) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
-      // "who played the voice of jafar": the noun before "of" is the frame, the name after it is who is played.
-      // So is a name in the possessive before such a noun ("who played rose's part"): the frame below reads it.
-      const frameNoun = (x: Span) => OF.has(words[x.tokenEnd - 1]!) && ((words[x.tokenEnd] === "of" && x.tokenEnd - x.tokenStart <= 2) || (x.tokenEnd - x.tokenStart >= 2 && isPossessive(tokens[x.tokenEnd - 2]!.text)));
       if (s && playedAsked(s) && !frameNoun(s)) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
