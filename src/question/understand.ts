@@ -68,8 +68,9 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   // A word inside a name the linker finds, typo and all ("keanu reaves"), is the name's, not a slip of an ordinary word.
   const linker = memoized(calibratedLinker(aliasedLinker(kb.linker), (w) => kb.words.share(w)));
   const linked = linker.findMentions(normalized, { limit: MAX_MENTIONS }).filter((m) => m.confidence >= 0.5 && m.candidates[0] && (m.candidates[0].type === "Person" || m.candidates[0].type === "Movie"));
-  const corrected = correctSpelling(normalized, spellingVocabulary(kb), linked);
-  const joined = joinSplitWords(corrected.text, spellingVocabulary(kb), (t, start, end) => titleSaidAt(linker, t, start, end));
+  const vocabulary = spellingVocabulary(kb);
+  const corrected = correctSpelling(normalized, vocabulary, linked);
+  const joined = joinSplitWords(corrected.text, vocabulary, (t, start, end) => titleSaidAt(linker, t, start, end));
   const { text } = joined;
   const fixes = [...corrected.fixes, ...joined.fixes];
   if (fixes.length) stages.push(`spelling: ${fixes.map((f) => `${JSON.stringify(f.said)} read as ${JSON.stringify(f.read)}`).join(", ")}`);

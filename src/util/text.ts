@@ -11,7 +11,16 @@ const SPECIAL_FOLDS: Record<string, string> = {
 const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL_FOLDS).join("")}]`, "g");
 
 /** Lower-case, accent-free, punctuation-free form: "Grégoire Colin" → "gregoire colin". */
-const INITIALS = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])/gu;
+/** Initials ("G.I.", "L.A.") and a number grouped in thousands ("10,000"): one word each, in folding and in tokens. */
+const INITIALS_SOURCE = String.raw`(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])`;
+const THOUSANDS_SOURCE = String.raw`(?<![\p{N},])\p{N}{1,3}(?:,\p{N}{3})+(?![\p{N}])`;
+const INITIALS = new RegExp(INITIALS_SOURCE, "gu");
+const WHOLE_INITIALS = new RegExp(`^${INITIALS_SOURCE}$`, "u");
+
+/** The text is initials and nothing else ("E.T.", "A.I."). */
+export function isInitials(text: string): boolean {
+  return WHOLE_INITIALS.test(text.trim());
+}
 
 /**
  * Initials are one word ("G.I. Joe" is "gi joe", "L.A." is "la"); a number's thousands are one ("10,000 BC"). Most
@@ -214,7 +223,7 @@ function readTitleCase(text: string): boolean {
 }
 
 const PLAIN_WORD = /[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
-const MARKED_WORD = /(?<![\p{L}\p{N}.])\p{L}(?:\.\p{L})+\.?(?![\p{L}\p{N}])|(?<![\p{N},])\p{N}{1,3}(?:,\p{N}{3})+(?![\p{N}])|[\p{L}\p{N}]+(?:['’`][\p{L}\p{N}]+)*|&/gu;
+const MARKED_WORD = new RegExp(`${INITIALS_SOURCE}|${THOUSANDS_SOURCE}|${PLAIN_WORD.source}`, "gu");
 
 /** Word tokens with their offsets, split exactly where `linkKey` splits ("Spider-Man" → spider, man). */
 export function wordTokens(text: string): WordToken[] {

@@ -18,6 +18,12 @@ export const YES_NO_TAILS = ["right", "correct", "true", "isnt it", "wasnt it", 
 
 /** A verb of release in every form a question puts it ("did X come out", "X came out", "was X released", "X releases"). */
 const RELEASE_VERB_FORMS = ["came out", "come out", "comes out", "released", "release", "releases", "made", "premiered", "premiere", "premieres", "hit theaters", "hit theatres", "hit cinemas"];
+/** Release verbs said after a title, with no "out" to follow ("what year was black panther released"). */
+export const RELEASED_VERBS = ["released", "premiered"];
+/** Words that say a song ("the song feels like home"): a name right after one is the song's. */
+export const SONG_WORDS = ["song", "songs", "tune", "track"];
+/** Words that qualify a name asked ("the joker's real name", "her full name"). */
+export const NAME_QUALIFIERS = ["real", "full", "first", "last", "actual", "true", "middle"];
 /** The verb of "come out" in every form: with "out" after it, the release asked, never a title's word ("when is peter rabbit coming out"). */
 export const COMING_OUT_VERBS = ["come", "comes", "came", "coming"];
 /** Which end of the release order a word after the verb points to ("came out first", "was released before"). */

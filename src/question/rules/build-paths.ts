@@ -10,7 +10,7 @@ import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, titleYearOf, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
-import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { ASKING_WORDS } from "../lexicon/cues";
 import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS, MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
@@ -378,12 +378,12 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   return about ? { parts: [...about, { ...fact, about: local(about.length - 1) }] } : { parts: [fact] };
 }
 
-const NAME_QUALIFIERS: ReadonlySet<string> = new Set(["real", "full", "first", "last", "actual", "true", "middle"]);
+const NAME_QUALIFIER: ReadonlySet<string> = new Set(NAME_QUALIFIERS);
 
 /** "the joker's real name in batman", "gollum's name": a name asked in the possessive, said as asked. */
 function ownName(r: Reading, f: { fact: FactKind; at?: number }): string | undefined {
   if (f.fact !== "character" || f.at === undefined || r.words[f.at] !== "name") return undefined;
-  const owner = NAME_QUALIFIERS.has(r.words[f.at - 1] ?? "") ? f.at - 2 : f.at - 1;
+  const owner = NAME_QUALIFIER.has(r.words[f.at - 1] ?? "") ? f.at - 2 : f.at - 1;
   if (owner < 0 || !isPossessive(r.tokens[owner]!.text)) return undefined;
   const start = ARTICLES.has(r.words[owner - 1] ?? "") ? owner - 1 : owner;
   return `what ${r.text.slice(r.tokens[start]!.start, r.tokens[f.at]!.end)} is`;

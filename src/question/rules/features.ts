@@ -240,11 +240,17 @@ export function storyPersonSaid(r: Reading): string {
 
 /** "who does evelyn end up with in pearl harbor": the question asked of the story, up to where its film is said. */
 function storyQuestion(r: Reading): string | undefined {
-  const film = films(r)[0];
-  if (!film || r.words[0] !== "who") return undefined;
-  const end = film.tokenStart - (ARTICLES.has(r.words[film.tokenStart - 1] ?? "") ? 1 : 0) - 1;
-  if (end < 3 || !OF_FILM.has(r.words[end] ?? "")) return undefined;
+  const end = r.words[0] === "who" ? filmSlotAt(r) : undefined;
+  if (end === undefined || end < 3) return undefined;
   return `what you asked (${r.text.slice(r.tokens[0]!.start, r.tokens[end - 1]!.end)})`;
+}
+
+/** Where the preposition before the clause's film stands ("in" of "… in the pearl harbor"), its article aside. */
+function filmSlotAt(r: Reading): number | undefined {
+  const film = films(r)[0];
+  if (!film) return undefined;
+  const at = film.tokenStart - (ARTICLES.has(r.words[film.tokenStart - 1] ?? "") ? 1 : 0) - 1;
+  return OF_FILM.has(r.words[at] ?? "") ? at : undefined;
 }
 
 const STORY_PERSON_COPULAS: ReadonlySet<string> = new Set(COPULA_OPENERS);
@@ -257,15 +263,14 @@ const STORY_PERSON_WORDS = 5;
  * film, whole and with its article, is how the question names someone of the story.
  */
 function storyPersonPhrase(r: Reading): string | undefined {
-  const film = films(r)[0];
-  if (!film || (r.words[0] !== "who" && r.words[0] !== "whom") || !STORY_PERSON_COPULAS.has(r.words[1] ?? "")) return undefined;
-  const end = film.tokenStart - (ARTICLES.has(r.words[film.tokenStart - 1] ?? "") ? 1 : 0);
-  if (!OF_FILM.has(r.words[end - 1] ?? "")) return undefined;
-  const span = r.words.slice(2, end - 1);
+  if ((r.words[0] !== "who" && r.words[0] !== "whom") || !STORY_PERSON_COPULAS.has(r.words[1] ?? "")) return undefined;
+  const slot = filmSlotAt(r);
+  if (slot === undefined) return undefined;
+  const span = r.words.slice(2, slot);
   if (span.length >= 2 && span.length <= STORY_PERSON_WORDS && ARTICLES.has(span[0]!)) return span.join(" ");
   // "who is rose in titanic": a name alone is the character's, said as a name.
   const named = span.length >= 1 && span.length <= 3 && span.every((w) => !STOP_WORDS.has(w));
-  return named ? r.tokens.slice(2, end - 1).map((t) => t.text.charAt(0).toUpperCase() + t.text.slice(1)).join(" ") : undefined;
+  return named ? r.tokens.slice(2, slot).map((t) => t.text.charAt(0).toUpperCase() + t.text.slice(1)).join(" ") : undefined;
 }
 
 /** "who did Harrison Ford play in Witness", "which character did X play": a role word right after a named person, or "character" said with one. */

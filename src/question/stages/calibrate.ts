@@ -1,11 +1,11 @@
 import { linksWhole } from "../../linking/match";
 import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-linker";
-import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, capitalised, editDistance, isPossessive, isYearWord, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
+import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, capitalised, editDistance, isInitials, isPossessive, isYearWord, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
@@ -83,7 +83,7 @@ function filmSaidLater(tokens: readonly WordToken[], from: number): boolean {
     return next !== undefined && !STOP_WORDS.has(next.folded);
   });
 }
-const SONG: ReadonlySet<string> = new Set(["song", "songs", "tune", "track"]);
+const SONG: ReadonlySet<string> = new Set(SONG_WORDS);
 /** How far after "song" a song's name may run and still hold a word. */
 const SONG_NAME_WORDS = 6;
 /** Words that say a song's film after it ("the song from titanic", "the theme song for jaws", "the song of grease"). */
@@ -282,7 +282,7 @@ function tagSaidAsTitle(c: MentionContext): Mention | undefined {
   // is a title without its article ("who is gimli in lord of the rings"): said as a title, it is the film.
   const articleBeforeYear = c.slot()?.id === AFTER_YEAR_SLOT;
   // Initials a title opens with ("E.T.", "A.I.") are that title's short name.
-  const initials = /^\p{L}(?:\.\p{L})+\.?$/u.test(m.text.trim());
+  const initials = isInitials(m.text);
   const film = m.candidates.find((x) => x.type === "Movie" && ((sameName(x, m.text) && !long) || ((articleBeforeYear || long) && withoutLeadingArticle(linkKey(x.name)) === linkKey(m.text)) || (initials && linkKey(x.name).startsWith(`${linkKey(m.text)} `))));
   if (!film || !c.saidAsTitle()) return undefined;
   // "acted for both hitchcock and john ford": a prominent person's surname is the person, whatever cue precedes it.

@@ -4,7 +4,7 @@ import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
-import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
+import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { isRuleWord } from "./spelling";
 import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -274,11 +274,11 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   const closes = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
   const first = aux + 1 + (ARTICLE.has(tokens[aux + 1]!.folded) ? 1 : 0);
   const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= verb && filmOrPerson(m));
-  const said = (x: WordToken) => DESCRIBING.has(x.folded) || x.folded.endsWith("s'") || /['’]s$/.test(x.text);
+  const said = (x: WordToken) => DESCRIBING.has(x.folded) || isPossessive(x.text);
   if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
-const RELEASED: ReadonlySet<string> = new Set(["released", "premiered"]);
+const RELEASED: ReadonlySet<string> = new Set(RELEASED_VERBS);
 
 /** Words that set two things side by side: what stands on the other side of a film is another film. */
 const SIDE_WORDS: ReadonlySet<string> = new Set(COMPARED_SIDE_WORDS);
