@@ -62,7 +62,7 @@ const DESCRIBE: { [K in PlanPart["kind"]]: Describe<K> } = {
   open: (p) => `open(${p.intent}${listed("; like ", p.like, (e) => e.id)}${listed("; like TMDB only ", p.likeTmdbOnly, tmdbOnlyName)}${listed("; ", p.where, constraint)}${listed("; facets ", p.facets, facet)}${listed("; hints ", p.hints, constraint)}${listed("; seen ", p.seen, (e) => e.id)})`,
   describe: (p) => `describe(${p.of.label}${listed("; ", p.options, (o) => o.said, " or ")})`,
   combine: (p) => `${p.op}(${p.parts.map((r) => r.ref).join(", ")})`,
-  beyond: (p) => `beyond(${p.fact}${when(p.about, () => ` beside ${p.about!.ref}`)})`,
+  beyond: (p) => `beyond(${p.fact}${when(p.about, () => ` beside ${p.about!.ref}`)}${when(p.missing, () => `, missing ${p.missing!.ref}`)})`,
   reply: (p) => `reply(${p.reason})`,
   unknown: (p) => `unknown(${p.names.map((n) => (n.tmdb ? `${n.said} = TMDB only ${n.tmdb.map((f) => `${f.title}${f.year ? ` (${f.year})` : ""}`).join(" / ")}` : n.said)).join(", ")}${when(p.asks, () => `; asks ${p.asks}`)})`,
 };

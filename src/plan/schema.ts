@@ -282,6 +282,8 @@ export const BeyondPart = z
     said: z.string().trim().min(1).max(100),
     /** The part the knowledge base can answer, said beside what it lacks ("he directed Titanic"). */
     about: PartRef.optional(),
+    /** An unknown part: names the user gave that the knowledge base lacks ("leslie odom jr"), said first. */
+    missing: PartRef.optional(),
   })
   .strict();
 
@@ -378,6 +380,7 @@ export function refsOf(part: PlanPartInput | PlanPart): string[] {
       break;
     case "beyond":
       add(part.about);
+      add(part.missing);
       break;
     default:
       break;

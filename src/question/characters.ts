@@ -3,7 +3,7 @@ import { STOP_WORDS, capitalised, isPossessive } from "../util/text";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_COPULAS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_RELATIVE_ASKERS, CHARACTER_COPULAS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
 import { VERSION_WORDS } from "./lexicon/linking";
 import { CAST_LEAD_WORDS } from "./lexicon/relations";
 
@@ -29,6 +29,8 @@ const AS = new Set(CHARACTER_AS_VERBS);
 const OF = new Set(CHARACTER_OF_NOUNS);
 const ACTIVE = new Set(CHARACTER_ACTIVE_VERBS);
 const ASKERS = new Set(CHARACTER_ASKERS);
+const FOR_NOUNS: ReadonlySet<string> = new Set(CHARACTER_FOR_NOUNS);
+const RELATIVE_ASKERS: ReadonlySet<string> = new Set([...CHARACTER_ASKERS, ...CHARACTER_RELATIVE_ASKERS]);
 const COPULAS = new Set(CHARACTER_COPULAS);
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
 const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
@@ -65,8 +67,8 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     const said = (x: Span) => text.slice(tokens[x.tokenStart]!.start, tokens[x.tokenEnd - 1]!.end);
     if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: possessive ? said(s).replace(/['’]s?$/u, "") : said(s), frame });
   };
-  // "the actor that plays anakin skywalker": the asker may stand before a relative "that".
-  const askedBefore = (k: number) => ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && ASKERS.has(words[k - 2] ?? ""));
+  // "the actor that plays anakin skywalker", "the man that played jesus": the asker may stand before a relative "that".
+  const askedBefore = (k: number) => ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && RELATIVE_ASKERS.has(words[k - 2] ?? ""));
   // A name the KB lacks is who is played; so is a given name alone ("who played Jack"), though a film has that title, any
   // name with the film it is played in said after it ("who played jack frost in santa clause 3"), and a film's whole
   // title closing the clause, its title character ("who played mary poppins": the film stays, and who of its cast
@@ -91,7 +93,7 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     const verb = AS.has(words[k - 1] ?? "") ? words[k - 1] : actor ? words[actor.tokenStart - 1] : undefined;
     if (w === "as" && verb) add(whole(nameAfter(k + 1, isName, words, joined)), `${verb} as`);
     // "the role of Andy Dufresne", "actor of Axel": the name after, unless it is a film or person the KB holds.
-    if (w === "of" && OF.has(words[k - 1] ?? "")) {
+    if ((w === "of" && OF.has(words[k - 1] ?? "")) || (w === "for" && FOR_NOUNS.has(words[k - 1] ?? ""))) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
       if (s && playedAsked(s)) add(s, `${words[k - 1]} of`);
     }

@@ -1,7 +1,7 @@
 import { linksWhole } from "../linking/match";
 import { NATIONALITY_LANGUAGES } from "./lexicon/linking";
 import type { KnowledgeBase } from "../kb/knowledge-base";
-import { STOP_WORDS, capitalised, editDistance, entryOf, foldText, linkKey, wordTokens, type WordToken } from "../util/text";
+import { STOP_WORDS, capitalised, editDistance, entryOf, foldText, linkKey, saidAt, wordTokens, type WordToken } from "../util/text";
 import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
 import { LANGUAGE_NOUN_WORDS, ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
@@ -229,7 +229,8 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
   const notFound = unknown.flatMap((n) => {
     // By where each was said when that is known ("who played willy wonka in willy wonka and the chocolate factory").
     const spanned = n.tokenStart !== undefined && n.tokenEnd !== undefined;
-    const c = characters.find((x) => (spanned ? x.tokenStart < n.tokenEnd! && n.tokenStart! < x.tokenEnd : n.text.includes(x.text) || x.text.includes(n.text)));
+    // Else by its words: a name said again outside every character is that name there ("jackie kennedy in the movie jackie").
+    const c = spanned ? characters.find((x) => x.tokenStart < n.tokenEnd! && n.tokenStart! < x.tokenEnd) : saidOutside(n.text, tokens, characters) ? undefined : characters.find((x) => n.text.includes(x.text) || x.text.includes(n.text));
     if (!c) return [n];
     const rest = n.text.slice(n.text.indexOf(c.text) + c.text.length).replace(/^[\s,]*(?:(?:in|of|from|on|the)\s+)*/i, "").trim();
     const top = rest ? kb.linker.link(rest, { types: ["Movie", "Person"], limit: 3 }) : [];
@@ -237,6 +238,12 @@ function castAsCharacters(text: string, tokens: readonly WordToken[], analysis: 
     return rest && !links ? [{ text: rest, closest: top.map((t) => t.name) }] : [];
   });
   return { analysis: { ...analysis, topics }, notFound, characters };
+}
+
+/** Whether the words of `name` are said somewhere in the question outside every character mention. */
+function saidOutside(name: string, tokens: readonly WordToken[], characters: readonly CharacterMention[]): boolean {
+  const length = wordTokens(name).length;
+  return saidAt(name, tokens).some((i) => !characters.some((c) => i < c.tokenEnd && c.tokenStart < i + length));
 }
 
 /**

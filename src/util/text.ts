@@ -264,3 +264,9 @@ export function entryOf<V>(table: Readonly<Record<string, V>>, key: string): V |
 export function listNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
+
+/** Where the words of `name` are said in a question's tokens: the index each place opens at. */
+export function saidAt(name: string, tokens: readonly WordToken[]): number[] {
+  const words = wordTokens(name).map((t) => t.folded);
+  return words.length ? tokens.flatMap((_, i) => (words.every((w, j) => tokens[i + j]?.folded === w) ? [i] : [])) : [];
+}

@@ -202,7 +202,7 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // "played in" a film with no character between, and no word asking who or what, is acting in it.
   ["which actor played in Midnight Ledger", "lookup.relation", "*p1 lookup(Midnight Ledger → ACTED_IN in)"],
   // An auxiliary before the verb makes "who" its object: the character someone (here a name the KB lacks) played there.
-  ["who did Zara Quill play in Starfall", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); *p2 beyond(character beside p1)"],
+  ["who did Zara Quill play in Starfall", "beyond.character-in-film", "p1 lookup(Starfall → ACTED_IN in); p2 unknown(Zara Quill); *p3 beyond(character beside p1, missing p2)"],
   ["did Tom Harker play in Paper Moons", "check.films", "p1 films(Paper Moons, Tom Harker ACTED_IN); *p2 check(any in p1)"],
   // The role noun first, then the person and the verb: the person's own character, beside their being in the film.
   ["what role did Tom Harker play in Paper Moons", "beyond.character", "p1 films(Paper Moons, Tom Harker ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],

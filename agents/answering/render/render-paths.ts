@@ -248,11 +248,17 @@ export function renderDescribe(part: PartOf<"describe">, r: PartResult, ctx: Ren
 /** What the KB lacks first, then what it holds about what was named. */
 export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderContext, renderAbout: (p: PlanPart) => Rendered): Rendered {
   const about = part.about ? partOf(ctx, part.about.ref) : undefined;
-  const subject = subjectOf(about, r, ctx);
   const held = about ? renderAbout(about) : undefined;
   const personOnly = about?.kind === "films" && about.where.every((c) => c.on === "person");
   const filmOnly = about?.kind === "lookup" && !about.asks && !about.path && about.from.every((f) => "type" in f && f.type === "Movie");
-  const lead = `The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly, filmOnly)}.`;
+  // A film's cast asked beside a part played: the part is of someone in the film when the KB lists none of its cast, or
+  // when who plays it is a name the KB lacks ("what role did leslie odom jr play in rent"), not of the cast it lists.
+  const castOf = about?.kind === "lookup" && about.asks === "Person" && about.from.every((f) => "type" in f && f.type === "Movie");
+  const ofFilm = part.fact === "character" && castOf && (part.missing !== undefined || !resultOf(ctx, about.id).items.length);
+  const subject = ofFilm ? startNames(about, ctx) : subjectOf(about, r, ctx);
+  const missing = part.missing ? partOf(ctx, part.missing.ref) : undefined;
+  const unheld = missing?.kind === "unknown" ? `${renderUnknown(missing, resultOf(ctx, missing.id), ctx).text} ` : "";
+  const lead = `${unheld}The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly, filmOnly || ofFilm)}.`;
   // "Did Tom Hanks win an Oscar for Forrest Gump": that he acted in it is what the KB holds, not a yes to what was asked.
   const plain = held?.verdict !== undefined;
   const tail = held ? ` What it does hold: ${plain ? (held.facts ?? held.text) : held.text}` : ` ${HOLDS}`;

@@ -1,3 +1,4 @@
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_OF_NOUNS } from "../../../src/question/lexicon/shapes";
 import type { EdgeType, NodeType } from "../../../src/kb/schema";
 import type { FactKind, Hop, Metric } from "../../../src/plan/schema";
 
@@ -154,7 +155,7 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     // A character named ("Captain Miller", "the joker"): who played them. A creature of the story asked by its kind
     // ("what kind of puppy appears in the story"): said as asked.
     // Someone of a film's story asked about ("what's wrong with elise in mr nobody"): the story's people, as asked.
-    character: said && (/^\p{Lu}/u.test(said) || said.startsWith("the ")) ? `who played ${said}` : said?.startsWith("what ") ? said : said && subject && subjectIsFilm ? `the people of ${s}'s story you asked about (${said})` : of("the characters actors play", s.includes(" in ") ? `the character ${s.replace(" in ", " played in ")}` : `the character ${s} played`),
+    character: characterLacking(subject, said, subjectIsFilm),
     award: of("awards or nominations", `awards or nominations of ${s}`),
     tv: "television series or episodes",
     music: of("composers, scores or songs", subjectIsPerson ? `the music ${s} composed` : `the music of ${s}`),
@@ -169,6 +170,21 @@ export function lacking(fact: FactKind, subject?: string, said?: string, subject
     other: said && subject && SEQUEL_SAID.test(said) ? `a ${said.replace(/s$/, "")} to ${s}: no other film shares its title, or a tag that names its series` : said ? `what you asked (${said})${subject ? ` about ${subject}` : ""}` : "that",
   };
   return phrases[fact];
+}
+
+const CUE_SAID: ReadonlySet<string> = new Set([...CHARACTER_ACTIVE_VERBS, ...CHARACTER_OF_NOUNS, "roles", "parts", "characters"]);
+
+/**
+ * The character the KB does not record: a character named ("Captain Miller", "the joker"), who played them; a creature
+ * of the story asked by its kind, as asked; someone of a film's story asked about, as asked ("what's wrong with elise");
+ * the part a film's cast played, asked by the verb or noun alone ("what role did … play in Rent"); the part people played.
+ */
+function characterLacking(subject: string | undefined, said: string | undefined, subjectIsFilm: boolean): string {
+  if (said && (/^\p{Lu}/u.test(said) || said.startsWith("the "))) return `who played ${said}`;
+  if (said?.startsWith("what ")) return said;
+  if (!subject) return "the characters actors play";
+  if (subjectIsFilm) return !said || CUE_SAID.has(said.toLowerCase()) ? `the characters played in ${subject}` : `the people of ${subject}'s story you asked about (${said})`;
+  return subject.includes(" in ") ? `the character ${subject.replace(" in ", " played in ")}` : `the character ${subject} played`;
 }
 
 /** What the knowledge base does hold, said after what it lacks. */

@@ -408,8 +408,12 @@ export const CHARACTER_PASSIVE_AUX = "is was are were be been being gets got".sp
 export const CHARACTER_AS_VERBS = "starred stared stars star starring cast casted appeared appears appearing played plays play playing acted acts".split(" ");
 /** "the role of N", "actor of N", "the voice of N": the nouns before "of". */
 export const CHARACTER_OF_NOUNS = "role part character actor actress voice".split(" ");
+/** Frame nouns that take "for" as well as "of" before whom they are of ("the voice for the dragon"). */
+export const CHARACTER_FOR_NOUNS = ["voice", "voices"];
 /** Words before an active role verb that ask who took the role ("who played N", "which actress plays N"). */
 export const CHARACTER_ASKERS = "who actor actress actors actresses".split(" ");
+/** Nouns of someone that ask who played a part when a relative "that" follows ("the man that played jesus"). */
+export const CHARACTER_RELATIVE_ASKERS = "man woman guy girl boy lady person kid one".split(" ");
 /** "who is N", "who was N": asked of a title, the character it is named after. */
 export const CHARACTER_COPULAS = "is was".split(" ");
 /** "who played N", "which actress portrays N": the verbs a character's name follows. */

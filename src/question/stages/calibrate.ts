@@ -3,9 +3,9 @@ import type { EntityCandidate, EntityLinker, Mention } from "../../ports/entity-
 import { ARTICLES, INDEFINITE_ARTICLES, STOP_WORDS, capitalised, editDistance, isInitials, isPossessive, isYearWord, linkKey, withoutLeadingArticle, wordTokens, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, TAG_CUE_WORDS } from "../lexicon/linking";
+import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, SUBJECT_PRONOUNS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
@@ -74,6 +74,9 @@ const sameLetters = (a: string, b: string) => linkKey(a).replace(/ /g, "") === l
 
 const AWARD_ADJECTIVE: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const FACT_AUXILIARY: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
+const SUBJECT: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
+const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
+const FILM_SLOT: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
 /** "… in pearl harbor": "in", "from" or "on" with a film's words after it (an article aside), from `from` on. */
 function filmSaidLater(tokens: readonly WordToken[], from: number): boolean {
@@ -109,6 +112,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   // "what movie is the song feels like home in": a name said as a song's, right after "song" (or "song called"), is the
   // song's words, not a film; one after "in" or "from" ("the song from titanic") is the film it is in.
   { id: "song-title", apply: (c) => ((c.top.type === "Movie" || c.top.type === "Tag") && songNamed(c.tokens, c.at) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "when did they film titanic", "what year did they make grease": a subject pronoun right after an auxiliary, with its
+  // verb after it and written in lowercase, is the clause's subject, not the film of that name (They, Us).
+  { id: "subject-pronoun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && SUBJECT.has(c.words[0]!) && FACT_AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") && c.tokens[c.at + 1] !== undefined && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Thief/Heist movie", "a horror film about rat monsters", "Girl wakes up", "a movie I saw": dictionary words the
   // description of a film sought is made of are that description, unless a title slot says otherwise; so is a number
   // that counts things or time ("4 scenes", "10 years ago"), whatever it links to.
@@ -123,6 +129,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "title-with-year", apply: titleWithYear },
   // "Her", "Go", "Boy", "1969": ordinary words are a title or name only when the wording says so.
   { id: "ordinary-words", apply: ordinaryWords },
+  // "let it go in frozen credits", "the song from titanic soundtrack": a title said whole after "in", "from" or "for" and
+  // right before a part of a film (its credits, soundtrack, ending) is that film (a part's own name aside: "the end").
+  { id: "title-before-film-part", apply: (c) => (c.top.type === "Movie" && linksWhole(c.top) && c.m.confidence < 0.7 && FILM_PART.has(c.tokens[c.at + c.span.length]?.folded ?? "") && !c.words.some((w) => FILM_PART.has(w)) && FILM_SLOT.has(c.tokens[ARTICLES.has(c.tokens[c.at - 1]?.folded ?? "") ? c.at - 2 : c.at - 1]?.folded ?? "") ? { ...c.m, confidence: 0.7 } : undefined) },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
   { id: "title-in-slot", apply: titleInSlot },

@@ -1,9 +1,10 @@
 import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, isYearWord, type WordToken } from "../../util/text";
 import { isRuleWord } from "./spelling";
-import { FILM_SLOT_PREPOSITIONS } from "../lexicon/shapes";
+import { FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS } from "../lexicon/shapes";
 import { COMPARED_SIDE_WORDS } from "../lexicon/linking";
 
 const SLOT_OPENERS: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
+const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
 /** Words that join two names said side by side ("titanic and jaws", "heat or ronin", "titanic with leonardo dicaprio"). */
 const JOINERS: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "nor", "with", "&"]);
 
@@ -15,7 +16,8 @@ const JOINERS: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "no
  *
  * `covered` says what holds a token: another film ("spider man homecoming" is one name), another name, or nothing. The
  * words after the title must be no other name's, join nothing ("titanic and jaws" are two), and hold a word that is no
- * small word, number or word the rules read ("besides kate winslet", "in 1997" leave the title as it is).
+ * small word, number or word the rules read ("besides kate winslet", "in 1997" leave the title as it is), and no part of a
+ * film ("frozen credits").
  */
 export function longerNameAt(question: string, tokens: readonly WordToken[], start: number, end: number, covered: (k: number) => "film" | "name" | undefined): { tokenStart: number; tokenEnd: number } | undefined {
   const opener = ARTICLES.has(tokens[start - 1]?.folded ?? "") ? start - 2 : start - 1;
@@ -25,7 +27,8 @@ export function longerNameAt(question: string, tokens: readonly WordToken[], sta
   const rest = tokens.slice(end, last).map((t, k) => ({ t, k: end + k }));
   // A year closing the clause says which film it is ("beauty and the beast 2017").
   while (rest.length && isYearWord(rest.at(-1)!.t.folded)) rest.pop();
-  if (!rest.length || rest.some((x) => covered(x.k) === "name" || (covered(x.k) === undefined && JOINERS.has(x.t.folded)))) return undefined;
+  // A part of the film said after its title is the film's ("let it go in frozen credits").
+  if (!rest.length || rest.some((x) => covered(x.k) === "name" || (covered(x.k) === undefined && (JOINERS.has(x.t.folded) || FILM_PART.has(x.t.folded))))) return undefined;
   // A title after it is one name with it only said right beside it: "avatar compared to titanic", "starfall but not
   // midnight ledger" set two side by side.
   // Nor when an article opens it: "cocktail the saint" names two films, "spider man homecoming" one.

@@ -30,6 +30,10 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyz";
  * other word is left to the full-text search, whose matching is loose already, since a question's ordinary
  * words ("trims") are often in no plot and look like slips.
  */
+/** Words of the phrases of facts, figures, comparisons, ranks and counts. */
+const SHAPING_PHRASE_WORDS: ReadonlySet<string> = new Set(
+  [...FACT_PHRASES.map((f) => f.phrase), ...Object.keys(FIGURE_PHRASES), ...Object.keys(COMPARATIVE_PHRASES), ...Object.keys(SUPERLATIVE_PHRASES), ...Object.keys(ORDINAL_WORDS), ...COUNT_PHRASES].flatMap((p) => p.split(" ")),
+);
 const RULE_WORDS: ReadonlySet<string> = new Set(
   [
     ...WORD_TO_EDGES.keys(),
@@ -37,13 +41,24 @@ const RULE_WORDS: ReadonlySet<string> = new Set(
     ...PERSON_WORDS,
     ...CREATURE_WORDS,
     ...THING_KIND_WORDS,
-    ...[...FACT_PHRASES.map((f) => f.phrase), ...Object.keys(FIGURE_PHRASES), ...Object.keys(COMPARATIVE_PHRASES), ...Object.keys(SUPERLATIVE_PHRASES), ...Object.keys(ORDINAL_WORDS), ...COUNT_PHRASES].flatMap((p) => p.split(" ")),
+    ...SHAPING_PHRASE_WORDS,
   ].filter((w) => w.length >= MIN_SLIP_LENGTH - 1 && !STOP_WORDS.has(w)),
 );
 
 /** Whether the reading passes act on the word (a relation, fact, figure, rank, count, or a noun a question asks for). */
 export function isRuleWord(folded: string): boolean {
   return RULE_WORDS.has(folded) || WORD_TO_EDGES.has(folded) || QUESTION_WORDS.has(folded);
+}
+
+/** Nouns of what a question asks for (a person, a creature, a thing), that shape nothing else. */
+const KIND_NOUNS: ReadonlySet<string> = new Set([...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS]);
+
+/**
+ * Whether the word shapes a question (a relation, fact, figure, rank, count or question word): a rule word that is
+ * more than the noun of a person, creature or thing, which a title may hold as well ("A Dog's Purpose").
+ */
+export function shapesQuestion(folded: string): boolean {
+  return isRuleWord(folded) && (!KIND_NOUNS.has(folded) || WORD_TO_EDGES.has(folded) || QUESTION_WORDS.has(folded) || SHAPING_PHRASE_WORDS.has(folded));
 }
 
 /**

@@ -4,19 +4,19 @@ import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
-import { CLAUSE_BREAK, STOP_WORDS, capitalised, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
+import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
-import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
+import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
+import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
-import { isRuleWord } from "./spelling";
+import { shapesQuestion } from "./spelling";
 import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 import { filmAlternatives } from "../cues";
 
@@ -35,7 +35,8 @@ const WH: ReadonlySet<string> = new Set(WH_WORDS);
 /** A name the KB lacks, with the closest KB names; `asFilm` when its place says it is a film (one side of a comparison). */
 /** `tmdb`: the films TMDB lists under that name, when the KB lacks it (earliest first). */
 /** `tmdb`: the films TMDB lists under the name (or of the family it names, `family`), with where the clause says it (`tokenStart`, `tokenEnd`). */
-export type UnknownName = { text: string; closest: string[]; asFilm?: true; tmdb?: readonly TmdbOnlyFilm[]; tokenStart?: number; tokenEnd?: number; family?: true };
+/** `asPlayer`: its place says it is who plays a part ("what role did leslie odom jr play"). */
+export type UnknownName = { text: string; closest: string[]; asFilm?: true; asPlayer?: true; tmdb?: readonly TmdbOnlyFilm[]; tokenStart?: number; tokenEnd?: number; family?: true };
 
 /**
  * Names the user wrote that the KB does not have: a quoted phrase, or a run of capitalised words
@@ -84,7 +85,8 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   const longer = longerNames(text, tokens, analysis);
   // A sequel the KB lacks is a film all the same ("when is maze runner 3 coming to dvd").
   const sequels = sequelsNotHeld(text, tokens, kb, analysis);
-  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...releaseSlotNames(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  const players = playerSlotNames(text, tokens, analysis);
+  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...releaseSlotNames(text, tokens, analysis), ...players, ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -96,11 +98,20 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const last = s.split(/\s+/);
     if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) || sequels.includes(s) ? { asFilm: true as const } : {}) });
+    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) || sequels.includes(s) ? { asFilm: true as const } : {}), ...(players.includes(s) ? { asPlayer: true as const } : {}) });
   }
   // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
-  const within = (a: string, b: string) => a !== b && ` ${b.toLowerCase()} `.includes(` ${a.toLowerCase()} `);
-  return out.filter((o) => !out.some((x) => within(o.text, x.text)));
+  // (Where it is said: "jackie" said again after "the movie" is a name of its own beside "jackie kennedy".)
+  return out.filter((o) => !out.some((x) => x.text !== o.text && saidOnlyWithin(o.text, x.text, tokens)));
+}
+
+/** Whether every place `inner` is said lies inside a place `outer` is said. */
+function saidOnlyWithin(inner: string, outer: string, tokens: readonly WordToken[]): boolean {
+  const innerAt = saidAt(inner, tokens);
+  const outerLength = wordTokens(outer).length;
+  const innerLength = wordTokens(inner).length;
+  const outerAt = saidAt(outer, tokens);
+  return innerAt.length > 0 && innerAt.every((i) => outerAt.some((o) => o <= i && i + innerLength <= o + outerLength));
 }
 
 /** "the score for the greatest showman": the longer name a title the KB holds opens, to the clause's end (calibration dropped the title). */
@@ -241,8 +252,9 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
     const span = tokens.slice(k + 1, end);
     const content = span.filter((x) => !STOP_WORDS.has(x.folded));
-    const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && isRuleWord(x.folded);
-    const named = analysis.topics.some((m) => m.tokenStart < end && k + 1 < m.tokenEnd);
+    // A noun of a thing asked for is a title's word there ("a dogs purpose"); a word that shapes the question is not.
+    const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && shapesQuestion(x.folded);
+    const named = analysis.topics.some((m) => filmOrPerson(m) && m.confidence >= 0.5 && m.tokenStart < end && k + 1 < m.tokenEnd);
     if (content.length < STORY_SLOT_MIN_WORDS || span.some(read) || named) return [];
     const said = text.slice(span[0]!.start, span.at(-1)!.end);
     // "in english or french": a kind or language said word by word is that, too.
@@ -250,6 +262,31 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     const place = [said, withoutLeadingArticle(said)].some((x) => kind(x, ["Tag", "Genre", "Language"])) || content.some((x) => kind(x.text, ["Genre", "Language"]));
     const slot = place ? undefined : titleSlotAt(text, tokens, k + 1, span, false);
     return slot && STORY_SLOTS.has(slot.id) ? [said] : [];
+  });
+}
+
+const PLAY_VERBS: ReadonlySet<string> = new Set(CHARACTER_ACTIVE_VERBS);
+/** Nouns of someone, no name ("what did the actor play"). */
+const PERSON_NOUNS: ReadonlySet<string> = new Set([...PERSON_WORDS, ...CHARACTER_ASKERS, ...CHARACTER_RELATIVE_ASKERS, ...SUBJECT_PRONOUNS]);
+const PLAYER_AUXILIARIES: ReadonlySet<string> = new Set(["did", "does", "do", "will", "is", "was"]);
+/** The most words a player's name runs over between the auxiliary and the verb. */
+const PLAYER_NAME_WORDS = 4;
+
+/**
+ * "what role did leslie odom jr play in rent", "who does maria vacratsis play in mamma mia": the words between a
+ * question's auxiliary and the verb of playing are who plays; when no film or person the KB holds covers them and
+ * they are no pronoun or noun of someone ("the actor"), they are a person the KB lacks.
+ */
+function playerSlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
+  return tokens.flatMap((verb, k) => {
+    if (!PLAY_VERBS.has(verb.folded)) return [];
+    const aux = tokens.slice(0, k).findLastIndex((t) => PLAYER_AUXILIARIES.has(t.folded));
+    const span = tokens.slice(aux + 1, k);
+    if (aux < 1 || span.length === 0 || span.length > PLAYER_NAME_WORDS || !tokens.slice(0, aux).some((t) => WH.has(t.folded))) return [];
+    if (CLAUSE_BREAK.test(text.slice(tokens[aux]!.end, verb.start))) return [];
+    const plain = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !PERSON_NOUNS.has(t.folded) && !/\d/.test(t.folded);
+    if (!span.every(plain) || span.some((t) => coveredBy(t, tokens, analysis, filmOrPerson))) return [];
+    return [text.slice(span[0]!.start, span.at(-1)!.end)];
   });
 }
 
@@ -376,7 +413,8 @@ function subjectlessNames(tokens: readonly WordToken[], analysis: QuestionAnalys
   if (!asked || analysis.topics.some((t) => t.confidence >= 0.35)) return [];
   // A relation word in another form ("casted", "starrs") is the question's wording, not a name.
   const relationForm = (w: string) => WORD_TO_EDGES.has(w) || WORD_TO_EDGES.has(w.replace(/(?:ed|ing|s)$/, "")) || WORD_TO_EDGES.has(w.replace(/(?:d|s)$/, ""));
-  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !SHAPE_WORDS.has(t.folded) && entryOf(NUMBER_WORDS, t.folded) === undefined && !relationForm(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
+  // A word that shapes a question ("filming", a fact asked) is its wording too.
+  const rare = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !SHAPE_WORDS.has(t.folded) && !shapesQuestion(t.folded) && entryOf(NUMBER_WORDS, t.folded) === undefined && !relationForm(t.folded) && !/^\d+$/.test(t.folded) && commonness(t.folded) < COMMON_WORD_SHARE;
   const out: string[] = [];
   let run: WordToken[] = [];
   const flush = () => {
