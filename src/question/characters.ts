@@ -5,7 +5,7 @@ import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
 import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_RELATIVE_ASKERS, CHARACTER_COPULAS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
 import { VERSION_WORDS } from "./lexicon/linking";
-import { CAST_LEAD_WORDS } from "./lexicon/relations";
+import { BOND_WORDS, CAST_LEAD_WORDS, KIN_WORDS } from "./lexicon/relations";
 
 /**
  * A character: a person in a film's story, named where a role frame puts a name ("starred as Captain
@@ -63,9 +63,9 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   const out: CharacterMention[] = [];
   // "who played the female lead role": the words before a lead or a leading role are that part of the cast, no character.
   const beforeLead = (s: Span) => [s.tokenEnd, s.tokenEnd + 1].some((k) => isCastLead(tokens, k) || CAST_LEAD_WORDS.includes(words[k] ?? ""));
-  const add = (s: Span | undefined, frame: string, possessive = false) => {
+  const add = (s: Span | undefined, frame: string, possessive = false, shown?: string) => {
     const said = (x: Span) => text.slice(tokens[x.tokenStart]!.start, tokens[x.tokenEnd - 1]!.end);
-    if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: possessive ? said(s).replace(/['’]s?$/u, "") : said(s), frame });
+    if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: shown ?? (possessive ? said(s).replace(/['’]s?$/u, "") : said(s)), frame });
   };
   // "the actor that plays anakin skywalker", "the man that played jesus": the asker may stand before a relative "that".
   const askedBefore = (k: number) => ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && RELATIVE_ASKERS.has(words[k - 2] ?? ""));
@@ -100,6 +100,10 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     // "who does syndrome's voice", "who played rose's part": a name in the possessive before a frame noun is the character.
     const owner = OF.has(w) ? possessiveOwner(k) : undefined;
     if (owner) add(owner, `'s ${w}`, true);
+    // "who played will ferrell's brother", "who plays adam sandler's dad": someone of the story by kin to a person the KB
+    // holds is a character (the person's own part is someone else).
+    const kin = ACTIVE.has(w) && askedBefore(k) ? kinOfPerson(k + 1, tokens, named) : undefined;
+    if (kin) add(kin, `${w} kin`, false, `${kin.person}'s ${text.slice(tokens[kin.kinStart]!.start, tokens[kin.tokenEnd - 1]!.end)}`);
     // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
     if (ACTIVE.has(w) && askedBefore(k)) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
@@ -113,6 +117,20 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   const who = whoIsFilm(words, named);
   if (who) add(who, "who is");
   return out;
+}
+
+/** The most words a kin noun's describers take before it ("little brother", "real life dad"). */
+const KIN_DESCRIBERS = 1;
+
+/** A person the KB holds at `from` ("will ferrell's", "adam sandler"), then a noun of kin or a bond (a describer may come before it): the span of both. */
+function kinOfPerson(from: number, tokens: readonly WordToken[], named: readonly TopicEntity[]): (Span & { person: string; kinStart: number }) | undefined {
+  const person = named.find((t) => t.type === "Person" && t.tokenStart === from);
+  if (!person) return undefined;
+  for (let k = person.tokenEnd; k <= person.tokenEnd + KIN_DESCRIBERS && k < tokens.length; k++) {
+    if (KIN_WORDS.has(tokens[k]!.folded) || BOND_WORDS.has(tokens[k]!.folded)) return { tokenStart: from, tokenEnd: k + 1, person: person.name, kinStart: person.tokenEnd };
+    if (STOP_WORDS.has(tokens[k]!.folded)) return undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -89,6 +89,8 @@ export const DESCRIBED_PEOPLE: ReadonlySet<string> = new Set("guy guys girl girl
 export const KIN_WORDS: ReadonlySet<string> = new Set(
   "mother mothers mom moms mum mums father fathers dad dads parent parents grandpa grandma grandfather grandmother grandparents son sons daughter daughters brother brothers sister sisters uncle aunt wife husband baby babies child children family families".split(" "),
 );
+/** People of a story by their bond to someone else in it, besides kin ("his best friend", "her boyfriend"). */
+export const BOND_WORDS: ReadonlySet<string> = new Set("friend friends boyfriend girlfriend fiance fiancee partner lover boss roommate sidekick stepdad stepmom stepfather stepmother stepson stepdaughter".split(" "));
 
 /** Words that name the answer as people (the role comes from a relation word nearby). */
 export const PERSON_WORDS: ReadonlySet<string> = new Set("person people persons someone somebody player players hero heroes heroine villain villains".split(" "));
