@@ -392,6 +392,17 @@ function theProminentOne(people: readonly EntityCandidate[]): EntityCandidate | 
 /** Texts longer than this many words are searched for typo'd names only where a name is capitalised. */
 const LOOSE_SCAN_TOKENS = 60;
 
+/** Two words one slip apart, or two in a long word ("mrgan" for "morgan"). */
+function nearSpelling(a: string, b: string): boolean {
+  return editDistance(a, b) <= (Math.min(a.length, b.length) >= 6 ? 2 : 1);
+}
+
+/** "the" right before the word at `at`, or before one describing word before it ("the great …"; "the director …" is a role). */
+function articleBefore(tokens: readonly WordToken[], at: number): boolean {
+  const before = tokens[at - 1]?.folded ?? "";
+  return ARTICLES.has(before) || (ARTICLES.has(tokens[at - 2]?.folded ?? "") && !STOP_WORDS.has(before) && !ROLES.has(before) && !WORD_TO_EDGES.has(before));
+}
+
 export function findLooseNames(question: string, mentions: readonly Mention[], linker: EntityLinker, commonness: WordCommonness): Mention[] {
   const tokens = wordTokens(question);
   // In a long text (a film described at length) a lower-case typo'd name is no more than a hint: only capitalised spans are tried.
@@ -419,6 +430,8 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const top = spanName(question, tokens, i, span, linker, commonness);
       // A slip of a title that opens a longer name to the clause's end is no slip ("in the kissing booth" is no The Missing).
       if (!top || longerNameAt(question, tokens, i, i + n, (k) => (covered(tokens[k]!) ? "name" : undefined))) continue;
+      // A name takes no article: a slip of a person's name said after "the" ("the great gilly hopkins") is a title's words.
+      if (top.type === "Person" && articleBefore(tokens, i)) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
     }
@@ -432,7 +445,11 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const prev = tokens[i - 1]?.folded;
       if (prev && HEADS.has(prev) && !(next && ROLE_VERB.has(next))) return;
       const person = surnamePerson(linker.link(t.text, { types: ["Person"], limit: 10 }), [t.folded]) ?? typoSurname(linker, t.folded);
-      if (person) found.push({ text: t.text, start: t.start, end: t.end, candidates: [person], confidence: 0.7 });
+      // A surname after a rare word no name covers, and no word of the person's name, is the end of a name the KB lacks
+      // ("gilly hopkins" is no Anthony Hopkins; "keanu reaves" is Keanu Reeves, "mrgan freeman" Morgan Freeman).
+      const before = tokens[i - 1];
+      const otherName = before && plain(before) && !covered(before) && commonness(before.folded) < RARE_WORD_SHARE && person && !wordTokens(person.name).some((w) => nearSpelling(w.folded, before.folded));
+      if (person && !otherName) found.push({ text: t.text, start: t.start, end: t.end, candidates: [person], confidence: 0.7 });
     });
   }
   if (found.length === 0) return [...mentions];

@@ -40,7 +40,8 @@ export function outOfDomain(question: string, readings: readonly Reading[]): str
   // A film TMDB lists is a film, though the KB lacks it ("how long is the godfather part ii").
   if (readings.some((r) => r.notFound.some((n) => n.tmdb?.length))) return undefined;
   // So is a longer name a KB title opens, asked a fact or relation of ("who composed the score for the greatest showman").
-  if (readings.some((r) => r.notFound.some((n) => n.asFilm) && (r.cues.fact !== undefined || r.analysis.cues.some((c) => c.weight >= 1)))) return undefined;
+  // Or a title said where a film stands, asked who was in it ("who was in the kissing booth").
+  if (readings.some((r) => r.notFound.some((n) => n.asFilm) && (r.cues.fact !== undefined || r.analysis.cues.some((c) => c.weight >= 1) || r.analysis.answer.type === "Person"))) return undefined;
   const words = wordTokens(question).map((t) => t.folded);
   const told = readings.some((r) => r.told !== undefined);
   const named = readings.some((r) => sureName(r).length > 0);

@@ -40,6 +40,7 @@ export const STORY_NOUN_SLOT = "after-story-noun";
 export const IN_STORY_SLOT = "in-after-story-subject";
 export const IN_ROLE_OR_FACT_SLOT = "in-after-role-or-fact";
 export const AFTER_YEAR_SLOT = "after-year";
+export const AFTER_TITLE_CUE_SLOT = "after-title-cue";
 /** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
 const STORY_NOUNS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS, ...STORY_THING_WORDS]);
 
@@ -99,7 +100,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // it is capitalised and no person's name matches ("the movie Big starring …").
   { id: "maker-between-film-and-verb", says: false, when: (c) => isHead(c.before(1)) && c.next !== undefined && ROLE_VERB.has(c.next) && !titled(c) },
   // "watch heat", "the film her" (a stop word after a cue only when it ends the clause), "starring her".
-  { id: "after-title-cue", says: true, when: afterTitleCue },
+  { id: AFTER_TITLE_CUE_SLOT, says: true, when: afterTitleCue },
   // "what is go about": the slot a question about a film's story asks of.
   { id: "story-of", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && c.next === "about" && /^\s*about\s*(?:$|[?.!,;:])/.test(c.question.slice(c.span.at(-1)!.end)) },
   // "henry thomas's country", "forrest gump's rank": a name of two words or more said in the possessive is whose fact is asked.

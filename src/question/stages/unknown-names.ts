@@ -17,7 +17,7 @@ import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
 import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
-import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
+import { AFTER_TITLE_CUE_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 import { filmAlternatives } from "../cues";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
@@ -86,7 +86,8 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   // A sequel the KB lacks is a film all the same ("when is maze runner 3 coming to dvd").
   const sequels = sequelsNotHeld(text, tokens, kb, analysis);
   const players = playerSlotNames(text, tokens, analysis);
-  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...releaseSlotNames(text, tokens, analysis), ...players, ...storySlotNames(text, tokens, analysis, kb), ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  const slotted = storySlotNames(text, tokens, analysis, kb);
+  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...releaseSlotNames(text, tokens, analysis), ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -98,7 +99,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const last = s.split(/\s+/);
     if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) || sequels.includes(s) ? { asFilm: true as const } : {}), ...(players.includes(s) ? { asPlayer: true as const } : {}) });
+    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) || sequels.includes(s) || slotted.includes(s) ? { asFilm: true as const } : {}), ...(players.includes(s) ? { asPlayer: true as const } : {}) });
   }
   // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
   // (Where it is said: "jackie" said again after "the movie" is a name of its own beside "jackie kennedy".)
@@ -247,7 +248,10 @@ const STORY_SLOT_MIN_WORDS = 2;
  */
 function storySlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): string[] {
   return tokens.flatMap((t, k) => {
-    if (!IN_FILM.has(t.folded)) return [];
+    // "who directed nocturnal animals": so do the words after "who" and a relation verb, in a question with no film word.
+    // (Right after the verb: "starred in …" leaves the slot to "in".)
+    const objectOf = k === 1 && tokens[0]!.folded === "who" && WORD_TO_EDGES.has(t.folded) && !tokens.some((x) => MOVIE_WORDS.has(x.folded)) && !IN_FILM.has(tokens[2]?.folded ?? "");
+    if (!IN_FILM.has(t.folded) && !objectOf) return [];
     let end = k + 1;
     while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
     const span = tokens.slice(k + 1, end);
@@ -261,7 +265,7 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     const kind = (x: string, types: ("Tag" | "Genre" | "Language")[]) => kb.linker.link(x, { types, limit: 1, exact: true }).some(linksWhole);
     const place = [said, withoutLeadingArticle(said)].some((x) => kind(x, ["Tag", "Genre", "Language"])) || content.some((x) => kind(x.text, ["Genre", "Language"]));
     const slot = place ? undefined : titleSlotAt(text, tokens, k + 1, span, false);
-    return slot && STORY_SLOTS.has(slot.id) ? [said] : [];
+    return slot && (STORY_SLOTS.has(slot.id) || (objectOf && slot.id === AFTER_TITLE_CUE_SLOT)) ? [said] : [];
   });
 }
 
