@@ -86,8 +86,8 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   // A sequel the KB lacks is a film all the same ("when is maze runner 3 coming to dvd").
   const sequels = sequelsNotHeld(text, tokens, kb, analysis);
   const players = playerSlotNames(text, tokens, analysis);
-  const slotted = storySlotNames(text, tokens, analysis, kb);
-  spans.push(...longer, ...sequels, ...titleSlots(text, tokens, analysis), ...releaseSlotNames(text, tokens, analysis), ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  const slotted = [...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb)];
+  spans.push(...longer, ...sequels, ...releaseSlotNames(text, tokens, analysis), ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -213,6 +213,8 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     if (!SLOT_CUES.has(cue.folded)) return;
     // "the film X" needs "the"; "called X" does not ("a movie like X" is no slot).
     if ((cue.folded === "film" || cue.folded === "movie" || cue.folded === "flick") && tokens[i - 1]?.folded !== "the") return;
+    const ending = slotEndingInTitle(text, tokens, i, analysis);
+    if (ending) return void out.push(ending);
     const slot = slotAfterCue(text, tokens, i);
     // "what is the movie based on": a fact the question asks of the film opens no title.
     const said = slot.map((t) => t.folded).join(" ");
@@ -230,6 +232,23 @@ function titleSlots(text: string, tokens: readonly WordToken[], analysis: Questi
     out.push(text.slice(slot[0]!.start, slot[slot.length - 1]!.end));
   });
   return out;
+}
+
+const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
+
+/**
+ * "the song in the movie i can only imagine": the words after a title cue to the clause's end, question words and all,
+ * when a title the KB holds closes them and words come before it, are one longer title the KB lacks (not Imagine). They
+ * open with a content word or a subject pronoun ("I Can Only Imagine", "You've Got Mail"), never a preposition.
+ */
+function slotEndingInTitle(text: string, tokens: readonly WordToken[], i: number, analysis: QuestionAnalysis): string | undefined {
+  let end = i + 1;
+  while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start)) && !WORD_TO_EDGES.has(tokens[end]!.folded) && !WH.has(tokens[end]!.folded) && !comingOut(tokens, end)) end++;
+  const first = tokens[i + 1];
+  if (!first || end - i - 1 > 8 || (STOP_WORDS.has(first.folded) && !SUBJECTS.has(first.folded)) || NOT_TITLE_STARTS.has(first.folded) || SLOT_CUES.has(first.folded)) return undefined;
+  const closing = analysis.topics.find((m) => m.types.includes("Movie") && m.confidence >= 0.5 && m.tokenEnd === end && m.tokenStart > i + 1);
+  const clauseEnds = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
+  return closing && clauseEnds ? text.slice(first.start, tokens[end - 1]!.end) : undefined;
 }
 
 const COMING: ReadonlySet<string> = new Set(COMING_OUT_VERBS);
