@@ -255,7 +255,8 @@ describe("a title that opens a longer name", () => {
     ["who starred in titanic and jaws", "titanic", { jaws: "film" }, undefined],
     ["us actress who starred in cocktail the saint", "cocktail", { the: "film", saint: "film" }, undefined],
     ["who voiced chip in beauty and the beast 2017", "beauty and the beast", {}, undefined],
-    ["who directed the greatest showman", "the greatest", {}, undefined],
+    ["who directed the greatest showman", "the greatest", {}, "the greatest showman"],
+    ["who plays noah in the ark", "noah", {}, undefined],
   ] as const)("%s (%s)", (q, title, held, whole) => {
     const { tokens, at, length } = wordsAt(q, title);
     const holder = held as Record<string, "film" | "name">;

@@ -52,6 +52,11 @@ export const WORD_TO_EDGES: ReadonlyMap<string, { edge: EdgeType; weight: number
   return m;
 })();
 
+/** A verb of making a film, whose object is the film made ("who directed X", "who wrote X"), not a part played ("who plays X"). */
+export function makesFilm(folded: string): boolean {
+  return WORD_TO_EDGES.get(folded)?.some((e) => (e.edge === "DIRECTED" || e.edge === "WROTE") && e.weight >= 1) ?? false;
+}
+
 /**
  * Relation words that name their relation only as nouns ("the release date", "the tags"). Said where a verb comes, after
  * "does" and its subject ("who does patrick date"), they are something done in the story, not that relation.

@@ -5,10 +5,10 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, SUBJECT_PRONOUNS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
-import { AFTER_YEAR_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
+import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
@@ -75,8 +75,6 @@ const sameLetters = (a: string, b: string) => linkKey(a).replace(/ /g, "") === l
 const AWARD_ADJECTIVE: ReadonlySet<string> = new Set(AWARD_ADJECTIVES);
 const FACT_AUXILIARY: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
 const SUBJECT: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
-const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
-const FILM_SLOT: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
 /** "… in pearl harbor": "in", "from" or "on" with a film's words after it (an article aside), from `from` on. */
 function filmSaidLater(tokens: readonly WordToken[], from: number): boolean {
@@ -131,7 +129,7 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "ordinary-words", apply: ordinaryWords },
   // "let it go in frozen credits", "the song from titanic soundtrack": a title said whole after "in", "from" or "for" and
   // right before a part of a film (its credits, soundtrack, ending) is that film (a part's own name aside: "the end").
-  { id: "title-before-film-part", apply: (c) => (c.top.type === "Movie" && linksWhole(c.top) && c.m.confidence < 0.7 && FILM_PART.has(c.tokens[c.at + c.span.length]?.folded ?? "") && !c.words.some((w) => FILM_PART.has(w)) && FILM_SLOT.has(c.tokens[ARTICLES.has(c.tokens[c.at - 1]?.folded ?? "") ? c.at - 2 : c.at - 1]?.folded ?? "") ? { ...c.m, confidence: 0.7 } : undefined) },
+  { id: "title-before-film-part", apply: titleBeforeFilmPart },
   // "which country was the shrink is in released in": a title of several words in a slot a relation or fact asks about is that film.
   // One word only right after someone or something of a story ("the shark in jaws", "the song from titanic").
   { id: "title-in-slot", apply: titleInSlot },
@@ -281,6 +279,12 @@ function titleWithYear(c: MentionContext): Mention | undefined {
   const gap = c.question.slice(c.span.at(-1)!.end, year.start);
   const bracketed = /^\s*\(\s*$/.test(gap);
   return bracketed || (/^\s*$/.test(gap) && wholeMessage(c.tokens, c.at, c.span.length)) ? promote(c.m, film, 0.8) : undefined;
+}
+
+/** "let it go in frozen credits", "the song in titanic credits": a title said whole after a film's preposition, right before a part of a film. */
+function titleBeforeFilmPart(c: MentionContext): Mention | undefined {
+  const film = c.m.candidates.find((x) => x.type === "Movie" && linksWhole(x));
+  return film && c.slot()?.id === BEFORE_FILM_PART_SLOT ? promote(c.m, film, 0.7) : undefined;
 }
 
 function tagSaidAsTitle(c: MentionContext): Mention | undefined {

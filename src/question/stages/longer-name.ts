@@ -2,6 +2,7 @@ import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, isYearWord, type WordToken } from "
 import { isRuleWord } from "./spelling";
 import { FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS } from "../lexicon/shapes";
 import { COMPARED_SIDE_WORDS } from "../lexicon/linking";
+import { makesFilm } from "../lexicon/relations";
 
 const SLOT_OPENERS: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
 const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
@@ -21,7 +22,11 @@ const JOINERS: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "no
  */
 export function longerNameAt(question: string, tokens: readonly WordToken[], start: number, end: number, covered: (k: number) => "film" | "name" | undefined): { tokenStart: number; tokenEnd: number } | undefined {
   const opener = ARTICLES.has(tokens[start - 1]?.folded ?? "") ? start - 2 : start - 1;
-  if (!SLOT_OPENERS.has(tokens[opener]?.folded ?? "") || end >= tokens.length) return undefined;
+  // "who directed crazy rich asians": the object of "who" and a verb of making a film is such a slot too.
+  // (Not the question's own words with an article before them: "who directed the most westerns"; "the greatest" said whole is a title.)
+  const ownWords = opener === start - 2 && tokens.slice(start, end).every((t) => isRuleWord(t.folded));
+  const objectSlot = opener === 1 && tokens[0]!.folded === "who" && makesFilm(tokens[1]!.folded) && !ownWords;
+  if ((!SLOT_OPENERS.has(tokens[opener]?.folded ?? "") && !objectSlot) || end >= tokens.length) return undefined;
   let last = end;
   while (last < tokens.length && !CLAUSE_BREAK.test(question.slice(tokens[last - 1]!.end, tokens[last]!.start))) last++;
   const rest = tokens.slice(end, last).map((t, k) => ({ t, k: end + k }));

@@ -40,6 +40,7 @@ export const STORY_NOUN_SLOT = "after-story-noun";
 export const IN_STORY_SLOT = "in-after-story-subject";
 export const IN_ROLE_OR_FACT_SLOT = "in-after-role-or-fact";
 export const AFTER_YEAR_SLOT = "after-year";
+export const BEFORE_FILM_PART_SLOT = "before-film-part";
 export const AFTER_TITLE_CUE_SLOT = "after-title-cue";
 /** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
 const STORY_NOUNS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS, ...STORY_THING_WORDS]);
@@ -124,6 +125,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "who does anna from frozen end up with": right after someone of a story and "from", in a question, the film they are of,
   // though the question goes on.
   { id: "from-after-story-subject", says: true, when: (c) => c.before(1) === "from" && c.at >= 2 && storySubject(c.tokens[c.at - 2]!) && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  // "let it go in frozen credits", "the song from titanic soundtrack": after a film's preposition and right before a part of
+  // a film, the film it is part of.
+  { id: BEFORE_FILM_PART_SLOT, says: true, when: (c) => IN_FILM.has(c.before(ARTICLES.has(c.before(1) ?? "") ? 2 : 1) ?? "") && FILM_PART.has(c.next ?? "") && !c.span.some((t) => FILM_PART.has(t.folded)) },
   // "the song at the end of dirty dancing", "the opening of jaws": after a part of a film and "of", the film it is part of.
   { id: "of-after-film-part", says: true, when: (c) => c.before(1) === "of" && FILM_PART.has(c.before(2) ?? "") },
   // "when did the original death wish come out", "the new mary poppins": after a word picking a version and "the", that film.

@@ -7,14 +7,14 @@ import { longerNameAt } from "./longer-name";
 import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
-import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
+import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
 import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -256,6 +256,7 @@ const COMING: ReadonlySet<string> = new Set(COMING_OUT_VERBS);
 const comingOut = (tokens: readonly WordToken[], k: number) => COMING.has(tokens[k]!.folded) && tokens[k + 1]?.folded === "out";
 
 const IN_FILM: ReadonlySet<string> = new Set(IN_FILM_WORDS);
+const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
 const STORY_SLOTS: ReadonlySet<string> = new Set([STORY_NOUN_SLOT, IN_STORY_SLOT, IN_ROLE_OR_FACT_SLOT]);
 /** Content words a title said there needs to be taken for one the KB lacks ("in sing" is too little to tell). */
 const STORY_SLOT_MIN_WORDS = 2;
@@ -267,9 +268,9 @@ const STORY_SLOT_MIN_WORDS = 2;
  */
 function storySlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): string[] {
   return tokens.flatMap((t, k) => {
-    // "who directed nocturnal animals": so do the words after "who" and a relation verb, in a question with no film word.
+    // "who directed nocturnal animals": so do the words after "who" and a verb of making a film, in a question with no film word.
     // (Right after the verb: "starred in …" leaves the slot to "in".)
-    const objectOf = k === 1 && tokens[0]!.folded === "who" && WORD_TO_EDGES.has(t.folded) && !tokens.some((x) => MOVIE_WORDS.has(x.folded)) && !IN_FILM.has(tokens[2]?.folded ?? "");
+    const objectOf = k === 1 && tokens[0]!.folded === "who" && makesFilm(t.folded) && !tokens.some((x) => MOVIE_WORDS.has(x.folded)) && !IN_FILM.has(tokens[2]?.folded ?? "");
     if (!IN_FILM.has(t.folded) && !objectOf) return [];
     let end = k + 1;
     while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
@@ -278,7 +279,8 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     // A noun of a thing asked for is a title's word there ("a dogs purpose"); a word that shapes the question is not.
     const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && shapesQuestion(x.folded);
     const named = analysis.topics.some((m) => filmOrPerson(m) && m.confidence >= 0.5 && m.tokenStart < end && k + 1 < m.tokenEnd);
-    if (content.length < STORY_SLOT_MIN_WORDS || span.some(read) || named) return [];
+    // A part of a film is no title's word there ("in the end credits").
+    if (content.length < STORY_SLOT_MIN_WORDS || span.some(read) || span.some((x) => FILM_PART.has(x.folded)) || named) return [];
     const said = text.slice(span[0]!.start, span.at(-1)!.end);
     // "in english or french": a kind or language said word by word is that, too.
     const kind = (x: string, types: ("Tag" | "Genre" | "Language")[]) => kb.linker.link(x, { types, limit: 1, exact: true }).some(linksWhole);
