@@ -238,10 +238,10 @@ export function storyPersonSaid(r: Reading): string {
   return storyPersonPhrase(r) ?? storyQuestion(r) ?? (r.ledger.facets.map((f) => f.said).join(", ") || r.analysis.cues.find((c) => c.weight >= 0.7)?.word || "who");
 }
 
-/** "who does evelyn end up with in pearl harbor": the question asked of the story, up to where its film is said. */
+/** "who does evelyn end up with in pearl harbor", "who dies in titanic": the question asked of the story, up to where its film is said. */
 function storyQuestion(r: Reading): string | undefined {
   const end = r.words[0] === "who" ? filmSlotAt(r) : undefined;
-  if (end === undefined || end < 3) return undefined;
+  if (end === undefined || end < 2) return undefined;
   return `what you asked (${r.text.slice(r.tokens[0]!.start, r.tokens[end - 1]!.end)})`;
 }
 

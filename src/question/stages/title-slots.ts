@@ -42,6 +42,7 @@ export const IN_ROLE_OR_FACT_SLOT = "in-after-role-or-fact";
 export const AFTER_YEAR_SLOT = "after-year";
 export const BEFORE_FILM_PART_SLOT = "before-film-part";
 export const AFTER_TITLE_CUE_SLOT = "after-title-cue";
+export const CLOSING_FACT_SLOT = "before-closing-fact";
 /** People, creatures and things of a film's story ("the kid", "the shark", "the song", "her name"). */
 const STORY_NOUNS: ReadonlySet<string> = new Set([...DESCRIBED_PEOPLE, ...PERSON_WORDS, ...CREATURE_WORDS, ...THING_KIND_WORDS, ...STORY_THING_WORDS]);
 
@@ -148,7 +149,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "of-after-figure-or-fact", says: true, when: (c) => (c.before(1) === "of" && (FIGURES.has(c.before(2) ?? "") || asksAbout(c.before(2)))) || ((c.before(1) === "to" || c.before(1) === "for") && FACT_WORDS.has(c.before(2) ?? "")) },
   // "where was titanic filmed", "when does titanic take place", "where is titanic set": between a question word and its
   // auxiliary and a fact closing the clause, the film the fact is asked of.
-  { id: "before-closing-fact", says: true, when: (c) => FACT_AUXILIARIES_SET.has(c.before(1) ?? "") && factAsked(c) && factCloses(c) },
+  { id: CLOSING_FACT_SLOT, says: true, when: (c) => FACT_AUXILIARIES_SET.has(c.before(1) ?? "") && factAsked(c) && factCloses(c) },
   // "where is the resort dirty dancing was filmed": before an auxiliary and a fact closing the clause, the film it is of.
   { id: "before-aux-fact", says: true, when: (c) => FACT_AUXILIARIES_SET.has(c.next ?? "") && factCloses(c, 1) },
   // "what language is spirited away in", "when did titanic come out", "what country is in hell set in".

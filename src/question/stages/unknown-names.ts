@@ -17,7 +17,7 @@ import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
 import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
-import { AFTER_TITLE_CUE_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
+import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 import { filmAlternatives } from "../cues";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
@@ -86,8 +86,9 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   // A sequel the KB lacks is a film all the same ("when is maze runner 3 coming to dvd").
   const sequels = sequelsNotHeld(text, tokens, kb, analysis);
   const players = playerSlotNames(text, tokens, analysis);
+  const closed = closedByTitle(text, tokens, analysis);
   const slotted = [...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb)];
-  spans.push(...longer, ...sequels, ...releaseSlotNames(text, tokens, analysis), ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  spans.push(...longer, ...closed, ...sequels, ...releaseSlotNames(text, tokens, analysis), ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
@@ -99,7 +100,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const last = s.split(/\s+/);
     if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    out.push({ text: s, closest: cands.map((c) => c.name), ...(sides.includes(s) || longer.includes(s) || sequels.includes(s) || slotted.includes(s) ? { asFilm: true as const } : {}), ...(players.includes(s) ? { asPlayer: true as const } : {}) });
+    out.push({ text: s, closest: cands.map((c) => c.name), ...([sides, longer, closed, sequels, slotted].some((x) => x.includes(s)) ? { asFilm: true as const } : {}), ...(players.includes(s) ? { asPlayer: true as const } : {}) });
   }
   // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
   // (Where it is said: "jackie" said again after "the movie" is a name of its own beside "jackie kennedy".)
@@ -249,6 +250,30 @@ function slotEndingInTitle(text: string, tokens: readonly WordToken[], i: number
   const closing = analysis.topics.find((m) => m.types.includes("Movie") && m.confidence >= 0.5 && m.tokenEnd === end && m.tokenStart > i + 1);
   const clauseEnds = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
   return closing && clauseEnds ? text.slice(first.start, tokens[end - 1]!.end) : undefined;
+}
+
+const FACT_AUXILIARY: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
+const JOINING: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "nor", "with", "&"]);
+
+/**
+ * "where does revenge of the bridesmaids take place": between a question's auxiliary and a fact closing the clause stands
+ * the film asked about; when a title the KB holds only ends the words said there ("Bridesmaids"), and the words before it
+ * are no name, film word or word the rules read, the whole is a longer title the KB lacks.
+ */
+function closedByTitle(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
+  return analysis.topics.flatMap((m) => {
+    if (!m.types.includes("Movie") || m.confidence < 0.5) return [];
+    const aux = tokens.slice(0, m.tokenStart).findLastIndex((t) => FACT_AUXILIARY.has(t.folded));
+    const before = tokens.slice(aux + 1, m.tokenStart);
+    // (A shorter title among them is the longer one's word, "Revenge"; two joined by "and" are two films.)
+    // (Nor a word that describes the film rather than names it: "the new jurassic park".)
+    const plainWord = (t: WordToken) => !JOINING.has(t.folded) && (STOP_WORDS.has(t.folded) || (!DESCRIBING.has(t.folded) && !shapesQuestion(t.folded) && !isPossessive(t.text) && !coveredBy(t, tokens, analysis, (x) => x.types.includes("Person"))));
+    // A title opens with its article or a word of its own, never a preposition ("where does it in …").
+    const opens = before[0] !== undefined && (ARTICLE.has(before[0].folded) || !STOP_WORDS.has(before[0].folded));
+    if (aux < 1 || !opens || !before.some((t) => !STOP_WORDS.has(t.folded)) || !before.every(plainWord)) return [];
+    const span = tokens.slice(aux + 1, m.tokenEnd);
+    return titleSlotAt(text, tokens, aux + 1, span, false)?.id === CLOSING_FACT_SLOT ? [text.slice(span[0]!.start, span.at(-1)!.end)] : [];
+  });
 }
 
 const COMING: ReadonlySet<string> = new Set(COMING_OUT_VERBS);
