@@ -166,6 +166,11 @@ describe("calibrated linking", () => {
     ["films that won an Oscar", "Oscar"],
   ])("an award said as an adjective or as what was won is the award, not a film: %s", (q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it("an award's name said as a title stays a title", () => expect(conf("who directed Oscar", "Oscar")).toBeGreaterThanOrEqual(0.5));
+  it.each([
+    ["when did they film titanic", "they"],
+    ["what year did we see it", "we"],
+  ])("a subject pronoun after an auxiliary, its verb after it, is no film: %s", (q, text) => expect(conf(q, text)).toBeLessThan(0.1));
+  it("a subject pronoun said as a title stays one", () => expect(conf("who directed they", "they")).toBeGreaterThanOrEqual(0.5));
 });
 
 describe("words of a description, not a title", () => {
