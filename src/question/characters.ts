@@ -82,7 +82,8 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     const s = k > 0 && isPossessive(tokens[k - 1]!.text) ? nameBefore(k, isName, words) : undefined;
     return s && !named.some((t) => t.type === "Person" && t.tokenStart <= s.tokenStart && t.tokenEnd >= s.tokenEnd) ? s : undefined;
   };
-  words.forEach((w, k) => {
+  // Frames around a name: "played by", "as", "the role of", "rose's part".
+  const nameFrames = (w: string, k: number) => {
     // "Sidney Prescott was played by", "Tony Stark is voiced by": the name before.
     if (w === "by" && BY.has(words[k - 1] ?? "")) {
       const end = AUX.has(words[k - 2] ?? "") ? k - 2 : k - 1;
@@ -92,7 +93,7 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     const actor = named.find((t) => t.type === "Person" && t.tokenEnd === k && AS.has(words[t.tokenStart - 1] ?? ""));
     const verb = AS.has(words[k - 1] ?? "") ? words[k - 1] : actor ? words[actor.tokenStart - 1] : undefined;
     if (w === "as" && verb) add(whole(nameAfter(k + 1, isName, words, joined)), `${verb} as`);
-    // "the role of Andy Dufresne", "actor of Axel": the name after, unless it is a film or person the KB holds.
+    // "the role of Andy Dufresne", "actor of Axel", "the voice for the dragon": the name after, unless it is a film or person the KB holds.
     if ((w === "of" && OF.has(words[k - 1] ?? "")) || (w === "for" && FOR_NOUNS.has(words[k - 1] ?? ""))) {
       const s = whole(nameAfter(k + 1, isName, words, joined));
       if (s && playedAsked(s)) add(s, `${words[k - 1]} of`);
@@ -100,19 +101,27 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     // "who does syndrome's voice", "who played rose's part": a name in the possessive before a frame noun is the character.
     const owner = OF.has(w) ? possessiveOwner(k) : undefined;
     if (owner) add(owner, `'s ${w}`, true);
-    // "who played will ferrell's brother", "who plays adam sandler's dad": someone of the story by kin to a person the KB
-    // holds is a character (the person's own part is someone else).
-    const kin = ACTIVE.has(w) && askedBefore(k) ? kinOfPerson(k + 1, tokens, named) : undefined;
-    if (kin) add(kin, `${w} kin`, false, `${kin.person}'s ${text.slice(tokens[kin.kinStart]!.start, tokens[kin.tokenEnd - 1]!.end)}`);
-    // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
-    if (ACTIVE.has(w) && askedBefore(k)) {
+  };
+  // Frames after a verb of playing: "who played Sharpay", "did Sean Connery play James Bond".
+  const playFrames = (w: string, k: number) => {
+    if (!ACTIVE.has(w)) return;
+    if (askedBefore(k)) {
+      // "who played will ferrell's brother", "who plays adam sandler's dad": someone of the story by kin to a person the KB
+      // holds is a character (the person's own part is someone else).
+      const kin = kinOfPerson(k + 1, tokens, named);
+      if (kin) add(kin, `${w} kin`, false, `${kin.person}'s ${text.slice(tokens[kin.kinStart]!.start, tokens[kin.tokenEnd - 1]!.end)}`);
+      // "who played Sharpay", "which actress portrays Mary Poppins": the name after, unless the KB holds it.
       const s = whole(nameAfter(k + 1, isName, words, joined));
       if (s && playedAsked(s) && !frameNoun(s)) add(s, w);
     }
     // "did Sean Connery play James Bond", "Robert Downey Jr played Iron Man": a person who plays is an actor, and the
     // name after is who they play, even one the KB holds as a film.
     // Who they play may be said in lowercase among capitals ("did Sean Connery play james bond"): any word but a stop word.
-    if (ACTIVE.has(w) && named.some((t) => t.type === "Person" && t.tokenEnd === k)) add(whole(nameAfter(k + 1, (j) => isName(j) || (!!tokens[j] && !STOP_WORDS.has(tokens[j]!.folded) && !QUESTION_WORDS.has(tokens[j]!.folded)), words, joined)), `actor ${w}`);
+    if (named.some((t) => t.type === "Person" && t.tokenEnd === k)) add(whole(nameAfter(k + 1, (j) => isName(j) || (!!tokens[j] && !STOP_WORDS.has(tokens[j]!.folded) && !QUESTION_WORDS.has(tokens[j]!.folded)), words, joined)), `actor ${w}`);
+  };
+  words.forEach((w, k) => {
+    nameFrames(w, k);
+    playFrames(w, k);
   });
   const who = whoIsFilm(words, named);
   if (who) add(who, "who is");

@@ -245,10 +245,23 @@ export function renderDescribe(part: PartOf<"describe">, r: PartResult, ctx: Ren
   return distribution(part.options, r, ctx, `${part.of.label} films`);
 }
 
-/** What the KB lacks first, then what it holds about what was named. */
+/** What the KB lacks first (the names it lacks, then the fact), then what it holds about what was named. */
 export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderContext, renderAbout: (p: PlanPart) => Rendered): Rendered {
   const about = part.about ? partOf(ctx, part.about.ref) : undefined;
   const held = about ? renderAbout(about) : undefined;
+  const missing = part.missing ? partOf(ctx, part.missing.ref) : undefined;
+  const unheld = missing?.kind === "unknown" ? `${renderUnknown(missing, resultOf(ctx, missing.id), ctx).text} ` : "";
+  const lead = `${unheld}The knowledge base does not record ${lackedOf(part, about, r, ctx)}.`;
+  // "Did Tom Hanks win an Oscar for Forrest Gump": that he acted in it is what the KB holds, not a yes to what was asked.
+  const plain = held?.verdict !== undefined;
+  const tail = held ? ` What it does hold: ${plain ? (held.facts ?? held.text) : held.text}` : ` ${HOLDS}`;
+  // Everything the KB links to a film is context for the reader, not an answer; a relation asked beside the missing fact is.
+  const context = about?.kind === "lookup" && !about.path && !about.asks;
+  return { text: `${lead}${tail}`, answers: context ? [] : (held?.answers ?? []), lacks: part.fact, ...(held?.verdict && !plain ? { verdict: held.verdict } : {}) };
+}
+
+/** The missing fact as said of what it is about: a person's films, a film, or the people a lookup found. */
+function lackedOf(part: PartOf<"beyond">, about: PlanPart | undefined, r: PartResult, ctx: RenderContext): string {
   const personOnly = about?.kind === "films" && about.where.every((c) => c.on === "person");
   const filmOnly = about?.kind === "lookup" && !about.asks && !about.path && about.from.every((f) => "type" in f && f.type === "Movie");
   // A film's cast asked beside a part played: the part is of someone in the film when the KB lists none of its cast, or
@@ -256,15 +269,7 @@ export function renderBeyond(part: PartOf<"beyond">, r: PartResult, ctx: RenderC
   const castOf = about?.kind === "lookup" && about.asks === "Person" && about.from.every((f) => "type" in f && f.type === "Movie");
   const ofFilm = part.fact === "character" && castOf && (part.missing !== undefined || !resultOf(ctx, about.id).items.length);
   const subject = ofFilm ? startNames(about, ctx) : subjectOf(about, r, ctx);
-  const missing = part.missing ? partOf(ctx, part.missing.ref) : undefined;
-  const unheld = missing?.kind === "unknown" ? `${renderUnknown(missing, resultOf(ctx, missing.id), ctx).text} ` : "";
-  const lead = `${unheld}The knowledge base does not record ${lacking(part.fact, subject, part.said, personOnly, filmOnly || ofFilm)}.`;
-  // "Did Tom Hanks win an Oscar for Forrest Gump": that he acted in it is what the KB holds, not a yes to what was asked.
-  const plain = held?.verdict !== undefined;
-  const tail = held ? ` What it does hold: ${plain ? (held.facts ?? held.text) : held.text}` : ` ${HOLDS}`;
-  // Everything the KB links to a film is context for the reader, not an answer; a relation asked beside the missing fact is.
-  const context = about?.kind === "lookup" && !about.path && !about.asks;
-  return { text: `${lead}${tail}`, answers: context ? [] : (held?.answers ?? []), lacks: part.fact, ...(held?.verdict && !plain ? { verdict: held.verdict } : {}) };
+  return lacking(part.fact, subject, part.said, personOnly, filmOnly || ofFilm);
 }
 
 /** Who or what the missing fact is about: the people a lookup found, the person or film named. */

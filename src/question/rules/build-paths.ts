@@ -375,15 +375,21 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   // "where does the idea come from", asked of a film: where the film comes from (its source), not a birthplace.
   const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact === "birthplace" && f.phrase.endsWith("from") && films(r).length && !people(r).length && !r.analysis.answer.edge ? "other" : f.fact;
   const fact = { kind: "beyond" as const, fact: kind, said: f.says ?? ownName(r, f) ?? f.phrase };
-  // A name the user gave that the KB lacks is said to be missing too: the film asked about ("when did they start filming
-  // super troopers 2"), or who plays the part ("what role did leslie odom jr play in rent").
-  // (With nothing the KB holds beside, only a name said as a film's: other capitalised words may be the fact's own, "Best Picture".)
-  const saidMissing = (n: Reading["notFound"][number]) => n.asFilm || n.tmdb?.length || (f.fact === "character" && n.asPlayer);
-  const lacked = about && f.fact !== "character" ? [] : r.notFound.filter(saidMissing);
-  const missing = lacked.length ? [unknownPart({ ...r, notFound: lacked })] : [];
+  const missing = missingBeside(r, f.fact, about !== undefined);
   const held = about ?? [];
   const refs = { ...(about ? { about: local(held.length - 1) } : {}), ...(missing.length ? { missing: local(held.length) } : {}) };
   return { parts: [...held, ...missing, { ...fact, ...refs }] };
+}
+
+/**
+ * A name the user gave that the KB lacks, said missing beside a fact it lacks: the film asked about ("when did they start
+ * filming super troopers 2"), or who plays the part ("what role did leslie odom jr play in rent"). With nothing the KB holds
+ * beside, only a name said as a film's: other capitalised words may be the fact's own ("Best Picture").
+ */
+function missingBeside(r: Reading, fact: FactKind, heldBeside: boolean): DraftPart[] {
+  if (heldBeside && fact !== "character") return [];
+  const lacked = r.notFound.filter((n) => n.asFilm || n.tmdb?.length || (fact === "character" && n.asPlayer));
+  return lacked.length ? [unknownPart({ ...r, notFound: lacked })] : [];
 }
 
 const NAME_QUALIFIER: ReadonlySet<string> = new Set(NAME_QUALIFIERS);
