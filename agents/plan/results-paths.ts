@@ -59,7 +59,7 @@ function lookup(part: PartOf<"lookup">, evidence: Evidence[], ctx: ResultContext
   const edition = pickedEdition(part, ctx) ?? namedEdition(part, ctx) ?? saidEdition(part, ctx);
   // A merged title picked by one edition's figure, or by a person named beside it: only the people credited in that
   // edition (or in no one edition).
-  const ofEdition = editionFilter(edition, ctx);
+  const ofEdition = editionFilter(edition, ctx, part.path?.[0]?.edge === "RELEASED_IN");
   const all = found.filter((i) => !except.has(i.name) && (!among.size || among.has(i.name)) && ofEdition(i.name));
   // The KB records no gender: the people asked of one are those whose first name is not the other's, unless none is.
   const gender = part.gender;
@@ -110,9 +110,13 @@ function namedEdition(part: PartOf<"lookup">, ctx: ResultContext): { movie: stri
   return years.size === 1 && year ? { movie: from.id, year } : undefined;
 }
 
-/** Keeps the people credited in the edition, or in no one edition of the title (the KB's links the editions do not list). */
-function editionFilter(edition: { movie: string; year: string } | undefined, ctx: ResultContext): (name: string) => boolean {
+/**
+ * Keeps the people credited in the edition, or in no one edition of the title (the KB's links the editions do not list);
+ * of its release years (`years`), the edition's own ("when was the original alice in wonderland released").
+ */
+function editionFilter(edition: { movie: string; year: string } | undefined, ctx: ResultContext, years: boolean): (name: string) => boolean {
   if (!edition) return () => true;
+  if (years) return (name) => name === edition.year;
   const editions = ctx.kb.editions.of(edition.movie);
   const own = editions.find((e) => e.year === edition.year);
   if (!own) return (name) => (ctx.kb.editions.yearFor(edition.movie, name) ?? edition.year) === edition.year;

@@ -9,7 +9,7 @@ import { factCue, findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
 import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
-import { findPeriods, yearsAfter, yearsBeforeTitles, type Period } from "./stages/periods";
+import { findPeriods, versionYears, yearsAfter, yearsBeforeTitles, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { WH_WORDS } from "./lexicon/cues";
 import { tellsSomethingHappening } from "./stages/statement";
@@ -77,7 +77,9 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const words = tokens.map((t) => t.folded);
   const stated = findPeriods(text);
   const filmsNamed = analysis.topics.filter((t) => t.types.includes("Movie") && isNamed(t, CONFIDENT));
-  let periods = [...stated, ...yearsAfter(text, tokens, filmsNamed, stated, true), ...yearsBeforeTitles(text, tokens, filmsNamed, stated)].sort((a, b) => a.start - b.start);
+  const titleYears = [...yearsAfter(text, tokens, filmsNamed, stated, true), ...yearsBeforeTitles(text, tokens, filmsNamed, stated)];
+  const versions = versionYears(tokens, filmsNamed, [...stated, ...titleYears], (name) => kb.editions.of(name).map((e) => Number(e.year)));
+  let periods = [...stated, ...titleYears, ...versions].sort((a, b) => a.start - b.start);
   const inPeriod = (k: number) => periods.some((p) => tokens[k]!.start >= p.start && tokens[k]!.end <= p.end);
   // A film TMDB lists and the KB lacks claims its words before a shorter KB name inside it ("the matrix" in "the matrix reloaded").
   const tmdbOnly = inherited.length ? [] : tmdbOnlyFilms(text, tokens, analysis, kb, inPeriod);

@@ -657,13 +657,15 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     const bc = await ask("where did the movie 10000 bc take place");
     expect(bc.answer).toMatch(/about 10,000 BC \(2008\)/);
   });
-  it("a name the KB lacks is said missing where it stands: who plays a part, or the film a fact beyond the KB is asked of", async () => {
+  it("a name the KB lacks is said missing where it stands; the original of a title several films share is the earliest", async () => {
     const player = await ask("what role did zorba quintrell play in jaws");
     expect(player.answer).toMatch(/^Not found: "zorba quintrell" is not in the knowledge base\. The knowledge base does not record the characters played in Jaws \(1975\)\. What it does hold: Jaws \(1975\) stars Lorraine Gary/);
     const sequel = await ask("when did they start filming super troopers 2");
     expect(sequel.answer).toMatch(/^Not found: "super troopers 2" is not in the knowledge base\. The knowledge base does not record where films were shot or set\./);
     const kin = await ask("who played tom hanks wife in forrest gump");
     expect(kin.answer).toMatch(/^The knowledge base does not record who played Tom Hanks's wife\. What it does hold: Forrest Gump \(1994\) stars Sally Field/);
+    const original = await ask("when was the original alice in wonderland released");
+    expect(original.answer).toMatch(/^Alice in Wonderland \(1933\) was released in 1933 \[1\]\.$/);
     const dies = await ask("who dies in titanic");
     expect(dies.answer).toMatch(/^The knowledge base does not record what you asked \(who dies\)\. What it does hold: Titanic \(1997\) stars/);
   });

@@ -102,6 +102,8 @@ export const SEQUEL_NUMERALS = ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix
 export const FIRST_SEQUEL_NUMBERS = ["1", "i", "one"];
 /** Words that pick one version of a film said after them with "the" ("the original death wish", "the new mary poppins"). */
 export const VERSION_WORDS = ["original", "new", "old", "latest", "newest", "remade", "classic"];
+/** Of those, the ones that pick the earliest film of a title several films share ("the original alice in wonderland"); the rest pick the latest. */
+export const EARLIEST_VERSION_WORDS = ["original", "old", "classic"];
 /** What a sequel's number may carry of the format it was shown in ("Jaws 3-D", "Step Up 3D"): said without it, it names that sequel. */
 export const SEQUEL_FORMAT_SUFFIXES = ["-D", "D"];
 /** Requests to describe what follows them ("tell me about memento", "what do you know about heat"). */

@@ -1,5 +1,6 @@
 import { AGE_OWNERS, DECADE_PARTS, DECADE_WORDS, PERIOD_NEGATIONS } from "../lexicon/periods";
 import { isYearWord, wordTokens, type WordToken } from "../../util/text";
+import { EARLIEST_VERSION_WORDS, VERSION_WORDS } from "../lexicon/linking";
 
 /** A span of years the question restricts films to, with the characters that said it. */
 export interface Period {
@@ -77,6 +78,24 @@ const overlapsAny = (word: WordToken, found: readonly Period[]) => found.some((p
 function yearSaid(year: WordToken, ofTitle: boolean): Period {
   const y = Number(year.folded);
   return { from: y, to: y, text: year.text, start: year.start, end: year.end, bareYear: true, negated: false, ...(ofTitle ? { ofTitle: true as const } : {}) };
+}
+
+const VERSION: ReadonlySet<string> = new Set(VERSION_WORDS);
+const EARLIEST: ReadonlySet<string> = new Set(EARLIEST_VERSION_WORDS);
+
+/**
+ * "the original alice in wonderland", "the new ghostbusters": a word picking a version between "the" and a title several
+ * films share is the year of the earliest of them (original, old, classic) or the latest (new, latest, remade).
+ * `yearsOf` gives the years of the films of a title, oldest first (none for a title of one film).
+ */
+export function versionYears(tokens: readonly WordToken[], titles: readonly { tokenStart: number; tokenEnd: number; name: string }[], found: readonly Period[], yearsOf: (title: string) => readonly number[]): Period[] {
+  return titles.flatMap((t) => {
+    const word = tokens[t.tokenStart - 1];
+    const years = word && VERSION.has(word.folded) && tokens[t.tokenStart - 2]?.folded === "the" && !found.some((p) => p.ofTitle) ? yearsOf(t.name) : [];
+    if (years.length < 2) return [];
+    const y = EARLIEST.has(word!.folded) ? years[0]! : years.at(-1)!;
+    return [{ from: y, to: y, text: word!.text, start: word!.start, end: word!.end, bareYear: false, negated: false, ofTitle: true as const }];
+  });
 }
 
 /** "the 1925 wizard of oz", "the 1932 mummy": a year between "the" and a film's name is that film's year. */

@@ -266,8 +266,8 @@ function closedByTitle(text: string, tokens: readonly WordToken[], analysis: Que
     const aux = tokens.slice(0, m.tokenStart).findLastIndex((t) => FACT_AUXILIARY.has(t.folded));
     const before = tokens.slice(aux + 1, m.tokenStart);
     // (A shorter title among them is the longer one's word, "Revenge"; two joined by "and" are two films.)
-    // (Nor a word that describes the film rather than names it: "the new jurassic park".)
-    const plainWord = (t: WordToken) => !JOINING.has(t.folded) && (STOP_WORDS.has(t.folded) || (!DESCRIBING.has(t.folded) && !shapesQuestion(t.folded) && !isPossessive(t.text) && !coveredBy(t, tokens, analysis, (x) => x.types.includes("Person"))));
+    // (Nor a word that describes the film rather than names it: "the new jurassic park", "the 1933 alice in wonderland".)
+    const plainWord = (t: WordToken) => !JOINING.has(t.folded) && (STOP_WORDS.has(t.folded) || (!DESCRIBING.has(t.folded) && !isYearWord(t.folded) && !shapesQuestion(t.folded) && !isPossessive(t.text) && !coveredBy(t, tokens, analysis, (x) => x.types.includes("Person"))));
     // A title opens with its article or a word of its own, never a preposition ("where does it in …").
     const opens = before[0] !== undefined && (ARTICLE.has(before[0].folded) || !STOP_WORDS.has(before[0].folded));
     if (aux < 1 || !opens || !before.some((t) => !STOP_WORDS.has(t.folded)) || !before.every(plainWord)) return [];
@@ -359,8 +359,11 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   const span = tokens.slice(aux + 1, verb);
   const end = comingOut(tokens, verb) ? verb + 2 : verb + 1;
   const closes = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
-  const first = aux + 1 + (ARTICLE.has(tokens[aux + 1]!.folded) ? 1 : 0);
-  const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= verb && filmOrPerson(m));
+  // A year said with the title is the title's ("the 1933 alice in wonderland", "titanic 1997"), no word of it.
+  let first = aux + 1 + (ARTICLE.has(tokens[aux + 1]!.folded) ? 1 : 0);
+  if (isYearWord(tokens[first]?.folded ?? "")) first++;
+  const last = isYearWord(tokens[verb - 1]!.folded) ? verb - 1 : verb;
+  const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= last && filmOrPerson(m));
   const said = (x: WordToken) => DESCRIBING.has(x.folded) || isPossessive(x.text);
   if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
