@@ -248,6 +248,8 @@ function slotEndingInTitle(text: string, tokens: readonly WordToken[], i: number
   const first = tokens[i + 1];
   if (!first || end - i - 1 > 8 || (STOP_WORDS.has(first.folded) && !SUBJECTS.has(first.folded)) || NOT_TITLE_STARTS.has(first.folded) || SLOT_CUES.has(first.folded)) return undefined;
   const closing = analysis.topics.find((m) => m.types.includes("Movie") && m.confidence >= 0.5 && m.tokenEnd === end && m.tokenStart > i + 1);
+  // A maker's name before the title says whose film it is ("the film john carpenter's the fog").
+  if (closing && tokens.slice(i + 1, closing.tokenStart).some((t) => isPossessive(t.text) || coveredBy(t, tokens, analysis, (m) => m.types.includes("Person")))) return undefined;
   const clauseEnds = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
   return closing && clauseEnds ? text.slice(first.start, tokens[end - 1]!.end) : undefined;
 }
