@@ -171,6 +171,8 @@ describe("calibrated linking", () => {
     ["what year did we see it", "we"],
   ])("a subject pronoun after an auxiliary, its verb after it, is no film: %s", (q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it("a subject pronoun said as a title stays one", () => expect(conf("who directed they", "they")).toBeGreaterThanOrEqual(0.5));
+  it("a name in the possessive before the name asked of it, a film said after, is someone of the story", () => expect(conf("what is the fox's name on fox and the hound", "the fox's")).toBeLessThan(0.1));
+  it("a film's own name asked in the possessive stays the film", () => expect(conf("what is forrest gump's real name", "forrest gump's")).toBeGreaterThanOrEqual(0.5));
 });
 
 describe("words of a description, not a title", () => {

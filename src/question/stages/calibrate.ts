@@ -5,7 +5,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, SUBJECT_PRONOUNS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
@@ -84,6 +84,12 @@ function filmSaidLater(tokens: readonly WordToken[], from: number): boolean {
     return next !== undefined && !STOP_WORDS.has(next.folded);
   });
 }
+const NAME_QUALIFIER: ReadonlySet<string> = new Set(NAME_QUALIFIERS);
+/** "name", or "real name", "full name", at `at`. */
+function nameAskedAt(tokens: readonly WordToken[], at: number): boolean {
+  const k = NAME_QUALIFIER.has(tokens[at]?.folded ?? "") ? at + 1 : at;
+  return tokens[k]?.folded === "name";
+}
 const SONG: ReadonlySet<string> = new Set(SONG_WORDS);
 /** How far after "song" a song's name may run and still hold a word. */
 const SONG_NAME_WORDS = 6;
@@ -113,6 +119,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   // "when did they film titanic", "what year did they make grease": a subject pronoun right after an auxiliary, with its
   // verb after it and written in lowercase, is the clause's subject, not the film of that name (They, Us).
   { id: "subject-pronoun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && SUBJECT.has(c.words[0]!) && FACT_AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") && c.tokens[c.at + 1] !== undefined && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "what is the fox's name on fox and the hound": a name in the possessive before the name asked of it, with a film said
+  // after it, is someone of that film's story, not the film of that name (The Fox).
+  { id: "possessive-story-name", apply: (c) => (c.top.type === "Movie" && isPossessive(c.span.at(-1)!.text) && nameAskedAt(c.tokens, c.at + c.span.length) && filmSaidLater(c.tokens, c.at + c.span.length) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "Thief/Heist movie", "a horror film about rat monsters", "Girl wakes up", "a movie I saw": dictionary words the
   // description of a film sought is made of are that description, unless a title slot says otherwise; so is a number
   // that counts things or time ("4 scenes", "10 years ago"), whatever it links to.
