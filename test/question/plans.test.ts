@@ -478,6 +478,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who played harriet tubman in the film harriet","unknown.names","*p1 unknown(harriet)"],
     ["what role did zorba quintrell play in jaws","beyond.character-in-film","p1 lookup(Jaws → ACTED_IN in); p2 unknown(zorba quintrell); *p3 beyond(character beside p1, missing p2)"],
     ["when did they start filming super troopers 2","beyond.fact","p1 unknown(super troopers 2); *p2 beyond(filming_location, missing p1)"],
+    ["what character in star wars has a lightsaber","beyond.fact","p1 unknown(star wars = TMDB only Star Wars (1977)); *p2 beyond(character beside p1)"],
     // A title the KB lacks as the object of a verb of making a film, or as "who was in" asks it; a slip of a name takes no article.
     ["who wrote nocturnal animals","unknown.names","*p1 unknown(nocturnal animals)"],
     ["who directed crazy rich asians","unknown.names","*p1 unknown(crazy rich asians)"],

@@ -375,7 +375,7 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
   // "where does the idea come from", asked of a film: where the film comes from (its source), not a birthplace.
   const kind = f.fact === "country" && people(r).length && !films(r).length ? "nationality" : f.fact === "birthplace" && f.phrase.endsWith("from") && films(r).length && !people(r).length && !r.analysis.answer.edge ? "other" : f.fact;
   const fact = { kind: "beyond" as const, fact: kind, said: f.says ?? ownName(r, f) ?? f.phrase };
-  const missing = missingBeside(r, f.fact, about !== undefined);
+  const missing = missingBeside(r, f.fact, about);
   const held = about ?? [];
   const refs = { ...(about ? { about: local(held.length - 1) } : {}), ...(missing.length ? { missing: local(held.length) } : {}) };
   return { parts: [...held, ...missing, { ...fact, ...refs }] };
@@ -386,8 +386,9 @@ export async function beyond(r: Reading, ctx: RuleContext, f: { fact: FactKind; 
  * filming super troopers 2"), or who plays the part ("what role did leslie odom jr play in rent"). With nothing the KB holds
  * beside, only a name said as a film's: other capitalised words may be the fact's own ("Best Picture").
  */
-function missingBeside(r: Reading, fact: FactKind, heldBeside: boolean): DraftPart[] {
-  if (heldBeside && fact !== "character") return [];
+function missingBeside(r: Reading, fact: FactKind, about: readonly DraftPart[] | undefined): DraftPart[] {
+  // (Not again when what is held beside already says it: a film TMDB lists.)
+  if ((about && fact !== "character") || about?.some((p) => p.kind === "unknown")) return [];
   const lacked = r.notFound.filter((n) => n.asFilm || n.tmdb?.length || (fact === "character" && n.asPlayer));
   return lacked.length ? [unknownPart({ ...r, notFound: lacked })] : [];
 }
