@@ -366,7 +366,9 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   if (isYearWord(tokens[first]?.folded ?? "")) first++;
   const last = isYearWord(tokens[verb - 1]!.folded) ? verb - 1 : verb;
   const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= last && filmOrPerson(m));
-  const said = (x: WordToken) => DESCRIBING.has(x.folded) || isPossessive(x.text);
+  // A name the KB knows in the possessive says whose film it is ("tom hanks's new movie", "disney's frozen 2"); a word it
+  // names nothing by is the title's own ("olaf's frozen adventure").
+  const said = (x: WordToken) => DESCRIBING.has(x.folded) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
   if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
