@@ -488,6 +488,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who directed the movie i can only imagine","unknown.names","*p1 unknown(i can only imagine)"],
     ["where does revenge of the bridesmaids take place","beyond.fact","p1 unknown(revenge of the bridesmaids); *p2 beyond(other, missing p1)"],
     ["where is the new jurassic park set","beyond.fact","p1 lookup(Jurassic Park → all); *p2 beyond(other beside p1)"],
+    ["who plays brickell in i can only imagine","unknown.names","*p1 unknown(i can only imagine)"],
+    ["who directed only the brave","unknown.names","*p1 unknown(only the brave)"],
+    ["who played the villain in the dark knight","beyond.character-named","p1 lookup(The Dark Knight → ACTED_IN in); *p2 beyond(character beside p1)"],
     // A subject pronoun after an auxiliary is no film (They); a title right before a part of a film is that film.
     ["when did they film casablanca","beyond.fact","p1 lookup(Casablanca → all); *p2 beyond(filming_location beside p1)"],
     ["who sang the song in titanic credits","beyond.fact","p1 lookup(Titanic → all); *p2 beyond(music beside p1)"],

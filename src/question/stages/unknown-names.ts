@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -266,16 +266,30 @@ function closedByTitle(text: string, tokens: readonly WordToken[], analysis: Que
   return analysis.topics.flatMap((m) => {
     if (!m.types.includes("Movie") || m.confidence < 0.5) return [];
     const aux = tokens.slice(0, m.tokenStart).findLastIndex((t) => FACT_AUXILIARY.has(t.folded));
-    const before = tokens.slice(aux + 1, m.tokenStart);
-    // (A shorter title among them is the longer one's word, "Revenge"; two joined by "and" are two films.)
-    // (Nor a word that describes the film rather than names it: "the new jurassic park", "the 1933 alice in wonderland".)
-    const plainWord = (t: WordToken) => !JOINING.has(t.folded) && (STOP_WORDS.has(t.folded) || (!DESCRIBING.has(t.folded) && !isYearWord(t.folded) && !shapesQuestion(t.folded) && !isPossessive(t.text) && !coveredBy(t, tokens, analysis, (x) => x.types.includes("Person"))));
-    // A title opens with its article or a word of its own, never a preposition ("where does it in …").
-    const opens = before[0] !== undefined && (ARTICLE.has(before[0].folded) || !STOP_WORDS.has(before[0].folded));
-    if (aux < 1 || !opens || !before.some((t) => !STOP_WORDS.has(t.folded)) || !before.every(plainWord)) return [];
+    if (aux < 1 || !opensLongerTitle(tokens.slice(aux + 1, m.tokenStart), tokens, analysis)) return [];
     const span = tokens.slice(aux + 1, m.tokenEnd);
     return titleSlotAt(text, tokens, aux + 1, span, false)?.id === CLOSING_FACT_SLOT ? [text.slice(span[0]!.start, span.at(-1)!.end)] : [];
   });
+}
+
+/**
+ * Words said before a title the KB holds that make one longer title with it: they open with no preposition or joining
+ * word ("i can only imagine", "only the brave" do open titles), hold a word of their own, and none is a person's name, a possessive, a word picking a
+ * version or year, a word the rules read or one joining two films ("heat and ronin"). A shorter title among them is the
+ * longer one's word ("Revenge" of "revenge of the bridesmaids").
+ */
+const SEQUEL_WORD: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES).flatMap((p) => p.split(" ")));
+/** Words no title opens with where a longer one is read: prepositions, words joining two names, and words pointing at a film ("that titanic"). */
+const OPENS_NO_TITLE: ReadonlySet<string> = new Set([...JOINING, ..."in on at of for with by from to about into than as before after since until during like besides except without this that these those his her their its my your our".split(" ")]);
+
+function opensLongerTitle(before: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis): boolean {
+  const plainWord = (t: WordToken) => !JOINING.has(t.folded) && (STOP_WORDS.has(t.folded) || (!DESCRIBING.has(t.folded) && !SEQUEL_WORD.has(t.folded) && !isYearWord(t.folded) && !shapesQuestion(t.folded) && !isPossessive(t.text) && !coveredBy(t, tokens, analysis, (x) => x.types.includes("Person"))));
+  const opens = before[0] !== undefined && !OPENS_NO_TITLE.has(before[0].folded);
+  // The title follows its own preposition ("the sequel to starfall", "before midnight ledger"); "of" alone may join one
+  // title ("revenge of the bridesmaids").
+  const last = [...before].reverse().find((t) => !ARTICLE.has(t.folded));
+  const joinedBy = last !== undefined && last.folded !== "of" && OPENS_NO_TITLE.has(last.folded);
+  return opens && !joinedBy && before.some((t) => !ARTICLE.has(t.folded)) && before.every(plainWord);
 }
 
 const COMING: ReadonlySet<string> = new Set(COMING_OUT_VERBS);
@@ -305,9 +319,12 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     const content = span.filter((x) => !STOP_WORDS.has(x.folded));
     // A noun of a thing asked for is a title's word there ("a dogs purpose"); a word that shapes the question is not.
     const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && shapesQuestion(x.folded);
-    const named = analysis.topics.some((m) => filmOrPerson(m) && m.confidence >= 0.5 && m.tokenStart < end && k + 1 < m.tokenEnd);
+    // A title the KB holds that only closes the words is the end of a longer one ("who plays brickell in i can only imagine").
+    const closesLonger = (m: QuestionAnalysis["topics"][number]) => m.types.includes("Movie") && m.tokenEnd === end && m.tokenStart > k + 1 && opensLongerTitle(tokens.slice(k + 1, m.tokenStart), tokens, analysis);
+    const closing = analysis.topics.find((m) => m.confidence >= 0.5 && closesLonger(m));
+    const named = analysis.topics.some((m) => filmOrPerson(m) && m.confidence >= 0.5 && m.tokenStart < end && k + 1 < m.tokenEnd && m !== closing);
     // A part of a film is no title's word there ("in the end credits").
-    if (content.length < STORY_SLOT_MIN_WORDS || span.some(read) || span.some((x) => FILM_PART.has(x.folded)) || named) return [];
+    if ((closing ? span : content).length < STORY_SLOT_MIN_WORDS || (!closing && span.some(read)) || span.some((x) => FILM_PART.has(x.folded)) || named) return [];
     const said = text.slice(span[0]!.start, span.at(-1)!.end);
     // "in english or french": a kind or language said word by word is that, too.
     const kind = (x: string, types: ("Tag" | "Genre" | "Language")[]) => kb.linker.link(x, { types, limit: 1, exact: true }).some(linksWhole);
