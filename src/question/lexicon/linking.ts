@@ -110,6 +110,13 @@ export const SEQUEL_FORMAT_SUFFIXES = ["-D", "D"];
 export const DESCRIBE_REQUEST_PHRASES = ["tell me about", "you know about"];
 /** Words that set two things side by side ("Jaws or Alien", "older than Alien", "Jaws vs Alien"). */
 export const COMPARED_SIDE_WORDS = ["or", "than", "vs", "versus"];
+/** Words that join two names said side by side ("titanic and jaws", "heat or ronin", "titanic with leonardo dicaprio"). */
+export const NAME_JOINING_WORDS = [...COMPARED_SIDE_WORDS, "and", "nor", "with", "&"];
+/**
+ * Words no title opens with where a longer title is read around a shorter one: prepositions, words joining two names, and
+ * words pointing at a film already known ("that titanic", "his batman").
+ */
+export const TITLE_NON_OPENERS = [...NAME_JOINING_WORDS, ..."in on at of for with by from to about into than as before after since until during like besides except without this that these those his her their its my your our".split(" ")];
 /** Words a sequel's title goes on from its family's name with ("The Matrix Reloaded", "Superman Returns", "Batman Begins"). */
 export const SEQUEL_SUBTITLE_WORDS = ["reloaded", "revolutions", "returns", "begins", "forever", "resurrection", "reborn", "rises", "strikes back", "awakens"];
 

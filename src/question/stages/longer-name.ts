@@ -1,13 +1,12 @@
 import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, isYearWord, type WordToken } from "../../util/text";
 import { isRuleWord } from "./spelling";
 import { FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS } from "../lexicon/shapes";
-import { COMPARED_SIDE_WORDS } from "../lexicon/linking";
+import { NAME_JOINING_WORDS } from "../lexicon/linking";
 import { makesFilm } from "../lexicon/relations";
 
 const SLOT_OPENERS: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
 const FILM_PART: ReadonlySet<string> = new Set(FILM_PART_WORDS);
-/** Words that join two names said side by side ("titanic and jaws", "heat or ronin", "titanic with leonardo dicaprio"). */
-const JOINERS: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "nor", "with", "&"]);
+const JOINERS: ReadonlySet<string> = new Set(NAME_JOINING_WORDS);
 
 /**
  * "who composed the score for the greatest showman", "who dies in the maze runner the death cure": a title the KB

@@ -8,7 +8,7 @@ import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, fol
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
-import { COMPARED_SIDE_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
+import { COMPARED_SIDE_WORDS, NAME_JOINING_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_NON_OPENERS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
@@ -255,7 +255,9 @@ function slotEndingInTitle(text: string, tokens: readonly WordToken[], i: number
 }
 
 const FACT_AUXILIARY: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
-const JOINING: ReadonlySet<string> = new Set([...COMPARED_SIDE_WORDS, "and", "nor", "with", "&"]);
+/** The auxiliaries a question opens its subject with ("when will …", "what role did …"). */
+const ASKING_AUXILIARIES: ReadonlySet<string> = new Set([...FACT_AUXILIARIES, "will"]);
+const JOINING: ReadonlySet<string> = new Set(NAME_JOINING_WORDS);
 
 /**
  * "where does revenge of the bridesmaids take place": between a question's auxiliary and a fact closing the clause stands
@@ -272,16 +274,15 @@ function closedByTitle(text: string, tokens: readonly WordToken[], analysis: Que
   });
 }
 
-/**
- * Words said before a title the KB holds that make one longer title with it: they open with no preposition or joining
- * word ("i can only imagine", "only the brave" do open titles), hold a word of their own, and none is a person's name, a possessive, a word picking a
- * version or year, a word the rules read or one joining two films ("heat and ronin"). A shorter title among them is the
- * longer one's word ("Revenge" of "revenge of the bridesmaids").
- */
 const SEQUEL_WORD: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES).flatMap((p) => p.split(" ")));
-/** Words no title opens with where a longer one is read: prepositions, words joining two names, and words pointing at a film ("that titanic"). */
-const OPENS_NO_TITLE: ReadonlySet<string> = new Set([...JOINING, ..."in on at of for with by from to about into than as before after since until during like besides except without this that these those his her their its my your our".split(" ")]);
+const OPENS_NO_TITLE: ReadonlySet<string> = new Set(TITLE_NON_OPENERS);
 
+/**
+ * Words said before a title the KB holds that make one longer title with it: they open with no preposition, joining or
+ * pointing word ("i can only imagine", "only the brave" do open titles), hold a word besides an article, and none is a
+ * person's name, a possessive, a word picking a version, a year or sequel word, a word the rules read or one joining two
+ * films ("heat and ronin"). A shorter title among them is the longer one's word ("Revenge" of "revenge of the bridesmaids").
+ */
 function opensLongerTitle(before: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis): boolean {
   const plainWord = (t: WordToken) => !JOINING.has(t.folded) && (STOP_WORDS.has(t.folded) || (!DESCRIBING.has(t.folded) && !SEQUEL_WORD.has(t.folded) && !isYearWord(t.folded) && !shapesQuestion(t.folded) && !isPossessive(t.text) && !coveredBy(t, tokens, analysis, (x) => x.types.includes("Person"))));
   const opens = before[0] !== undefined && !OPENS_NO_TITLE.has(before[0].folded);
@@ -337,7 +338,6 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
 const PLAY_VERBS: ReadonlySet<string> = new Set(CHARACTER_ACTIVE_VERBS);
 /** Nouns of someone, no name ("what did the actor play"). */
 const PERSON_NOUNS: ReadonlySet<string> = new Set([...PERSON_WORDS, ...CHARACTER_ASKERS, ...CHARACTER_RELATIVE_ASKERS, ...SUBJECT_PRONOUNS]);
-const PLAYER_AUXILIARIES: ReadonlySet<string> = new Set(["did", "does", "do", "will", "is", "was"]);
 /** The most words a player's name runs over between the auxiliary and the verb. */
 const PLAYER_NAME_WORDS = 4;
 
@@ -349,7 +349,7 @@ const PLAYER_NAME_WORDS = 4;
 function playerSlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
   return tokens.flatMap((verb, k) => {
     if (!PLAY_VERBS.has(verb.folded)) return [];
-    const aux = tokens.slice(0, k).findLastIndex((t) => PLAYER_AUXILIARIES.has(t.folded));
+    const aux = tokens.slice(0, k).findLastIndex((t) => ASKING_AUXILIARIES.has(t.folded));
     const span = tokens.slice(aux + 1, k);
     if (aux < 1 || span.length === 0 || span.length > PLAYER_NAME_WORDS || !tokens.slice(0, aux).some((t) => WH.has(t.folded))) return [];
     if (CLAUSE_BREAK.test(text.slice(tokens[aux]!.end, verb.start))) return [];
@@ -359,7 +359,6 @@ function playerSlotNames(text: string, tokens: readonly WordToken[], analysis: Q
   });
 }
 
-const RELEASE_AUXILIARIES: ReadonlySet<string> = new Set([...FACT_AUXILIARIES, "will"]);
 const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "what", "which", "year", "date", "day", "month"]);
 /** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
@@ -373,7 +372,7 @@ const RELEASE_SLOT_WORDS = 8;
  */
 function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
   const verb = tokens.findIndex((t, k) => comingOut(tokens, k) || RELEASED.has(t.folded));
-  const aux = verb > 1 ? tokens.slice(0, verb).findIndex((t, k) => RELEASE_AUXILIARIES.has(t.folded) && k > 0 && tokens.slice(0, k).every((x) => RELEASE_ASKERS.has(x.folded))) : -1;
+  const aux = verb > 1 ? tokens.slice(0, verb).findIndex((t, k) => ASKING_AUXILIARIES.has(t.folded) && k > 0 && tokens.slice(0, k).every((x) => RELEASE_ASKERS.has(x.folded))) : -1;
   if (aux < 0) return [];
   const span = tokens.slice(aux + 1, verb);
   const end = comingOut(tokens, verb) ? verb + 2 : verb + 1;
