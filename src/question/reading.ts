@@ -9,6 +9,7 @@ import { factCue, findShapeCues, type ShapeCues } from "./cues";
 import { findSeries, type Series } from "./series";
 import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
+import { shortTitles } from "./stages/short-titles";
 import { findPeriods, versionYears, yearsAfter, yearsBeforeTitles, type Period } from "./stages/periods";
 import { findToldPlot, type ToldPlot } from "./stages/told-plot";
 import { WH_WORDS } from "./lexicon/cues";
@@ -114,8 +115,11 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const unknown = told ? [] : inherited.length ? inherited : [...tmdbOnly.map((m) => ({ text: m.text, closest: [], tmdb: m.films, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, ...(m.family ? { family: m.family } : {}) })), ...lacked.map((g) => ({ text: g.said, closest: g.closest, tokenStart: g.tokenStart, tokenEnd: g.tokenEnd })), ...unknownNames(text, tokens, analysis, kb).filter(unnamedHere)];
   // A story told is the story's: "an operating system voiced by a woman" names no character to look up.
   const cast = told ? { analysis, notFound: unknown, characters: [] } : castAsCharacters(text, tokens, analysis, unknown, kb);
-  const notFound = cast.notFound;
   analysis = cast.analysis;
+  // A film the question's person made, said short ("les mis"), is that film.
+  const short = await shortTitles(cast.notFound, analysis.topics.filter((t) => t.type === "Person" && isNamed(t)), tokens, kb);
+  const notFound = short.notFound;
+  if (short.films.length) analysis = { ...analysis, topics: [...analysis.topics, ...short.films] };
   const played = await charactersAsKinds(cast.characters, tokens, kb);
   // The character's words are the kind's now: a concept read there before (weak, or the same) gives way to it.
   for (const k of played.kinds) {

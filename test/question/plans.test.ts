@@ -489,6 +489,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["where does revenge of the bridesmaids take place","beyond.fact","p1 unknown(revenge of the bridesmaids); *p2 beyond(other, missing p1)"],
     ["where is the new jurassic park set","beyond.fact","p1 lookup(Jurassic Park → all); *p2 beyond(other beside p1)"],
     ["who plays brickell in i can only imagine","unknown.names","*p1 unknown(i can only imagine)"],
+    // A film the question's person made, said short where a film stands, is that film.
+    ["who did russell crowe play in les mis","beyond.character","p1 films(Les Misérables, Russell Crowe ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
     ["who directed only the brave","unknown.names","*p1 unknown(only the brave)"],
     ["who played the villain in the dark knight","beyond.character-named","p1 lookup(The Dark Knight → ACTED_IN in); *p2 beyond(character beside p1)"],
     // A subject pronoun after an auxiliary is no film (They); a title right before a part of a film is that film.

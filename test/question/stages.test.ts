@@ -9,6 +9,7 @@ import type { Mention } from "../../src/ports/entity-linker";
 import { foldText, titleCased, wordTokens } from "../../src/util/text";
 import { titleSlotOf } from "../../src/question/stages/title-slots";
 import { longerNameAt } from "../../src/question/stages/longer-name";
+import { saysShort } from "../../src/question/stages/short-titles";
 
 
 /** Where the words of `text` (in any case) stand in the question's tokens. */
@@ -270,6 +271,17 @@ describe("a title that opens a longer name", () => {
     const span = longerNameAt(q, tokens, at, at + length, (k) => holder[tokens[k]!.folded]);
     expect(span ? q.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end) : undefined).toBe(whole);
   });
+});
+
+describe("a title said short", () => {
+  it.each([
+    ["les mis", "Les Misérables", true],
+    ["raiders of the lost", "Raiders of the Lost Ark", true],
+    ["les misérables", "Les Misérables", false],
+    ["les", "Les Misérables", false],
+    ["mis les", "Les Misérables", false],
+    ["the gr", "The Great Gatsby", false],
+  ] as const)("%s for %s: %s", (said, title, short) => expect(saysShort(said, title)).toBe(short));
 });
 
 describe("a compound said as two words", () => {
