@@ -24,7 +24,7 @@ export function longerNameAt(question: string, tokens: readonly WordToken[], sta
   // "who directed crazy rich asians": the object of "who" and a verb of making a film is such a slot too.
   // (Not the question's own words with an article before them: "who directed the most westerns"; "the greatest" said whole is a title.)
   const ownWords = opener === start - 2 && tokens.slice(start, end).every((t) => isRuleWord(t.folded));
-  const objectSlot = opener === 1 && tokens[0]!.folded === "who" && makesFilm(tokens[1]!.folded) && !ownWords;
+  const objectSlot = opener === 1 && asksWhoMade(tokens) && !ownWords;
   if ((!SLOT_OPENERS.has(tokens[opener]?.folded ?? "") && !objectSlot) || end >= tokens.length) return undefined;
   let last = end;
   while (last < tokens.length && !CLAUSE_BREAK.test(question.slice(tokens[last - 1]!.end, tokens[last]!.start))) last++;
@@ -41,4 +41,9 @@ export function longerNameAt(question: string, tokens: readonly WordToken[], sta
   const names = rest.some((x) => !STOP_WORDS.has(x.t.folded) && !/\d/.test(x.t.folded) && !isRuleWord(x.t.folded));
   const plain = rest.every((x) => !isRuleWord(x.t.folded) || STOP_WORDS.has(x.t.folded));
   return names && plain ? { tokenStart: start, tokenEnd: rest.at(-1)!.k + 1 } : undefined;
+}
+
+/** "who directed …", "who wrote …": "who" and a verb of making a film open the question; what follows is the film made. */
+export function asksWhoMade(tokens: readonly { folded: string }[]): boolean {
+  return tokens[0]?.folded === "who" && makesFilm(tokens[1]?.folded ?? "");
 }

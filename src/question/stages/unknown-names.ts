@@ -3,11 +3,11 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
-import { longerNameAt } from "./longer-name";
+import { asksWhoMade, longerNameAt } from "./longer-name";
 import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
-import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
+import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { COMPARED_SIDE_WORDS, NAME_JOINING_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_NON_OPENERS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
@@ -312,7 +312,7 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
   return tokens.flatMap((t, k) => {
     // "who directed nocturnal animals": so do the words after "who" and a verb of making a film, in a question with no film word.
     // (Right after the verb: "starred in …" leaves the slot to "in".)
-    const objectOf = k === 1 && tokens[0]!.folded === "who" && makesFilm(t.folded) && !tokens.some((x) => MOVIE_WORDS.has(x.folded)) && !IN_FILM.has(tokens[2]?.folded ?? "");
+    const objectOf = k === 1 && asksWhoMade(tokens) && !tokens.some((x) => MOVIE_WORDS.has(x.folded)) && !IN_FILM.has(tokens[2]?.folded ?? "");
     if (!IN_FILM.has(t.folded) && !objectOf) return [];
     let end = k + 1;
     while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
