@@ -247,6 +247,8 @@ describe("words of a description, not a title", () => {
     ["a money word between 'how much' and the verb", "how much money did titanic make", "titanic", "how-much"],
     ["a year after the title ends the clause all the same", "who sang bare necessities in jungle book 2016", "jungle book", "in-after-role-or-fact"],
     ["a word picking a version, with its article", "when did the original death wish come out", "death wish", "after-version"],
+    ["someone of a story asked which, before what is said of them", "which character in toy story is a cowboy", "toy story", "in-after-which-subject"],
+    ["not after a plain noun", "which scene in toy story is a cowboy", "toy story", undefined],
   ])("a title slot, or none: %s (%s)", (_kind, q, text, slot) => expect(slotOfWords(q, text)).toBe(slot));
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));
@@ -265,9 +267,25 @@ describe("a title that opens a longer name", () => {
     ["who voiced chip in beauty and the beast 2017", "beauty and the beast", {}, undefined],
     ["who directed the greatest showman", "the greatest", {}, "the greatest showman"],
     ["who plays noah in the ark", "noah", {}, undefined],
+    // After a title cue or the question's auxiliary, up to a verb the question closes with: the rules' words and tags are the title's too.
+    ["when does the movie happy face day come out", "happy", { face: "tag" }, "happy face day"],
+    ["when was the greatest showman released in theaters", "the greatest", {}, "the greatest showman"],
+    ["where was titanic rising filmed", "titanic", {}, "titanic rising"],
+    ["when does the movie jaws death come out", "jaws", {}, "jaws death"],
+    ["when did titanic come out", "titanic", {}, undefined],
+    ["when was titanic originally released", "titanic", {}, undefined],
+    ["when did the titanic movie come out", "titanic", {}, undefined],
+    ["when was jaws 2 released", "jaws", {}, undefined],
+    ["when did jaws with roy scheider come out", "jaws", { roy: "name", scheider: "name" }, undefined],
+    ["when did titanic and avatar come out", "titanic", { avatar: "film" }, undefined],
+    ["what year did titanic win best picture", "titanic", {}, undefined],
+    ["when does the movie titanic rising start", "titanic", {}, undefined],
+    // Elsewhere a tag's word is a name of its own, and an auxiliary after the title opens what is said of it.
+    ["who plays rose in titanic ship", "titanic", { ship: "tag" }, undefined],
+    ["what character in star wars has a lightsaber", "star wars", {}, undefined],
   ] as const)("%s (%s)", (q, title, held, whole) => {
     const { tokens, at, length } = wordsAt(q, title);
-    const holder = held as Record<string, "film" | "name">;
+    const holder = held as Record<string, "film" | "tag" | "name">;
     const span = longerNameAt(q, tokens, at, at + length, (k) => holder[tokens[k]!.folded]);
     expect(span ? q.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end) : undefined).toBe(whole);
   });

@@ -20,6 +20,8 @@ export const YES_NO_TAILS = ["right", "correct", "true", "isnt it", "wasnt it", 
 const RELEASE_VERB_FORMS = ["came out", "come out", "comes out", "released", "release", "releases", "made", "premiered", "premiere", "premieres", "hit theaters", "hit theatres", "hit cinemas"];
 /** Release verbs said after a title, with no "out" to follow ("what year was black panther released"). */
 export const RELEASED_VERBS = ["released", "premiered"];
+/** Verbs a question of a film closes with, after the film's name ("when does X come out", "where was X filmed"). */
+export const CLOSING_FACT_VERBS = ["come out", "comes out", "came out", "coming out", "released", "premiered", "made", "filmed", "shot", "set", "take place", "takes place", "took place", "happen", "happens"];
 /** Words that say a song ("the song feels like home"): a name right after one is the song's. */
 export const SONG_WORDS = ["song", "songs", "tune", "track"];
 /** Words that qualify a name asked ("the joker's real name", "her full name"). */

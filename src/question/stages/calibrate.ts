@@ -597,7 +597,7 @@ function startOfLongerName(question: string, mentions: readonly Mention[]): Ment
     if (!film(m) || start < 0) return [];
     const found = longerNameAt(question, tokens, start, end, (k) => {
       const o = holder(k, m);
-      return o === undefined ? undefined : film(o) ? "film" : "name";
+      return o === undefined ? undefined : film(o) ? "film" : o.candidates[0]?.type === "Tag" ? "tag" : "name";
     });
     return found ? [found] : [];
   });

@@ -83,6 +83,11 @@ const thingAsked = (tokens: readonly WordToken[], t: WordToken) => {
 };
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
 const WHO_WHAT: ReadonlySet<string> = new Set(["who", "what"]);
+/** Question words that ask which someone of a story is meant, and the auxiliaries that open what is said of them. */
+const WH_ASKERS: ReadonlySet<string> = new Set(["which", "what", "who"]);
+const SAID_OF: ReadonlySet<string> = new Set([...FACT_AUXILIARIES, "will", "can"]);
+/** One-word nouns of a part in a story ("character", "characters"). */
+const CHARACTER_NOUNS: ReadonlySet<string> = new Set(FACT_PHRASES.filter((f) => f.fact === "character" && !f.phrase.includes(" ")).map((f) => f.phrase));
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);
 
 /** Units of a running time ("how many minutes is …"). */
@@ -126,6 +131,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "who does anna from frozen end up with": right after someone of a story and "from", in a question, the film they are of,
   // though the question goes on.
   { id: "from-after-story-subject", says: true, when: (c) => c.before(1) === "from" && c.at >= 2 && storySubject(c.tokens[c.at - 2]!) && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  // "which character in toy story is a cowboy", "what character in titanic has a necklace": after a question word, someone
+  // of a story and "in", right before an auxiliary opening what is said of them, the film they are in.
+  { id: "in-after-which-subject", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.at === 3 && WH_ASKERS.has(c.tokens[0]?.folded ?? "") && (storySubject(c.tokens[1]!) || CHARACTER_NOUNS.has(c.tokens[1]!.folded)) && SAID_OF.has(c.next ?? "") },
   // "let it go in frozen credits", "the song from titanic soundtrack": after a film's preposition and right before a part of
   // a film, the film it is part of.
   { id: BEFORE_FILM_PART_SLOT, says: true, when: (c) => IN_FILM.has(c.before(ARTICLES.has(c.before(1) ?? "") ? 2 : 1) ?? "") && FILM_PART.has(c.next ?? "") && !c.span.some((t) => FILM_PART.has(t.folded)) },

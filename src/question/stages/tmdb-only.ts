@@ -11,6 +11,7 @@ import { MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { tmdbOnlyOfFamily } from "../series";
 import { wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter } from "./sequel-number";
+import { longerNameAt } from "./longer-name";
 import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 
 const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
@@ -134,7 +135,7 @@ function saidAsTitle(i: number, end: number, text: string, tokens: readonly Word
   // "2000s Bizarre asian movie", "the movie is about two brothers": words of the description of a film sought.
   if (!wholeSlot && wordsOfDescription({ question: text, tokens, at: i, span })) return false;
   const claims = analysis.topics.filter((t) => t.confidence >= KB_CLAIM && t.tokenStart < end && i < t.tokenEnd);
-  if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, kb)) return false;
+  if (kbKeeps(i, end, text, tokens, claims, kb) || saidOtherwise(i, end, text, tokens, analysis, kb)) return false;
   // A genre or a language said there is that ("i like Horror"), not the film "#Horror".
   if (wholeSlot) return !namesKind(text.slice(tokens[i]!.start, tokens[end - 1]!.end), kb);
   // Two words of a name, a film word aside: "silent movie" is one ordinary word beside a film word.
@@ -169,11 +170,12 @@ function kbKeeps(i: number, end: number, text: string, tokens: readonly WordToke
 }
 
 /** The wording around says the words are something else: part of a longer name, a description, a place in a family, a family. */
-function saidOtherwise(i: number, end: number, text: string, tokens: readonly WordToken[], kb: KnowledgeBase): boolean {
+function saidOtherwise(i: number, end: number, text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): boolean {
   const span = tokens.slice(i, end);
   const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
-  // A capitalised word beside the words makes a longer name of them ("Larry the Cable Guy").
-  if (capitalAt(text, tokens, i - 1) || capitalAt(text, tokens, end)) return true;
+  // A capitalised word beside the words makes a longer name of them ("Larry the Cable Guy"); so do words after them
+  // where a film stands ("when does jurassic world fallen kingdom come out").
+  if (capitalAt(text, tokens, i - 1) || capitalAt(text, tokens, end) || longerNameAt(text, tokens, i, end, (k) => heldBy(analysis, k))) return true;
   // "based on a true story": ordinary words after an indefinite article describe; a title has its own article or none.
   const common = (t: WordToken) => STOP_WORDS.has(t.folded) || kb.words.share(t.folded) >= COMMON_WORD_SHARE;
   const indefinite = [tokens[i - 1], span[0]].some((t) => t !== undefined && /^an?$/.test(t.text));
@@ -186,6 +188,13 @@ function saidOtherwise(i: number, end: number, text: string, tokens: readonly Wo
   if (entryOf(ORDINAL_WORDS, opener.folded) === undefined || capitalised(opener.text)) return false;
   const rest = text.slice(tokens[tokens.indexOf(opener) + 1]?.start ?? text.length, tokens[end - 1]!.end);
   return rest.trim() !== "" && (kb.linker.link(rest, { types: ["Movie"], limit: 1 }).some(linksWhole) || kb.catalog.tmdbOnlyTitled(rest).length > 0);
+}
+
+/** What the analysis holds a token as, for a longer name's words: nothing, a tag, a film or another name. */
+function heldBy(analysis: QuestionAnalysis, k: number): "film" | "tag" | "name" | undefined {
+  const by = analysis.topics.filter((m) => m.confidence >= KB_CLAIM && k >= m.tokenStart && k < m.tokenEnd);
+  if (by.length === 0) return undefined;
+  return by.every((m) => m.type === "Tag") ? "tag" : by.some((m) => m.types.includes("Movie")) ? "film" : "name";
 }
 
 /** Nothing of the sentence follows the token before `end`: the text ends, or a sentence or clause mark comes next. */

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
-import { asksWhoMade, longerNameAt } from "./longer-name";
+import { asksWhoMade, longerNameAt, opensFilmSlot, saysWhichFilm } from "./longer-name";
 import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
@@ -82,7 +82,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   });
   flush();
   const sides = comparedSlots(text, tokens, analysis, (w) => kb.words.share(w));
-  const longer = longerNames(text, tokens, analysis);
+  const longer = longerNames(text, tokens, analysis, kb);
   // A sequel the KB lacks is a film all the same ("when is maze runner 3 coming to dvd").
   const sequels = sequelsNotHeld(text, tokens, kb, analysis);
   const players = playerSlotNames(text, tokens, analysis);
@@ -90,9 +90,10 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   const slotted = [...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb)];
   spans.push(...longer, ...closed, ...sequels, ...releaseSlotNames(text, tokens, analysis), ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
+  // A longer name a title the KB holds opens is near that title by its making: only the whole name said links it.
   const links = (s: string) => {
     const top = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 })[0];
-    return top !== undefined && (linksWhole(top) || (top.match === "fuzzy" && top.score >= 0.8));
+    return top !== undefined && (linksWhole(top) || (top.match === "fuzzy" && top.score >= 0.8 && !longer.includes(s)));
   };
   for (const s of new Set(spans.map((x) => x.replace(/\s+(of|the|and|in|a)$/i, "").trim()))) {
     if (links(s)) continue;
@@ -116,17 +117,36 @@ function saidOnlyWithin(inner: string, outer: string, tokens: readonly WordToken
   return innerAt.length > 0 && innerAt.every((i) => outerAt.some((o) => o <= i && i + innerLength <= o + outerLength));
 }
 
-/** "the score for the greatest showman": the longer name a title the KB holds opens, to the clause's end (calibration dropped the title). */
-function longerNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
-  const covered = (k: number) => (analysis.topics.some((m) => m.confidence >= 0.5 && k >= m.tokenStart && k < m.tokenEnd) ? ("name" as const) : undefined);
-  const opened = new Set<number>();
-  return analysis.topics.flatMap((m) => {
-    if (!m.types.includes("Movie") || m.confidence >= 0.5 || opened.has(m.tokenStart)) return [];
-    const span = longerNameAt(text, tokens, m.tokenStart, m.tokenEnd, covered);
-    if (span) opened.add(span.tokenStart);
-    return span ? [text.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end)] : [];
-  });
+/**
+ * "the score for the greatest showman", "when did the lion king live action come out": the longer name a title the KB
+ * holds opens where a film stands (calibration dropped the title, or never kept it). The title is one the analysis
+ * read there unsurely, or the KB's whole title said right after what opens the slot (a tag read in its words aside).
+ */
+function longerNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): string[] {
+  const covered = (k: number) => {
+    const by = analysis.topics.filter((m) => m.confidence >= 0.5 && k >= m.tokenStart && k < m.tokenEnd);
+    return by.length === 0 ? undefined : by.every((m) => m.type === "Tag") ? ("tag" as const) : ("name" as const);
+  };
+  const unsure = analysis.topics.filter((m) => m.types.includes("Movie") && m.confidence < 0.5).map((m) => ({ start: m.tokenStart, end: m.tokenEnd }));
+  const titleAt = (i: number) => {
+    for (let j = Math.min(tokens.length, i + LONGER_TITLE_WORDS); j > i; j--) {
+      if (tokens.slice(i, j).some((_, k) => covered(i + k) === "name")) continue;
+      if (kb.linker.link(text.slice(tokens[i]!.start, tokens[j - 1]!.end), { types: ["Movie"], limit: 1, exact: true }).some(linksWhole)) return { start: i, end: j };
+    }
+    return undefined;
+  };
+  const said = tokens.flatMap((_, i) => (opensFilmSlot(tokens, i) ? [titleAt(i)] : [])).filter((x) => x !== undefined);
+  const out: string[] = [];
+  for (const m of [...unsure, ...said]) {
+    const span = longerNameAt(text, tokens, m.start, m.end, covered);
+    const name = span ? text.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end) : undefined;
+    if (name && !out.includes(name)) out.push(name);
+  }
+  return out;
 }
+
+/** The most words of a KB title tried where a film stands. */
+const LONGER_TITLE_WORDS = 8;
 
 /** A title is at most this many words before its sequel's number. */
 const SEQUEL_TITLE_WORDS = 6;
@@ -317,6 +337,8 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     let end = k + 1;
     while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
     const span = tokens.slice(k + 1, end);
+    // "what character in titanic has a necklace": a film the KB holds, then an auxiliary opening what is said of it.
+    if (span.some((x, n) => n > 0 && ASKING_AUXILIARIES.has(x.folded) && kb.linker.link(text.slice(span[0]!.start, span[n - 1]!.end), { types: ["Movie"], limit: 1, exact: true }).some(linksWhole))) return [];
     const content = span.filter((x) => !STOP_WORDS.has(x.folded));
     // A noun of a thing asked for is a title's word there ("a dogs purpose"); a word that shapes the question is not.
     const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && shapesQuestion(x.folded);
@@ -384,7 +406,8 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= last && filmOrPerson(m));
   // A name the KB knows in the possessive says whose film it is ("tom hanks's new movie", "disney's frozen 2"); a word it
   // names nothing by is the title's own ("olaf's frozen adventure").
-  const said = (x: WordToken) => DESCRIBING.has(x.folded) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
+  // A word of manner before the verb says how it came out, no word of the title ("titanic originally").
+  const said = (x: WordToken) => DESCRIBING.has(x.folded) || (x === span.at(-1) && saysWhichFilm(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
   if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
