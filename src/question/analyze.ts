@@ -4,7 +4,7 @@ import { QUESTION_WORDS } from "../linking/question-words";
 import { NATIONALITIES_BESIDE_LANGUAGES } from "./lexicon/linking";
 import { ARTICLES, STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { loneWordTag } from "../kb/concepts/offline/nlp";
-import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, CREW_ROLE_MODIFIERS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS } from "./lexicon/relations";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, CREW_ROLE_MODIFIERS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS, makesFilm } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { ASKING_AUXILIARIES } from "./lexicon/followup";
 import { COPULA_OPENERS, FACT_PHRASES, KIND_OF_LEADS } from "./lexicon/shapes";
@@ -147,6 +147,9 @@ export function analyzeQuestion(question: string, linker: EntityLinker): Questio
     if (isCastLead(tokens, i)) return void cues.push({ edge: "ACTED_IN", weight: 1, token: i, word: t.folded, inAnswerPhrase: false });
     // "the theme song", "the love theme music": a word that only sometimes names a relation, right before a word of music, says which music.
     const ofMusic = MUSIC_WORDS.has(tokens[i + 1]?.folded ?? "");
+    // "who wrote the score for titanic", "who made the music": a verb of making whose object is the music made asks who
+    // made the music (a fact read on its own), not who wrote or made the film.
+    if (makesMusic(tokens, i)) return;
     for (const { edge, weight } of WORD_TO_EDGES.get(t.folded) ?? []) if (weight >= 1 || !ofMusic) cues.push({ edge, weight, token: i, word: t.folded, inAnswerPhrase: false });
   });
   mergeAdjacentCues(cues, inMention);
@@ -214,6 +217,15 @@ function storyRole(tokens: readonly WordToken[], i: number, genreNoun: (word: st
 /** How far after a quality word a film word may come and still be what it describes ("a good old western movie"). */
 const QUALITY_REACH = 3;
 /** Words of music, from the facts a question may ask ("composed", "composer", "music", "musical"). */
+/** A verb of making a film or a thing ("wrote", "made", "did") with the music made as its object, an article between or not. */
+function makesMusic(tokens: readonly WordToken[], i: number): boolean {
+  if (i < 0) return false;
+  const object = tokens[ARTICLES.has(tokens[i + 1]?.folded ?? "") ? i + 2 : i + 1]?.folded ?? "";
+  return (makesFilm(tokens[i]!.folded) || MAKING_VERBS.has(tokens[i]!.folded)) && (MUSIC_WORDS.has(object) || object === MUSIC_SCORE);
+}
+/** "score" is a film's music after a verb of making it ("wrote the score"), elsewhere a rating. */
+const MUSIC_SCORE = "score";
+const MAKING_VERBS: ReadonlySet<string> = new Set(["made", "make", "makes", "did", "do", "does", "done"]);
 const MUSIC_WORDS: ReadonlySet<string> = new Set(FACT_PHRASES.filter((f) => f.fact === "music" && !f.phrase.includes(" ") && f.phrase !== "score").map((f) => f.phrase));
 const IS_OPENERS: ReadonlySet<string> = new Set(COPULA_OPENERS);
 const ELSE_DONE: ReadonlySet<string> = new Set(ELSE_DONE_AUXILIARIES);
@@ -232,10 +244,10 @@ function qualityOf(tokens: readonly WordToken[], i: number, genreNoun: (word: st
   return ahead.some((t) => MOVIE_WORDS.has(t.folded) || genreNoun(t.folded)) ? "films" : undefined;
 }
 
-/** "who composed the score for the lion king": after a word of music, "score" is the film's music, not its rating. */
+/** "who composed the score for the lion king", "who wrote the score": after a word of music or a verb making it, "score" is the film's music, not its rating. */
 function musicScore(tokens: readonly WordToken[], i: number): "music" | undefined {
   if (tokens[i]!.folded !== "score" && tokens[i]!.folded !== "scores") return undefined;
-  return tokens.slice(0, i).some((t) => MUSIC_WORDS.has(t.folded)) ? "music" : undefined;
+  return tokens.slice(0, i).some((t) => MUSIC_WORDS.has(t.folded)) || makesMusic(tokens, i - 1) || makesMusic(tokens, i - 2) ? "music" : undefined;
 }
 
 /**

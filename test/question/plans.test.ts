@@ -99,7 +99,12 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // holding some of its words; lyrics are music the KB lacks.
     ["when did the original death wish come out","lookup.relation","*p1 lookup(Death Wish → RELEASED_IN out)"],
     ["who played the boy in the blue lagoon","beyond.character-named","p1 lookup(The Blue Lagoon → ACTED_IN in); *p2 beyond(character beside p1)"],
-    ["who wrote the lyrics for beauty and the beast","beyond.fact","p1 lookup(Beauty and the Beast → WROTE in); *p2 beyond(music beside p1)"],
+    ["who wrote the lyrics for beauty and the beast","beyond.fact","p1 lookup(Beauty and the Beast → all); *p2 beyond(music beside p1)"],
+    // A verb of making whose object is the music asks who made the music, not who wrote the film.
+    ["who wrote the score for casablanca","beyond.fact","p1 lookup(Casablanca → all); *p2 beyond(music beside p1)"],
+    ["who made the score for casablanca","beyond.fact","p1 lookup(Casablanca → all); *p2 beyond(music beside p1)"],
+    ["what is the score of casablanca","lookup.relation","*p1 lookup(Casablanca → voteAverage)"],
+    ["who wrote casablanca","lookup.relation","*p1 lookup(Casablanca → WROTE in)"],
     // A being a story tells of is asked as a character, never spelling-corrected into a title (The Fog); the film it is
     // asked in ("on" it, as "in" it) is one the KB lacks.
     ["who plays the frog on gnomeo and juliet","unknown.names","*p1 unknown(gnomeo and juliet)"],
