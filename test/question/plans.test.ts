@@ -503,6 +503,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the lion king live action come out","unknown.names","*p1 unknown(the lion king live action)"],
     ["when was jaws originally released","lookup.relation","*p1 lookup(Jaws → RELEASED_IN out)"],
     ["when did the lion king come out in theaters","lookup.relation","*p1 lookup(The Lion King → RELEASED_IN out)"],
+    // No film said: someone of a title character by kin or bond is of the film named after that character.
+    ["who played rocky's brother","beyond.character-named","p1 lookup(Rocky → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["who played forrest gump's mother in the 1994 movie","beyond.character-named","p1 lookup(Forrest Gump → ACTED_IN in; within 1994–1994); *p2 beyond(character beside p1)"],
+    ["who played rocky","beyond.character-named","p1 lookup(Rocky → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["who played johnny's girlfriend","beyond.character-named","*p1 beyond(character)"],
     // Someone of a story asked "which" before what is said of them: the film after "in" is theirs.
     ["which character in toy story is a cowboy","beyond.fact","p1 lookup(Toy Story → ACTED_IN in); *p2 beyond(character beside p1)"],
     ["what character in titanic has a necklace","beyond.fact","p1 lookup(Titanic → ACTED_IN in); *p2 beyond(character beside p1)"],

@@ -13,7 +13,7 @@ import { EDGE_SPECS } from "../../kb/schema";
 import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { ASKING_WORDS } from "../lexicon/cues";
-import { CAST_GENDER_WORDS, CAST_LEAD_OPENERS, LEAD_ROLE_OPENERS, MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+import { BOND_WORDS, CAST_GENDER_WORDS, CAST_LEAD_OPENERS, KIN_WORDS, LEAD_ROLE_OPENERS, MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 import { familySeeded, films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
@@ -463,12 +463,22 @@ function seriesCast(r: Reading): DraftPart[] | undefined {
   return [{ kind: "films", where: [seriesWhere(s)] }, { kind: "lookup", from: [local(0)], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text }];
 }
 
-/** "who played Rocky", no film said: the character a film is named after, so that film's cast beside what the KB lacks. */
+/**
+ * "who played Rocky", no film said: the character a film is named after, so that film's cast beside what the KB lacks.
+ * So too someone of that character by kin or bond ("who played hercules wife in the 2014 movie").
+ */
 function eponymousCast(r: Reading, ctx: RuleContext): DraftPart[] | undefined {
-  const said = r.characters[0]?.text;
+  const said = titleCharacter(r.characters[0]?.text);
   const own = said ? ctx.kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true })[0] : undefined;
   if (!said || !own || withoutLeadingArticle(linkKey(own.name)) !== withoutLeadingArticle(linkKey(said))) return undefined;
   return [{ kind: "lookup", from: [{ id: own.id, type: "Movie", said }], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: titleYearOf(r), text: r.text }];
+}
+
+/** The character a name of someone in a story is said by: their own name, or the name before a word of kin or bond ("hercules wife", "rocky's brother"). */
+function titleCharacter(said: string | undefined): string | undefined {
+  const words = said?.split(/\s+/) ?? [];
+  const last = words.at(-1)?.toLowerCase() ?? "";
+  return words.length >= 2 && (KIN_WORDS.has(last) || BOND_WORDS.has(last)) ? words.slice(0, -1).join(" ").replace(/['’]s$/iu, "") : said;
 }
 
 function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefined, fact: FactKind): DraftPart[] {
