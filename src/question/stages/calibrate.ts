@@ -424,6 +424,10 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   // A typo'd name of n words may replace a shorter mention inside it ("Frank" in "Frank Daabont").
   const coveredBy = (t: WordToken, n: number) => mentions.some((m) => strong(m) && t.start >= m.start && t.end <= m.end && wordTokens(m.text).length >= n);
   const covered = (t: WordToken) => coveredBy(t, 1);
+  const heldAs = (t: WordToken) => {
+    const by = mentions.filter((m) => strong(m) && t.start >= m.start && t.end <= m.end);
+    return by.length === 0 ? undefined : by.every((m) => m.candidates[0]?.type === "Tag") ? ("tag" as const) : ("name" as const);
+  };
   const plain = (t: WordToken) => !STOP_WORDS.has(t.folded) && !QUESTION_WORDS.has(t.folded) && !WORD_TO_EDGES.has(t.folded) && !/^\d+$/.test(t.folded);
   const found: Mention[] = [];
   const taken = new Set<number>();
@@ -433,7 +437,9 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       // A title may open with its article ("the godfater"): the article then starts the span.
       // A capitalised word inside the sentence opens a name even when it is also a word ("Will Sith").
       const capitalisedSpan = i > 0 && capitalised(span[0]!.text) && capitalised(span[n - 1]!.text);
-      const opens = long ? capitalisedSpan : plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalisedSpan;
+      // So may a film's whole title open with a small word ("no escape"), said where the wording puts a title (spanName).
+      const wholeTitle = () => kbTitleSaid(question, span, linker);
+      const opens = long ? capitalisedSpan : plain(span[0]!) || (ARTICLES.has(span[0]!.folded) && plain(span[1]!)) || capitalisedSpan || wholeTitle();
       // A title may end with a word questions also use ("schindlers list") when a rare word opens it.
       // So may a title of three words or more end with a small word ("babys day out"), when a rare word opens it.
       const rareOpening = plain(span[0]!) && commonness(span[0]!.folded) < COMMON_WORD_SHARE;
@@ -442,7 +448,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       const top = spanName(question, tokens, i, span, linker, commonness);
       // A slip of a title that opens a longer name to the clause's end is no slip ("in the kissing booth" is no The Missing).
-      if (!top || longerNameAt(question, tokens, i, i + n, (k) => (covered(tokens[k]!) ? "name" : undefined))) continue;
+      if (!top || longerNameAt(question, tokens, i, i + n, (k) => heldAs(tokens[k]!))) continue;
       // A name takes no article: a slip of a person's name said after "the" ("the great gilly hopkins") is a title's words.
       if (top.type === "Person" && articleBefore(tokens, i)) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
@@ -479,12 +485,23 @@ function spanName(question: string, tokens: readonly WordToken[], i: number, spa
   const spelt = span.every((t) => STOP_WORDS.has(t.folded) || STORY_BEINGS.has(t.folded));
   const typo = ordinary || spelt ? undefined : typoName(linker, text);
   if (typo) return typo;
+  // "what language are they speaking in no escape": a film's whole title said where the wording puts a title claims its
+  // words before a shorter name inside it (the tag escape).
+  // (Where the wording says so, capitals aside; and no place or kind of the same words: "in new york" is the place.)
+  const whole = kbTitleSaid(question, span, linker);
+  const kindOfSameWords = () => linker.link(text, { types: ["Tag", "Genre", "Language"], limit: 1, exact: true }).some(linksWhole);
+  if (whole && titleSlotAt(question, tokens, i, span, false)?.says === true && !kindOfSameWords()) return whole;
   // A title said by its end only in a slot a title fills ("the dada teacher in half blood prince"), not in a told story,
   // and not right after "the movie": a name given there is given whole ("the movie la la land" is a film the KB lacks).
   const givenWhole = MOVIE_WORDS.has(tokens[i - 1]?.folded ?? "") && tokens[i - 2]?.folded === "the";
   // Nor after "a": "about a French family" is the request's own phrase, not the end of Sexual Chronicles of a French Family.
   const described = INDEFINITE_ARTICLES.has(tokens[i - 1]?.folded ?? "");
   return !givenWhole && !described && saidAsTitle(question, tokens, i, span, false) ? titleByItsEnd(linker, text) : undefined;
+}
+
+/** The film whose whole title the words are, if any. */
+function kbTitleSaid(question: string, span: readonly WordToken[], linker: EntityLinker): EntityCandidate | undefined {
+  return linker.link(question.slice(span[0]!.start, span.at(-1)!.end), { types: ["Movie"], limit: 1, exact: true }).find(linksWhole);
 }
 
 /** A film or person name typed with a slip or two ("andrew sttanton", "Monstes, Inc."). */
