@@ -503,6 +503,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the lion king live action come out","unknown.names","*p1 unknown(the lion king live action)"],
     ["when was jaws originally released","lookup.relation","*p1 lookup(Jaws → RELEASED_IN out)"],
     ["when did the lion king come out in theaters","lookup.relation","*p1 lookup(The Lion King → RELEASED_IN out)"],
+    // Between the question's auxiliary and a verb of filming, setting or making closing it stands the film asked of, too.
+    ["where was the midnight ledger filmed","beyond.fact","p1 unknown(the midnight ledger); *p2 beyond(filming_location, missing p1)"],
+    ["when was the zorblax chronicles made","unknown.names","*p1 unknown(the zorblax chronicles)"],
+    ["where is starfall over ebbing set","beyond.fact","p1 unknown(starfall over ebbing); *p2 beyond(other, missing p1)"],
     // A film's whole title said where the wording puts a title claims its words before a shorter name inside it, even
     // opening with a small word; a place of the same words stays the place.
     ["what language are they speaking in no escape","lookup.relation","*p1 lookup(No Escape → IN_LANGUAGE out)"],

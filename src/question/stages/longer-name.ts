@@ -100,11 +100,13 @@ const ASKED_AUXILIARY_AT = 3;
  * "take place"), with whatever follows it ("in theaters"); -1 when none does.
  */
 function closingFactAt(tokens: readonly WordToken[], from: number, last: number): number {
-  for (let k = from; k < last; k++) {
-    const said = tokens.slice(k, last).map((t) => t.folded);
-    if (CLOSING_VERBS.some((v) => v.every((w, n) => said[n] === w))) return k;
-  }
+  for (let k = from; k < last; k++) if (closingVerbAt(tokens, k) > 0) return k;
   return -1;
+}
+
+/** How many words a verb of release, filming or setting takes at token `k` ("come out" two, "filmed" one), 0 when none is said there. */
+export function closingVerbAt(tokens: readonly WordToken[], k: number): number {
+  return CLOSING_VERBS.find((v) => v.every((w, n) => tokens[k + n]?.folded === w))?.length ?? 0;
 }
 
 /** A word said after a title that says which film or version it is, not more of its name ("movie", "sequel", "first", "originally", "2"). */

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
-import { asksWhoMade, longerNameAt, opensFilmSlot, saysWhichFilm } from "./longer-name";
+import { asksWhoMade, closingVerbAt, longerNameAt, opensFilmSlot, saysWhichFilm } from "./longer-name";
 import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, RELEASED_VERBS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -88,7 +88,8 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   const players = playerSlotNames(text, tokens, analysis);
   const closed = closedByTitle(text, tokens, analysis);
   const slotted = [...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb)];
-  spans.push(...longer, ...closed, ...sequels, ...releaseSlotNames(text, tokens, analysis), ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
+  const released = releaseSlotNames(text, tokens, analysis);
+  spans.push(...longer, ...closed, ...sequels, ...released, ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   // A longer name a title the KB holds opens is near that title by its making: only the whole name said links it.
   const links = (s: string) => {
@@ -101,7 +102,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
     const last = s.split(/\s+/);
     if (last.length > 1 && MOVIE_WORDS.has(last.at(-1)!.toLowerCase()) && links(last.slice(0, -1).join(" "))) continue;
     const cands = kb.linker.link(s, { types: ["Movie", "Person"], limit: 3 });
-    out.push({ text: s, closest: cands.map((c) => c.name), ...([sides, longer, closed, sequels, slotted].some((x) => x.includes(s)) ? { asFilm: true as const } : {}), ...(players.includes(s) ? { asPlayer: true as const } : {}) });
+    out.push({ text: s, closest: cands.map((c) => c.name), ...([sides, longer, closed, sequels, slotted, released].some((x) => x.includes(s)) ? { asFilm: true as const } : {}), ...(players.includes(s) ? { asPlayer: true as const } : {}) });
   }
   // A word of a longer missing name is no name of its own ("part" in "midnight ledger part ii").
   // (Where it is said: "jackie" said again after "the movie" is a name of its own beside "jackie kennedy".)
@@ -381,23 +382,26 @@ function playerSlotNames(text: string, tokens: readonly WordToken[], analysis: Q
   });
 }
 
-const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "what", "which", "year", "date", "day", "month"]);
+const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "where", "what", "which", "year", "date", "day", "month"]);
+/** Words that point to something said before, no title's words ("where was most of it filmed"). */
+const POINTING: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, "it", "this", "that", "these", "those"]);
 /** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
 /** The most words a title said before its release may take. */
 const RELEASE_SLOT_WORDS = 8;
 
 /**
- * "when does ready player one come out", "what year was black panther released": between a question's auxiliary and a
- * release verb closing the clause stands the film released; of two words or more, none describing a film and no name
- * the KB holds whole, it is a title the KB lacks.
+ * "when does ready player one come out", "what year was black panther released", "where is three billboards outside
+ * ebbing missouri filmed": between a question's auxiliary and a verb of release, filming or setting closing the clause
+ * stands the film asked of; of two words or more, none describing a film or pointing back, and no name the KB holds
+ * whole, it is a title the KB lacks.
  */
 function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
-  const verb = tokens.findIndex((t, k) => comingOut(tokens, k) || RELEASED.has(t.folded));
+  const verb = tokens.findIndex((_, k) => k > 1 && closingVerbAt(tokens, k) > 0);
   const aux = verb > 1 ? tokens.slice(0, verb).findIndex((t, k) => ASKING_AUXILIARIES.has(t.folded) && k > 0 && tokens.slice(0, k).every((x) => RELEASE_ASKERS.has(x.folded))) : -1;
   if (aux < 0) return [];
   const span = tokens.slice(aux + 1, verb);
-  const end = comingOut(tokens, verb) ? verb + 2 : verb + 1;
+  const end = verb + closingVerbAt(tokens, verb);
   const closes = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
   // A year said with the title is the title's ("the 1933 alice in wonderland", "titanic 1997"), no word of it.
   let first = aux + 1 + (ARTICLE.has(tokens[aux + 1]!.folded) ? 1 : 0);
@@ -407,11 +411,11 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   // A name the KB knows in the possessive says whose film it is ("tom hanks's new movie", "disney's frozen 2"); a word it
   // names nothing by is the title's own ("olaf's frozen adventure").
   // A word of manner before the verb says how it came out, no word of the title ("titanic originally").
-  const said = (x: WordToken) => DESCRIBING.has(x.folded) || (x === span.at(-1) && saysWhichFilm(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
+  // Another auxiliary inside opens a clause of its own ("where is the resort dirty dancing was filmed").
+  const said = (x: WordToken) => DESCRIBING.has(x.folded) || POINTING.has(x.folded) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysWhichFilm(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
   if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
-const RELEASED: ReadonlySet<string> = new Set(RELEASED_VERBS);
 
 /** Words that set two things side by side: what stands on the other side of a film is another film. */
 const SIDE_WORDS: ReadonlySet<string> = new Set(COMPARED_SIDE_WORDS);
