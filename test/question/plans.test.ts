@@ -503,6 +503,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the lion king live action come out","unknown.names","*p1 unknown(the lion king live action)"],
     ["when was jaws originally released","lookup.relation","*p1 lookup(Jaws → RELEASED_IN out)"],
     ["when did the lion king come out in theaters","lookup.relation","*p1 lookup(The Lion King → RELEASED_IN out)"],
+    // A film word closing the words after "in" says what they name, no word of the title.
+    ["who plays noah in the kissing booth movie","unknown.names","*p1 unknown(the kissing booth)"],
+    ["who plays the dad in i can only imagine movie","unknown.names","*p1 unknown(i can only imagine)"],
     // Between the question's auxiliary and a verb of filming, setting or making closing it stands the film asked of, too.
     ["where was the midnight ledger filmed","beyond.fact","p1 unknown(the midnight ledger); *p2 beyond(filming_location, missing p1)"],
     ["when was the zorblax chronicles made","unknown.names","*p1 unknown(the zorblax chronicles)"],

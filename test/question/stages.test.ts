@@ -283,6 +283,7 @@ describe("a title that opens a longer name", () => {
     // Elsewhere a tag's word is a name of its own, and an auxiliary after the title opens what is said of it.
     ["who plays rose in titanic ship", "titanic", { ship: "tag" }, undefined],
     ["what character in star wars has a lightsaber", "star wars", {}, undefined],
+    ["who plays noah in the kissing booth movie", "the kissing", {}, "the kissing booth"],
   ] as const)("%s (%s)", (q, title, held, whole) => {
     const { tokens, at, length } = wordsAt(q, title);
     const holder = held as Record<string, "film" | "tag" | "name">;

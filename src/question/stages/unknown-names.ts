@@ -7,7 +7,7 @@ import { asksWhoMade, closingVerbAt, longerNameAt, opensFilmSlot, saysWhichFilm 
 import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
-import { MOVIE_WORDS, PERSON_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
+import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { COMPARED_SIDE_WORDS, NAME_JOINING_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_NON_OPENERS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
@@ -337,6 +337,9 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     if (!IN_FILM.has(t.folded) && !objectOf) return [];
     let end = k + 1;
     while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
+    // "who plays the lead in i can only imagine movie": a film word closing the words says what they name, no word of it.
+    const filmWord = end - k > 2 && MOVIE_WORDS.has(tokens[end - 1]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[end - 1]!.folded);
+    if (filmWord) end--;
     const span = tokens.slice(k + 1, end);
     // "what character in titanic has a necklace": a film the KB holds, then an auxiliary opening what is said of it.
     if (span.some((x, n) => n > 0 && ASKING_AUXILIARIES.has(x.folded) && kb.linker.link(text.slice(span[0]!.start, span[n - 1]!.end), { types: ["Movie"], limit: 1, exact: true }).some(linksWhole))) return [];
@@ -353,7 +356,7 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     // "in english or french": a kind or language said word by word is that, too.
     const kind = (x: string, types: ("Tag" | "Genre" | "Language")[]) => kb.linker.link(x, { types, limit: 1, exact: true }).some(linksWhole);
     const place = [said, withoutLeadingArticle(said)].some((x) => kind(x, ["Tag", "Genre", "Language"])) || content.some((x) => kind(x.text, ["Genre", "Language"]));
-    const slot = place ? undefined : titleSlotAt(text, tokens, k + 1, span, false);
+    const slot = place ? undefined : titleSlotAt(filmWord ? text.slice(0, span.at(-1)!.end) : text, tokens.slice(0, end), k + 1, span, false);
     return slot && (STORY_SLOTS.has(slot.id) || (objectOf && slot.id === AFTER_TITLE_CUE_SLOT)) ? [said] : [];
   });
 }
