@@ -503,6 +503,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the lion king live action come out","unknown.names","*p1 unknown(the lion king live action)"],
     ["when was jaws originally released","lookup.relation","*p1 lookup(Jaws → RELEASED_IN out)"],
     ["when did the lion king come out in theaters","lookup.relation","*p1 lookup(The Lion King → RELEASED_IN out)"],
+    // A title TMDB alone lists may open with a small word, said whole.
+    ["who directed my big fat greek wedding 2","unknown.names","*p1 unknown(my big fat greek wedding 2 = TMDB only My Big Fat Greek Wedding 2 (2016); asks DIRECTED)"],
+    ["when did my big fat greek wedding 2 come out","unknown.names","*p1 unknown(my big fat greek wedding 2 = TMDB only My Big Fat Greek Wedding 2 (2016); asks releaseYear)"],
     // A film word closing the words after "in" says what they name, no word of the title.
     ["who plays noah in the kissing booth movie","unknown.names","*p1 unknown(the kissing booth)"],
     ["who plays the dad in i can only imagine movie","unknown.names","*p1 unknown(i can only imagine)"],

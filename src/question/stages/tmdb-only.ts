@@ -1,7 +1,7 @@
 import { linksWhole } from "../../linking/match";
 import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
-import { ARTICLES, STOP_WORDS, capitalised, entryOf, type WordToken } from "../../util/text";
+import { ARTICLES, STOP_WORDS, capitalised, entryOf, linkKey, type WordToken } from "../../util/text";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
 import { FILM_SLOT_LEAD_WORDS, PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 import { QUESTION_WORDS } from "../../linking/question-words";
@@ -65,10 +65,12 @@ export function tmdbOnlyFilms(text: string, tokens: readonly WordToken[], analys
 }
 
 function longestAt(i: number, text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, taken: (k: number) => boolean): TmdbOnlyMention | undefined {
-  if (STOP_WORDS.has(tokens[i]!.folded) && !ARTICLES.has(tokens[i]!.folded)) return undefined;
+  // A small word opens a title only when the words are a title whole ("my big fat greek wedding 2", "no escape").
+  const smallOpener = STOP_WORDS.has(tokens[i]!.folded) && !ARTICLES.has(tokens[i]!.folded);
   for (let end = Math.min(tokens.length, i + MAX_TITLE_WORDS); end > i; end--) {
     const said = text.slice(tokens[i]!.start, tokens[end - 1]!.end);
     if (/[,;?!]/.test(said)) continue;
+    if (smallOpener && !(end - i >= 2 && kb.catalog.tmdbOnly(said).some((f) => linkKey(f.title) === linkKey(said)))) continue;
     const films = sequelNotListed(said, text, tokens, end, kb) ? [] : tmdbOnlyNamed(said, kb);
     if (films.length && saidAsTitle(i, end, text, tokens, analysis, kb, taken)) return { text: said, tokenStart: i, tokenEnd: end, films: films.slice(0, 3) };
     // "movies like the hobbit": all the rest after a film's slot, naming a family TMDB alone lists several films of, is those films.
