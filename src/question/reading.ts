@@ -137,6 +137,13 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
       return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length;
     });
   if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
+  // "where is the fox and the child filmed": a fact word inside a title the KB lacks asks no fact; the words outside it may.
+  const inLackedTitle = (k: number) => notFound.some((n) => n.asFilm && saidAt(n.text, tokens).some((at) => k >= at && k < at + wordTokens(n.text).length));
+  if (cues.fact && inLackedTitle(cues.fact.at)) {
+    const fact = factCue(words.map((w, k) => (claimed(k) || inLackedTitle(k) ? "" : w)));
+    if (fact) cues.fact = fact;
+    else delete cues.fact;
+  }
   const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };

@@ -513,6 +513,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["where was the midnight ledger filmed","beyond.fact","p1 unknown(the midnight ledger); *p2 beyond(filming_location, missing p1)"],
     ["when was the zorblax chronicles made","unknown.names","*p1 unknown(the zorblax chronicles)"],
     ["where is starfall over ebbing set","beyond.fact","p1 unknown(starfall over ebbing); *p2 beyond(other, missing p1)"],
+    // There a fact's word is the title's (the fact asked is the verb's), and a film word closing it says what it names.
+    ["where is the wolf and the child filmed","beyond.fact","p1 unknown(the wolf and the child); *p2 beyond(filming_location, missing p1)"],
+    ["when does the midnight ledger movie come out","unknown.names","*p1 unknown(the midnight ledger)"],
     // A film's whole title said where the wording puts a title claims its words before a shorter name inside it, even
     // opening with a small word; a place of the same words stays the place.
     ["what language are they speaking in no escape","lookup.relation","*p1 lookup(No Escape → IN_LANGUAGE out)"],

@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { BOOK_WORDS, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -390,6 +390,21 @@ const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "where", "what", "w
 const POINTING: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, "it", "this", "that", "these", "those"]);
 /** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
+/**
+ * Words said between the auxiliary and the verb that make the words something else than a film's title: what describes a
+ * film ("the new one", "his next movie"), a part of one ("the opening scene of …"), a show's season, a song or a book.
+ * (A fact asked of a person is a title's word there: "the fox and the child", "happy death day".)
+ */
+const OTHER_THAN_TITLE: ReadonlySet<string> = new Set([
+  ...MOVIE_WORDS,
+  ...VERSION_WORDS,
+  ...Object.keys(ORDINAL_WORDS),
+  "next",
+  ...Object.keys(SEQUEL_PHRASES).filter((p) => !p.includes(" ")),
+  ...FILM_PART_WORDS,
+  ...FACT_PHRASES.filter((f) => (f.fact === "tv" || f.fact === "music") && !f.phrase.includes(" ")).map((f) => f.phrase),
+  ...BOOK_WORDS,
+]);
 /** The most words a title said before its release may take. */
 const RELEASE_SLOT_WORDS = 8;
 
@@ -403,19 +418,21 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   const verb = tokens.findIndex((_, k) => k > 1 && closingVerbAt(tokens, k) > 0);
   const aux = verb > 1 ? tokens.slice(0, verb).findIndex((t, k) => ASKING_AUXILIARIES.has(t.folded) && k > 0 && tokens.slice(0, k).every((x) => RELEASE_ASKERS.has(x.folded))) : -1;
   if (aux < 0) return [];
-  const span = tokens.slice(aux + 1, verb);
+  // A film word closing the title says what it names ("the guernsey literary and potato peel pie society movie").
+  const filmWord = verb - aux > 3 && MOVIE_WORDS.has(tokens[verb - 1]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[verb - 1]!.folded);
+  const span = tokens.slice(aux + 1, filmWord ? verb - 1 : verb);
   const end = verb + closingVerbAt(tokens, verb);
   const closes = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
   // A year said with the title is the title's ("the 1933 alice in wonderland", "titanic 1997"), no word of it.
   let first = aux + 1 + (ARTICLE.has(tokens[aux + 1]!.folded) ? 1 : 0);
   if (isYearWord(tokens[first]?.folded ?? "")) first++;
-  const last = isYearWord(tokens[verb - 1]!.folded) ? verb - 1 : verb;
+  const last = aux + 1 + span.length - (isYearWord(span.at(-1)?.folded ?? "") ? 1 : 0);
   const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= last && filmOrPerson(m));
   // A name the KB knows in the possessive says whose film it is ("tom hanks's new movie", "disney's frozen 2"); a word it
   // names nothing by is the title's own ("olaf's frozen adventure").
   // A word of manner before the verb says how it came out, no word of the title ("titanic originally").
   // Another auxiliary inside opens a clause of its own ("where is the resort dirty dancing was filmed").
-  const said = (x: WordToken) => DESCRIBING.has(x.folded) || POINTING.has(x.folded) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysWhichFilm(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
+  const said = (x: WordToken) => OTHER_THAN_TITLE.has(x.folded) || POINTING.has(x.folded) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysWhichFilm(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
   if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
