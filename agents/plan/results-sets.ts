@@ -59,6 +59,30 @@ function relaxedFilms(evidence: Evidence[], summary: Evidence): PartResult {
   return { done: true, items, total: 0, figures: [], evidence, relaxed: { atLeast: best, of }, missing: `no film in the knowledge base meets all of ${String(summary.meta?.constraints)}` };
 }
 
+/** The figures of the films TMDB alone lists said beside a family's KB films, when every KB film ranked has one too. */
+function besideFigures(evidence: readonly Evidence[], by: Metric, kbFigures: readonly Figure[]): Figure[] {
+  if (by === "filmCount" || !kbFigures.length) return [];
+  return evidence
+    .filter((e) => e.meta?.role === "tmdb-only" && e.meta.beside === true)
+    .flatMap((e) => {
+      const figure = tmdbOnlyFigure(e.focus, evidence, by);
+      return figure ? [figure] : [];
+    });
+}
+
+/** The KB's ranking with the films TMDB alone lists placed by their figure (the KB's film first on a tie). */
+function mergedRanking(kbRanked: readonly RankedAnswer[], kbFigures: readonly Figure[], beside: readonly Figure[], direction: "asc" | "desc"): RankedAnswer[] {
+  const valueOf = (name: string) => kbFigures.find((f) => f.id === name)?.value;
+  const all = [
+    ...kbRanked.map((a, i) => ({ a, value: valueOf(a.name), i, kb: 0 })),
+    ...beside.map((f, i) => ({ a: { name: f.id, type: "Movie" as const, score: 0, evidenceIds: [f.evidenceId] }, value: f.value, i, kb: 1 })),
+  ];
+  // A KB film without a figure keeps its place after those with one (the tool ranked it so).
+  const sign = direction === "asc" ? 1 : -1;
+  const sorted = all.sort((x, y) => (x.value === undefined || y.value === undefined ? Number(x.value === undefined) - Number(y.value === undefined) || x.kb - y.kb || x.i - y.i : sign * (x.value - y.value) || x.kb - y.kb || x.i - y.i));
+  return sorted.map((x, i) => ({ ...x.a, score: Math.round((1 - i / (sorted.length + 1)) * 1000) / 1000 }));
+}
+
 function figuresOf(evidence: readonly Evidence[]): Figure[] {
   return rows(evidence)
     .filter((e) => typeof e.meta?.value === "number")
@@ -67,11 +91,16 @@ function figuresOf(evidence: readonly Evidence[]): Figure[] {
 }
 
 function order(part: PartOf<"order">, evidence: Evidence[]): PartResult {
-  const ranked = filmItems(rows(evidence).filter((e) => e.meta?.metric === part.by));
-  const figures = figuresOf(evidence);
+  const kbRanked = filmItems(rows(evidence).filter((e) => e.meta?.metric === part.by));
+  const kbFigures = figuresOf(evidence);
+  // A family's films TMDB alone lists take their place among the KB's by their own figure ("harry potter 3" is the
+  // third by release, whichever source holds it).
+  const beside = kbRanked.length ? besideFigures(evidence, part.by, kbFigures) : [];
+  const figures = [...kbFigures, ...beside];
+  const ranked = beside.length ? mergedRanking(kbRanked, kbFigures, beside, part.direction) : kbRanked;
   const summary = summaries(evidence)[0];
-  const total = Number(summary?.meta?.total ?? ranked.length);
-  const counted = Number(summary?.meta?.ranked ?? total);
+  const total = Number(summary?.meta?.total ?? kbRanked.length) + beside.length;
+  const counted = Number(summary?.meta?.ranked ?? total - beside.length) + beside.length;
   // None ranked: the films themselves, when the judge has fetched them unordered.
   const unranked = ranked.length ? [] : filmItems(rows(evidence).filter((e) => e.meta?.metric === undefined));
   if (part.nth === undefined) return { done: true, items: ranked.length ? ranked : unranked, ranking: ranked, ranked: counted, total, figures, evidence, ...(ranked.length ? {} : { missing: "no film that fits has that figure" }) };

@@ -160,6 +160,8 @@ function besideLookup(part: PartOf<"lookup">, ctx: RenderContext): string {
 
 /** A ranking with the family's films TMDB alone lists put in their place: said when one of them takes the place asked. */
 function rankedWith(part: PartOf<"order">, r: PartResult, rows: readonly Evidence[], cite: string, lacks: string): string {
+  // The ranking has them in their places already (a place asked of a family is its film's, whichever source holds it).
+  if (r.figures.some((f) => f.tmdbOnly)) return ` TMDB 5000 also lists ${lacks}: ${joinList(rows.map((e) => e.focus))} ${cite}.`;
   const held = (r.ranking ?? []).flatMap((a) => {
     const f = r.figures.find((x) => x.id === a.name);
     return f ? [{ name: a.name, value: f.value, tmdb: false }] : [];
