@@ -6,7 +6,8 @@ import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./
 import { LANGUAGE_NOUN_WORDS, ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { factCue, findShapeCues, type ShapeCues } from "./cues";
-import { findSeries, type Series } from "./series";
+import { familyPlaceSaid, findSeries, type Series } from "./series";
+import { sequelShownAs } from "./stages/sequel-number";
 import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
 import { shortTitles } from "./stages/short-titles";
@@ -67,6 +68,11 @@ export interface Reading {
 }
 
 const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= min;
+
+/** Whether the words are one film's whole name, the KB's (a sequel's number as its title shows it) or TMDB's. */
+function namesOneFilm(said: string, kb: KnowledgeBase): boolean {
+  return kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true }).some(linksWhole) || sequelShownAs(said, kb.linker) !== undefined || kb.catalog.tmdbOnly(said).some((f) => linkKey(f.title) === linkKey(said));
+}
 
 /** Reads one clause; `analyze` is memoised per question so the split and the clauses share analyses. */
 export async function readClause(id: string, text: string, kb: KnowledgeBase, analyze: (text: string) => QuestionAnalysis, inherited: Reading["notFound"] = []): Promise<Reading> {
@@ -144,11 +150,15 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
     if (fact) cues.fact = fact;
     else delete cues.fact;
   }
-  const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end);
+  // "pirates of the caribbean 5": a number after a family's name no film bears whole places a film in it, as an ordinal does.
+  const place = cues.ordinal || cues.superlative ? undefined : familyPlaceSaid(text, tokens, analysis, kb, (said) => namesOneFilm(said, kb));
+  if (place) cues.ordinal = { phrase: tokens[place.at]!.text, at: place.at, end: place.at + 1, nth: place.nth, fromEnd: false };
+  const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end, place?.at);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
   // Nor is it a name the KB lacks: its films are known, the KB's or those TMDB lists ("the Pirates of the Caribbean movies").
-  const unknownLeft = series ? notFound.filter((n) => !inSpan(n.text, text, tokens, series)) : notFound;
+  const familySaid = series && place ? { tokenStart: series.tokenStart, tokenEnd: place.at + 1 } : series;
+  const unknownLeft = familySaid ? notFound.filter((n) => !inSpan(n.text, text, tokens, familySaid)) : notFound;
   const langs = languagesOf(analysis, concepts, kb);
   const spans = [...analysis.topics.filter((t) => isNamed(t)), ...concepts, ...langs.said.map((x) => ({ tokenStart: x.token }))];
   periods = periodsBehindNegatedThings(periods, cues.negations, spans.map((x) => x.tokenStart), tokens);

@@ -40,8 +40,9 @@ function isGenreName(span: readonly WordToken[], kb: KnowledgeBase): boolean {
  * open the titles of at least two KB films, each the name alone or the name with a sequel's
  * continuation ("Rocky II", "Toy Story 3", "Harry Potter and the …", "The Matrix: Reloaded").
  */
-export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false, ordinalEnd?: number): Promise<Series | undefined> {
-  const found = beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb) ?? afterOrdinal(tokens, analysis, kb, ordinalEnd) ?? closingInFilm(tokens, analysis, kb);
+export async function findSeries(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, ranked = false, counted = false, ordinalEnd?: number, numberAt?: number): Promise<Series | undefined> {
+  const numbered = numberAt === undefined ? undefined : familyBefore(tokens, numberAt, analysis, kb);
+  const found = numbered ?? beforeSeriesWord(tokens, analysis, kb, ranked, counted, ordinalEnd) ?? afterWhich(tokens, analysis, kb) ?? afterOrdinal(tokens, analysis, kb, ordinalEnd) ?? closingInFilm(tokens, analysis, kb);
   return found ? { ...found, films: await wholeFamily(found, kb) } : undefined;
 }
 
@@ -192,6 +193,56 @@ function closingInFilm(tokens: readonly WordToken[], analysis: QuestionAnalysis,
     return found?.films.length ? found : undefined;
   }
   return undefined;
+}
+
+/** The family named right before token `end`, of up to four words, its films the KB's or TMDB's. */
+function familyBefore(tokens: readonly WordToken[], end: number, analysis: QuestionAnalysis, kb: KnowledgeBase): Series | undefined {
+  for (let len = Math.min(MAX_WORDS, end); len >= 1; len--) {
+    const found = seriesAt(tokens, end - len, end, analysis, kb);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The greatest number said after a family's name that places a film in it ("harry potter 8"). */
+const MAX_FAMILY_PLACE = 12;
+/** Words after a number that make it a count or a measure, no place in a family ("rocky 2 hours", "jaws 3 times"). */
+const MEASURED = /^(?:minutes?|hours?|hrs?|mins?|years?|times?|stars?|films?|movies?|sequels?|parts?|seasons?|episodes?)$/;
+
+/**
+ * "pirates of the caribbean 5", "harry potter 3": a family's name and a number said right after it, when no film the KB
+ * or TMDB holds bears the name and number whole ("rocky ii", "toy story 3", "jaws 2" do), is the family's film of that
+ * place by release, as "the fifth pirates of the caribbean" is. Where the number stands and its place, or undefined.
+ */
+export function familyPlaceSaid(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, whole: (said: string) => boolean): { at: number; nth: number } | undefined {
+  for (let k = 1; k < tokens.length; k++) {
+    const nth = placeNumber(tokens[k]!.folded);
+    if (nth === undefined || MEASURED.test(tokens[k + 1]?.folded ?? "")) continue;
+    const family = familyBefore(tokens, k, analysis, kb);
+    if (!family || family.tokenEnd !== k || whole(text.slice(tokens[family.tokenStart]!.start, tokens[k]!.end))) continue;
+    if (!placesByNumber(family, nth)) continue;
+    return { at: k, nth };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a number said after the family's name places one of its films: the family has that many films, the KB's and
+ * TMDB's, its titles go on from its name with words (a series, not namesakes: "Frozen", "Frozen"), and none carries a
+ * number of its own ("Rocky II", "The Santa Clause 2": a number past theirs is a sequel the KB lacks).
+ */
+function placesByNumber(family: Series, nth: number): boolean {
+  const key = withoutLeadingArticle(linkKey(family.name));
+  const titles = [...family.films, ...(family.tmdbOnly ?? []).map((f) => f.title)].map((t) => withoutLeadingArticle(linkKey(t)));
+  const rests = titles.filter((t) => t.startsWith(key)).map((t) => t.slice(key.length).trim());
+  const numbered = rests.some((r) => /^(?:\d{1,2}|part \d{1,2})\b/.test(r));
+  return titles.length >= nth && rests.some((r) => r.length > 0) && !numbered;
+}
+
+/** A number that may place a film in a family: 2 to 12 in digits, or a roman numeral ("iii"). */
+function placeNumber(folded: string): number | undefined {
+  const n = /^\d{1,2}$/.test(folded) ? Number(folded) : /^[ivx]{2,4}$/.test(folded) ? Number(linkKey(folded)) : NaN;
+  return Number.isInteger(n) && n >= 2 && n <= MAX_FAMILY_PLACE ? n : undefined;
 }
 
 function seriesAt(tokens: readonly WordToken[], start: number, end: number, analysis: QuestionAnalysis, kb: KnowledgeBase, alone = false, asFamily = true): Series | undefined {

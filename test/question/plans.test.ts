@@ -503,6 +503,12 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the lion king live action come out","unknown.names","*p1 unknown(the lion king live action)"],
     ["when was jaws originally released","lookup.relation","*p1 lookup(Jaws → RELEASED_IN out)"],
     ["when did the lion king come out in theaters","lookup.relation","*p1 lookup(The Lion King → RELEASED_IN out)"],
+    // A number after the name of a family whose titles carry none places its film; past the films it has, or in a family
+    // numbered by its titles ("Rocky II"), it is a sequel the KB lacks.
+    ["when did pirates of the caribbean 2 come out","order.ordinal","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); p2 order(p1 by releaseYear asc, nth 2); *p3 lookup(p2 → RELEASED_IN out)"],
+    ["who directed harry potter 4","order.ordinal","p1 films(series harry potter (5 + 1 TMDB only)); p2 order(p1 by releaseYear asc, nth 4); *p3 lookup(p2 → DIRECTED in)"],
+    ["when did rocky 7 come out","unknown.names","*p1 unknown(rocky 7)"],
+    ["when was pirates of the caribbean 9 made","unknown.names","*p1 unknown(pirates of the caribbean 9)"],
     // A title TMDB alone lists may open with a small word, said whole.
     ["who directed my big fat greek wedding 2","unknown.names","*p1 unknown(my big fat greek wedding 2 = TMDB only My Big Fat Greek Wedding 2 (2016); asks DIRECTED)"],
     ["when did my big fat greek wedding 2 come out","unknown.names","*p1 unknown(my big fat greek wedding 2 = TMDB only My Big Fat Greek Wedding 2 (2016); asks releaseYear)"],

@@ -112,6 +112,11 @@ export function closingVerbAt(tokens: readonly WordToken[], k: number): number {
 }
 
 /** A word said after a title that says which film or version it is, not more of its name ("movie", "sequel", "first", "originally", "2"). */
+/** A word of manner ("originally", "officially"): how a film came out, no word of its title. */
+export function saysHow(t: WordToken): boolean {
+  return ADVERB.test(t.folded);
+}
+
 export function saysWhichFilm(t: WordToken): boolean {
   return WHICH_FILM.has(t.folded) || /\d/.test(t.folded) || ADVERB.test(t.folded) || WORD_TO_EDGES.has(t.folded) || WH.has(t.folded);
 }

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import type { WordToken } from "../../util/text";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs, sequelSubtitleAfter } from "./sequel-number";
-import { asksWhoMade, closingVerbAt, longerNameAt, opensFilmSlot, saysWhichFilm } from "./longer-name";
+import { asksWhoMade, closingVerbAt, longerNameAt, opensFilmSlot, saysHow } from "./longer-name";
 import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
@@ -432,7 +432,7 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   // names nothing by is the title's own ("olaf's frozen adventure").
   // A word of manner before the verb says how it came out, no word of the title ("titanic originally").
   // Another auxiliary inside opens a clause of its own ("where is the resort dirty dancing was filmed").
-  const said = (x: WordToken) => OTHER_THAN_TITLE.has(x.folded) || POINTING.has(x.folded) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysWhichFilm(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
+  const said = (x: WordToken) => OTHER_THAN_TITLE.has(x.folded) || POINTING.has(x.folded) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysHow(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
   if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
