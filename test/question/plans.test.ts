@@ -204,8 +204,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["What kind of sport is played in the movie The Blind Side ?", "beyond.fact", "p1 lookup(The Blind Side → all); *p2 beyond(other beside p1)"],
     // "who sings … in Y" asks the music, not a role.
     ["who sings somewhere over the rainbow in you've got mail", "beyond.fact", "p1 lookup(You've Got Mail → all); *p2 beyond(music beside p1)"],
-    // "where … filmed" asks the place, even of films picked by an ordinal ("movies filmed in Boston" asks films).
-    ["where was the first mad max movie filmed","beyond.fact","*p1 beyond(filming_location)"],
+    // "where … filmed" asks the place, of the film a place in its family picks ("movies filmed in Boston" asks films).
+    ["where was the first mad max movie filmed","beyond.fact","p1 films(series Mad Max (2 + 2 TMDB only)); p2 order(p1 by releaseYear asc, nth 1); *p3 beyond(filming_location beside p2)"],
     // A place noun asked names a place in the story ("what island"), unless the verb says what happened there ("born").
     ["What island is Jaws located in?", "beyond.fact", "p1 lookup(Jaws → all); *p2 beyond(other beside p1)"],
     ["what city was kevin mckidd born in", "beyond.fact", "p1 films(Kevin McKidd ACTED_IN); *p2 beyond(birthplace beside p1)"],

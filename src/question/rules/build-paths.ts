@@ -415,7 +415,10 @@ function innerAbout(inner: Built | undefined): DraftPart[] | undefined {
   const asksNames = last.kind === "lookup" && named && (last.asks === "Person" || last.asks === "Movie") && (last.path !== undefined || last.from.length > 1);
   // "where was august osage county filmed": a film TMDB alone lists, said from its TMDB row beside the fact.
   const tmdbOnly = last.kind === "unknown" && last.names.some((n) => n.tmdb?.length);
-  return asksNames || tmdbOnly || last.kind === "combine" || last.kind === "films" ? inner!.parts : undefined;
+  // "where was the first mad max movie filmed": the film a place in its family picks.
+  // (A family's, not a person's films: "the oldest child of meryl streep" orders nothing.)
+  const placed = last.kind === "order" && last.nth !== undefined && inner!.parts.some((p) => p.kind === "films" && p.where.some((c) => c.on === "series"));
+  return asksNames || tmdbOnly || placed || last.kind === "combine" || last.kind === "films" ? inner!.parts : undefined;
 }
 
 /** Films named side by side with "and" ("in Gone with the Wind and A Streetcar Named Desire"); "Maria in West Side Story" is no pair. */
