@@ -102,6 +102,8 @@ export const SEQUEL_NUMERALS = ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix
 export const FIRST_SEQUEL_NUMBERS = ["1", "i", "one"];
 /** Words that pick one version of a film said after them with "the" ("the original death wish", "the new mary poppins"). */
 export const VERSION_WORDS = ["original", "new", "old", "latest", "newest", "remade", "classic"];
+/** Words of the form a version of a film takes ("the live action scooby doo", "the animated hobbit", "the remake"). */
+export const FORM_WORDS = ["live", "animated", "animation", "cartoon", "remake", "reboot", "musical", "version", "anime"];
 /** Of those, the ones that pick the earliest film of a title several films share ("the original alice in wonderland"); the rest pick the latest. */
 export const EARLIEST_VERSION_WORDS = ["original", "old", "classic"];
 /** What a sequel's number may carry of the format it was shown in ("Jaws 3-D", "Step Up 3D"): said without it, it names that sequel. */

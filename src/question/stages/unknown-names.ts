@@ -8,7 +8,7 @@ import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, fol
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { COMPARED_SIDE_WORDS, NAME_JOINING_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_NON_OPENERS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
+import { COMPARED_SIDE_WORDS, FORM_WORDS, NAME_JOINING_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_NON_OPENERS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
@@ -392,12 +392,13 @@ const POINTING: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, "it", "this"
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
 /**
  * Words said between the auxiliary and the verb that make the words something else than a film's title: what describes a
- * film ("the new one", "his next movie"), a part of one ("the opening scene of …"), a show's season, a song or a book.
+ * film ("the new one", "his next movie", "the live action scooby doo"), a part of one ("the opening scene of …"), a show's season, a song or a book.
  * (A fact asked of a person is a title's word there: "the fox and the child", "happy death day".)
  */
 const OTHER_THAN_TITLE: ReadonlySet<string> = new Set([
   ...MOVIE_WORDS,
   ...VERSION_WORDS,
+  ...FORM_WORDS,
   ...Object.keys(ORDINAL_WORDS),
   "next",
   ...Object.keys(SEQUEL_PHRASES).filter((p) => !p.includes(" ")),
