@@ -6,7 +6,7 @@ import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./
 import { LANGUAGE_NOUN_WORDS, ROLE_NOUNS } from "./lexicon/linking";
 import type { QuestionAnalysis, TopicEntity } from "./analyze";
 import { factCue, findShapeCues, type ShapeCues } from "./cues";
-import { familyPlaceSaid, findSeries, type Series } from "./series";
+import { familyPlaceSaid, findSeries, latestOfFamilySaid, type Series } from "./series";
 import { sequelShownAs } from "./stages/sequel-number";
 import { characterMentions, type CharacterMention } from "./characters";
 import { findConcepts, type ConceptRef } from "./stages/concepts";
@@ -153,6 +153,13 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   // "pirates of the caribbean 5": a number after a family's name no film bears whole places a film in it, as an ordinal does.
   const place = cues.ordinal || cues.superlative ? undefined : familyPlaceSaid(text, tokens, analysis, kb, (said) => namesOneFilm(said, kb));
   if (place) cues.ordinal = { phrase: tokens[place.at]!.text, at: place.at, end: place.at + 1, nth: place.nth, fromEnd: false };
+  // "the new predator movie": the family's latest film.
+  const latest = cues.ordinal || cues.superlative ? undefined : latestOfFamilySaid(tokens, analysis, kb);
+  if (latest !== undefined) {
+    cues.ordinal = { phrase: tokens[latest]!.text, at: latest, end: latest + 1, nth: 1, fromEnd: true };
+    // The word picks the family's film, not an edition of a title inside its name ("the new mission impossible movie" is no 1999 The Mission).
+    periods = periods.filter((p) => !(p.ofTitle && p.start === tokens[latest]!.start));
+  }
   const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end, place?.at);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };

@@ -239,6 +239,32 @@ function placesByNumber(family: Series, nth: number): boolean {
   return titles.length >= nth && rests.some((r) => r.length > 0) && !numbered;
 }
 
+/**
+ * "who plays predator in the new predator movie": "the new" before a family's name and one film word asks its latest
+ * film, as "the latest" does; where the token "new" stands, or undefined. (A title several films share, said with no film
+ * word, is its latest edition: see `versionYears`.)
+ */
+export function latestOfFamilySaid(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): number | undefined {
+  for (let k = 1; k < tokens.length - 2; k++) {
+    if (tokens[k]!.folded !== NEW_WORD || tokens[k - 1]!.folded !== "the") continue;
+    const word = tokens.findIndex((t, j) => j > k + 1 && j <= k + 1 + MAX_WORDS && FILM_WORDS.has(t.folded));
+    if (word < 0 || PLURAL.has(tokens[word]!.folded)) continue;
+    const family = seriesAt(tokens, k + 1, word, analysis, kb);
+    if (family && goesOnFromName(family)) return k;
+  }
+  return undefined;
+}
+const NEW_WORD = "new";
+
+/** Whether some title of the family goes on from its name with more words (a series, not namesakes). */
+function goesOnFromName(family: Series): boolean {
+  const key = withoutLeadingArticle(linkKey(family.name));
+  return [...family.films, ...(family.tmdbOnly ?? []).map((f) => f.title)].some((t) => {
+    const title = withoutLeadingArticle(linkKey(t));
+    return title.startsWith(key) && title.length > key.length;
+  });
+}
+
 /** A number that may place a film in a family: 2 to 12 in digits, or a roman numeral ("iii"). */
 function placeNumber(folded: string): number | undefined {
   const n = /^\d{1,2}$/.test(folded) ? Number(folded) : /^[ivx]{2,4}$/.test(folded) ? Number(linkKey(folded)) : NaN;
@@ -302,7 +328,8 @@ function goesOn(title: string, key: string): boolean {
   const folded = withoutLeadingArticle(linkKey(title));
   if (folded === key) return true;
   if (!folded.startsWith(`${key} `)) return false;
-  const subtitled = title.includes(":") && withoutLeadingArticle(linkKey(title.split(":")[0]!)) === key;
+  // A subtitle follows a colon, or a dash ("Mission: Impossible - Ghost Protocol").
+  const subtitled = [title.split(":")[0]!, title.split(/\s[-–—]\s/)[0]!].some((side) => side !== title && withoutLeadingArticle(linkKey(side)) === key);
   return subtitled || CONTINUATION.test(folded.slice(key.length + 1));
 }
 
