@@ -69,6 +69,44 @@ export interface Reading {
 
 const isNamed = (t: TopicEntity, min = 0.5) => (t.types.includes("Movie") || t.types.includes("Person")) && t.confidence >= min;
 
+/** The names the KB lacks said outside the family's name, with the number placing a film in it ("pirates of the caribbean 5"). */
+function outsideFamily(notFound: readonly UnknownName[], series: Series | undefined, place: { at: number } | undefined, text: string, tokens: readonly WordToken[]): UnknownName[] {
+  if (!series) return [...notFound];
+  const said = { tokenStart: series.tokenStart, tokenEnd: place ? place.at + 1 : series.tokenEnd };
+  return notFound.filter((n) => !inSpan(n.text, text, tokens, said));
+}
+
+/**
+ * "where is the fox and the child filmed": a fact word inside a title the KB lacks asks no fact; the words outside it may
+ * (the cues are mended in place).
+ */
+function factOutsideLackedTitles(cues: ShapeCues, notFound: readonly UnknownName[], tokens: readonly WordToken[], words: readonly string[], claimed: (k: number) => boolean): void {
+  const inLackedTitle = (k: number) => notFound.some((n) => n.asFilm && saidAt(n.text, tokens).some((at) => k >= at && k < at + wordTokens(n.text).length));
+  if (!cues.fact || !inLackedTitle(cues.fact.at)) return;
+  const fact = factCue(words.map((w, k) => (claimed(k) || inLackedTitle(k) ? "" : w)));
+  if (fact) cues.fact = fact;
+  else delete cues.fact;
+}
+
+/**
+ * A film's place in its family said otherwise than by an ordinal, read as one (the cues are mended in place): a number
+ * after a family's name no film bears whole ("pirates of the caribbean 5"), or "the new" before a family's name and a film
+ * word ("the new predator movie", its latest; the word then picks no edition of a title inside the name). Where the
+ * number stands, and the periods kept.
+ */
+function familyPlaces(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, cues: ShapeCues, periods: readonly Period[]): { place?: { at: number; nth: number }; periods: Period[] } {
+  if (cues.ordinal || cues.superlative) return { periods: [...periods] };
+  const place = familyPlaceSaid(text, tokens, analysis, kb, (said) => namesOneFilm(said, kb));
+  if (place) {
+    cues.ordinal = { phrase: tokens[place.at]!.text, at: place.at, end: place.at + 1, nth: place.nth, fromEnd: false };
+    return { place, periods: [...periods] };
+  }
+  const latest = latestOfFamilySaid(tokens, analysis, kb);
+  if (latest === undefined) return { periods: [...periods] };
+  cues.ordinal = { phrase: tokens[latest]!.text, at: latest, end: latest + 1, nth: 1, fromEnd: true };
+  return { periods: periods.filter((p) => !(p.ofTitle && p.start === tokens[latest]!.start)) };
+}
+
 /** Whether the words are one film's whole name, the KB's (a sequel's number as its title shows it) or TMDB's. */
 function namesOneFilm(said: string, kb: KnowledgeBase): boolean {
   return kb.linker.link(said, { types: ["Movie"], limit: 1, exact: true }).some(linksWhole) || sequelShownAs(said, kb.linker) !== undefined || kb.catalog.tmdbOnly(said).some((f) => linkKey(f.title) === linkKey(said));
@@ -143,29 +181,14 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
       return at >= 0 && tokens[t.tokenStart]!.start >= at && tokens[t.tokenStart]!.end <= at + n.text.length;
     });
   if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
-  // "where is the fox and the child filmed": a fact word inside a title the KB lacks asks no fact; the words outside it may.
-  const inLackedTitle = (k: number) => notFound.some((n) => n.asFilm && saidAt(n.text, tokens).some((at) => k >= at && k < at + wordTokens(n.text).length));
-  if (cues.fact && inLackedTitle(cues.fact.at)) {
-    const fact = factCue(words.map((w, k) => (claimed(k) || inLackedTitle(k) ? "" : w)));
-    if (fact) cues.fact = fact;
-    else delete cues.fact;
-  }
-  // "pirates of the caribbean 5": a number after a family's name no film bears whole places a film in it, as an ordinal does.
-  const place = cues.ordinal || cues.superlative ? undefined : familyPlaceSaid(text, tokens, analysis, kb, (said) => namesOneFilm(said, kb));
-  if (place) cues.ordinal = { phrase: tokens[place.at]!.text, at: place.at, end: place.at + 1, nth: place.nth, fromEnd: false };
-  // "the new predator movie": the family's latest film.
-  const latest = cues.ordinal || cues.superlative ? undefined : latestOfFamilySaid(tokens, analysis, kb);
-  if (latest !== undefined) {
-    cues.ordinal = { phrase: tokens[latest]!.text, at: latest, end: latest + 1, nth: 1, fromEnd: true };
-    // The word picks the family's film, not an edition of a title inside its name ("the new mission impossible movie" is no 1999 The Mission).
-    periods = periods.filter((p) => !(p.ofTitle && p.start === tokens[latest]!.start));
-  }
+  factOutsideLackedTitles(cues, notFound, tokens, words, claimed);
+  const { place, periods: kept } = familyPlaces(text, tokens, analysis, kb, cues, periods);
+  periods = kept;
   const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end, place?.at);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
   // Nor is it a name the KB lacks: its films are known, the KB's or those TMDB lists ("the Pirates of the Caribbean movies").
-  const familySaid = series && place ? { tokenStart: series.tokenStart, tokenEnd: place.at + 1 } : series;
-  const unknownLeft = familySaid ? notFound.filter((n) => !inSpan(n.text, text, tokens, familySaid)) : notFound;
+  const unknownLeft = outsideFamily(notFound, series, place, text, tokens);
   const langs = languagesOf(analysis, concepts, kb);
   const spans = [...analysis.topics.filter((t) => isNamed(t)), ...concepts, ...langs.said.map((x) => ({ tokenStart: x.token }))];
   periods = periodsBehindNegatedThings(periods, cues.negations, spans.map((x) => x.tokenStart), tokens);

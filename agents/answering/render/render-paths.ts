@@ -47,6 +47,20 @@ export function renderLookup(part: PartOf<"lookup">, r: PartResult, outer: Rende
   return rendered;
 }
 
+/**
+ * "who directed the second godfather movie": the film a ranking placed is one TMDB alone lists, so its people are not
+ * here; its release year is TMDB's. Undefined when the lookup starts from no such film.
+ */
+function fromPlacedTmdbOnly(part: PartOf<"lookup">, hop: Hop | undefined, ctx: RenderContext): Rendered | undefined {
+  const lacked = tmdbOnlyPlaced(part, ctx);
+  if (!lacked) return undefined;
+  const cite = ctx.cite.cite([lacked.evidenceId], 1);
+  const year = hop?.edge === "RELEASED_IN" ? /\((\d{4})\)$/.exec(lacked.name)?.[1] : undefined;
+  if (year) return { text: `${lacked.name.replace(/ \(\d{4}\)$/, "")} came out in ${year} ${cite} (TMDB 5000's release date; the knowledge graph does not hold this film).`, answers: [{ name: year, type: "Year", score: 1, evidenceIds: [lacked.evidenceId] }] };
+  return { text: `${lacked.name} ${cite} is a film TMDB 5000 lists and the knowledge graph lacks, so ${hop ? `the knowledge base lists no ${pathPhrase([hop], lacked.name).replace(/^the /, "")}` : "the knowledge base holds nothing more of it"}.`, answers: [] };
+}
+type Hop = NonNullable<PartOf<"lookup">["path"]>[number];
+
 /** The film a lookup starts from when it is one a ranking placed from TMDB's rows alone (a family's film the KB lacks). */
 function tmdbOnlyPlaced(part: PartOf<"lookup">, ctx: RenderContext): { name: string; evidenceId: string } | undefined {
   const [only] = part.from;
@@ -68,11 +82,8 @@ function lookupOf(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): Re
   if (inAll) return inAll;
   const noFilms = emptyFilmsFrom(part, ctx);
   if (!r.items.length && noFilms) return { text: `No film in the knowledge base fits (${noFilms}), so it holds no answer to read from one.`, answers: [] };
-  // "who directed the second godfather movie": the film placed is one TMDB alone lists, so its people are not here.
-  const lacked = r.items.length ? undefined : tmdbOnlyPlaced(part, ctx);
-  const lackedYear = lacked && hop?.edge === "RELEASED_IN" ? /\((\d{4})\)$/.exec(lacked.name)?.[1] : undefined;
-  if (lacked && lackedYear) return { text: `${lacked.name.replace(/ \(\d{4}\)$/, "")} came out in ${lackedYear} ${ctx.cite.cite([lacked.evidenceId], 1)} (TMDB 5000's release date; the knowledge graph does not hold this film).`, answers: [{ name: lackedYear, type: "Year", score: 1, evidenceIds: [lacked.evidenceId] }] };
-  if (lacked) return { text: `${lacked.name} ${ctx.cite.cite([lacked.evidenceId], 1)} is a film TMDB 5000 lists and the knowledge graph lacks, so ${hop ? `the knowledge base lists no ${pathPhrase([hop], lacked.name).replace(/^the /, "")}` : "the knowledge base holds nothing more of it"}.`, answers: [] };
+  const placed = r.items.length ? undefined : fromPlacedTmdbOnly(part, hop, ctx);
+  if (placed) return placed;
   if (!r.items.length) return { text: hop ? `The knowledge base lists no ${pathPhrase([hop], from).replace(/^the /, "")}.` : `I found nothing in the knowledge base for that about ${from}.`, answers: [] };
   if (hop) return { text: `${hopSentence(part, hop, r, ctx, from)}${genderNote(part, r)}${leadNote(part, r)}`, answers: r.items };
   if (!part.path && !part.asks) return linksOf(part, r, ctx, from);

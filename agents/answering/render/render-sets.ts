@@ -106,6 +106,16 @@ const PLACE_ADJECTIVES: Readonly<Partial<Record<PartOf<"order">["by"], [string, 
   popularity: ["most popular", "least popular"],
 };
 
+/** Films TMDB alone lists placed among the KB's are ranked by TMDB's figure: said when the figure's source is the KB's. */
+function tmdbRankedToo(r: PartResult, source: string): string {
+  return r.figures.some((f) => f.tmdbOnly) && !source.includes("TMDB") ? " and TMDB 5000 for the films only it lists" : "";
+}
+
+/** A film placed that TMDB alone lists is said to be TMDB's. */
+function lackedSaid(figure: Figure | undefined): string {
+  return figure?.tmdbOnly ? ", a film TMDB 5000 lists and the knowledge graph lacks" : "";
+}
+
 export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderContext): Rendered {
   const of = partOf(outer, part.of.ref);
   const ctx = inPeriod(outer, of?.kind === "films" ? periodOf(of.where) : undefined);
@@ -122,9 +132,7 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   const valueOf = (id: string, lead: string) => (fig(id) && part.by !== "releaseYear" ? `${lead}${figureWords(part.by, fig(id)!.value)}` : "");
   const ranked = r.ranked ?? r.ranking.length;
   const all = r.total ?? ranked;
-  // Films TMDB alone lists placed among the KB's are ranked by TMDB's figure, and said to be TMDB's.
-  const mixed = r.figures.some((f) => f.tmdbOnly);
-  const among = `among ${all} film${all === 1 ? "" : "s"} that fit (${set})${ranked < all ? `, ${ranked} with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}${mixed && !m.source.includes("TMDB") ? ` and TMDB 5000 for the films only it lists` : ""}`;
+  const among = `among ${all} film${all === 1 ? "" : "s"} that fit (${set})${ranked < all ? `, ${ranked} with a ${m.noun}` : ""}, by ${m.noun} from ${m.source}${tmdbRankedToo(r, m.source)}`;
   if (part.nth === undefined) {
     const line = (a: { name: string; evidenceIds: string[] }, i: number) => `${i + 1}. ${named(a.name)}${valueOf(a.name, ": ")} ${ctx.cite.cite(a.evidenceIds, 1)}`.trimEnd();
     // A size asked ("the three best", "top 20") is the list's; otherwise the first five.
@@ -140,8 +148,7 @@ export function renderOrder(part: PartOf<"order">, r: PartResult, outer: RenderC
   }
   const before = r.ranking.slice(Math.max(0, part.nth - 3), part.nth - 1).map((a) => named(a.name));
   const context = before.length && part.by === "releaseYear" ? ` It follows ${joinList(before)}.` : "";
-  const lacked = fig(picked.name)?.tmdbOnly ? ", a film TMDB 5000 lists and the knowledge graph lacks" : "";
-  return { text: `The ${place} is ${named(picked.name)}${valueOf(picked.name, ", with ")}${lacked} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`, answers: r.items };
+  return { text: `The ${place} is ${named(picked.name)}${valueOf(picked.name, ", with ")}${lackedSaid(fig(picked.name))} ${ctx.cite.cite(picked.evidenceIds, 1)} (${among}).${context}`, answers: r.items };
 }
 
 export function renderAggregate(part: PartOf<"aggregate">, r: PartResult, ctx: RenderContext): Rendered {

@@ -335,14 +335,9 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     // (Right after the verb: "starred in …" leaves the slot to "in".)
     const objectOf = k === 1 && asksWhoMade(tokens) && !tokens.some((x) => MOVIE_WORDS.has(x.folded)) && !IN_FILM.has(tokens[2]?.folded ?? "");
     if (!IN_FILM.has(t.folded) && !objectOf) return [];
-    let end = k + 1;
-    while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
-    // "who plays the lead in i can only imagine movie": a film word closing the words says what they name, no word of it.
-    const filmWord = end - k > 2 && MOVIE_WORDS.has(tokens[end - 1]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[end - 1]!.folded);
-    if (filmWord) end--;
+    const { end, filmWord } = storySlotEnd(text, tokens, k);
     const span = tokens.slice(k + 1, end);
-    // "what character in titanic has a necklace": a film the KB holds, then an auxiliary opening what is said of it.
-    if (span.some((x, n) => n > 0 && ASKING_AUXILIARIES.has(x.folded) && kb.linker.link(text.slice(span[0]!.start, span[n - 1]!.end), { types: ["Movie"], limit: 1, exact: true }).some(linksWhole))) return [];
+    if (saidOfKbFilm(text, span, kb)) return [];
     const content = span.filter((x) => !STOP_WORDS.has(x.folded));
     // A noun of a thing asked for is a title's word there ("a dogs purpose"); a word that shapes the question is not.
     const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && shapesQuestion(x.folded);
@@ -359,6 +354,22 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     const slot = place ? undefined : titleSlotAt(filmWord ? text.slice(0, span.at(-1)!.end) : text, tokens.slice(0, end), k + 1, span, false);
     return slot && (STORY_SLOTS.has(slot.id) || (objectOf && slot.id === AFTER_TITLE_CUE_SLOT)) ? [said] : [];
   });
+}
+
+/**
+ * Where the words after token `k` end: at the clause's end, a film word closing them aside ("who plays the lead in i can
+ * only imagine movie": it says what they name, no word of it).
+ */
+function storySlotEnd(text: string, tokens: readonly WordToken[], k: number): { end: number; filmWord: boolean } {
+  let end = k + 1;
+  while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
+  const filmWord = end - k > 2 && MOVIE_WORDS.has(tokens[end - 1]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[end - 1]!.folded);
+  return { end: filmWord ? end - 1 : end, filmWord };
+}
+
+/** "what character in titanic has a necklace": the words open with a film the KB holds and an auxiliary opening what is said of it. */
+function saidOfKbFilm(text: string, span: readonly WordToken[], kb: KnowledgeBase): boolean {
+  return span.some((x, n) => n > 0 && ASKING_AUXILIARIES.has(x.folded) && kb.linker.link(text.slice(span[0]!.start, span[n - 1]!.end), { types: ["Movie"], limit: 1, exact: true }).some(linksWhole));
 }
 
 const PLAY_VERBS: ReadonlySet<string> = new Set(CHARACTER_ACTIVE_VERBS);
