@@ -24,6 +24,8 @@ export const RELEASED_VERBS = ["released", "premiered"];
 export const CLOSING_FACT_VERBS = ["come out", "comes out", "came out", "coming out", "released", "premiered", "made", "filmed", "shot", "set", "take place", "takes place", "took place", "happen", "happens"];
 /** Words that say a song ("the song feels like home"): a name right after one is the song's. */
 export const SONG_WORDS = ["song", "songs", "tune", "track"];
+/** Verbs of singing: what is sung right after one is a song ("who sings the circle of life"). */
+export const SINGING_VERBS = ["sing", "sings", "sang", "sung", "singing"];
 /** Words that qualify a name asked ("the joker's real name", "her full name"). */
 export const NAME_QUALIFIERS = ["real", "full", "first", "last", "actual", "true", "middle"];
 /** The verb of "come out" in every form: with "out" after it, the release asked, never a title's word ("when is peter rabbit coming out"). */

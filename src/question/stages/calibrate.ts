@@ -5,7 +5,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, SUBJECT_PRONOUNS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SINGING_VERBS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
@@ -91,19 +91,32 @@ function nameAskedAt(tokens: readonly WordToken[], at: number): boolean {
   return tokens[k]?.folded === "name";
 }
 const SONG: ReadonlySet<string> = new Set(SONG_WORDS);
+const SING: ReadonlySet<string> = new Set(SINGING_VERBS);
 /** How far after "song" a song's name may run and still hold a word. */
 const SONG_NAME_WORDS = 6;
 /** Words that say a song's film after it ("the song from titanic", "the theme song for jaws", "the song of grease"). */
 const SONG_OF_FILM: ReadonlySet<string> = new Set([...FILM_SLOT_PREPOSITIONS, "of", "to"]);
-/** The word at `at` is within a song's name said right after "song": no word saying its film between. */
-function songNamed(tokens: readonly WordToken[], at: number): boolean {
+/**
+ * The name of `length` words at `at` is within a song's name said right after "song": no word saying its film between.
+ * So is one inside a longer name sung ("who sings the circle of life": not The Circle); a name that is all that is sung
+ * may be the film's ("who sang titanic").
+ */
+function songNamed(tokens: readonly WordToken[], at: number, length: number): boolean {
   for (let k = at - 1; k >= Math.max(0, at - SONG_NAME_WORDS); k--) {
     const w = tokens[k]!.folded;
     if (SONG.has(w)) return k < at - 1 || ARTICLES.has(tokens[k - 1]?.folded ?? "");
+    if (SING.has(w)) return sungWords(tokens, k + 1) > length;
     if (SONG_OF_FILM.has(w) || (QUESTION_WORDS.has(w) && !STOP_WORDS.has(w))) return false;
   }
   return false;
 }
+/** How many words are sung from token `from`: up to a preposition leading to its film or place ("in", "at the end of"), or a question word. */
+function sungWords(tokens: readonly WordToken[], from: number): number {
+  let k = from;
+  while (k < tokens.length && !SUNG_UNTIL.has(tokens[k]!.folded) && !(QUESTION_WORDS.has(tokens[k]!.folded) && !STOP_WORDS.has(tokens[k]!.folded))) k++;
+  return k - from;
+}
+const SUNG_UNTIL: ReadonlySet<string> = new Set([...FILM_SLOT_PREPOSITIONS, "at", "on", "during"]);
 const REPLY: ReadonlySet<string> = new Set(REPLY_WORDS);
 const AWARD_VERB: ReadonlySet<string> = new Set(AWARD_VERBS);
 const AWARD: ReadonlySet<string> = new Set(AWARD_WORDS);
@@ -115,7 +128,7 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "award-name", apply: (c) => (c.span.length === 1 && AWARD.has(c.words[0]!) && (AWARD_ADJECTIVE.has(c.tokens[c.at + 1]?.folded ?? "") || AWARD_VERB.has(c.tokens[c.at - 1]?.folded ?? "")) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "what movie is the song feels like home in": a name said as a song's, right after "song" (or "song called"), is the
   // song's words, not a film; one after "in" or "from" ("the song from titanic") is the film it is in.
-  { id: "song-title", apply: (c) => ((c.top.type === "Movie" || c.top.type === "Tag") && songNamed(c.tokens, c.at) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  { id: "song-title", apply: (c) => ((c.top.type === "Movie" || c.top.type === "Tag") && songNamed(c.tokens, c.at, c.span.length) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "when did they film titanic", "what year did they make grease": a subject pronoun right after an auxiliary, with its
   // verb after it and written in lowercase, is the clause's subject, not the film of that name (They, Us).
   { id: "subject-pronoun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && SUBJECT.has(c.words[0]!) && FACT_AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") && c.tokens[c.at + 1] !== undefined && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
