@@ -456,7 +456,19 @@ async function aboutPart(r: Reading, ctx: RuleContext, fact: FactKind): Promise<
   if (both.length >= 2 && !person && r.analysis.answer.type === "Person") return peopleOf(r, both, role === "DIRECTED" || role === "WROTE" ? role : "ACTED_IN", "both");
   if (film) return aboutFilm(r, film, person, fact);
   if (person) return [{ kind: "films", where: [{ on: "person", who: personRef(person), role: roleNear(person, r.analysis) ?? (await usualRole(person, r.analysis, ctx.kb)), negated: false }] }];
-  return fact === "character" ? eponymousCast(r, ctx) ?? seriesCast(r) : undefined;
+  return fact === "character" ? (placedCast(r) ?? eponymousCast(r, ctx) ?? seriesCast(r)) : undefined;
+}
+
+/** "who plays predator in the new predator movie": the cast of the film a place in its family picks (before a namesake). */
+function placedCast(r: Reading): DraftPart[] | undefined {
+  const s = r.series;
+  const o = r.cues.ordinal;
+  if (!s || !o || r.cues.superlative) return undefined;
+  return [
+    { kind: "films", where: [seriesWhere(s)] },
+    { kind: "order", of: local(0), by: "releaseYear", direction: o.fromEnd ? "desc" : "asc", nth: o.nth },
+    { kind: "lookup", from: [local(1)], path: [{ edge: "ACTED_IN", dir: "in" }], asks: "Person", join: "each", within: [], text: r.text },
+  ];
 }
 
 /** "who plays snape in harry potter": a family's films and their cast, one of whom played the part. */
