@@ -24,7 +24,7 @@ const WHICH_FILM: ReadonlySet<string> = new Set([
 ]);
 /** A film word said of one film ("movie", "film"), closing its title. */
 const SINGLE_FILM_WORD: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
-/** A word of manner said before the fact ("originally came out", "first released"). */
+/** A word of manner said before the fact ("originally came out", "officially released"). */
 const ADVERB = /^\w{5,}ly$/;
 
 /**
@@ -33,8 +33,8 @@ const ADVERB = /^\w{5,}ly$/;
  * with more words after it that name nothing else, is the start of a longer name, not that film. Where a film stands:
  * right after "in", "from" or "for", or after "who" and a verb of making a film, to the clause's end; right after a title
  * cue ("the movie", "called") or the auxiliary a question opens with ("when does …"), to a verb the question closes with
- * ("come out", "filmed"). The tokens of the whole name said (from the title's
- * first word to where the slot ends, a year after it aside), or undefined.
+ * ("come out", "filmed"). The tokens of the whole name said (from the title's first word to where the slot ends, a year
+ * or film word after it aside), or undefined.
  *
  * `covered` says what holds a token: another film ("spider man homecoming" is one name), a tag, another name, or nothing. The
  * words after the title must be no other name's, join nothing ("titanic and jaws" are two), and hold a word that is no
