@@ -118,6 +118,9 @@ describe.skipIf(!hasRealData)("natural questions end to end (heuristic)", () => 
     // The second Lord of the Rings film by release is one TMDB lists and the KB lacks, said so.
     const second = await ask("What is the second Lord of the Rings movie?");
     expect(second.answer).toMatch(/^The second is The Lord of the Rings: The Fellowship of the Ring \(2001\), a film TMDB 5000 lists and the knowledge graph lacks \[1\] \(among 4 films that fit .*It follows The Lord of the Rings \(1978\)\./);
+    // A figure of it is read from its TMDB row, said to be TMDB's.
+    const long = await ask("how long is the second godfather movie");
+    expect(long.answer).toMatch(/^The Godfather: Part II \(1974\): 200 minutes \[1\] \(running time from TMDB 5000; the knowledge graph does not hold this film\)\./);
     const none = await ask("What is the fifth Lord of the Rings movie?");
     expect(none.answers).toEqual([]);
     expect(none.answer).toMatch(/^The knowledge base has no fifth: only 4 films fit \(the Lord of the Rings films\)/);

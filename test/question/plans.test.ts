@@ -515,6 +515,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who directed the new batman movie","order.ordinal","p1 films(series Batman (7 + 2 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
     ["when did the new alice in wonderland come out","lookup.relation","*p1 lookup(Alice in Wonderland → RELEASED_IN out; within 2010–2010)"],
     ["how many mission impossible movies are there","aggregate.count","p1 films(series Mission: Impossible (0 + 5 TMDB only)); *p2 count(p1)"],
+    // A figure asked of the film a place in its family picks is that film's.
+    ["how long is the second toy story","order.ordinal","p1 films(series Toy Story (3)); p2 order(p1 by releaseYear asc, nth 2); *p3 lookup(p2 → runtime)"],
+    ["what was the budget of the third harry potter movie","order.ordinal","p1 films(series harry potter (5 + 1 TMDB only)); p2 order(p1 by releaseYear asc, nth 3); *p3 lookup(p2 → budget)"],
     // A part played in the film a place in its family picks: that film's cast, before a namesake of the character.
     ["who played snape in the third harry potter movie","beyond.character-named","p1 films(series harry potter (5 + 1 TMDB only)); p2 order(p1 by releaseYear asc, nth 3); p3 lookup(p2 → ACTED_IN in); *p4 beyond(character beside p3)"],
     ["who plays rocky in the new rocky movie","beyond.character-named","p1 films(series Rocky (7)); p2 order(p1 by releaseYear desc, nth 1); p3 lookup(p2 → ACTED_IN in); *p4 beyond(character beside p3)"],

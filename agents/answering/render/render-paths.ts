@@ -9,6 +9,7 @@ import { EDITION_YEAR_SLACK, saidYear } from "../../plan/results-paths";
 import { constraintWords } from "./render-sets";
 import { genderOfName } from "../../../src/linking/name-gender";
 import { renderTmdbOnly } from "./render-tmdb-only";
+import { tmdbOnlyValue } from "../../../tools/tmdb-only-evidence";
 import { FILM_FACT, FILMS_FACT, HOLDS, hopsOfLabel, lacking, pathPhrase, PERSON_FACT, answersNoun, figureWords, tmdbFigureNoun } from "./words";
 
 /** Renderers of the parts that start from names or text. */
@@ -61,6 +62,24 @@ function fromPlacedTmdbOnly(part: PartOf<"lookup">, hop: Hop | undefined, ctx: R
 }
 type Hop = NonNullable<PartOf<"lookup">["path"]>[number];
 
+/** A figure asked of the films a lookup starts from: from TMDB's row of a placed film the graph lacks, else from the KB's films'. */
+function figureAsked(part: PartOf<"lookup">, figure: NonNullable<PartOf<"lookup">["figure"]>, r: PartResult, ctx: RenderContext, from: string): Rendered {
+  return (r.figures.length ? undefined : placedFigure(part, figure, ctx)) ?? figureOf(part, figure, r, ctx, from);
+}
+
+/** "how long is the second godfather movie": a figure of a placed film TMDB alone lists, read from its TMDB row. */
+function placedFigure(part: PartOf<"lookup">, figure: NonNullable<PartOf<"lookup">["figure"]>, ctx: RenderContext): Rendered | undefined {
+  const lacked = tmdbOnlyPlaced(part, ctx);
+  const [only] = part.from;
+  if (!lacked || !only || !("ref" in only)) return undefined;
+  const row = resultOf(ctx, only.ref).evidence.find((e) => e.id === lacked.evidenceId);
+  const value = row ? tmdbOnlyValue(row, figure) : undefined;
+  const cite = ctx.cite.cite([lacked.evidenceId], 1);
+  const noun = tmdbFigureNoun(figure);
+  if (value === undefined) return { text: `TMDB 5000 lists ${lacked.name} ${cite} but has no ${noun} for it; the knowledge graph does not hold this film.`, answers: [] };
+  return { text: `${lacked.name}: ${figureWords(figure, value)} ${cite} (${noun} from TMDB 5000; the knowledge graph does not hold this film).`, answers: [{ name: lacked.name, type: "Movie", score: 1, evidenceIds: [lacked.evidenceId] }] };
+}
+
 /** The film a lookup starts from when it is one a ranking placed from TMDB's rows alone (a family's film the KB lacks). */
 function tmdbOnlyPlaced(part: PartOf<"lookup">, ctx: RenderContext): { name: string; evidenceId: string } | undefined {
   const [only] = part.from;
@@ -73,7 +92,7 @@ function tmdbOnlyPlaced(part: PartOf<"lookup">, ctx: RenderContext): { name: str
 
 function lookupOf(part: PartOf<"lookup">, r: PartResult, ctx: RenderContext): Rendered {
   const from = startNames(part, ctx);
-  if (part.figure) return figureOf(part, part.figure, r, ctx, from);
+  if (part.figure) return figureAsked(part, part.figure, r, ctx, from);
   if (part.story) return storyOf(r, ctx, from);
   const hop = part.path?.length === 1 ? part.path[0]! : undefined;
   if (!r.items.length && hop && part.join === "both" && part.from.length > 1) return { text: nothingShared(part, hop, r, ctx, from), answers: [] };

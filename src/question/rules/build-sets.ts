@@ -77,6 +77,9 @@ function askedOfPick(r: Reading, built: Built): Built {
   if (last?.kind !== "order" || last.nth === undefined) return built;
   // "what is the third one about": the story of the film picked.
   if (r.cues.story) return { parts: [...built.parts, { kind: "lookup", from: [local(built.parts.length - 1)], story: true, join: "each", within: [], text: r.text }] };
+  // "how long is the second toy story": a figure of the film picked, when the order was not by it.
+  const figure = r.cues.figure?.metric;
+  if (figure && figure !== last.by) return { parts: [...built.parts, { kind: "lookup", from: [local(built.parts.length - 1)], figure, join: "each", within: [], text: r.text }] };
   if (a.answer.type === "Movie" || !a.answer.edge) return built;
   const hop = hopToAnswer(r);
   if (!hop) return built;
