@@ -4,7 +4,7 @@ import { QUESTION_WORDS } from "../linking/question-words";
 import { NATIONALITIES_BESIDE_LANGUAGES } from "./lexicon/linking";
 import { ARTICLES, STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { loneWordTag } from "../kb/concepts/offline/nlp";
-import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, CREW_ROLE_MODIFIERS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS, makesFilm } from "./lexicon/relations";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, CREW_ROLE_MODIFIERS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS, MAKING_VERB_FORMS, makesFilm } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { ASKING_AUXILIARIES } from "./lexicon/followup";
 import { COPULA_OPENERS, FACT_PHRASES, KIND_OF_LEADS } from "./lexicon/shapes";
@@ -225,7 +225,7 @@ function makesMusic(tokens: readonly WordToken[], i: number): boolean {
 }
 /** "score" is a film's music after a verb of making it ("wrote the score"), elsewhere a rating. */
 const MUSIC_SCORE = "score";
-const MAKING_VERBS: ReadonlySet<string> = new Set(["made", "make", "makes", "did", "do", "does", "done"]);
+const MAKING_VERBS: ReadonlySet<string> = new Set(MAKING_VERB_FORMS);
 const MUSIC_WORDS: ReadonlySet<string> = new Set(FACT_PHRASES.filter((f) => f.fact === "music" && !f.phrase.includes(" ") && f.phrase !== "score").map((f) => f.phrase));
 const IS_OPENERS: ReadonlySet<string> = new Set(COPULA_OPENERS);
 const ELSE_DONE: ReadonlySet<string> = new Set(ELSE_DONE_AUXILIARIES);

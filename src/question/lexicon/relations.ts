@@ -52,6 +52,9 @@ export const WORD_TO_EDGES: ReadonlyMap<string, { edge: EdgeType; weight: number
   return m;
 })();
 
+/** Plain verbs of making or doing a thing ("who made the score", "who did the music"). */
+export const MAKING_VERB_FORMS = ["made", "make", "makes", "did", "do", "does", "done"];
+
 /** A verb of making a film, whose object is the film made ("who directed X", "who wrote X"), not a part played ("who plays X"). */
 export function makesFilm(folded: string): boolean {
   return WORD_TO_EDGES.get(folded)?.some((e) => (e.edge === "DIRECTED" || e.edge === "WROTE") && e.weight >= 1) ?? false;

@@ -449,6 +449,12 @@ export const EITHER_WORDS = ["either", "or"];
 
 /** Words between a fact word and a name that make the name the fact's subject ("what episode has David Lynch directed"). */
 export const FACT_AUXILIARIES = "has have had did does do is was were are".split(" ");
+/** The auxiliaries a question opens its subject with ("when will …", "what year was …"): those and "will". */
+export const SUBJECT_AUXILIARIES = [...FACT_AUXILIARIES, "will"];
+/** Question words that ask which someone of a story is meant ("which character in toy story is a cowboy"). */
+export const WHICH_ONE_ASKERS = ["which", "what", "who"];
+/** Words that point to something said before, no title's words ("where was most of it filmed"). */
+export const POINTING_WORDS = ["it", "this", "that", "these", "those"];
 /** Prepositions that may close a fact's phrase at a clause's end ("set in", "filmed at", "shot on"). */
 export const FACT_CLOSING_PREPOSITIONS = ["in", "at", "on"];
 /** Prepositions before a year said right after a title, which still says which film it is ("titanic in 1997"). */

@@ -1,6 +1,6 @@
 import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, isYearWord, type WordToken } from "../../util/text";
 import { isRuleWord } from "./spelling";
-import { CLOSING_FACT_VERBS, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS, ORDINAL_WORDS, SEQUEL_PHRASES } from "../lexicon/shapes";
+import { CLOSING_FACT_VERBS, SUBJECT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS, ORDINAL_WORDS, SEQUEL_PHRASES } from "../lexicon/shapes";
 import { NAME_JOINING_WORDS, SEQUEL_LEADS, TITLE_SLOT_CUES, VERSION_WORDS } from "../lexicon/linking";
 import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
 import { WH_WORDS } from "../lexicon/cues";
@@ -11,7 +11,7 @@ const JOINERS: ReadonlySet<string> = new Set(NAME_JOINING_WORDS);
 const TITLE_CUES: ReadonlySet<string> = new Set(TITLE_SLOT_CUES);
 const WH: ReadonlySet<string> = new Set(WH_WORDS);
 /** The auxiliaries a question opens its subject with ("when will …", "what year was …"). */
-const ASKING: ReadonlySet<string> = new Set([...FACT_AUXILIARIES, "will"]);
+const ASKING: ReadonlySet<string> = new Set(SUBJECT_AUXILIARIES);
 const CLOSING_VERBS: readonly (readonly string[])[] = CLOSING_FACT_VERBS.map((v) => v.split(" "));
 /** Words that say which film, version or show a title is ("movie", "original", "first", "sequel", "part", "season"). */
 const WHICH_FILM: ReadonlySet<string> = new Set([

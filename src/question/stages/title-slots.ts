@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { sequelNumberAfter } from "./sequel-number";
@@ -84,8 +84,8 @@ const thingAsked = (tokens: readonly WordToken[], t: WordToken) => {
 /** Someone a story is told of: "they", a being ("the dog"), a given name ("elise"). */
 const WHO_WHAT: ReadonlySet<string> = new Set(["who", "what"]);
 /** Question words that ask which someone of a story is meant, and the auxiliaries that open what is said of them. */
-const WH_ASKERS: ReadonlySet<string> = new Set(["which", "what", "who"]);
-const SAID_OF: ReadonlySet<string> = new Set([...FACT_AUXILIARIES, "will", "can"]);
+const WH_ASKERS: ReadonlySet<string> = new Set(WHICH_ONE_ASKERS);
+const SAID_OF: ReadonlySet<string> = new Set([...SUBJECT_AUXILIARIES, "can"]);
 /** One-word nouns of a part in a story ("character", "characters"). */
 const CHARACTER_NOUNS: ReadonlySet<string> = new Set(FACT_PHRASES.filter((f) => f.fact === "character" && !f.phrase.includes(" ")).map((f) => f.phrase));
 const storySubject = (t: WordToken) => PRONOUNS_OF_STORY.has(t.folded) || STORY_BEINGS.has(t.folded) || isGivenName(t.folded);

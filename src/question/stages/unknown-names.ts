@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { BOOK_WORDS, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { BOOK_WORDS, POINTING_WORDS, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -277,7 +277,7 @@ function slotEndingInTitle(text: string, tokens: readonly WordToken[], i: number
 
 const FACT_AUXILIARY: ReadonlySet<string> = new Set(FACT_AUXILIARIES);
 /** The auxiliaries a question opens its subject with ("when will …", "what role did …"). */
-const ASKING_AUXILIARIES: ReadonlySet<string> = new Set([...FACT_AUXILIARIES, "will"]);
+const ASKING_AUXILIARIES: ReadonlySet<string> = new Set(SUBJECT_AUXILIARIES);
 const JOINING: ReadonlySet<string> = new Set(NAME_JOINING_WORDS);
 
 /**
@@ -398,7 +398,7 @@ function playerSlotNames(text: string, tokens: readonly WordToken[], analysis: Q
 
 const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "where", "what", "which", "year", "date", "day", "month"]);
 /** Words that point to something said before, no title's words ("where was most of it filmed"). */
-const POINTING: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, "it", "this", "that", "these", "those"]);
+const POINTING: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, ...POINTING_WORDS]);
 /** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
 /**
