@@ -3,7 +3,7 @@ import { indexTerms } from "../kb/text-fields";
 import { ARTICLES, linkKey, withoutLeadingArticle, type WordToken } from "../util/text";
 import { byYearThenTitle, type TmdbOnlyFilm } from "../ports/movie-catalog";
 import type { QuestionAnalysis } from "./analyze";
-import { IN_FILM_WORDS, ORDINAL_WORDS, SERIES_OPENERS, SERIES_TITLE_WORDS, SERIES_WORDS } from "./lexicon/shapes";
+import { IN_FILM_WORDS, MEASURE_AFTER_NUMBER_WORDS, ORDINAL_WORDS, SERIES_OPENERS, SERIES_TITLE_WORDS, SERIES_WORDS } from "./lexicon/shapes";
 import { WH_WORDS } from "./lexicon/cues";
 import { ROLE_IN_FILM_WORDS } from "./lexicon/followup";
 import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
@@ -206,8 +206,9 @@ function familyBefore(tokens: readonly WordToken[], end: number, analysis: Quest
 
 /** The greatest number said after a family's name that places a film in it ("harry potter 8"). */
 const MAX_FAMILY_PLACE = 12;
-/** Words after a number that make it a count or a measure, no place in a family ("rocky 2 hours", "jaws 3 times"). */
-const MEASURED = /^(?:minutes?|hours?|hrs?|mins?|years?|times?|stars?|films?|movies?|sequels?|parts?|seasons?|episodes?)$/;
+const MEASURED: ReadonlySet<string> = new Set(MEASURE_AFTER_NUMBER_WORDS);
+/** A sequel's number said in a title, with or without its lead word ("2", "part 2", "chapter 3"). */
+const TITLE_NUMBER = new RegExp(`^(?:(?:${SEQUEL_LEADS.join("|")}) )?\\d{1,2}\\b`);
 
 /**
  * "pirates of the caribbean 5", "harry potter 3": a family's name and a number said right after it, when no film the KB
@@ -217,7 +218,7 @@ const MEASURED = /^(?:minutes?|hours?|hrs?|mins?|years?|times?|stars?|films?|mov
 export function familyPlaceSaid(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase, whole: (said: string) => boolean): { at: number; nth: number } | undefined {
   for (let k = 1; k < tokens.length; k++) {
     const nth = placeNumber(tokens[k]!.folded);
-    if (nth === undefined || MEASURED.test(tokens[k + 1]?.folded ?? "")) continue;
+    if (nth === undefined || MEASURED.has(tokens[k + 1]?.folded ?? "")) continue;
     const family = familyBefore(tokens, k, analysis, kb);
     if (!family || family.tokenEnd !== k || whole(text.slice(tokens[family.tokenStart]!.start, tokens[k]!.end))) continue;
     if (!placesByNumber(family, nth)) continue;
@@ -235,7 +236,7 @@ function placesByNumber(family: Series, nth: number): boolean {
   const key = withoutLeadingArticle(linkKey(family.name));
   const titles = [...family.films, ...(family.tmdbOnly ?? []).map((f) => f.title)].map((t) => withoutLeadingArticle(linkKey(t)));
   const rests = titles.filter((t) => t.startsWith(key)).map((t) => t.slice(key.length).trim());
-  const numbered = rests.some((r) => /^(?:\d{1,2}|part \d{1,2})\b/.test(r));
+  const numbered = rests.some((r) => TITLE_NUMBER.test(r));
   return titles.length >= nth && rests.some((r) => r.length > 0) && !numbered;
 }
 

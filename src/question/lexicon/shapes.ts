@@ -495,6 +495,8 @@ export const WH_NOUN_LEADS = "what which whose".split(" ");
 /** The words of a frame that asks what there is to know of a name ("who is X", "tell me about the movie X", "what do you know about X"). */
 export const ABOUT_FRAME_WORDS = "who whos is was what whats tell me us about the movie film something anything everything you know do info information on please give some can could".split(" ");
 
+/** Words after a number that make it a count or a measure, no place in a film's family ("rocky 2 hours", "jaws 3 times"). */
+export const MEASURE_AFTER_NUMBER_WORDS = "minute minutes hour hours hr hrs min mins year years time times star stars film films movie movies sequel sequels part parts season seasons episode episodes".split(" ");
 /** Words of written works a film may come from, released on their own ("when did the book come out"). */
 export const BOOK_WORDS = ["book", "books", "novel", "novels", "comic", "comics", "album", "albums"];
 /** Parts of a film a question may point at ("the end of dirty dancing", "the opening scene of jaws"): the name after "of" is the film. */
