@@ -25,14 +25,19 @@ const CHECK_BATCH = 40;
 
 /**
  * The exact check of the hard constraints on a list of films: find_movies with the films as titles
- * and the request's constraints, in batches; a film it returns fits. Timed as a tool call.
+ * and the request's constraints, in batches; a film it returns fits. Timed as a tool call. A constraint
+ * that is itself a list of titles (a series, a film) bounds the films to check: the candidates' titles
+ * take the argument's place, so a film outside the series would otherwise pass ("which harry potter
+ * movie has the dragon" is never How to Train Your Dragon).
  */
 export function constraintCheck(m: DeepMemory, ctx: RunContext, step: number): (films: string[]) => Promise<Set<string>> {
   return async (films) => {
     const fit = new Set<string>();
     const args = openFilmArgs(m.where);
-    for (let i = 0; i < films.length; i += CHECK_BATCH) {
-      const titles = films.slice(i, i + CHECK_BATCH);
+    const bound = args.titles?.length ? new Set(args.titles) : undefined;
+    const checked = bound ? films.filter((f) => bound.has(f)) : films;
+    for (let i = 0; i < checked.length; i += CHECK_BATCH) {
+      const titles = checked.slice(i, i + CHECK_BATCH);
       const t0 = performance.now();
       const out = await runTool(TOOLS.find_movies, { ...args, titles, limit: titles.length }, { kb: ctx.kb, step, signal: ctx.signal });
       const ms = performance.now() - t0;

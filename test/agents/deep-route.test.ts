@@ -27,6 +27,17 @@ describe("the deep route (open requests)", () => {
     expect(r.trace.filter((s) => s.node === "act").every((s) => s.serves && s.rationale)).toBe(true);
   });
 
+  it("keeps a series said as a hard constraint: only its films, ranked by what the request says they hold", async () => {
+    const held = await runResearch("which starfall movie has the colony ship", { kb });
+    expect(held.route).toBe("deep");
+    expect(names(held)[0]).toBe("Starfall Returns");
+    // A film outside the series that meets the facet is never answered as one of the series.
+    const elsewhere = await runResearch("which starfall film is about fishermen", { kb });
+    expect(names(elsewhere)).not.toContain("The Quiet Harbor");
+    expect(new Set(names(elsewhere))).toEqual(new Set(["Starfall", "Starfall Returns"]));
+    expect(elsewhere.answer).toMatch(/No film in the knowledge base showed "fishermen"/);
+  });
+
   it("says which facet no film met instead of answering as if it were met", async () => {
     const r = await runResearch("dramas about zebras", { kb });
     expect(r.route).toBe("deep");
