@@ -523,6 +523,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who plays rocky in the new rocky movie","beyond.character-named","p1 films(series Rocky (7)); p2 order(p1 by releaseYear desc, nth 1); p3 lookup(p2 → ACTED_IN in); *p4 beyond(character beside p3)"],
     // What is sung right after a verb of singing is a song: a title inside a longer name sung is no film.
     ["who sings the eye of the tiger in rocky iii","beyond.fact","p1 lookup(Rocky III → all); *p2 beyond(music beside p1)"],
+    // A song's name runs from "song" to the word saying its film; "of" inside it is the name's ("the shadow of your smile"), right after "song" the film's.
+    ["what movie is the song the shadow of your smile from","beyond.fact","*p1 beyond(music)"],
+    ["what film is the song the circle of life from","beyond.fact","*p1 beyond(music)"],
+    ["who sings the theme song of grease","beyond.fact","p1 lookup(Grease → all); *p2 beyond(music beside p1)"],
     ["who sang the heat is on in beverly hills cop","beyond.fact","p1 lookup(Beverly Hills Cop → all); *p2 beyond(music beside p1)"],
     // A title TMDB alone lists may open with a small word, said whole.
     ["who directed my big fat greek wedding 2","unknown.names","*p1 unknown(my big fat greek wedding 2 = TMDB only My Big Fat Greek Wedding 2 (2016); asks DIRECTED)"],

@@ -94,21 +94,32 @@ const SONG: ReadonlySet<string> = new Set(SONG_WORDS);
 const SING: ReadonlySet<string> = new Set(SINGING_VERBS);
 /** How far after "song" a song's name may run and still hold a word. */
 const SONG_NAME_WORDS = 6;
-/** Words that say a song's film after it ("the song from titanic", "the theme song for jaws", "the song of grease"). */
+/** Words that say a song's film right after the song word ("the song from titanic", "the theme song for jaws", "the song of grease"). */
 const SONG_OF_FILM: ReadonlySet<string> = new Set([...FILM_SLOT_PREPOSITIONS, "of", "to"]);
+const FILM_SLOT: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
 /**
- * The name of `length` words at `at` is within a song's name said right after "song": no word saying its film between.
- * So is one inside a longer name sung ("who sings the circle of life": not The Circle); a name that is all that is sung
- * may be the film's ("who sang titanic").
+ * The name of `length` words at `at` is within a song's name said after "song": the name runs from the song word
+ * (an article aside) to the first word saying its film ("the song the shadow of your smile from": not Smile), and
+ * "of" or "to" say its film only right after the song word. So is one inside a longer name sung ("who sings the
+ * circle of life": not The Circle); a name that is all that is sung may be the film's ("who sang titanic").
  */
 function songNamed(tokens: readonly WordToken[], at: number, length: number): boolean {
   for (let k = at - 1; k >= Math.max(0, at - SONG_NAME_WORDS); k--) {
     const w = tokens[k]!.folded;
-    if (SONG.has(w)) return k < at - 1 || ARTICLES.has(tokens[k - 1]?.folded ?? "");
+    if (SONG.has(w)) return songNameFrom(tokens, k + 1, at, length);
     if (SING.has(w)) return sungWords(tokens, k + 1) > length;
-    if (SONG_OF_FILM.has(w) || (QUESTION_WORDS.has(w) && !STOP_WORDS.has(w))) return false;
+    if (FILM_SLOT.has(w) || (QUESTION_WORDS.has(w) && !STOP_WORDS.has(w))) return false;
   }
   return false;
+}
+/** Whether the name after a song word at `from - 1` holds the `length` words at `at`: with more words, or after "the song". */
+function songNameFrom(tokens: readonly WordToken[], from: number, at: number, length: number): boolean {
+  if (SONG_OF_FILM.has(tokens[from]?.folded ?? "")) return false;
+  let end = from;
+  while (end < tokens.length && !FILM_SLOT.has(tokens[end]!.folded) && !(QUESTION_WORDS.has(tokens[end]!.folded) && !STOP_WORDS.has(tokens[end]!.folded))) end++;
+  const start = ARTICLES.has(tokens[from]?.folded ?? "") ? from + 1 : from;
+  const words = at + length - Math.max(at, start);
+  return at >= from && at + length <= end && (end - start > words || ARTICLES.has(tokens[from - 2]?.folded ?? ""));
 }
 /** How many words are sung from token `from`: up to a preposition leading to its film or place ("in", "at the end of"), or a question word. */
 function sungWords(tokens: readonly WordToken[], from: number): number {
