@@ -10,6 +10,7 @@ import { foldText, titleCased, wordTokens } from "../../src/util/text";
 import { titleSlotOf } from "../../src/question/stages/title-slots";
 import { longerNameAt } from "../../src/question/stages/longer-name";
 import { saysShort } from "../../src/question/stages/short-titles";
+import { headOfLongerPhrase } from "../../src/question/stages/phrase-head";
 
 
 /** Where the words of `text` (in any case) stand in the question's tokens. */
@@ -289,6 +290,24 @@ describe("a title that opens a longer name", () => {
     const holder = held as Record<string, "film" | "tag" | "name">;
     const span = longerNameAt(q, tokens, at, at + length, (k) => holder[tokens[k]!.folded]);
     expect(span ? q.slice(tokens[span.tokenStart]!.start, tokens[span.tokenEnd - 1]!.end) : undefined).toBe(whole);
+  });
+});
+
+describe("a one-word title at the end of a longer phrase", () => {
+  // [question, the word said, the title it would link to, whether the phrase's article makes it another name's head]
+  it.each([
+    ["which harry potter movie has the quidditch world cup", "cup", "The Cup", true],
+    ["old man and a boy scout stuck on the porch", "scout", "The Scout", true],
+    ["who played in the cup", "cup", "The Cup", false],
+    ["who played in the new cup", "cup", "The Cup", false],
+    ["who starred in the animated cup", "cup", "The Cup", false],
+    ["who starred in the 1999 cup", "cup", "The Cup", false],
+    ["who starred in the first cup", "cup", "The Cup", false],
+    ["who won the world cup", "cup", "Cup", false],
+    ["the film with the cup", "cup", "The Cup", false],
+  ] as const)("%s (%s, %s): %s", (q, word, title, head) => {
+    const { at } = wordsAt(q, word);
+    expect(headOfLongerPhrase(wordTokens(q), at, title)).toBe(head);
   });
 });
 

@@ -12,6 +12,7 @@ import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT,
 import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
+import { headOfLongerPhrase } from "./phrase-head";
 
 /** Share of the movie plots a word occurs in: high for ordinary words ("boy", "her", "memory"). */
 export type WordCommonness = (foldedWord: string) => number;
@@ -142,6 +143,8 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "song-title", apply: (c) => ((c.top.type === "Movie" || c.top.type === "Tag") && songNamed(c.tokens, c.at, c.span.length) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "when did they film titanic", "what year did they make grease": a subject pronoun right after an auxiliary, with its
   // verb after it and written in lowercase, is the clause's subject, not the film of that name (They, Us).
+  // "which harry potter movie has the quidditch world cup": the article heads a longer phrase whose last word a title opening with one shares (not The Cup).
+  { id: "head-of-longer-phrase", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && headOfLongerPhrase(c.tokens, c.at, c.top.name) && !slotSaysTitle(c) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   { id: "subject-pronoun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && SUBJECT.has(c.words[0]!) && FACT_AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") && c.tokens[c.at + 1] !== undefined && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "what is the fox's name on fox and the hound": a name in the possessive before the name asked of it, with a film said
   // after it, is someone of that film's story, not the film of that name (The Fox).
