@@ -540,6 +540,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["where was the midnight ledger filmed","beyond.fact","p1 unknown(the midnight ledger); *p2 beyond(filming_location, missing p1)"],
     ["when was the zorblax chronicles made","unknown.names","*p1 unknown(the zorblax chronicles)"],
     ["where is starfall over ebbing set","beyond.fact","p1 unknown(starfall over ebbing); *p2 beyond(other, missing p1)"],
+    // A pronoun there is the title's own unless it opens a clause describing a film; a film word opening the words is their cue.
+    ["where was thank you for your service filmed","beyond.fact","p1 unknown(thank you for your service); *p2 beyond(filming_location, missing p1)"],
+    ["when did thank you for your service come out","unknown.names","*p1 unknown(thank you for your service)"],
+    ["where was the movie thank you for your service filmed","beyond.fact","p1 unknown(thank you for your service); *p2 beyond(filming_location, missing p1)"],
+    ["when was the movie once i was a beehive made","unknown.names","*p1 unknown(once i was a beehive)"],
     // There a fact's word is the title's (the fact asked is the verb's), and a film word closing it says what it names.
     ["where is the wolf and the child filmed","beyond.fact","p1 unknown(the wolf and the child); *p2 beyond(filming_location, missing p1)"],
     ["when does the midnight ledger movie come out","unknown.names","*p1 unknown(the midnight ledger)"],

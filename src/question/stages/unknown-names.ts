@@ -218,10 +218,16 @@ function slotAfterCue(text: string, tokens: readonly WordToken[], i: number): Wo
   for (let k = i + 1; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (CLAUSE_BREAK.test(text.slice(tokens[k - 1]!.end, t.start))) break;
-    if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded)) || comingOut(tokens, k)) break;
+    if (WORD_TO_EDGES.has(t.folded) || WH.has(t.folded) || (QUESTION_WORDS.has(t.folded) && !STOP_WORDS.has(t.folded)) || comingOut(tokens, k) || (slot.length > 0 && closesClauseAt(text, tokens, k))) break;
     slot.push(t);
   }
   return slot;
+}
+
+/** A verb of release, filming or setting at `k` that ends the clause ("where was the movie X filmed"): the question's, not the title's. */
+function closesClauseAt(text: string, tokens: readonly WordToken[], k: number): boolean {
+  const n = closingVerbAt(tokens, k);
+  return n > 0 && (k + n === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[k + n - 1]!.end, tokens[k + n]!.start)));
 }
 
 /**
@@ -398,7 +404,19 @@ function playerSlotNames(text: string, tokens: readonly WordToken[], analysis: Q
 
 const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "where", "what", "which", "year", "date", "day", "month"]);
 /** Words that point to something said before, no title's words ("where was most of it filmed"). */
-const POINTING: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, ...POINTING_WORDS]);
+const POINTING: ReadonlySet<string> = new Set(POINTING_WORDS);
+const SUBJECT: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
+/**
+ * A word that points at a film instead of naming it ("when did that come out"), or a subject pronoun opening a clause
+ * that describes one: first in the words, or after a film word or "one" ("the movie he was in", "the one they made").
+ * A pronoun after any other word is a title's own ("thank you for your service", "i love you man").
+ */
+function pointsAt(span: readonly WordToken[], k: number): boolean {
+  const w = span[k]!.folded;
+  if (POINTING.has(w)) return true;
+  const before = span[k - 1]?.folded;
+  return SUBJECT.has(w) && (before === undefined || before === "one" || MOVIE_WORDS.has(before));
+}
 /** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
 /**
@@ -432,21 +450,32 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   if (aux < 0) return [];
   // A film word closing the title says what it names ("the guernsey literary and potato peel pie society movie").
   const filmWord = verb - aux > 3 && MOVIE_WORDS.has(tokens[verb - 1]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[verb - 1]!.folded);
-  const span = tokens.slice(aux + 1, filmWord ? verb - 1 : verb);
+  // A film word opening it is the title's cue ("where was the movie thank you for your service filmed").
+  const cue = cueBefore(tokens, aux + 1, verb);
+  const span = tokens.slice(aux + 1 + cue, filmWord ? verb - 1 : verb);
   const end = verb + closingVerbAt(tokens, verb);
   const closes = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
   // A year said with the title is the title's ("the 1933 alice in wonderland", "titanic 1997"), no word of it.
-  let first = aux + 1 + (ARTICLE.has(tokens[aux + 1]!.folded) ? 1 : 0);
+  let first = aux + 1 + cue + (ARTICLE.has(tokens[aux + 1 + cue]!.folded) ? 1 : 0);
   if (isYearWord(tokens[first]?.folded ?? "")) first++;
-  const last = aux + 1 + span.length - (isYearWord(span.at(-1)?.folded ?? "") ? 1 : 0);
+  const last = aux + 1 + cue + span.length - (isYearWord(span.at(-1)?.folded ?? "") ? 1 : 0);
   const whole = analysis.topics.some((m) => m.tokenStart <= first && m.tokenEnd >= last && filmOrPerson(m));
   // A name the KB knows in the possessive says whose film it is ("tom hanks's new movie", "disney's frozen 2"); a word it
   // names nothing by is the title's own ("olaf's frozen adventure").
   // A word of manner before the verb says how it came out, no word of the title ("titanic originally").
   // Another auxiliary inside opens a clause of its own ("where is the resort dirty dancing was filmed").
-  const said = (x: WordToken) => OTHER_THAN_TITLE.has(x.folded) || POINTING.has(x.folded) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysHow(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
-  if (!closes || whole || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
+  // After a film word, a relation word or a describing start opens a description ("the movie directed by …", "the film where …").
+  const describes = cue > 0 && (NOT_TITLE_STARTS.has(span[0]?.folded ?? "") || span.some((x) => WORD_TO_EDGES.has(x.folded)));
+  const said = (x: WordToken, k: number) => OTHER_THAN_TITLE.has(x.folded) || pointsAt(span, k) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysHow(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
+  if (!closes || whole || describes || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
+}
+
+/** How many words from `from` (before `end`) are a title's cue: a singular film word, an article before it ("the movie"). */
+function cueBefore(tokens: readonly WordToken[], from: number, end: number): number {
+  const k = ARTICLE.has(tokens[from]!.folded) ? from + 1 : from;
+  const film = k < end - 1 && MOVIE_WORDS.has(tokens[k]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[k]!.folded);
+  return film ? k + 1 - from : 0;
 }
 
 /** Words that set two things side by side: what stands on the other side of a film is another film. */
