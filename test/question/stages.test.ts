@@ -250,6 +250,10 @@ describe("words of a description, not a title", () => {
     ["a word picking a version, with its article", "when did the original death wish come out", "death wish", "after-version"],
     ["someone of a story asked which, before what is said of them", "which character in toy story is a cowboy", "toy story", "in-after-which-subject"],
     ["not after a plain noun", "which scene in toy story is a cowboy", "toy story", undefined],
+    ["things asked, their copula and 'in', closing the clause", "what color wizards are in lord of the rings", "lord of the rings", "in-after-what-things-are"],
+    ["one thing asked", "what color car was in grease", "grease", "in-after-what-things-are"],
+    ["not when the clause goes on", "what color wizards are in lord of the rings films", "lord of the rings", undefined],
+    ["not four words asked", "what color do the wizards wear are in lord of the rings", "lord of the rings", undefined],
   ])("a title slot, or none: %s (%s)", (_kind, q, text, slot) => expect(slotOfWords(q, text)).toBe(slot));
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));

@@ -24,6 +24,8 @@ const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" 
 /** One-word facts a question asks of a film or person, held here or not ("producer", "music", "country"). */
 const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
 const COPULAS = new Set(["is", "was"]);
+/** The copulas of things asked, one or many ("what color wizards are in …"). */
+const THINGS_COPULAS: ReadonlySet<string> = new Set(["is", "was", "are", "were"]);
 /** Whole phrases of facts, and the question words and auxiliaries that ask one of a film named between them. */
 const FACT_PHRASE_SET: ReadonlySet<string> = new Set(FACT_PHRASES.map((f) => f.phrase));
 const FACT_ASKERS: ReadonlySet<string> = new Set(FACT_ASKER_WORDS);
@@ -126,6 +128,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "what is gimli in lord of the rings", "who was elsa in frozen": after "who" or "what", its copula, someone of a few
   // words and "in", closing the clause, the film they are someone in.
   { id: "in-after-who-is", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && WHO_WHAT.has(c.tokens[0]?.folded ?? "") && COPULAS.has(c.tokens[1]?.folded ?? "") && c.at >= 4 && c.at <= 6 && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  // "what color wizards are in lord of the rings", "which animals were in the jungle book": after a question word, the things
+  // it asks (one to three words), their copula and "in", closing the clause, the film they are in.
+  { id: "in-after-what-things-are", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && WH_ASKERS.has(c.tokens[0]?.folded ?? "") && THINGS_COPULAS.has(c.before(2) ?? "") && c.at >= 4 && c.at <= 6 && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "what is the plot of titanic", "a synopsis of alien": after a noun for the story told and "of", at the clause's end, the film told.
   { id: "of-after-story-told", says: true, when: (c) => c.before(1) === "of" && STORY_TOLD.has(c.before(2) ?? "") && c.endsClause },
   // "who does anna from frozen end up with": right after someone of a story and "from", in a question, the film they are of,
