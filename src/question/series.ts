@@ -241,13 +241,14 @@ function placesByNumber(family: Series, nth: number): boolean {
 }
 
 /**
- * "who plays predator in the new predator movie": "the new" before a family's name and one film word asks its latest
- * film, as "the latest" does; where the token "new" stands, or undefined. (A title several films share, said with no film
+ * "who plays predator in the new predator movie", "when is the next maze runner movie coming out": "the new" or "the
+ * next" before a family's name and one film word asks its latest film, as "the latest" does (the next one the data
+ * knows of is its latest); where the token "new" stands, or undefined. (A title several films share, said with no film
  * word, is its latest edition: see `versionYears`.)
  */
 export function latestOfFamilySaid(tokens: readonly WordToken[], analysis: QuestionAnalysis, kb: KnowledgeBase): number | undefined {
   for (let k = 1; k < tokens.length - 2; k++) {
-    if (tokens[k]!.folded !== NEW_WORD || tokens[k - 1]!.folded !== "the") continue;
+    if (!NEW_WORDS.has(tokens[k]!.folded) || tokens[k - 1]!.folded !== "the") continue;
     const word = tokens.findIndex((t, j) => j > k + 1 && j <= k + 1 + MAX_WORDS && FILM_WORDS.has(t.folded));
     if (word < 0 || PLURAL.has(tokens[word]!.folded)) continue;
     const family = seriesAt(tokens, k + 1, word, analysis, kb);
@@ -255,7 +256,8 @@ export function latestOfFamilySaid(tokens: readonly WordToken[], analysis: Quest
   }
   return undefined;
 }
-const NEW_WORD = "new";
+/** "the new X movie", "the next X movie": the family's latest film (the data knows none later). */
+const NEW_WORDS: ReadonlySet<string> = new Set(["new", "next"]);
 
 /** Whether some title of the family goes on from its name with more words (a series, not namesakes). */
 function goesOnFromName(family: Series): boolean {

@@ -351,8 +351,10 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     const closesLonger = (m: QuestionAnalysis["topics"][number]) => m.types.includes("Movie") && m.tokenEnd === end && m.tokenStart > k + 1 && opensLongerTitle(tokens.slice(k + 1, m.tokenStart), tokens, analysis);
     const closing = analysis.topics.find((m) => m.confidence >= 0.5 && closesLonger(m));
     const named = analysis.topics.some((m) => filmOrPerson(m) && m.confidence >= 0.5 && m.tokenStart < end && k + 1 < m.tokenEnd && m !== closing);
-    // A part of a film is no title's word there ("in the end credits").
-    if ((closing ? span : content).length < STORY_SLOT_MIN_WORDS || (!closing && span.some(read)) || span.some((x) => FILM_PART.has(x.folded)) || named) return [];
+    // A part of a film is no title's word there ("in the end credits"); a word picking a film of a family right after the
+    // article describes one ("in the new harry potter movie": its latest film).
+    const picks = ARTICLE.has(span[0]?.folded ?? "") && PICKING.has(span[1]?.folded ?? "");
+    if ((closing ? span : content).length < STORY_SLOT_MIN_WORDS || (!closing && span.some(read)) || span.some((x) => FILM_PART.has(x.folded)) || named || picks) return [];
     const said = text.slice(span[0]!.start, span.at(-1)!.end);
     // "in english or french": a kind or language said word by word is that, too.
     const kind = (x: string, types: ("Tag" | "Genre" | "Language")[]) => kb.linker.link(x, { types, limit: 1, exact: true }).some(linksWhole);
@@ -419,6 +421,8 @@ function pointsAt(span: readonly WordToken[], k: number): boolean {
 }
 /** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
+/** Words picking a film of a family or a title's films after "the" ("the new", "the next", "the original"). */
+const PICKING: ReadonlySet<string> = new Set([...VERSION_WORDS, "next"]);
 /**
  * Words said between the auxiliary and the verb that make the words something else than a film's title: what describes a
  * film ("the new one", "his next movie", "the live action scooby doo"), a part of one ("the opening scene of …"), a show's season, a song or a book.
