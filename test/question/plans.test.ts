@@ -513,6 +513,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // edition; a subtitle after a dash goes on from the family's name as after a colon.
     ["when does the new mission impossible movie come out","order.ordinal","p1 films(series Mission: Impossible (0 + 5 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
     ["who directed the new batman movie","order.ordinal","p1 films(series Batman (7 + 2 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
+    ["who plays in the movie strangers prey at night","unknown.names","*p1 unknown(strangers prey at night)"],
     // "the next X movie" is the latest the data knows of; after "in", "the new X movie" describes one, no title the KB lacks.
     ["when is the next maze runner movie coming out","order.ordinal","p1 films(series The Maze Runner (1 + 1 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
     ["when does the next pirates of the caribbean movie come out","order.ordinal","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

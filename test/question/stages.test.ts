@@ -289,6 +289,11 @@ describe("a title that opens a longer name", () => {
     ["who plays rose in titanic ship", "titanic", { ship: "tag" }, undefined],
     ["what character in star wars has a lightsaber", "star wars", {}, undefined],
     ["who plays noah in the kissing booth movie", "the kissing", {}, "the kissing booth"],
+    // After a title cue with no closing verb: to the clause's end, a tag's word the title's too.
+    ["who plays in the movie strangers prey at night", "strangers", { night: "tag" }, "strangers prey at night"],
+    ["what is the movie jaws about", "jaws", {}, undefined],
+    ["who starred in the movie heat with al pacino", "heat", { al: "name", pacino: "name" }, undefined],
+    ["who starred in the movie titanic in 1997", "titanic", {}, undefined],
   ] as const)("%s (%s)", (q, title, held, whole) => {
     const { tokens, at, length } = wordsAt(q, title);
     const holder = held as Record<string, "film" | "tag" | "name">;

@@ -32,8 +32,8 @@ const ADVERB = /^\w{5,}ly$/;
  * happy death day come out": a title the KB holds ("The Greatest", "The Maze Runner", "Happy") said where a film stands,
  * with more words after it that name nothing else, is the start of a longer name, not that film. Where a film stands:
  * right after "in", "from" or "for", or after "who" and a verb of making a film, to the clause's end; right after a title
- * cue ("the movie", "called") or the auxiliary a question opens with ("when does …"), to a verb the question closes with
- * ("come out", "filmed"). The tokens of the whole name said (from the title's first word to where the slot ends, a year
+ * cue ("the movie", "called"), to a verb the question closes with ("come out", "filmed") or else the clause's end; right
+ * after the auxiliary a question opens with ("when does …"), to a verb the question closes with. The tokens of the whole name said (from the title's first word to where the slot ends, a year
  * or film word after it aside), or undefined.
  *
  * `covered` says what holds a token: another film ("spider man homecoming" is one name), a tag, another name, or nothing. The
@@ -48,11 +48,13 @@ export function longerNameAt(question: string, tokens: readonly WordToken[], sta
   let last = end;
   while (last < tokens.length && !CLAUSE_BREAK.test(question.slice(tokens[last - 1]!.end, tokens[last]!.start))) last++;
   const fact = opener === "preposition" ? -1 : closingFactAt(tokens, end, last);
-  if (opener !== "preposition" && fact < 0) return undefined;
-  // Before a closing fact a tag's word is the title's too ("death" in "happy death day"); elsewhere it is a name of its own.
+  // After the auxiliary, only a closing verb bounds the title; after a cue, the clause's end does when no verb closes it.
+  if (opener === "asked" && fact < 0) return undefined;
+  // Before a closing fact or after a cue a tag's word is the title's too ("death" in "happy death day", "night" in "the movie
+  // strangers prey at night"); elsewhere it is a name of its own.
   const held = (k: number) => {
     const by = covered(k);
-    return by === "tag" ? (fact >= 0 ? undefined : "name") : by;
+    return by === "tag" ? (fact >= 0 || opener === "cue" ? undefined : "name") : by;
   };
   const rest = tokens.slice(end, fact >= 0 ? fact : last).map((t, k) => ({ t, k: end + k }));
   // A year closing the clause says which film it is ("beauty and the beast 2017"); a film word, what it is ("the kissing booth movie").
