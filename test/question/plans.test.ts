@@ -514,6 +514,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when does the new mission impossible movie come out","order.ordinal","p1 films(series Mission: Impossible (0 + 5 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
     ["who directed the new batman movie","order.ordinal","p1 films(series Batman (7 + 2 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → DIRECTED in)"],
     ["who plays in the movie strangers prey at night","unknown.names","*p1 unknown(strangers prey at night)"],
+    // A film word that says what a named film is ("the movie X", "X movie cast") asks no films.
+    ["cast of the movie titanic","lookup.relation","*p1 lookup(Titanic → ACTED_IN in)"],
+    ["the titanic movie cast","lookup.relation","*p1 lookup(Titanic → ACTED_IN in)"],
+    ["jaws movie cast","lookup.relation","*p1 lookup(Jaws → ACTED_IN in)"],
+    ["other movies with the cast of the movie titanic","films.of-films-people","p1 lookup(Titanic → ACTED_IN in); *p2 films(p1 ACTED_IN, not Titanic)"],
     // "the next X movie" is the latest the data knows of; after "in", "the new X movie" describes one, no title the KB lacks.
     ["when is the next maze runner movie coming out","order.ordinal","p1 films(series The Maze Runner (1 + 1 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
     ["when does the next pirates of the caribbean movie come out","order.ordinal","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

@@ -160,7 +160,16 @@ export function people(r: Reading): TopicEntity[] {
 export function filmsAsked(r: Reading): boolean {
   const a = r.analysis;
   const type = a.answer.type === undefined || a.answer.type === "Movie";
-  return type && !a.answer.edge && (a.answer.type === "Movie" || r.words.some((w) => MOVIE_WORDS.has(w)) || onlyKinds(r) || personsRole(r) || onlyTopics(r));
+  return type && !a.answer.edge && (a.answer.type === "Movie" || filmWordAsks(r) || onlyKinds(r) || personsRole(r) || onlyTopics(r));
+}
+
+/**
+ * A film word that asks films: not one that says what a named film is, right before it after "the" ("cast of the movie
+ * titanic") or right after it ("the titanic movie").
+ */
+function filmWordAsks(r: Reading): boolean {
+  const named = films(r);
+  return r.words.some((w, k) => MOVIE_WORDS.has(w) && !named.some((f) => (f.tokenStart === k + 1 && r.words[k - 1] === "the") || f.tokenEnd === k));
 }
 
 const TOPIC_FRAME: ReadonlySet<string> = new Set([...TOPIC_FRAME_WORDS, ...TOPIC_JOINING_WORDS]);

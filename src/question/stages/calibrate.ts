@@ -9,7 +9,7 @@ import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, FACT_AUXILIARIES, FACT_PHRA
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
-import { countOrTime, opensRequest, wordsOfDescription } from "./described-words";
+import { countOrTime, opensRequest, relationOfOneFilm, wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
 import { headOfLongerPhrase } from "./phrase-head";
@@ -344,7 +344,7 @@ function kindBeforeFilmWord(c: MentionContext): Mention | undefined {
   // "War movies about submarines", "Western films": a genre's name before a film word is the genre, however capitalised.
   const genre = c.filmWordNext && c.span.length === 1 ? m.candidates.find((x) => x.type === "Genre" && sameName(x, m.text)) : undefined;
   if (genre) return { ...m, candidates: [{ ...genre, types: ["Genre"] }, ...m.candidates.filter((x) => x !== genre && x.type !== "Movie")] };
-  if (!(c.top.type === "Movie" || c.top.type === "Tag") || (c.rareName && c.words.length <= 2) || m.text !== m.text.toLowerCase() || !c.filmWordNext) return undefined;
+  if (!(c.top.type === "Movie" || c.top.type === "Tag") || (c.rareName && c.words.length <= 2) || m.text !== m.text.toLowerCase() || !c.filmWordNext || relationOfOneFilm(c.tokens, c.at + c.span.length)) return undefined;
   const kind = m.candidates.find((x) => x.type === "Tag" && sameName(x, m.text));
   if (!kind || m.candidates.some((x) => x.type === "Person" && sameName(x, m.text))) return undefined;
   return promote(m, kind);

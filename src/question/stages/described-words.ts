@@ -4,7 +4,7 @@ import { INDEFINITE_ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, open
 import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
 import { NUMBER_WORDS, PLOT_HEADS, RANGE_JOINERS, ROUGHLY_PHRASES } from "../lexicon/cues";
 import { GAP_UNITS, GAP_WORDS, STORY_BEINGS } from "../lexicon/shapes";
-import { PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { ASKED_PRONOUNS, REQUEST_TALK_WORDS } from "../lexicon/requests";
 import { findPeriods } from "./periods";
 
@@ -121,7 +121,16 @@ function afterDescribingLead(s: DescribedSpan): boolean {
 
 /** A singular film word follows, right after the span or after more words of the description ("College zombie movie"). */
 function beforeFilmWord(s: DescribedSpan): boolean {
-  return filmWordAfter(s) !== undefined;
+  return filmWordAfter(s) !== undefined && !relationOfOneFilm(s.tokens, s.at + s.span.length);
+}
+
+/**
+ * "jaws movie cast", "the titanic movie director": one film word at `k` and a relation of it right after say the words
+ * before name one film, not a kind of film ("horror movies directors" asks of many).
+ */
+export function relationOfOneFilm(tokens: readonly WordToken[], k: number): boolean {
+  const word = tokens[k]?.folded ?? "";
+  return MOVIE_WORDS.has(word) && !PLURAL_MOVIE_WORDS.has(word) && WORD_TO_EDGES.has(tokens[k + 1]?.folded ?? "");
 }
 
 /** The index of that film word. */

@@ -7,6 +7,7 @@ import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
+import { relationOfOneFilm } from "./described-words";
 import { sequelNumberAfter } from "./sequel-number";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
 import { isGivenName } from "../../linking/name-gender";
@@ -182,6 +183,9 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "what kind of movie is alien".
   { id: "kind-of-film-is", says: true, when: (c) => COPULAS.has(c.before(1) ?? "") && isHead(c.before(2)) },
   // "something similar to the shining", "watch the heat".
+  // "the titanic movie cast", "jaws movie director": opening the message (an article aside), right before one film word and
+  // a relation of it, the film it is asked of.
+  { id: "before-film-word-relation", says: true, when: (c) => (c.at === 0 || (c.at === 1 && c.before(1) === "the")) && relationOfOneFilm(c.tokens, c.at + c.span.length) },
   { id: "similar-to", says: true, when: (c) => c.before(1) === "to" && c.before(2) === "similar" },
   { id: "article-after-cue", says: true, when: (c) => c.before(1) === "the" && TITLE_CUES.has(c.before(2) ?? "") },
 ];
