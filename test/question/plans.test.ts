@@ -522,6 +522,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A title that is a noun of a part ("The Voices") said before "of", "in" or "for" is that part.
     ["who did the voices of the new ninja turtles","beyond.story-person","p1 lookup(Teenage Mutant Ninja Turtles → ACTED_IN in; within 2014–2014); *p2 beyond(character beside p1)"],
     ["who starred in the voices","lookup.relation","*p1 lookup(The Voices → ACTED_IN in)"],
+    ["who played chun li in street fighter movie","beyond.character-named","p1 lookup(Street Fighter → ACTED_IN in); *p2 beyond(character beside p1)"],
     // "the next X movie" is the latest the data knows of; after "in", "the new X movie" describes one, no title the KB lacks.
     ["when is the next maze runner movie coming out","order.ordinal","p1 films(series The Maze Runner (1 + 1 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
     ["when does the next pirates of the caribbean movie come out","order.ordinal","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

@@ -247,6 +247,8 @@ describe("words of a description, not a title", () => {
     ["not at the end", "where do they fly in pretty woman today", "pretty woman", undefined],
     ["a money word between 'how much' and the verb", "how much money did titanic make", "titanic", "how-much"],
     ["a year after the title ends the clause all the same", "who sang bare necessities in jungle book 2016", "jungle book", "in-after-role-or-fact"],
+    ["so does one film word after it", "who played chun li in street fighter movie", "street fighter", "in-after-role-or-fact"],
+    ["not films, many", "who played chun li in street fighter movies", "street fighter", undefined],
     ["a word picking a version, with its article", "when did the original death wish come out", "death wish", "after-version"],
     ["someone of a story asked which, before what is said of them", "which character in toy story is a cowboy", "toy story", "in-after-which-subject"],
     ["not after a plain noun", "which scene in toy story is a cowboy", "toy story", undefined],

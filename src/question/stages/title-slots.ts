@@ -5,7 +5,8 @@ import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPEN
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
-import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS } from "../lexicon/relations";
+import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
+const SINGLE_FILM_WORDS: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
 import { firstOf } from "./phrases";
 import { relationOfOneFilm } from "./described-words";
 import { sequelNumberAfter } from "./sequel-number";
@@ -237,9 +238,14 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
  */
 const ENDS_CLAUSE = new RegExp(`^\\s*(?:(?:(?:${TITLE_YEAR_PREPOSITIONS.join("|")})\\s+)?\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:)])`, "i");
 
+/** One film word said right after a title ("in street fighter movie"): it says what the title is, and the clause may end after it. */
+const FILM_WORD_AFTER = new RegExp(`^\\s+(?:${[...SINGLE_FILM_WORDS].join("|")})\\b`, "i");
+
 function endsClauseAfter(rest: string): boolean {
-  const number = sequelNumberAfter(rest);
-  return ENDS_CLAUSE.test(number ? rest.slice(number.length) : rest);
+  const film = FILM_WORD_AFTER.exec(rest)?.[0];
+  const after = film ? rest.slice(film.length) : rest;
+  const number = sequelNumberAfter(after);
+  return ENDS_CLAUSE.test(number ? after.slice(number.length) : after);
 }
 
 const CLOSING_PREPOSITION = new RegExp(` (?:${FACT_CLOSING_PREPOSITIONS.join("|")})$`);
