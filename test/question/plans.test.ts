@@ -557,6 +557,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // "what X are in Y": the things asked of the film they are in (a fact the KB lacks), never out of the domain.
     ["what color wizards are in lord of the rings","lookup.relation","p1 lookup(The Lord of the Rings → all); *p2 beyond(other beside p1)"],
     ["which animals are in the jungle book","lookup.relation","p1 lookup(The Jungle Book → all); *p2 beyond(other beside p1)"],
+    // The story told of a film ("the true story of X") is no title: the film is named after it.
+    ["when did the true story of unstoppable happen","beyond.fact","p1 lookup(Unstoppable → all); *p2 beyond(other beside p1)"],
     // A pronoun there is the title's own unless it opens a clause describing a film; a film word opening the words is their cue.
     ["where was thank you for your service filmed","beyond.fact","p1 unknown(thank you for your service); *p2 beyond(filming_location, missing p1)"],
     ["when did thank you for your service come out","unknown.names","*p1 unknown(thank you for your service)"],

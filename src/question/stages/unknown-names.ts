@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { BOOK_WORDS, POINTING_WORDS, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { BOOK_WORDS, POINTING_WORDS, STORY_TOLD_NOUNS, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -469,11 +469,18 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   // A word of manner before the verb says how it came out, no word of the title ("titanic originally").
   // Another auxiliary inside opens a clause of its own ("where is the resort dirty dancing was filmed").
   // After a film word, a relation word or a describing start opens a description ("the movie directed by …", "the film where …").
-  const describes = cue > 0 && (NOT_TITLE_STARTS.has(span[0]?.folded ?? "") || span.some((x) => WORD_TO_EDGES.has(x.folded)));
+  const describes = (cue > 0 && (NOT_TITLE_STARTS.has(span[0]?.folded ?? "") || span.some((x) => WORD_TO_EDGES.has(x.folded)))) || storyOfFilm(span);
   const said = (x: WordToken, k: number) => OTHER_THAN_TITLE.has(x.folded) || pointsAt(span, k) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysHow(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
   if (!closes || whole || describes || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
+
+/** "the true story of unstoppable", "the plot of jaws": the story told of a film the words go on to name, no title. */
+function storyOfFilm(span: readonly WordToken[]): boolean {
+  return span.some((x, k) => (STORY_TOLD.has(x.folded) || (x.folded === "story" && span[k - 1]?.folded === "true")) && STORY_OF.has(span[k + 1]?.folded ?? ""));
+}
+const STORY_TOLD: ReadonlySet<string> = new Set(STORY_TOLD_NOUNS);
+const STORY_OF: ReadonlySet<string> = new Set(["of", "behind"]);
 
 /** How many words from `from` (before `end`) are a title's cue: a singular film word, an article before it ("the movie"). */
 function cueBefore(tokens: readonly WordToken[], from: number, end: number): number {
