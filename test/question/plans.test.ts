@@ -523,6 +523,11 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who did the voices of the new ninja turtles","beyond.story-person","p1 lookup(Teenage Mutant Ninja Turtles → ACTED_IN in; within 2014–2014); *p2 beyond(character beside p1)"],
     ["who starred in the voices","lookup.relation","*p1 lookup(The Voices → ACTED_IN in)"],
     ["who played chun li in street fighter movie","beyond.character-named","p1 lookup(Street Fighter → ACTED_IN in); *p2 beyond(character beside p1)"],
+    // A title and a sequel's number name the sequel its title numbers with a lead ("Part II"), the KB's or TMDB's.
+    ["who starred in back to the future 2","lookup.relation","*p1 lookup(Back to the Future Part II → ACTED_IN in)"],
+    ["who directed back to the future 3","lookup.relation","*p1 lookup(Back to the Future Part III → DIRECTED in)"],
+    ["who directed godfather 2","unknown.names","*p1 unknown(godfather 2 = TMDB only The Godfather: Part II (1974); asks DIRECTED)"],
+    ["when did godfather 3 come out","unknown.names","*p1 unknown(godfather 3 = TMDB only The Godfather: Part III (1990); asks releaseYear)"],
     // "the next X movie" is the latest the data knows of; after "in", "the new X movie" describes one, no title the KB lacks.
     ["when is the next maze runner movie coming out","order.ordinal","p1 films(series The Maze Runner (1 + 1 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
     ["when does the next pirates of the caribbean movie come out","order.ordinal","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

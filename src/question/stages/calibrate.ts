@@ -613,11 +613,13 @@ function sequelNotHeld(question: string, mentions: readonly Mention[], linker: E
     if (!number) continue;
     const whole = question.slice(m.start, m.end + number.length);
     const held = linker.link(whole, { types: ["Movie"], limit: 1 })[0];
-    if (held && linksWhole(held)) continue;
+    // "back to the future 2": the whole name links a sequel ("Back to the Future Part II") the title alone did not.
+    const sequel = held && linksWhole(held) ? held : undefined;
+    if (sequel && sameName(sequel, m.candidates[0]!.name)) continue;
     // "scary movie 1", "rocky part 1": the first of a family is the film of the name itself.
     const first = namesTheFirst(number) ? m.candidates[0] : undefined;
     // "jaws 3": the number said without the format the sequel's title carries ("Jaws 3-D") names it all the same.
-    const shown = first ?? sequelShownAs(whole, linker);
+    const shown = sequel ?? first ?? sequelShownAs(whole, linker);
     if (shown) {
       named.set(m, { ...m, end: m.end + number.length, text: whole, candidates: [shown], confidence: Math.max(m.confidence, 0.8) });
       for (const o of mentions) if (o !== m && o.start >= m.start && o.end <= m.end + number.length) dropped.add(o);

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from "../../kb/knowledge-base";
 import type { TmdbOnlyFilm } from "../../ports/movie-catalog";
 import { ARTICLES, STOP_WORDS, capitalised, entryOf, linkKey, type WordToken } from "../../util/text";
 import { ORDINAL_WORDS } from "../lexicon/shapes";
-import { FILM_SLOT_LEAD_WORDS, PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
+import { FILM_SLOT_LEAD_WORDS, PERSON_LEAD_WORDS, PERSON_ONLY_TAIL_WORDS, SEQUEL_LEADS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
 import { COMMON_WORD_SHARE } from "./calibrate";
@@ -93,8 +93,15 @@ const SWAPPED_ARTICLE_WORDS = 3;
 /** The films TMDB alone lists under the words said, or under them with one inner article swapped for another. */
 function tmdbOnlyNamed(said: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
   const films = kb.catalog.tmdbOnly(said);
+  if (films.length) return films;
+  // "godfather 2": a sequel's number said without the lead its title carries ("The Godfather: Part II").
+  const numbered = /^(.+\S)\s+(\d{1,2}|[ivx]{1,4})$/i.exec(said);
+  for (const lead of numbered ? SEQUEL_LEADS : []) {
+    const led = kb.catalog.tmdbOnly(`${numbered![1]} ${lead} ${numbered![2]}`);
+    if (led.length) return led;
+  }
   const words = said.split(/\s+/);
-  if (films.length || words.length < SWAPPED_ARTICLE_WORDS) return films;
+  if (words.length < SWAPPED_ARTICLE_WORDS) return films;
   for (let k = 1; k < words.length - 1; k++) {
     const article = words[k]!.toLowerCase();
     if (!ARTICLES.has(article)) continue;
