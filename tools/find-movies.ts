@@ -233,7 +233,9 @@ async function applyExclusions(candidates: Set<string>, input: Input, kb: Knowle
 async function rankCandidates(candidates: Set<string>, sets: readonly Membership[], input: Input, kb: KnowledgeBase, notes: string[], matched?: Map<string, number>): Promise<Ranked[]> {
   const total = candidates.size;
   if (input.rankBy === "releaseYear") {
-    const ranked = await byReleaseYear(kb, [...candidates], input.order, input.years);
+    // A set of titles (a family) holds every edition of a title the KB merges; a person's films do not.
+    const titled = (input.titles?.length ?? 0) > 0 && !input.people?.length && !input.anyOf && !input.groups?.length;
+    const ranked = await byReleaseYear(kb, [...candidates], input.order, input.years, titled);
     if (ranked.length < total) notes.push(`find_movies: ${total - ranked.length} of ${total} matching films have no release year and were not ranked`);
     return ranked;
   }
@@ -491,14 +493,15 @@ function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
  * Films by their KB release year, earliest or latest first (ties by title). A title the KB merges
  * for several films has several years: the one that fits the set is the one nearest the years of its
  * films that have just one (a director's career, a series' run): The Age of Innocence is 1993 among
- * Scorsese's films, not 1934. With no such films to go by, its earliest counts for "first", its
- * latest for "latest"; always within the asked years.
+ * Scorsese's films, not 1934. With no such films to go by, or in a set of titles (a family: "the first
+ * king kong movie" is the 1933 one, every edition being the family's), its earliest counts for "first",
+ * its latest for "latest"; always within the asked years.
  */
-async function byReleaseYear(kb: KnowledgeBase, movies: readonly string[], order: "asc" | "desc", years?: { from: number; to: number }): Promise<{ movie: string; value?: number }[]> {
+async function byReleaseYear(kb: KnowledgeBase, movies: readonly string[], order: "asc" | "desc", years?: { from: number; to: number }, titled = false): Promise<{ movie: string; value?: number }[]> {
   const released = await kb.graph.neighborsMany([...movies], { edges: ["RELEASED_IN"], direction: "out" });
   const yearsOf = new Map(movies.map((m) => [m, (released.get(m) ?? []).map((nb) => Number(nb.id)).filter((y) => Number.isInteger(y) && (!years || (y >= years.from && y <= years.to)))]));
   const single = [...yearsOf.values()].filter((ys) => ys.length === 1).map((ys) => ys[0]!).sort((a, b) => a - b);
-  const anchor = single.length ? single[Math.floor(single.length / 2)]! : undefined;
+  const anchor = single.length && !titled ? single[Math.floor(single.length / 2)]! : undefined;
   const pick = (ys: number[]) => (anchor !== undefined ? [...ys].sort((a, b) => Math.abs(a - anchor) - Math.abs(b - anchor) || a - b)[0]! : order === "asc" ? Math.min(...ys) : Math.max(...ys));
   const out: { movie: string; value: number }[] = [];
   for (const [m, ys] of yearsOf) if (ys.length) out.push({ movie: m, value: pick(ys) });

@@ -88,7 +88,8 @@ function bestKnownFirst(part: PartOf<"lookup">, items: RankedAnswer[], ctx: Resu
 function pickedEdition(part: PartOf<"lookup">, ctx: ResultContext): { movie: string; year: string } | undefined {
   const [from] = part.from;
   const hop = part.path?.[0];
-  if (part.from.length !== 1 || !from || !("ref" in from) || hop?.dir !== "in") return undefined;
+  // People credited in it, or its own release year ("when was the first king kong movie made": 1933, not all three).
+  if (part.from.length !== 1 || !from || !("ref" in from) || (hop?.dir !== "in" && hop?.edge !== "RELEASED_IN")) return undefined;
   const of = ctx.plan.parts.find((p) => p.id === from.ref);
   const picked = ctx.results.get(from.ref);
   const item = picked?.items.length === 1 ? picked.items[0] : undefined;
