@@ -299,6 +299,7 @@ describe("a title that opens a longer name", () => {
     ["what is the movie jaws about", "jaws", {}, undefined],
     ["who starred in the movie heat with al pacino", "heat", { al: "name", pacino: "name" }, undefined],
     ["who starred in the movie titanic in 1997", "titanic", {}, undefined],
+    ["what genre does the film rare birds belong to", "rare birds", {}, undefined],
   ] as const)("%s (%s)", (q, title, held, whole) => {
     const { tokens, at, length } = wordsAt(q, title);
     const holder = held as Record<string, "film" | "tag" | "name">;

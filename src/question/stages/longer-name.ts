@@ -48,8 +48,10 @@ export function longerNameAt(question: string, tokens: readonly WordToken[], sta
   let last = end;
   while (last < tokens.length && !CLAUSE_BREAK.test(question.slice(tokens[last - 1]!.end, tokens[last]!.start))) last++;
   const fact = opener === "preposition" ? -1 : closingFactAt(tokens, end, last);
-  // After the auxiliary, only a closing verb bounds the title; after a cue, the clause's end does when no verb closes it.
-  if (opener === "asked" && fact < 0) return undefined;
+  // After the auxiliary, only a closing verb bounds the title; after a cue, the clause's end does when no verb closes it,
+  // unless an auxiliary before the cue makes the film the subject, its verb to come ("what genre does the film rare birds
+  // belong to").
+  if (fact < 0 && (opener === "asked" || (opener === "cue" && subjectCue(tokens, start)))) return undefined;
   // Before a closing fact or after a cue a tag's word is the title's too ("death" in "happy death day", "night" in "the movie
   // strangers prey at night"); elsewhere it is a name of its own.
   const held = (k: number) => {
@@ -89,6 +91,13 @@ function slotOpener(tokens: readonly WordToken[], start: number, end: number): "
   if (TITLE_CUES.has(word) && (!MOVIE_WORDS.has(word) || tokens[opener - 1]?.folded === "the")) return "cue";
   const asking = opener >= 1 && opener <= ASKED_AUXILIARY_AT && WH.has(tokens[0]!.folded) && tokens.slice(1, opener).every((t) => !STOP_WORDS.has(t.folded));
   return asking && ASKING.has(word) ? "asked" : undefined;
+}
+
+/** A title cue right before `start` ("the movie"), itself right after an auxiliary ("does the film …"): the film is the clause's subject. */
+function subjectCue(tokens: readonly WordToken[], start: number): boolean {
+  const cue = ARTICLES.has(tokens[start - 1]?.folded ?? "") ? start - 2 : start - 1;
+  const before = tokens[cue - 1]?.folded === "the" ? cue - 2 : cue - 1;
+  return ASKING.has(tokens[before]?.folded ?? "");
 }
 
 /** Whether something opens a place a film stands in right before token `i` (an article opening the title or not). */
