@@ -490,6 +490,26 @@ function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
 }
 
 /**
+ * In a family, the editions of a merged title that belong to it: those sharing someone (a writer of the source, a
+ * director, a cast member) with another edition or another film of the family (King Kong 1933, 1976 and 2005 share
+ * Merian C. Cooper; The Avengers of 1998 shares no one with the 2012 film or Age of Ultron, a namesake). A title none
+ * of whose editions shares anyone keeps all its years.
+ */
+async function keepFamilyEditions(kb: KnowledgeBase, yearsOf: Map<string, number[]>): Promise<void> {
+  const merged = [...yearsOf].filter(([, ys]) => ys.length > 1).map(([m]) => m);
+  if (!merged.length) return;
+  const credited = await kb.graph.neighborsMany([...yearsOf.keys()], { edges: ["ACTED_IN", "DIRECTED", "WROTE"], direction: "in" });
+  for (const m of merged) {
+    const editions = kb.editions.of(m);
+    const others = new Set([...credited].filter(([film]) => film !== m).flatMap(([, nbs]) => nbs.map((nb) => nb.id)));
+    const shares = (e: (typeof editions)[number]) => e.people.some((p) => others.has(p) || editions.some((o) => o !== e && o.people.includes(p)));
+    const kept = new Set(editions.filter(shares).map((e) => Number(e.year)));
+    const ys = yearsOf.get(m)!.filter((y) => kept.has(y));
+    if (ys.length) yearsOf.set(m, ys);
+  }
+}
+
+/**
  * Films by their KB release year, earliest or latest first (ties by title). A title the KB merges
  * for several films has several years: the one that fits the set is the one nearest the years of its
  * films that have just one (a director's career, a series' run): The Age of Innocence is 1993 among
@@ -500,6 +520,7 @@ function namedFilms(kb: KnowledgeBase, titles: readonly string[]): Membership {
 async function byReleaseYear(kb: KnowledgeBase, movies: readonly string[], order: "asc" | "desc", years?: { from: number; to: number }, titled = false): Promise<{ movie: string; value?: number }[]> {
   const released = await kb.graph.neighborsMany([...movies], { edges: ["RELEASED_IN"], direction: "out" });
   const yearsOf = new Map(movies.map((m) => [m, (released.get(m) ?? []).map((nb) => Number(nb.id)).filter((y) => Number.isInteger(y) && (!years || (y >= years.from && y <= years.to)))]));
+  if (titled) await keepFamilyEditions(kb, yearsOf);
   const single = [...yearsOf.values()].filter((ys) => ys.length === 1).map((ys) => ys[0]!).sort((a, b) => a - b);
   const anchor = single.length && !titled ? single[Math.floor(single.length / 2)]! : undefined;
   const pick = (ys: number[]) => (anchor !== undefined ? [...ys].sort((a, b) => Math.abs(a - anchor) - Math.abs(b - anchor) || a - b)[0]! : order === "asc" ? Math.min(...ys) : Math.max(...ys));
