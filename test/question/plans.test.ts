@@ -519,6 +519,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["the titanic movie cast","lookup.relation","*p1 lookup(Titanic → ACTED_IN in)"],
     ["jaws movie cast","lookup.relation","*p1 lookup(Jaws → ACTED_IN in)"],
     ["other movies with the cast of the movie titanic","films.of-films-people","p1 lookup(Titanic → ACTED_IN in); *p2 films(p1 ACTED_IN, not Titanic)"],
+    // A title that is a verb of playing a part, said bare after "who", "that" or an actor noun, is the verb.
+    ["actor who voices captain underpants in 2017 film","beyond.character-named","*p1 beyond(character)"],
+    ["actress that plays rose in titanic","beyond.character-named","p1 lookup(Titanic → ACTED_IN in); *p2 beyond(character beside p1)"],
     // A title that is a noun of a part ("The Voices") said before "of", "in" or "for" is that part.
     ["who did the voices of the new ninja turtles","beyond.story-person","p1 lookup(Teenage Mutant Ninja Turtles → ACTED_IN in; within 2014–2014); *p2 beyond(character beside p1)"],
     ["who starred in the voices","lookup.relation","*p1 lookup(The Voices → ACTED_IN in)"],
@@ -564,6 +567,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["which animals are in the jungle book","lookup.relation","p1 lookup(The Jungle Book → all); *p2 beyond(other beside p1)"],
     // The story told of a film ("the true story of X") is no title: the film is named after it.
     ["when did the true story of unstoppable happen","beyond.fact","p1 lookup(Unstoppable → all); *p2 beyond(other beside p1)"],
+    // A preposition a fact may close with ("filmed at") still closes the clause after the verb.
+    ["where was the movie just getting started filmed at","beyond.fact","p1 unknown(just getting started); *p2 beyond(filming_location, missing p1)"],
+    ["where is the movie zorblax set in","beyond.fact","p1 unknown(zorblax); *p2 beyond(other, missing p1)"],
     // A pronoun there is the title's own unless it opens a clause describing a film; a film word opening the words is their cue.
     ["where was thank you for your service filmed","beyond.fact","p1 unknown(thank you for your service); *p2 beyond(filming_location, missing p1)"],
     ["when did thank you for your service come out","unknown.names","*p1 unknown(thank you for your service)"],

@@ -5,7 +5,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, SUBJECT_PRONOUNS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SINGING_VERBS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SINGING_VERBS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
@@ -133,6 +133,9 @@ const REPLY: ReadonlySet<string> = new Set(REPLY_WORDS);
 /** Nouns of a part in a film ("the role of", "the voices of"): a title of those words before what they are of is the part. */
 const PART_NOUN: ReadonlySet<string> = new Set([...CHARACTER_OF_NOUNS, ...CHARACTER_FOR_NOUNS]);
 const PART_OF: ReadonlySet<string> = new Set(["of", "in", "for"]);
+const PART_VERB: ReadonlySet<string> = new Set(CHARACTER_ACTIVE_VERBS);
+/** Words a verb of playing a part follows in a question of who played it ("who voices", "the actor that plays", "actress plays"). */
+const PART_VERB_ASKERS: ReadonlySet<string> = new Set([...CHARACTER_ASKERS, "that"]);
 const AWARD_VERB: ReadonlySet<string> = new Set(AWARD_VERBS);
 const AWARD: ReadonlySet<string> = new Set(AWARD_WORDS);
 /** One-word facts a question may ask ("sang", "composer", "budget"): words the rules read, never a surname. */
@@ -146,6 +149,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "song-title", apply: (c) => ((c.top.type === "Movie" || c.top.type === "Tag") && songNamed(c.tokens, c.at, c.span.length) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "when did they film titanic", "what year did they make grease": a subject pronoun right after an auxiliary, with its
   // verb after it and written in lowercase, is the clause's subject, not the film of that name (They, Us).
+  // "actor who voices captain underpants": a title that is a verb of playing a part ("The Voices", "Played"), said bare right
+  // after "who", "that" or a noun asking who played, is that verb.
+  { id: "part-verb", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && PART_VERB.has(c.words[0]!) && PART_VERB_ASKERS.has(c.tokens[c.at - 1]?.folded ?? "") && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "who did the voices of the new ninja turtles": a title that is a noun of a part ("The Voices") said before "of", "in" or
   // "for" is that part, asked of what follows.
   { id: "part-noun", apply: (c) => (c.top.type === "Movie" && c.words.every((w) => ARTICLES.has(w) || PART_NOUN.has(w)) && PART_OF.has(c.tokens[c.at + c.span.length]?.folded ?? "") && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },

@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { BOOK_WORDS, POINTING_WORDS, STORY_TOLD_NOUNS, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { BOOK_WORDS, FACT_CLOSING_PREPOSITIONS, POINTING_WORDS, STORY_TOLD_NOUNS, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -227,8 +227,15 @@ function slotAfterCue(text: string, tokens: readonly WordToken[], i: number): Wo
 /** A verb of release, filming or setting at `k` that ends the clause ("where was the movie X filmed"): the question's, not the title's. */
 function closesClauseAt(text: string, tokens: readonly WordToken[], k: number): boolean {
   const n = closingVerbAt(tokens, k);
-  return n > 0 && (k + n === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[k + n - 1]!.end, tokens[k + n]!.start)));
+  return n > 0 && clauseEndsAt(text, tokens, k + n);
 }
+
+/** The clause ends at token `end`, a preposition a fact may close with aside ("filmed at", "set in"). */
+function clauseEndsAt(text: string, tokens: readonly WordToken[], end: number): boolean {
+  const at = CLOSING_PREPOSITION.has(tokens[end]?.folded ?? "") ? end + 1 : end;
+  return at === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[at - 1]!.end, tokens[at]!.start));
+}
+const CLOSING_PREPOSITION: ReadonlySet<string> = new Set(FACT_CLOSING_PREPOSITIONS);
 
 /**
  * The rest of a clause after "the film", "the movie", "called", "titled" ("who directed the film
@@ -457,8 +464,7 @@ function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: 
   // A film word opening it is the title's cue ("where was the movie thank you for your service filmed").
   const cue = cueBefore(tokens, aux + 1, verb);
   const span = tokens.slice(aux + 1 + cue, filmWord ? verb - 1 : verb);
-  const end = verb + closingVerbAt(tokens, verb);
-  const closes = end === tokens.length || CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start));
+  const closes = clauseEndsAt(text, tokens, verb + closingVerbAt(tokens, verb));
   // A year said with the title is the title's ("the 1933 alice in wonderland", "titanic 1997"), no word of it.
   let first = aux + 1 + cue + (ARTICLE.has(tokens[aux + 1 + cue]!.folded) ? 1 : 0);
   if (isYearWord(tokens[first]?.folded ?? "")) first++;
