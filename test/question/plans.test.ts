@@ -562,6 +562,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["where was the midnight ledger filmed","beyond.fact","p1 unknown(the midnight ledger); *p2 beyond(filming_location, missing p1)"],
     ["when was the zorblax chronicles made","unknown.names","*p1 unknown(the zorblax chronicles)"],
     ["where is starfall over ebbing set","beyond.fact","p1 unknown(starfall over ebbing); *p2 beyond(other, missing p1)"],
+    // "what year was the future in back to the future": a thing of a film's story before "in" and the film, no film of its own.
+    ["what year was the future in back to the future","lookup.relation,beyond.unchecked","p1 lookup(Back to the Future → RELEASED_IN out); *p2 beyond(other beside p1)"],
     // "what X are in Y": the things asked of the film they are in (a fact the KB lacks), never out of the domain.
     ["what color wizards are in lord of the rings","lookup.relation","p1 lookup(The Lord of the Rings → all); *p2 beyond(other beside p1)"],
     ["which animals are in the jungle book","lookup.relation","p1 lookup(The Jungle Book → all); *p2 beyond(other beside p1)"],

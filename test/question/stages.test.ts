@@ -255,6 +255,7 @@ describe("words of a description, not a title", () => {
     ["opening the message before one film word and a relation", "the titanic movie cast", "titanic", "before-film-word-relation"],
     ["no article", "jaws movie director", "jaws", "before-film-word-relation"],
     ["not before films, many", "horror movies directors", "horror", undefined],
+    ["after what and the noun it asks, its copula, someone and 'in'", "what year was the future in back to the future", "back to the future", "in-after-who-is"],
     ["things asked, their copula and 'in', closing the clause", "what color wizards are in lord of the rings", "lord of the rings", "in-after-what-things-are"],
     ["one thing asked", "what color car was in grease", "grease", "in-after-what-things-are"],
     ["not when the clause goes on", "what color wizards are in lord of the rings films", "lord of the rings", undefined],

@@ -490,6 +490,8 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       if (!top || longerNameAt(question, tokens, i, i + n, (k) => heldAs(tokens[k]!))) continue;
       // A name takes no article: a slip of a person's name said after "the" ("the great gilly hopkins") is a title's words.
       if (top.type === "Person" && articleBefore(tokens, i)) continue;
+      // A part or a thing of a film named after it is no slip of a name either ("the future in back to the future").
+      if (partBeforeFilm(question, { start: span[0]!.start, end: span[n - 1]!.end, text }, mentions)) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
     }
@@ -681,12 +683,18 @@ function relationNotTitle(question: string, mentions: readonly Mention[], linker
 
 /**
  * "the song at the end of dirty dancing", "the beginning of Jaws": an article and one word right before "of" and a film
- * named surely is a part of that film, not the title The End.
+ * named surely is a part of that film, not the title The End; so before "in" and such a film, a thing of its story ("what
+ * year was the future in back to the future", not The Future).
  */
 function partOfAFilm(question: string, mentions: readonly Mention[]): Mention[] {
-  const film = (m: Mention) => m.confidence >= 0.7 && m.candidates[0]?.type === "Movie";
-  const part = (m: Mention) => /^(?:the|a) \S+$/i.test(m.text) && mentions.some((o) => o !== m && film(o) && /^ of $/i.test(question.slice(m.end, o.start)));
+  const part = (m: Mention) => partBeforeFilm(question, m, mentions);
   return mentions.some(part) ? mentions.map((m) => (part(m) ? { ...m, confidence: Math.min(m.confidence, DROPPED) } : m)) : [...mentions];
+}
+
+/** An article and one word said right before "of" or "in" and a film named surely (see `partOfAFilm`). */
+function partBeforeFilm(question: string, m: Pick<Mention, "start" | "end" | "text">, mentions: readonly Mention[]): boolean {
+  const film = (o: Mention) => o.confidence >= 0.7 && o.candidates[0]?.type === "Movie";
+  return /^(?:the|a) \S+$/i.test(m.text) && mentions.some((o) => o.start !== m.start && film(o) && /^ (?:of|in) $/i.test(question.slice(m.end, o.start)));
 }
 
 /**

@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { POINTING_WORDS, SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 const SINGLE_FILM_WORDS: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
 import { firstOf } from "./phrases";
@@ -129,7 +129,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: IN_STORY_SLOT, says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && QUESTION_WORDS.has(c.tokens[0]?.folded ?? "") && c.tokens.slice(1, c.at - 1).some(storySubject) && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "what is gimli in lord of the rings", "who was elsa in frozen": after "who" or "what", its copula, someone of a few
   // words and "in", closing the clause, the film they are someone in.
-  { id: "in-after-who-is", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && WHO_WHAT.has(c.tokens[0]?.folded ?? "") && COPULAS.has(c.tokens[1]?.folded ?? "") && c.at >= 4 && c.at <= 6 && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
+  // So after "what" and the noun it asks ("what year was the future in back to the future").
+  { id: "in-after-who-is", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && WHO_WHAT.has(c.tokens[0]?.folded ?? "") && whoIsAt(c) > 0 && c.at >= whoIsAt(c) + 3 && c.at <= whoIsAt(c) + 5 && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
   // "what color wizards are in lord of the rings", "which animals were in the jungle book": after a question word, the things
   // it asks (one to three words), their copula and "in", closing the clause, the film they are in.
   { id: "in-after-what-things-are", says: true, when: (c) => IN_FILM.has(c.before(1) ?? "") && c.endsClause && WH_ASKERS.has(c.tokens[0]?.folded ?? "") && THINGS_COPULAS.has(c.before(2) ?? "") && c.at >= 4 && c.at <= 6 && !c.tokens.some((t) => MOVIE_WORDS.has(t.folded)) },
@@ -190,6 +191,15 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "similar-to", says: true, when: (c) => c.before(1) === "to" && c.before(2) === "similar" },
   { id: "article-after-cue", says: true, when: (c) => c.before(1) === "the" && TITLE_CUES.has(c.before(2) ?? "") },
 ];
+
+/** Where the copula of "who is", "what is" or "what <noun> is" stands (1 or 2), or -1. */
+function whoIsAt(c: SpanContext): number {
+  if (COPULAS.has(c.tokens[1]?.folded ?? "")) return 1;
+  // "what time is it in tokyo": a pointing word after the copula is what is asked of, no one of a story.
+  const asked = c.tokens[0]?.folded !== "who" && !STOP_WORDS.has(c.tokens[1]?.folded ?? "") && COPULAS.has(c.tokens[2]?.folded ?? "");
+  return asked && !POINTING.has(c.tokens[3]?.folded ?? "") ? 2 : -1;
+}
+const POINTING: ReadonlySet<string> = new Set(POINTING_WORDS);
 
 /** A span of `length` tokens from `at` is the whole message, but for an article before it (punctuation is no token). */
 export function wholeMessage(tokens: readonly WordToken[], at: number, length: number): boolean {
