@@ -104,7 +104,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     either: words.includes("either") || words.includes("or"),
     ...optional("fact", fact),
     // "who played the main role", "who played the lead": the lead in the cast, no character asked.
-    ...optional("character", words.some((_, k) => isCastLead(words.map((folded) => ({ folded })), k)) ? undefined : firstOf(words, CHARACTER_VERBS)),
+    ...optional("character", words.some((_, k) => isCastLead(words.map((folded) => ({ folded })), k)) ? undefined : (firstOf(words, CHARACTER_VERBS) ?? whoIsPersonIn(words, analysis))),
     ...optional("sequel", sequelCue(words)),
     inCommon: findPhrase(words, "in common").length > 0 || findPhrase(words, "have in common").length > 0,
   };
@@ -241,6 +241,20 @@ function figureBoundCue(text: string, words: readonly string[]): ShapeCues["figu
 
 const FIGURE_NOUNS: ReadonlySet<string> = new Set([...BUDGET_WORDS, ...RATING_WORDS, "runtime", "revenue", "gross", "grossed", "made", "earned", "length", "run", "runs", "running", "last", "lasts"]);
 const BOUND_TAILS: ReadonlySet<string> = new Set(["dollars", "long", "usd"]);
+
+/**
+ * "who is liam neeson in dark knight rises", "who was tom hanks in toy story": "who" and its copula, a person the KB
+ * names, "in" and a film closing the question ask the part the person plays there; the copula stands for the verb.
+ */
+function whoIsPersonIn(words: readonly string[], analysis: QuestionAnalysis): Found | undefined {
+  if (words[0] !== "who" || !WHO_IS_COPULAS.has(words[1] ?? "")) return undefined;
+  const person = analysis.topics.find((t) => t.type === "Person" && t.confidence >= 0.7 && t.tokenStart === 2);
+  if (!person || words[person.tokenEnd] !== "in") return undefined;
+  const from = words[person.tokenEnd + 1] === "the" ? person.tokenEnd + 2 : person.tokenEnd + 1;
+  const film = analysis.topics.find((t) => t.types.includes("Movie") && t.confidence >= 0.5 && t.tokenStart === from && t.tokenEnd >= words.length - 1);
+  return film ? { phrase: words[1]!, at: 1, end: 2 } : undefined;
+}
+const WHO_IS_COPULAS: ReadonlySet<string> = new Set(["is", "was"]);
 
 /** How many words come before a character offset of the text. */
 function wordTokensBefore(text: string, offset: number): number {

@@ -219,6 +219,8 @@ export function familyPlaceSaid(text: string, tokens: readonly WordToken[], anal
   for (let k = 1; k < tokens.length; k++) {
     const nth = placeNumber(tokens[k]!.folded);
     if (nth === undefined || MEASURED.has(tokens[k + 1]?.folded ?? "")) continue;
+    // A film's title holding the number claims it ("2 fast 2 furious").
+    if (analysis.topics.some((t) => t.types.includes("Movie") && t.confidence >= 0.7 && t.tokenStart <= k && t.tokenEnd > k)) continue;
     const family = familyBefore(tokens, k, analysis, kb);
     if (!family || family.tokenEnd !== k || whole(text.slice(tokens[family.tokenStart]!.start, tokens[k]!.end))) continue;
     if (!placesByNumber(family, nth)) continue;

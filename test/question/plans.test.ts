@@ -531,6 +531,13 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who directed back to the future 3","lookup.relation","*p1 lookup(Back to the Future Part III → DIRECTED in)"],
     ["who directed godfather 2","unknown.names","*p1 unknown(godfather 2 = TMDB only The Godfather: Part II (1974); asks DIRECTED)"],
     ["when did godfather 3 come out","unknown.names","*p1 unknown(godfather 3 = TMDB only The Godfather: Part III (1990); asks releaseYear)"],
+    // "who is <a person> in <a film>": the copula stands for the verb, and the person is the actor of the part asked.
+    ["who is liam neeson in dark knight rises","beyond.character","p1 films(The Dark Knight Rises, Liam Neeson ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
+    ["who was tom hanks in toy story","beyond.character","p1 films(Toy Story, Tom Hanks ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
+    ["who is elsa in frozen","beyond.story-person","p1 lookup(Frozen → ACTED_IN in); *p2 beyond(character beside p1)"],
+    // A film's title holding a number claims it from a family's place.
+    ["who plays roman in 2 fast 2 furious","beyond.character-named","p1 lookup(2 Fast 2 Furious → ACTED_IN in); *p2 beyond(character beside p1)"],
+    ["who directed harry potter 3","order.ordinal","p1 films(series harry potter (5 + 1 TMDB only)); p2 order(p1 by releaseYear asc, nth 3); *p3 lookup(p2 → DIRECTED in)"],
     // "the next X movie" is the latest the data knows of; after "in", "the new X movie" describes one, no title the KB lacks.
     ["when is the next maze runner movie coming out","order.ordinal","p1 films(series The Maze Runner (1 + 1 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],
     ["when does the next pirates of the caribbean movie come out","order.ordinal","p1 films(series Pirates of the Caribbean (0 + 4 TMDB only)); p2 order(p1 by releaseYear desc, nth 1); *p3 lookup(p2 → RELEASED_IN out)"],

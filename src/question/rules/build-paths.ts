@@ -499,8 +499,9 @@ function titleCharacter(said: string | undefined): string | undefined {
 function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefined, fact: FactKind): DraftPart[] {
   const role = r.analysis.answer.edge;
   // "who played the Ringo Kid in Stagecoach": the film's cast, one of whom played the character.
-  // A person followed by the verb they play it by ("what role did Tom Hanks play") is the actor, not the character.
-  const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity) && !ACTIVE_PLAY_VERBS.has(r.words[person.tokenEnd] ?? "");
+  // A person followed by the verb they play it by ("what role did Tom Hanks play") is the actor, not the character; so
+  // is one after "who is" ("who is liam neeson in dark knight rises": the copula stands for the verb).
+  const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity) && !ACTIVE_PLAY_VERBS.has(r.words[person.tokenEnd] ?? "") && !COPULA_CUE.has(r.cues.character?.phrase ?? "");
   if (fact === "character" && (!person || characterNamed)) return peopleOf(r, [film], "ACTED_IN", "each");
   // "who is the director and editor of Big starring Tom Hanks": the film's people in the role asked come first.
   if ((role === "DIRECTED" || role === "WROTE") && fact !== "character") return peopleOf(r, [film], role, "each");
@@ -512,6 +513,7 @@ function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefine
   return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: titleYearOf(r), text: r.text }];
 }
 const ACTIVE_PLAY_VERBS = new Set(CHARACTER_ACTIVE_VERBS);
+const COPULA_CUE: ReadonlySet<string> = new Set(["is", "was"]);
 const PERSON_FACTS: ReadonlySet<FactKind> = new Set(["birthplace", "birth_date", "death", "age", "nationality", "family", "education"]);
 
 /** Names the user gave that the KB does not have, and nothing else named: said as not found, with the closest names. */

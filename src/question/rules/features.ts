@@ -296,10 +296,13 @@ function playsCharacter(r: Reading): boolean {
   // "did Tom Hanks play in Big": "play in" with no word asking who or what is acting in it.
   if (r.words[cue?.end ?? -1] === "in" && !CHARACTER_QUESTION_WORDS.has(r.words[0] ?? "")) return false;
   if (cue !== undefined && ps.some((p) => cue.at >= p.tokenEnd && cue.at - p.tokenEnd <= 2)) return true;
+  // "who is liam neeson in dark knight rises": the copula standing for the verb, right before the person.
+  if (cue !== undefined && COPULA_CUES.has(cue.phrase) && ps.some((p) => p.tokenStart === cue.end)) return true;
   // "what role did Tom Hanks play in Big": the role noun first, then the person, then the verb they play it by.
   return ps.some((p) => PLAY_VERBS.has(r.words[p.tokenEnd] ?? "")) && ROLE_NOUN_CUES.has(cue?.phrase ?? "");
 }
 const PLAY_VERBS = new Set(CHARACTER_VERBS.filter((w) => !ROLE_PART_WORDS.includes(w)));
+const COPULA_CUES: ReadonlySet<string> = new Set(["is", "was"]);
 
 /** "who played Al Jolson in The Jolson Story": asks the actor of a character (a name after the verb is the character), then "in" a film. */
 function characterInFilm(r: Reading): boolean {
