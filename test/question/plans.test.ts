@@ -576,6 +576,8 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["which animals are in the jungle book","lookup.relation","p1 lookup(The Jungle Book → all); *p2 beyond(other beside p1)"],
     // The story told of a film ("the true story of X") is no title: the film is named after it.
     ["when did the true story of unstoppable happen","beyond.fact","p1 lookup(Unstoppable → all); *p2 beyond(other beside p1)"],
+    // A pronoun after another word there is the title's own, and a TMDB title that only ends the words is the end of a longer one.
+    ["where does bring it on fight to the finish take place","beyond.fact","p1 unknown(bring it on fight to the finish); *p2 beyond(other, missing p1)"],
     // A preposition a fact may close with ("filmed at") still closes the clause after the verb.
     ["where was the movie just getting started filmed at","beyond.fact","p1 unknown(just getting started); *p2 beyond(filming_location, missing p1)"],
     ["where is the movie zorblax set in","beyond.fact","p1 unknown(zorblax); *p2 beyond(other, missing p1)"],

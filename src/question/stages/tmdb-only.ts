@@ -12,6 +12,7 @@ import { tmdbOnlyOfFamily } from "../series";
 import { wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter } from "./sequel-number";
 import { longerNameAt } from "./longer-name";
+import { releaseSlotNames } from "./unknown-names";
 import { IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
 
 const WEAK_LEADS: ReadonlySet<string> = new Set(WEAK_PERSON_LEAD_WORDS);
@@ -185,6 +186,9 @@ function saidOtherwise(i: number, end: number, text: string, tokens: readonly Wo
   // A capitalised word beside the words makes a longer name of them ("Larry the Cable Guy"); so do words after them
   // where a film stands ("when does jurassic world fallen kingdom come out").
   if (capitalAt(text, tokens, i - 1) || capitalAt(text, tokens, end) || longerNameAt(text, tokens, i, end, (k) => heldBy(analysis, k))) return true;
+  // Between the question's auxiliary and its closing verb all the words are the title: a TMDB title that only ends them
+  // is the end of a longer one ("where does bring it on fight to the finish take place").
+  if (releaseSlotNames(text, tokens, analysis).some((name) => name.length > said.length && name.toLowerCase().endsWith(said.toLowerCase()))) return true;
   // "based on a true story": ordinary words after an indefinite article describe; a title has its own article or none.
   const common = (t: WordToken) => STOP_WORDS.has(t.folded) || kb.words.share(t.folded) >= COMMON_WORD_SHARE;
   const indefinite = [tokens[i - 1], span[0]].some((t) => t !== undefined && /^an?$/.test(t.text));

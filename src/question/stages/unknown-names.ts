@@ -416,15 +416,16 @@ const RELEASE_ASKERS: ReadonlySet<string> = new Set(["when", "where", "what", "w
 const POINTING: ReadonlySet<string> = new Set(POINTING_WORDS);
 const SUBJECT: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
 /**
- * A word that points at a film instead of naming it ("when did that come out"), or a subject pronoun opening a clause
- * that describes one: first in the words, or after a film word or "one" ("the movie he was in", "the one they made").
- * A pronoun after any other word is a title's own ("thank you for your service", "i love you man").
+ * A word that points at a film instead of naming it ("when did that come out", "the movie that he made"), or a subject
+ * pronoun opening a clause that describes one ("the movie he was in", "the one they made"): first in the words, or after
+ * a film word or "one". After any other word it is a title's own ("thank you for your service", "bring it on").
  */
 function pointsAt(span: readonly WordToken[], k: number): boolean {
   const w = span[k]!.folded;
-  if (POINTING.has(w)) return true;
   const before = span[k - 1]?.folded;
-  return SUBJECT.has(w) && (before === undefined || before === "one" || MOVIE_WORDS.has(before));
+  const opensClause = before === undefined || before === "one" || MOVIE_WORDS.has(before);
+  // "where does bring it on fight to the finish take place": after another word, "it" is a title's own too.
+  return (POINTING.has(w) || SUBJECT.has(w)) && opensClause;
 }
 /** Words that describe a film rather than name it ("the new one", "his next movie", "season 2"): no title the KB lacks. */
 const DESCRIBING: ReadonlySet<string> = new Set([...MOVIE_WORDS, ...VERSION_WORDS, ...Object.keys(ORDINAL_WORDS), "next", ...FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" "))]);
@@ -455,7 +456,7 @@ const RELEASE_SLOT_WORDS = 8;
  * stands the film asked of; of two words or more, none describing a film or pointing back, and no name the KB holds
  * whole, it is a title the KB lacks.
  */
-function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
+export function releaseSlotNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
   const verb = tokens.findIndex((_, k) => k > 1 && closingVerbAt(tokens, k) > 0);
   const aux = verb > 1 ? tokens.slice(0, verb).findIndex((t, k) => ASKING_AUXILIARIES.has(t.folded) && k > 0 && tokens.slice(0, k).every((x) => RELEASE_ASKERS.has(x.folded))) : -1;
   if (aux < 0) return [];
