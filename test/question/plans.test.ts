@@ -552,6 +552,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who plays rocky in the new rocky movie","beyond.character-named","p1 films(series Rocky (7)); p2 order(p1 by releaseYear desc, nth 1); p3 lookup(p2 → ACTED_IN in); *p4 beyond(character beside p3)"],
     // What is sung right after a verb of singing is a song: a title inside a longer name sung is no film.
     ["who sings the eye of the tiger in rocky iii","beyond.fact","p1 lookup(Rocky III → all); *p2 beyond(music beside p1)"],
+    // A word right before people of the story ("old men", "gay men") describes them: a facet of the story, no kind of film to filter by.
+    ["movies about gay men","open.facets","*p1 open(explore; facets theme gay men)"],
+    ["films about old women","open.facets","*p1 open(explore; facets theme old women)"],
     // A one-word title that opens with an article, said bare as the last word of a phrase an article opens, is that phrase's head.
     ["which harry potter movie has the quidditch world cup","open.facets","*p1 open(explore; series harry potter (5); facets theme quidditch world cup)"],
     // A song's name runs from "song" to the word saying its film; "of" inside it is the name's ("the shadow of your smile"), right after "song" the film's.

@@ -4,6 +4,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { STOP_WORDS, linkKey, type WordToken } from "../../util/text";
 import { ROLE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS, CONCEPT_LEAD_WORDS, CONCEPT_SYNONYMS } from "../lexicon/concepts";
+import { DESCRIBED_PEOPLE } from "../lexicon/relations";
 
 /**
  * A kind of film the question names ("westerns", "sci-fi", "movies about vampires"), resolved to
@@ -110,7 +111,9 @@ function conceptAt(tokens: readonly WordToken[], i: number, len: number, kb: Kno
   const plural = one !== key;
   const prev = tokens[i - 1]?.folded;
   const next = tokens[i + len]?.folded;
-  const cued = (next !== undefined && HEADS.has(next)) || (prev !== undefined && LEADS.has(prev)) || (plural && (hasGenre(ref) || ref.fromSynonym));
+  // "a movie about old guys who rob a bank": a word right before people of the story describes them, not the film.
+  const ofPeople = next !== undefined && DESCRIBED_PEOPLE.has(next);
+  const cued = !ofPeople && ((next !== undefined && HEADS.has(next)) || (prev !== undefined && LEADS.has(prev)) || (plural && (hasGenre(ref) || ref.fromSynonym)));
   const strong = cued || ref.fromSynonym || hasGenre(ref);
   return { label: ref.label, text: tokens.slice(i, i + len).map((t) => t.text).join(" "), tokenStart: i, tokenEnd: i + len, genres: ref.genres, tags: ref.tags, tmdbGenres: ref.tmdbGenres, keywords: ref.keywords, cued, strong };
 }
