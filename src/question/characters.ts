@@ -5,7 +5,7 @@ import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
 import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_RELATIVE_ASKERS, CHARACTER_COPULAS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
 import { VERSION_WORDS } from "./lexicon/linking";
-import { BOND_WORDS, CAST_LEAD_WORDS, KIN_WORDS } from "./lexicon/relations";
+import { BOND_WORDS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, KIN_WORDS } from "./lexicon/relations";
 
 /**
  * A character: a person in a film's story, named where a role frame puts a name ("starred as Captain
@@ -170,7 +170,8 @@ function givenNameAlone(s: Span, words: readonly string[]): boolean {
  * played the original nutty professor": the title character of the original film); a quote or clause mark ends it.
  */
 function nameAfter(from: number, isName: (k: number) => boolean, words: readonly string[], joined: (k: number) => boolean = () => true): Span | undefined {
-  const version = words[from] === "the" && VERSION.has(words[from + 1] ?? "") && isName(from + 2);
+  // ("the old man": before someone of a story the word describes them, and is the name's.)
+  const version = words[from] === "the" && VERSION.has(words[from + 1] ?? "") && isName(from + 2) && !DESCRIBED_PEOPLE.has(words[from + 2] ?? "");
   const start = version ? from + 2 : words[from] === "the" && isName(from + 1) ? from + 1 : from;
   let end = start;
   while (end < words.length && end - start < MAX_NAME && isName(end) && (end === start || joined(end))) end++;

@@ -183,7 +183,9 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   if (notFound.length) analysis = { ...analysis, topics: analysis.topics.filter((t) => !inUnknown(t)) };
   factOutsideLackedTitles(cues, notFound, tokens, words, claimed);
   const { place, periods: kept } = familyPlaces(text, tokens, analysis, kb, cues, periods);
-  periods = kept;
+  // A version's year goes with its title: a title read as a character ("who plays the old man in mary poppins") takes it along.
+  const ofCharacter = (p: Period) => cast.characters.some((c) => tokens[Math.max(0, c.tokenStart - 1)]!.start <= p.start && p.end <= tokens[c.tokenEnd - 1]!.end);
+  periods = kept.filter((p) => !(p.ofTitle && ofCharacter(p)));
   const series = await findSeries(tokens, analysis, kb, cues.ordinal !== undefined || cues.superlative !== undefined, cues.count !== undefined, cues.ordinal?.end ?? cues.superlative?.end, place?.at);
   // The family's name is no one film ("which Rocky movie": not the film Rocky).
   if (series) analysis = { ...analysis, topics: analysis.topics.filter((t) => t.tokenEnd <= series.tokenStart || t.tokenStart >= series.tokenEnd) };
