@@ -586,6 +586,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // A preposition a fact may close with ("filmed at") still closes the clause after the verb.
     ["where was the movie just getting started filmed at","beyond.fact","p1 unknown(just getting started); *p2 beyond(filming_location, missing p1)"],
     ["where is the movie zorblax set in","beyond.fact","p1 unknown(zorblax); *p2 beyond(other, missing p1)"],
+    // The words after a sequel's word and "to" are the film it follows, a title the KB may lack.
+    ["when does the sequel to the force awakens come out","unknown.names","*p1 unknown(the force awakens)"],
+    ["when does the sequel to avatar come out","order.sequel","p1 lookup(Avatar → all); *p2 beyond(other beside p1)"],
     // A pronoun there is the title's own unless it opens a clause describing a film; a film word opening the words is their cue.
     ["where was thank you for your service filmed","beyond.fact","p1 unknown(thank you for your service); *p2 beyond(filming_location, missing p1)"],
     ["when did thank you for your service come out","unknown.names","*p1 unknown(thank you for your service)"],

@@ -88,7 +88,7 @@ export function unknownNames(text: string, tokens: readonly WordToken[], analysi
   const players = playerSlotNames(text, tokens, analysis);
   const closed = closedByTitle(text, tokens, analysis);
   const slotted = [...titleSlots(text, tokens, analysis), ...storySlotNames(text, tokens, analysis, kb)];
-  const released = releaseSlotNames(text, tokens, analysis);
+  const released = [...releaseSlotNames(text, tokens, analysis), ...sequelOfNames(text, tokens, analysis)];
   spans.push(...longer, ...closed, ...sequels, ...released, ...players, ...slotted, ...sides, ...subjectlessNames(tokens, analysis, text, (w) => kb.words.share(w)), ...personSlots(tokens, covered, (w) => kb.words.share(w), (span) => misspeltName(text, span, kb)));
   const out: UnknownName[] = [];
   // A longer name a title the KB holds opens is near that title by its making: only the whole name said links it.
@@ -223,6 +223,23 @@ function slotAfterCue(text: string, tokens: readonly WordToken[], i: number): Wo
   }
   return slot;
 }
+
+/**
+ * "when does the sequel to the force awakens come out": the words after a sequel's word and "to" or "of", up to a verb
+ * closing the clause or its end, are the film it follows; covered by no name the KB holds, a title it lacks.
+ */
+function sequelOfNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
+  const k = tokens.findIndex((t, i) => (t.folded === "to" || t.folded === "of") && i > 0 && (SEQUEL_WORDS.has(tokens[i - 1]!.folded) || SEQUEL_WORDS.has(`${tokens[i - 2]?.folded} ${tokens[i - 1]!.folded}`)));
+  if (k < 0) return [];
+  let end = k + 1;
+  while (end < tokens.length && closingVerbAt(tokens, end) === 0 && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
+  const span = tokens.slice(k + 1, end);
+  const content = span.filter((t) => !STOP_WORDS.has(t.folded));
+  const held = analysis.topics.some((m) => m.confidence >= 0.5 && filmOrPerson(m) && m.tokenStart < end && m.tokenEnd > k + 1);
+  if (!content.length || content.length > RELEASE_SLOT_WORDS || held || (end < tokens.length && !closesClauseAt(text, tokens, end))) return [];
+  return [text.slice(span[0]!.start, span.at(-1)!.end)];
+}
+const SEQUEL_WORDS: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES));
 
 /** A verb of release, filming or setting at `k` that ends the clause ("where was the movie X filmed"): the question's, not the title's. */
 function closesClauseAt(text: string, tokens: readonly WordToken[], k: number): boolean {
