@@ -325,6 +325,8 @@ function answerSpec(tokens: WordToken[], cues: RelationCue[], mentions: TopicEnt
   // "what else did he direct", "what else did the director of inception make": the other films someone made.
   if (ELSE_ASKED.every((w, k) => tokens[window.whAt + k]?.folded === w) && ELSE_DONE.has(tokens[window.whAt + ELSE_ASKED.length]?.folded ?? "")) return { type: "Movie", phrase: { from: window.whAt, to: window.whAt + 2 } };
   const spec: AnswerSpec = { phrase: { from, to }, ...whAnswer(tokens[window.whAt]!.folded) };
+  // "who made the wizard of oz": who made a film is who directed it.
+  if (spec.type === "Person" && !window.trailing && WHO_MADE.has(tokens[window.whAt + 1]?.folded ?? "") && mentions.some((m) => m.tokenStart === window.whAt + 2 || (m.tokenStart === window.whAt + 4 && tokens[window.whAt + 2]?.folded === "the"))) return { ...spec, edge: "DIRECTED" };
   const read = new AnswerWords(tokens, cues, mentions);
   read.forward(spec, window.whAt + 1, to);
   if (window.trailing && !spec.edge) read.backward(spec, window.whAt - 1, from);
@@ -359,6 +361,8 @@ function answerWindow(tokens: WordToken[], mentions: TopicEntity[], whAt: number
   for (let i = tokens.length - 1; i >= Math.max(lastMentionEnd, tokens.length - 4); i--) if (WH.has(tokens[i]!.folded) && !RELATIVE_HEADS.has(tokens[i - 1]?.folded ?? "")) at = i;
   return at < 0 ? undefined : { whAt: at, from: Math.max(lastMentionEnd, at - 4), to: tokens.length, trailing: true };
 }
+
+const WHO_MADE: ReadonlySet<string> = new Set(["made", "makes"]);
 
 function whAnswer(wh: string): AnswerSpec {
   if (wh === "when") return { type: "Year", edge: "RELEASED_IN" };

@@ -533,6 +533,10 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["who directed back to the future 3","lookup.relation","*p1 lookup(Back to the Future Part III → DIRECTED in)"],
     ["who directed godfather 2","unknown.names","*p1 unknown(godfather 2 = TMDB only The Godfather: Part II (1974); asks DIRECTED)"],
     ["when did godfather 3 come out","unknown.names","*p1 unknown(godfather 3 = TMDB only The Godfather: Part III (1990); asks releaseYear)"],
+    // "who made <a film>": the plain verb of making asks who directed it, and its object is the film.
+    ["who made titanic","lookup.relation","*p1 lookup(Titanic → DIRECTED in)"],
+    ["who made the movie the wizard of oz","lookup.relation","*p1 lookup(The Wizard of Oz → DIRECTED in)"],
+    ["who made the music for jaws","beyond.fact","p1 lookup(Jaws → all); *p2 beyond(music beside p1)"],
     // "who is <a person> in <a film>": the copula stands for the verb, and the person is the actor of the part asked.
     ["who is liam neeson in dark knight rises","beyond.character","p1 films(The Dark Knight Rises, Liam Neeson ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],
     ["who was tom hanks in toy story","beyond.character","p1 films(Toy Story, Tom Hanks ACTED_IN); p2 check(any in p1); *p3 beyond(character beside p2)"],

@@ -252,6 +252,7 @@ describe("words of a description, not a title", () => {
     ["a word picking a version, with its article", "when did the original death wish come out", "death wish", "after-version"],
     ["someone of a story asked which, before what is said of them", "which character in toy story is a cowboy", "toy story", "in-after-which-subject"],
     ["not after a plain noun", "which scene in toy story is a cowboy", "toy story", undefined],
+    ["right after who and the plain verb of making", "who made titanic", "titanic", "after-title-cue"],
     ["opening the message before one film word and a relation", "the titanic movie cast", "titanic", "before-film-word-relation"],
     ["no article", "jaws movie director", "jaws", "before-film-word-relation"],
     ["not before films, many", "horror movies directors", "horror", undefined],

@@ -134,5 +134,7 @@ export function saysWhichFilm(t: WordToken): boolean {
 
 /** "who directed …", "who wrote …": "who" and a verb of making a film open the question; what follows is the film made. */
 export function asksWhoMade(tokens: readonly { folded: string }[]): boolean {
-  return tokens[0]?.folded === "who" && makesFilm(tokens[1]?.folded ?? "");
+  return tokens[0]?.folded === "who" && (makesFilm(tokens[1]?.folded ?? "") || MADE.has(tokens[1]?.folded ?? ""));
 }
+/** "who made the wizard of oz": the plain verb of making, its object the film made. */
+const MADE: ReadonlySet<string> = new Set(["made", "makes", "make"]);

@@ -9,6 +9,7 @@ import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS } from 
 const SINGLE_FILM_WORDS: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
 import { firstOf } from "./phrases";
 import { relationOfOneFilm } from "./described-words";
+import { asksWhoMade } from "./longer-name";
 import { sequelNumberAfter } from "./sequel-number";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
 import { isGivenName } from "../../linking/name-gender";
@@ -297,6 +298,8 @@ function afterTitleCue(c: SpanContext): boolean {
   if (!cueReaches(c) || (MOVIE_WORDS.has(prev) && kindBeforeFilmWord(c) && capitalsSayNothing)) return false;
   const onlyStopWords = c.span.every((t) => STOP_WORDS.has(t.folded));
   // "the film her husband made" is no title: a stop word after a cue is one only when it ends the clause.
+  // "who made titanic": right after "who" and the plain verb of making, the film made.
+  if (!onlyStopWords && c.at === 2 && asksWhoMade(c.tokens)) return true;
   return onlyStopWords ? ROLE_VERB.has(prev) || (TITLE_CUES.has(prev) && c.endsClause) : TITLE_CUES.has(prev);
 }
 
