@@ -587,6 +587,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["when did the true story of unstoppable happen","beyond.fact","p1 lookup(Unstoppable → all); *p2 beyond(other beside p1)"],
     // A pronoun after another word there is the title's own, and a TMDB title that only ends the words is the end of a longer one.
     ["where does bring it on fight to the finish take place","beyond.fact","p1 unknown(bring it on fight to the finish); *p2 beyond(other, missing p1)"],
+    // A thing, "in" and a film the KB names there is that film's thing ("from" joins a title's own words).
+    ["where was the house in practical magic filmed","beyond.fact","p1 lookup(Practical Magic → all); *p2 beyond(filming_location beside p1)"],
+    ["where was the man from nowhere filmed","beyond.fact","p1 unknown(the man from nowhere); *p2 beyond(filming_location, missing p1)"],
     // A preposition a fact may close with ("filmed at") still closes the clause after the verb.
     ["where was the movie just getting started filmed at","beyond.fact","p1 unknown(just getting started); *p2 beyond(filming_location, missing p1)"],
     ["where is the movie zorblax set in","beyond.fact","p1 unknown(zorblax); *p2 beyond(other, missing p1)"],

@@ -493,11 +493,21 @@ export function releaseSlotNames(text: string, tokens: readonly WordToken[], ana
   // A word of manner before the verb says how it came out, no word of the title ("titanic originally").
   // Another auxiliary inside opens a clause of its own ("where is the resort dirty dancing was filmed").
   // After a film word, a relation word or a describing start opens a description ("the movie directed by …", "the film where …").
-  const describes = (cue > 0 && (NOT_TITLE_STARTS.has(span[0]?.folded ?? "") || span.some((x) => WORD_TO_EDGES.has(x.folded)))) || storyOfFilm(span);
+  const describes = (cue > 0 && (NOT_TITLE_STARTS.has(span[0]?.folded ?? "") || span.some((x) => WORD_TO_EDGES.has(x.folded)))) || storyOfFilm(span) || thingOfFilm(span, tokens, analysis);
   const said = (x: WordToken, k: number) => OTHER_THAN_TITLE.has(x.folded) || pointsAt(span, k) || ASKING_AUXILIARIES.has(x.folded) || (x === span.at(-1) && saysHow(x)) || (isPossessive(x.text) && coveredBy(x, tokens, analysis, () => true));
   if (!closes || whole || describes || span.length < 2 || span.length > RELEASE_SLOT_WORDS || span.some(said) || CLAUSE_BREAK.test(text.slice(span[0]!.start, span.at(-1)!.end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
+
+/**
+ * "where was the house in practical magic filmed": a thing, then "in" and a film the KB names surely, is that film's
+ * ("from" and "of" join a title's own words too: "the man from nowhere").
+ */
+function thingOfFilm(span: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis): boolean {
+  const first = tokens.indexOf(span[0]!);
+  return span.some((x, k) => k > 0 && THING_OF.has(x.folded) && analysis.topics.some((m) => m.confidence >= 0.7 && m.types.includes("Movie") && m.tokenStart === first + k + 1 && m.tokenEnd === first + span.length));
+}
+const THING_OF: ReadonlySet<string> = new Set(["in"]);
 
 /** "the true story of unstoppable", "the plot of jaws": the story told of a film the words go on to name, no title. */
 function storyOfFilm(span: readonly WordToken[]): boolean {
