@@ -68,7 +68,8 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
     if (s && !beforeLead(s) && !out.some((o) => o.tokenStart < s.tokenEnd && s.tokenStart < o.tokenEnd)) out.push({ ...s, text: shown ?? (possessive ? said(s).replace(/['’]s?$/u, "") : said(s)), frame });
   };
   // "the actor that plays anakin skywalker", "the man that played jesus": the asker may stand before a relative "that".
-  const askedBefore = (k: number) => ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && RELATIVE_ASKERS.has(words[k - 2] ?? ""));
+  // "who is playing black panther": the copula of a verb in progress stands between.
+  const askedBefore = (k: number) => ASKERS.has(words[k - 1] ?? "") || (words[k - 1] === "that" && RELATIVE_ASKERS.has(words[k - 2] ?? "")) || (PROGRESSIVE.has(words[k - 1] ?? "") && ASKERS.has(words[k - 2] ?? ""));
   // A name the KB lacks is who is played; so is a given name alone ("who played Jack"), though a film has that title, any
   // name with the film it is played in said after it ("who played jack frost in santa clause 3"), and a film's whole
   // title closing the clause, its title character ("who played mary poppins": the film stays, and who of its cast
@@ -127,6 +128,9 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
   if (who) add(who, "who is");
   return out;
 }
+
+/** Copulas before a verb of playing in progress ("who is playing", "who was voicing"). */
+const PROGRESSIVE: ReadonlySet<string> = new Set(["is", "was", "are", "were"]);
 
 /** The most words a kin noun's describers take before it ("little brother", "real life dad"). */
 const KIN_DESCRIBERS = 1;

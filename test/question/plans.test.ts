@@ -521,6 +521,9 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["other movies with the cast of the movie titanic","films.of-films-people","p1 lookup(Titanic → ACTED_IN in); *p2 films(p1 ACTED_IN, not Titanic)"],
     // A version word before someone of the story describes them, and the year it would pick goes with the title read as a character.
     ["who plays the old man in mary poppins","beyond.character-named","p1 lookup(Mary Poppins → ACTED_IN in); *p2 beyond(character beside p1)"],
+    // "who is playing X": the copula of a verb in progress stands between the asker and the verb; X is the part.
+    ["who is playing black panther in the movie","beyond.character-named","*p1 beyond(character)"],
+    ["who was voicing woody in toy story","beyond.character-named","p1 lookup(Toy Story → ACTED_IN in); *p2 beyond(character beside p1)"],
     // A title that is a verb of playing a part, said bare after "who", "that" or an actor noun, is the verb.
     ["actor who voices captain underpants in 2017 film","beyond.character-named","*p1 beyond(character)"],
     ["actress that plays rose in titanic","beyond.character-named","p1 lookup(Titanic → ACTED_IN in); *p2 beyond(character beside p1)"],

@@ -421,7 +421,7 @@ export const CHARACTER_RELATIVE_ASKERS = "man woman guy girl boy lady person kid
 /** "who is N", "who was N": asked of a title, the character it is named after. */
 export const CHARACTER_COPULAS = "is was".split(" ");
 /** "who played N", "which actress portrays N": the verbs a character's name follows. */
-export const CHARACTER_ACTIVE_VERBS = "played plays play playing portrayed portrays portray voiced voices".split(" ");
+export const CHARACTER_ACTIVE_VERBS = "played plays play playing portrayed portrays portray portraying voiced voices voicing".split(" ");
 
 /** Words after a title that make it a family of films: "the Rocky movies", "which Godfather film", "the Toy Story series". */
 export const SERIES_WORDS = "movie movies film films series franchise trilogy saga sequel sequels installment installments entry entries one ones part parts".split(" ");
