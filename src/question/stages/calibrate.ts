@@ -486,12 +486,7 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
       if (span.some((t, k) => taken.has(i + k) || coveredBy(t, n)) || !opens || !closes) continue;
       const text = question.slice(span[0]!.start, span[n - 1]!.end);
       const top = spanName(question, tokens, i, span, linker, commonness);
-      // A slip of a title that opens a longer name to the clause's end is no slip ("in the kissing booth" is no The Missing).
-      if (!top || longerNameAt(question, tokens, i, i + n, (k) => heldAs(tokens[k]!))) continue;
-      // A name takes no article: a slip of a person's name said after "the" ("the great gilly hopkins") is a title's words.
-      if (top.type === "Person" && articleBefore(tokens, i)) continue;
-      // A part or a thing of a film named after it is no slip of a name either ("the future in back to the future").
-      if (partBeforeFilm(question, { start: span[0]!.start, end: span[n - 1]!.end, text }, mentions)) continue;
+      if (!top || !slipOfName(question, tokens, i, n, top, mentions, (k) => heldAs(tokens[k]!))) continue;
       found.push({ text, start: span[0]!.start, end: span[n - 1]!.end, candidates: [top], confidence: 0.7 });
       for (let k = i; k < i + n; k++) taken.add(k);
     }
@@ -515,6 +510,18 @@ export function findLooseNames(question: string, mentions: readonly Mention[], l
   if (found.length === 0) return [...mentions];
   const kept = mentions.filter((m) => !found.some((f) => m.start < f.end && f.start < m.end));
   return [...found, ...kept].sort((a, b) => b.confidence - a.confidence || a.start - b.start);
+}
+
+/**
+ * Whether the `n` words at `i` are a slip of the name `top`: not the start of a longer name to the clause's end ("in
+ * the kissing booth" is no The Missing), no person's name after "the" ("the great gilly hopkins" is a title's words),
+ * and no part or thing of a film named after it ("the future in back to the future").
+ */
+function slipOfName(question: string, tokens: readonly WordToken[], i: number, n: number, top: EntityCandidate, mentions: readonly Mention[], heldAs: (k: number) => "film" | "tag" | "name" | undefined): boolean {
+  if (longerNameAt(question, tokens, i, i + n, heldAs)) return false;
+  if (top.type === "Person" && articleBefore(tokens, i)) return false;
+  const span = { start: tokens[i]!.start, end: tokens[i + n - 1]!.end, text: question.slice(tokens[i]!.start, tokens[i + n - 1]!.end) };
+  return !partBeforeFilm(question, span, mentions);
 }
 
 /** The name a span the linker missed stands for: a typo'd name, or a title said by its distinctive end. */

@@ -108,14 +108,19 @@ function conceptAt(tokens: readonly WordToken[], i: number, len: number, kb: Kno
   // A rare multi-word tag ("french comedy") whose words are each a kind of film or a language reads
   // better as those words: "french" + "comedies". Only then: "haunted house" stays one kind.
   if (len > 1 && !ref.fromSynonym && !hasGenre(ref) && words.every((w) => genreOrLanguage(w, kb, vocab))) return undefined;
-  const plural = one !== key;
-  const prev = tokens[i - 1]?.folded;
-  const next = tokens[i + len]?.folded;
-  // "a movie about old guys who rob a bank": a word right before people of the story describes them, not the film.
-  const ofPeople = next !== undefined && DESCRIBED_PEOPLE.has(next);
-  const cued = !ofPeople && ((next !== undefined && HEADS.has(next)) || (prev !== undefined && LEADS.has(prev)) || (plural && (hasGenre(ref) || ref.fromSynonym)));
+  const cued = cuedAsKind(tokens[i - 1]?.folded, tokens[i + len]?.folded, one !== key && (hasGenre(ref) || ref.fromSynonym));
   const strong = cued || ref.fromSynonym || hasGenre(ref);
   return { label: ref.label, text: tokens.slice(i, i + len).map((t) => t.text).join(" "), tokenStart: i, tokenEnd: i + len, genres: ref.genres, tags: ref.tags, tmdbGenres: ref.tmdbGenres, keywords: ref.keywords, cued, strong };
+}
+
+/**
+ * The wording makes a kind of film of the words: a film word after them, a lead before them ("movies about"), or a
+ * plural of a genre or a listed kind. A word right before people of the story describes them, not the film ("a movie
+ * about old guys who rob a bank").
+ */
+function cuedAsKind(prev: string | undefined, next: string | undefined, pluralKind: boolean): boolean {
+  if (next !== undefined && DESCRIBED_PEOPLE.has(next)) return false;
+  return (next !== undefined && HEADS.has(next)) || (prev !== undefined && LEADS.has(prev)) || pluralKind;
 }
 
 function genreOrLanguage(w: string, kb: KnowledgeBase, vocab: Vocabulary): boolean {

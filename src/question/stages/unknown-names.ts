@@ -369,16 +369,7 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     const span = tokens.slice(k + 1, end);
     if (saidOfKbFilm(text, span, kb)) return [];
     const content = span.filter((x) => !STOP_WORDS.has(x.folded));
-    // A noun of a thing asked for is a title's word there ("a dogs purpose"); a word that shapes the question is not.
-    const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && shapesQuestion(x.folded);
-    // A title the KB holds that only closes the words is the end of a longer one ("who plays brickell in i can only imagine").
-    const closesLonger = (m: QuestionAnalysis["topics"][number]) => m.types.includes("Movie") && m.tokenEnd === end && m.tokenStart > k + 1 && opensLongerTitle(tokens.slice(k + 1, m.tokenStart), tokens, analysis);
-    const closing = analysis.topics.find((m) => m.confidence >= 0.5 && closesLonger(m));
-    const named = analysis.topics.some((m) => filmOrPerson(m) && m.confidence >= 0.5 && m.tokenStart < end && k + 1 < m.tokenEnd && m !== closing);
-    // A part of a film is no title's word there ("in the end credits"); a word picking a film of a family right after the
-    // article describes one ("in the new harry potter movie": its latest film).
-    const picks = ARTICLE.has(span[0]?.folded ?? "") && PICKING.has(span[1]?.folded ?? "");
-    if ((closing ? span : content).length < STORY_SLOT_MIN_WORDS || (!closing && span.some(read)) || span.some((x) => FILM_PART.has(x.folded)) || named || picks) return [];
+    if (!storySlotTitle(span, content, tokens, k, end, analysis)) return [];
     const said = text.slice(span[0]!.start, span.at(-1)!.end);
     // "in english or french": a kind or language said word by word is that, too.
     const kind = (x: string, types: ("Tag" | "Genre" | "Language")[]) => kb.linker.link(x, { types, limit: 1, exact: true }).some(linksWhole);
@@ -386,6 +377,23 @@ function storySlotNames(text: string, tokens: readonly WordToken[], analysis: Qu
     const slot = place ? undefined : titleSlotAt(filmWord ? text.slice(0, span.at(-1)!.end) : text, tokens.slice(0, end), k + 1, span, false);
     return slot && (STORY_SLOTS.has(slot.id) || (objectOf && slot.id === AFTER_TITLE_CUE_SLOT)) ? [said] : [];
   });
+}
+
+/**
+ * Whether the words after "in" (token `k`, up to `end`) may be a title: two words or more, none the question's own
+ * wording, no part of a film, no name the KB holds inside (but a title that only closes them, the end of a longer one:
+ * "who plays brickell in i can only imagine"), and not a film of a family picked after the article ("in the new harry
+ * potter movie": its latest film).
+ */
+function storySlotTitle(span: readonly WordToken[], content: readonly WordToken[], tokens: readonly WordToken[], k: number, end: number, analysis: QuestionAnalysis): boolean {
+  // A noun of a thing asked for is a title's word there ("a dogs purpose"); a word that shapes the question is not.
+  const read = (x: WordToken) => !STOP_WORDS.has(x.folded) && shapesQuestion(x.folded);
+  const closesLonger = (m: QuestionAnalysis["topics"][number]) => m.types.includes("Movie") && m.tokenEnd === end && m.tokenStart > k + 1 && opensLongerTitle(tokens.slice(k + 1, m.tokenStart), tokens, analysis);
+  const closing = analysis.topics.find((m) => m.confidence >= 0.5 && closesLonger(m));
+  const named = analysis.topics.some((m) => filmOrPerson(m) && m.confidence >= 0.5 && m.tokenStart < end && k + 1 < m.tokenEnd && m !== closing);
+  const picks = ARTICLE.has(span[0]?.folded ?? "") && PICKING.has(span[1]?.folded ?? "");
+  if ((closing ? span : content).length < STORY_SLOT_MIN_WORDS || (!closing && span.some(read))) return false;
+  return !span.some((x) => FILM_PART.has(x.folded)) && !named && !picks;
 }
 
 /**
