@@ -3,7 +3,7 @@ import { STOP_WORDS, capitalised, isPossessive } from "../util/text";
 import { QUESTION_WORDS } from "../linking/question-words";
 import { isCastLead, type TopicEntity } from "./analyze";
 import { genderOfName } from "../linking/name-gender";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_RELATIVE_ASKERS, CHARACTER_COPULAS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
+import { BE_FORMS, CHARACTER_ACTIVE_VERBS, CHARACTER_AS_VERBS, CHARACTER_ASKERS, CHARACTER_BY_VERBS, CHARACTER_RELATIVE_ASKERS, CHARACTER_COPULAS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, CHARACTER_PASSIVE_AUX, IN_FILM_WORDS } from "./lexicon/shapes";
 import { VERSION_WORDS } from "./lexicon/linking";
 import { BOND_WORDS, CAST_LEAD_WORDS, DESCRIBED_PEOPLE, KIN_WORDS } from "./lexicon/relations";
 
@@ -130,7 +130,7 @@ export function characterMentions(text: string, tokens: readonly WordToken[], na
 }
 
 /** Copulas before a verb of playing in progress ("who is playing", "who was voicing"). */
-const PROGRESSIVE: ReadonlySet<string> = new Set(["is", "was", "are", "were"]);
+const PROGRESSIVE: ReadonlySet<string> = new Set(BE_FORMS);
 
 /** The most words a kin noun's describers take before it ("little brother", "real life dad"). */
 const KIN_DESCRIBERS = 1;

@@ -10,7 +10,7 @@ import {
 import { OPTION_GENRES } from "./lexicon/concepts";
 import { JOINING_WORDS, ROLE_NOUNS, ROLE_VERBS } from "./lexicon/linking";
 import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./lexicon/relations";
-import { CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, STORY_BEINGS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
+import { CHARACTER_COPULAS, CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, STORY_BEINGS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
 
@@ -254,7 +254,7 @@ function whoIsPersonIn(words: readonly string[], analysis: QuestionAnalysis): Fo
   const film = analysis.topics.find((t) => t.types.includes("Movie") && t.confidence >= 0.5 && t.tokenStart === from && t.tokenEnd >= words.length - 1);
   return film ? { phrase: words[1]!, at: 1, end: 2 } : undefined;
 }
-const WHO_IS_COPULAS: ReadonlySet<string> = new Set(["is", "was"]);
+const WHO_IS_COPULAS: ReadonlySet<string> = new Set(CHARACTER_COPULAS);
 
 /** How many words come before a character offset of the text. */
 function wordTokensBefore(text: string, offset: number): number {

@@ -6,7 +6,7 @@ import type { QuestionAnalysis } from "./analyze";
 import { IN_FILM_WORDS, MEASURE_AFTER_NUMBER_WORDS, ORDINAL_WORDS, SERIES_OPENERS, SERIES_TITLE_WORDS, SERIES_WORDS } from "./lexicon/shapes";
 import { WH_WORDS } from "./lexicon/cues";
 import { ROLE_IN_FILM_WORDS } from "./lexicon/followup";
-import { SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
+import { LATEST_OF_FAMILY_WORDS, SEQUEL_LEADS, SEQUEL_SUBTITLE_WORDS } from "./lexicon/linking";
 
 /** A family of films named by their shared title ("the Rocky movies", "which Toy Story film"). */
 export interface Series {
@@ -259,7 +259,7 @@ export function latestOfFamilySaid(tokens: readonly WordToken[], analysis: Quest
   return undefined;
 }
 /** "the new X movie", "the next X movie": the family's latest film (the data knows none later). */
-const NEW_WORDS: ReadonlySet<string> = new Set(["new", "next"]);
+const NEW_WORDS: ReadonlySet<string> = new Set(LATEST_OF_FAMILY_WORDS);
 
 /** Whether some title of the family goes on from its name with more words (a series, not namesakes). */
 function goesOnFromName(family: Series): boolean {

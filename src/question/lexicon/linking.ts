@@ -106,6 +106,8 @@ export const VERSION_WORDS = ["original", "new", "old", "latest", "newest", "rem
 export const FORM_WORDS = ["live", "animated", "animation", "cartoon", "remake", "reboot", "musical", "version", "anime"];
 /** Of those, the ones that pick the earliest film of a title several films share ("the original alice in wonderland"); the rest pick the latest. */
 export const EARLIEST_VERSION_WORDS = ["original", "old", "classic"];
+/** Words before a family's name and a film word that ask its latest film ("the new predator movie", "the next maze runner movie"). */
+export const LATEST_OF_FAMILY_WORDS = ["new", "next"];
 /** What a sequel's number may carry of the format it was shown in ("Jaws 3-D", "Step Up 3D"): said without it, it names that sequel. */
 export const SEQUEL_FORMAT_SUFFIXES = ["-D", "D"];
 /** Requests to describe what follows them ("tell me about memento", "what do you know about heat"). */

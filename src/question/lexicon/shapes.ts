@@ -9,7 +9,9 @@ import { DESCRIBED_PEOPLE, KIN_WORDS, PERSON_WORDS } from "./relations";
  */
 
 /** Copulas that open a yes/no question about what something is ("is die hard a good movie"). */
-export const COPULA_OPENERS = "is was are were isnt wasnt".split(" ");
+/** The forms of "to be" a clause is asked with, one thing or many ("what color wizards are in …", "who is playing …"). */
+export const BE_FORMS = "is was are were".split(" ");
+export const COPULA_OPENERS = [...BE_FORMS, "isnt", "wasnt"];
 /** A question that opens with one of these (and names what it asks about) wants yes or no. */
 export const YES_NO_OPENERS = [...COPULA_OPENERS.filter((w) => !w.endsWith("nt")), ..."did does do has have had can could will would should".split(" ")];
 
@@ -420,6 +422,12 @@ export const CHARACTER_ASKERS = "who actor actress actors actresses".split(" ");
 export const CHARACTER_RELATIVE_ASKERS = "man woman guy girl boy lady person kid one".split(" ");
 /** "who is N", "who was N": asked of a title, the character it is named after. */
 export const CHARACTER_COPULAS = "is was".split(" ");
+/** Words joining a noun of a part to what it is of ("the voices of", "the role in", "the voice for"). */
+export const PART_OF_WORDS = ["of", "in", "for"];
+/** Words after the story told of a film that lead to the film ("the true story of", "the true story behind"). */
+export const STORY_OF_WORDS = ["of", "behind"];
+/** Two-word names of the story told of a film ("the true story of unstoppable"). */
+export const TOLD_STORY_PHRASES = ["true story", "real story"];
 /** "who played N", "which actress portrays N": the verbs a character's name follows. */
 export const CHARACTER_ACTIVE_VERBS = "played plays play playing portrayed portrays portray portraying voiced voices voicing".split(" ");
 

@@ -10,7 +10,7 @@ import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, titleYearOf, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
-import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, CHARACTER_COPULAS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { ASKING_WORDS } from "../lexicon/cues";
 import { BOND_WORDS, CAST_GENDER_WORDS, CAST_LEAD_OPENERS, KIN_WORDS, LEAD_ROLE_OPENERS, MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
@@ -513,7 +513,7 @@ function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefine
   return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: titleYearOf(r), text: r.text }];
 }
 const ACTIVE_PLAY_VERBS = new Set(CHARACTER_ACTIVE_VERBS);
-const COPULA_CUE: ReadonlySet<string> = new Set(["is", "was"]);
+const COPULA_CUE: ReadonlySet<string> = new Set(CHARACTER_COPULAS);
 const PERSON_FACTS: ReadonlySet<FactKind> = new Set(["birthplace", "birth_date", "death", "age", "nationality", "family", "education"]);
 
 /** Names the user gave that the KB does not have, and nothing else named: said as not found, with the closest names. */

@@ -1,7 +1,7 @@
 import { negatedItems } from "../cues";
 import { MOVIE_WORDS, ROLE_PART_WORDS } from "../lexicon/relations";
 import { NATIONALITY_LANGUAGES, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS } from "../lexicon/linking";
-import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_VERBS, COPULA_OPENERS, FILM_SLOT_PREPOSITIONS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
+import { ABOUT_FRAME_WORDS, AMONG_WORDS, CHARACTER_COPULAS, CHARACTER_VERBS, COPULA_OPENERS, FILM_SLOT_PREPOSITIONS, RELATIVE_TIME_PHRASES, WHOLE_SET_WORDS } from "../lexicon/shapes";
 import { ARTICLES, STOP_WORDS, entryOf, type WordToken } from "../../util/text";
 import { TOPIC_FRAME_WORDS, TOPIC_JOINING_WORDS } from "../lexicon/domain";
 import { ROLE_NOUNS } from "../lexicon/linking";
@@ -302,7 +302,7 @@ function playsCharacter(r: Reading): boolean {
   return ps.some((p) => PLAY_VERBS.has(r.words[p.tokenEnd] ?? "")) && ROLE_NOUN_CUES.has(cue?.phrase ?? "");
 }
 const PLAY_VERBS = new Set(CHARACTER_VERBS.filter((w) => !ROLE_PART_WORDS.includes(w)));
-const COPULA_CUES: ReadonlySet<string> = new Set(["is", "was"]);
+const COPULA_CUES: ReadonlySet<string> = new Set(CHARACTER_COPULAS);
 
 /** "who played Al Jolson in The Jolson Story": asks the actor of a character (a name after the verb is the character), then "in" a film. */
 function characterInFilm(r: Reading): boolean {

@@ -5,7 +5,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_WORDS, SUBJECT_PRONOUNS, TAG_CUE_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
-import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SINGING_VERBS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
+import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, PART_OF_WORDS, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SINGING_VERBS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { REPLY_WORDS } from "../lexicon/smalltalk";
 import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
@@ -132,7 +132,7 @@ const SUNG_UNTIL: ReadonlySet<string> = new Set([...FILM_SLOT_PREPOSITIONS, "at"
 const REPLY: ReadonlySet<string> = new Set(REPLY_WORDS);
 /** Nouns of a part in a film ("the role of", "the voices of"): a title of those words before what they are of is the part. */
 const PART_NOUN: ReadonlySet<string> = new Set([...CHARACTER_OF_NOUNS, ...CHARACTER_FOR_NOUNS]);
-const PART_OF: ReadonlySet<string> = new Set(["of", "in", "for"]);
+const PART_OF: ReadonlySet<string> = new Set(PART_OF_WORDS);
 const PART_VERB: ReadonlySet<string> = new Set(CHARACTER_ACTIVE_VERBS);
 /** Words a verb of playing a part follows in a question of who played it ("who voices", "the actor that plays", "actress plays"). */
 const PART_VERB_ASKERS: ReadonlySet<string> = new Set([...CHARACTER_ASKERS, "that"]);

@@ -4,7 +4,7 @@ import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
-import { POINTING_WORDS, SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
+import { BE_FORMS, POINTING_WORDS, SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
 import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
 const SINGLE_FILM_WORDS: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
 import { firstOf } from "./phrases";
@@ -28,7 +28,7 @@ const FIGURES = new Set(Object.keys(FIGURE_PHRASES).filter((p) => !p.includes(" 
 const FACT_WORDS = new Set(FACT_PHRASES.map((f) => f.phrase).filter((p) => !p.includes(" ")));
 const COPULAS = new Set(["is", "was"]);
 /** The copulas of things asked, one or many ("what color wizards are in …"). */
-const THINGS_COPULAS: ReadonlySet<string> = new Set(["is", "was", "are", "were"]);
+const THINGS_COPULAS: ReadonlySet<string> = new Set(BE_FORMS);
 /** Whole phrases of facts, and the question words and auxiliaries that ask one of a film named between them. */
 const FACT_PHRASE_SET: ReadonlySet<string> = new Set(FACT_PHRASES.map((f) => f.phrase));
 const FACT_ASKERS: ReadonlySet<string> = new Set(FACT_ASKER_WORDS);

@@ -14,7 +14,7 @@ const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
 const PERSON_TAILS: ReadonlySet<string> = new Set(PERSON_TAIL_WORDS);
 import { COMMON_WORD_SHARE } from "./calibrate";
 import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
-import { BOOK_WORDS, FACT_CLOSING_PREPOSITIONS, POINTING_WORDS, STORY_TOLD_NOUNS, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
+import { BOOK_WORDS, FACT_CLOSING_PREPOSITIONS, POINTING_WORDS, STORY_OF_WORDS, STORY_TOLD_NOUNS, TOLD_STORY_PHRASES, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
 import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
@@ -513,16 +513,16 @@ export function releaseSlotNames(text: string, tokens: readonly WordToken[], ana
  */
 function thingOfFilm(span: readonly WordToken[], tokens: readonly WordToken[], analysis: QuestionAnalysis): boolean {
   const first = tokens.indexOf(span[0]!);
-  return span.some((x, k) => k > 0 && THING_OF.has(x.folded) && analysis.topics.some((m) => m.confidence >= 0.7 && m.types.includes("Movie") && m.tokenStart === first + k + 1 && m.tokenEnd === first + span.length));
+  return span.some((x, k) => k > 0 && x.folded === "in" && analysis.topics.some((m) => m.confidence >= 0.7 && m.types.includes("Movie") && m.tokenStart === first + k + 1 && m.tokenEnd === first + span.length));
 }
-const THING_OF: ReadonlySet<string> = new Set(["in"]);
 
 /** "the true story of unstoppable", "the plot of jaws": the story told of a film the words go on to name, no title. */
 function storyOfFilm(span: readonly WordToken[]): boolean {
-  return span.some((x, k) => (STORY_TOLD.has(x.folded) || (x.folded === "story" && span[k - 1]?.folded === "true")) && STORY_OF.has(span[k + 1]?.folded ?? ""));
+  return span.some((x, k) => (STORY_TOLD.has(x.folded) || TOLD_STORY.has(`${span[k - 1]?.folded} ${x.folded}`)) && STORY_OF.has(span[k + 1]?.folded ?? ""));
 }
 const STORY_TOLD: ReadonlySet<string> = new Set(STORY_TOLD_NOUNS);
-const STORY_OF: ReadonlySet<string> = new Set(["of", "behind"]);
+const STORY_OF: ReadonlySet<string> = new Set(STORY_OF_WORDS);
+const TOLD_STORY: ReadonlySet<string> = new Set(TOLD_STORY_PHRASES);
 
 /** How many words from `from` (before `end`) are a title's cue: a singular film word, an article before it ("the movie"). */
 function cueBefore(tokens: readonly WordToken[], from: number, end: number): number {
