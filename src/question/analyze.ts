@@ -4,7 +4,7 @@ import { QUESTION_WORDS } from "../linking/question-words";
 import { NATIONALITIES_BESIDE_LANGUAGES } from "./lexicon/linking";
 import { ARTICLES, STOP_WORDS, entryOf, wordTokens, type WordToken } from "../util/text";
 import { loneWordTag } from "../kb/concepts/offline/nlp";
-import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, CREW_ROLE_MODIFIERS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS, MAKING_VERB_FORMS, makesFilm } from "./lexicon/relations";
+import { CAST_LEAD_OPENERS, CAST_LEAD_WORDS, CREW_ROLE_MODIFIERS, DESCRIBED_PEOPLE, LEAD_ROLE_OPENERS, NOUN_ONLY_RELATION_WORDS, NOUN_VERB_KEEPERS, ROLE_PART_WORDS, MOVIE_WORDS, PERSON_WORDS, QUALITY_WORDS, SHARING_WORDS, WORD_TO_EDGES, WORK_WORDS, MAKING_VERB_FORMS, PLAIN_MAKING_VERBS, makesFilm } from "./lexicon/relations";
 import { ELSE_ASKED, ELSE_DONE_AUXILIARIES, NUMBER_WORDS } from "./lexicon/cues";
 import { ASKING_AUXILIARIES } from "./lexicon/followup";
 import { COPULA_OPENERS, FACT_PHRASES, KIND_OF_LEADS } from "./lexicon/shapes";
@@ -362,7 +362,7 @@ function answerWindow(tokens: WordToken[], mentions: TopicEntity[], whAt: number
   return at < 0 ? undefined : { whAt: at, from: Math.max(lastMentionEnd, at - 4), to: tokens.length, trailing: true };
 }
 
-const WHO_MADE: ReadonlySet<string> = new Set(["made", "makes"]);
+const WHO_MADE: ReadonlySet<string> = new Set(PLAIN_MAKING_VERBS);
 
 function whAnswer(wh: string): AnswerSpec {
   if (wh === "when") return { type: "Year", edge: "RELEASED_IN" };

@@ -54,6 +54,8 @@ export const WORD_TO_EDGES: ReadonlyMap<string, { edge: EdgeType; weight: number
 
 /** Plain verbs of making or doing a thing ("who made the score", "who did the music"). */
 export const MAKING_VERB_FORMS = ["made", "make", "makes", "did", "do", "does", "done"];
+/** The plain verb of making a film, right after "who": who made it is who directed it ("who made the wizard of oz"). */
+export const PLAIN_MAKING_VERBS = ["made", "makes", "make"];
 
 /** A verb of making a film, whose object is the film made ("who directed X", "who wrote X"), not a part played ("who plays X"). */
 export function makesFilm(folded: string): boolean {

@@ -2,7 +2,7 @@ import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, isYearWord, type WordToken } from "
 import { isRuleWord } from "./spelling";
 import { CLOSING_FACT_VERBS, SUBJECT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS, ORDINAL_WORDS, SEQUEL_PHRASES } from "../lexicon/shapes";
 import { NAME_JOINING_WORDS, SEQUEL_LEADS, TITLE_SLOT_CUES, VERSION_WORDS } from "../lexicon/linking";
-import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
+import { MOVIE_WORDS, PLAIN_MAKING_VERBS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
 import { WH_WORDS } from "../lexicon/cues";
 
 const SLOT_OPENERS: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
@@ -137,4 +137,4 @@ export function asksWhoMade(tokens: readonly { folded: string }[]): boolean {
   return tokens[0]?.folded === "who" && (makesFilm(tokens[1]?.folded ?? "") || MADE.has(tokens[1]?.folded ?? ""));
 }
 /** "who made the wizard of oz": the plain verb of making, its object the film made. */
-const MADE: ReadonlySet<string> = new Set(["made", "makes", "make"]);
+const MADE: ReadonlySet<string> = new Set(PLAIN_MAKING_VERBS);
