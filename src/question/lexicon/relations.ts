@@ -83,6 +83,8 @@ export const MOVIE_WORDS: ReadonlySet<string> = new Set("movie movies film films
 
 /** The film words in the plural ("scary movies" is a kind of film, not the title Scary Movie). */
 export const PLURAL_MOVIE_WORDS: ReadonlySet<string> = new Set("movies films pictures flicks".split(" "));
+/** The film words said of one film ("movie", "film"): closing a title, they say what it names ("the kissing booth movie"). */
+export const SINGLE_MOVIE_WORDS: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
 
 /** Relation words that name the work, not the person: "how many screenplays has X written" counts X's films. */
 export const WORK_WORDS: ReadonlySet<string> = new Set("screenplay screenplays script scripts".split(" "));

@@ -4,7 +4,7 @@ import { INDEFINITE_ARTICLES, STOP_WORDS, capitalised, capitalOrDigitFirst, open
 import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WORDS, SUBJECT_PRONOUNS } from "../lexicon/linking";
 import { NUMBER_WORDS, PLOT_HEADS, RANGE_JOINERS, ROUGHLY_PHRASES } from "../lexicon/cues";
 import { GAP_UNITS, GAP_WORDS, STORY_BEINGS } from "../lexicon/shapes";
-import { MOVIE_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
+import { PLURAL_MOVIE_WORDS, SINGLE_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { ASKED_PRONOUNS, REQUEST_TALK_WORDS } from "../lexicon/requests";
 import { findPeriods } from "./periods";
 
@@ -130,7 +130,7 @@ function beforeFilmWord(s: DescribedSpan): boolean {
  */
 export function relationOfOneFilm(tokens: readonly WordToken[], k: number): boolean {
   const word = tokens[k]?.folded ?? "";
-  return MOVIE_WORDS.has(word) && !PLURAL_MOVIE_WORDS.has(word) && WORD_TO_EDGES.has(tokens[k + 1]?.folded ?? "");
+  return SINGLE_MOVIE_WORDS.has(word) && WORD_TO_EDGES.has(tokens[k + 1]?.folded ?? "");
 }
 
 /** The index of that film word. */

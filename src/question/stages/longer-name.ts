@@ -2,7 +2,7 @@ import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, isYearWord, type WordToken } from "
 import { isRuleWord } from "./spelling";
 import { CLOSING_FACT_VERBS, SUBJECT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, FILM_SLOT_PREPOSITIONS, ORDINAL_WORDS, SEQUEL_PHRASES } from "../lexicon/shapes";
 import { NAME_JOINING_WORDS, SEQUEL_LEADS, TITLE_SLOT_CUES, VERSION_WORDS } from "../lexicon/linking";
-import { MOVIE_WORDS, PLAIN_MAKING_VERBS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
+import { MOVIE_WORDS, PLAIN_MAKING_VERBS, SINGLE_MOVIE_WORDS, WORD_TO_EDGES, makesFilm } from "../lexicon/relations";
 import { WH_WORDS } from "../lexicon/cues";
 
 const SLOT_OPENERS: ReadonlySet<string> = new Set(FILM_SLOT_PREPOSITIONS);
@@ -23,7 +23,6 @@ const WHICH_FILM: ReadonlySet<string> = new Set([
   ...FACT_PHRASES.filter((f) => f.fact === "tv").flatMap((f) => f.phrase.split(" ")),
 ]);
 /** A film word said of one film ("movie", "film"), closing its title. */
-const SINGLE_FILM_WORD: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
 /** A word of manner said before the fact ("originally came out", "officially released"). */
 const ADVERB = /^\w{5,}ly$/;
 
@@ -60,7 +59,7 @@ export function longerNameAt(question: string, tokens: readonly WordToken[], sta
   };
   const rest = tokens.slice(end, fact >= 0 ? fact : last).map((t, k) => ({ t, k: end + k }));
   // A year closing the clause says which film it is ("beauty and the beast 2017"); a film word, what it is ("the kissing booth movie").
-  while (rest.length && (isYearWord(rest.at(-1)!.t.folded) || (rest.length > 1 && SINGLE_FILM_WORD.has(rest.at(-1)!.t.folded)))) rest.pop();
+  while (rest.length && (isYearWord(rest.at(-1)!.t.folded) || (rest.length > 1 && SINGLE_MOVIE_WORDS.has(rest.at(-1)!.t.folded)))) rest.pop();
   // A part of the film said after its title is the film's ("let it go in frozen credits"); an auxiliary after it opens
   // what is said of it ("what character in star wars has a lightsaber").
   if (!rest.length || ASKING.has(rest[0]!.t.folded) || rest.some((x) => held(x.k) === "name" || (held(x.k) === undefined && (JOINERS.has(x.t.folded) || FILM_PART.has(x.t.folded))))) return undefined;

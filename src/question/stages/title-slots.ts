@@ -5,8 +5,7 @@ import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPEN
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { FIGURE_PHRASES, SIDE_BY_SIDE_PHRASES } from "../lexicon/cues";
 import { BE_FORMS, POINTING_WORDS, SUBJECT_AUXILIARIES, WHICH_ONE_ASKERS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, STORY_BEINGS, STORY_PRONOUNS, CREATURE_WORDS, GAP_UNITS, FACT_PHRASES, FACT_AUXILIARIES, FACT_ASKER_WORDS, FACT_CLOSING_PREPOSITIONS, STORY_THING_ASKERS, TITLE_YEAR_PREPOSITIONS, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS, STORY_THING_WORDS, STORY_TOLD_NOUNS, THING_KIND_WORDS, YES_NO_OPENERS } from "../lexicon/shapes";
-import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
-const SINGLE_FILM_WORDS: ReadonlySet<string> = new Set([...MOVIE_WORDS].filter((w) => !PLURAL_MOVIE_WORDS.has(w)));
+import { DESCRIBED_PEOPLE, MOVIE_WORDS, PERSON_WORDS, SINGLE_MOVIE_WORDS } from "../lexicon/relations";
 import { firstOf } from "./phrases";
 import { relationOfOneFilm } from "./described-words";
 import { asksWhoMade } from "./longer-name";
@@ -155,7 +154,7 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // "the villain in the first die hard", "the last harry potter": after an ordinal and its article, the film of that place.
   { id: "after-ordinal", says: true, when: (c) => ORDINAL_WORD.has(c.before(1) ?? "") && c.before(2) === "the" },
   // "the sequel to alien", "the prequel of saw", "the follow up to jaws": the film whose sequel it is.
-  { id: "sequel-of", says: true, when: (c) => (c.before(1) === "to" || c.before(1) === "of") && (SEQUEL_WORD.has(c.before(2) ?? "") || SEQUEL_WORD.has(`${c.before(3)} ${c.before(2)}`)) },
+  { id: "sequel-of", says: true, when: (c) => c.at > 0 && sequelLeadsTo(c.tokens, c.at - 1) },
   // "tell me about memento", "what do you know about heat": the name a request to describe is about, at the clause's end.
   { id: "tell-about", says: true, when: (c) => c.endsClause && DESCRIBE_REQUESTS.some((p) => saidRightBefore(c, p)) },
   // "what is the godfather", "what was jaws": the name a question asks what it is, at the clause's end.
@@ -201,6 +200,12 @@ function whoIsAt(c: SpanContext): number {
   return asked && !POINTING.has(c.tokens[3]?.folded ?? "") ? 2 : -1;
 }
 const POINTING: ReadonlySet<string> = new Set(POINTING_WORDS);
+
+/** Token `k` is "to" or "of" right after a sequel's word ("the sequel to …", "the next movie of …"): the film it follows comes after. */
+export function sequelLeadsTo(tokens: readonly WordToken[], k: number): boolean {
+  const lead = tokens[k]?.folded;
+  return (lead === "to" || lead === "of") && k > 0 && (SEQUEL_WORD.has(tokens[k - 1]!.folded) || SEQUEL_WORD.has(`${tokens[k - 2]?.folded} ${tokens[k - 1]!.folded}`));
+}
 
 /** A span of `length` tokens from `at` is the whole message, but for an article before it (punctuation is no token). */
 export function wholeMessage(tokens: readonly WordToken[], at: number, length: number): boolean {
@@ -250,7 +255,7 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
 const ENDS_CLAUSE = new RegExp(`^\\s*(?:(?:(?:${TITLE_YEAR_PREPOSITIONS.join("|")})\\s+)?\\(?${YEAR_DIGITS}\\)?\\s*)?(?:$|[?.!,;:)])`, "i");
 
 /** One film word said right after a title ("in street fighter movie"): it says what the title is, and the clause may end after it. */
-const FILM_WORD_AFTER = new RegExp(`^\\s+(?:${[...SINGLE_FILM_WORDS].join("|")})\\b`, "i");
+const FILM_WORD_AFTER = new RegExp(`^\\s+(?:${[...SINGLE_MOVIE_WORDS].join("|")})\\b`, "i");
 
 function endsClauseAfter(rest: string): boolean {
   const film = FILM_WORD_AFTER.exec(rest)?.[0];

@@ -96,9 +96,10 @@ function tmdbOnlyNamed(said: string, kb: KnowledgeBase): TmdbOnlyFilm[] {
   const films = kb.catalog.tmdbOnly(said);
   if (films.length) return films;
   // "godfather 2": a sequel's number said without the lead its title carries ("The Godfather: Part II").
-  const numbered = /^(.+\S)\s+(\d{1,2}|[ivx]{1,4})$/i.exec(said);
-  for (const lead of numbered ? SEQUEL_LEADS : []) {
-    const led = kb.catalog.tmdbOnly(`${numbered![1]} ${lead} ${numbered![2]}`);
+  const space = said.lastIndexOf(" ");
+  const number = space > 0 ? sequelNumberAfter(said.slice(space)) : undefined;
+  for (const lead of number?.length === said.length - space ? SEQUEL_LEADS : []) {
+    const led = kb.catalog.tmdbOnly(`${said.slice(0, space)} ${lead}${number}`);
     if (led.length) return led;
   }
   const words = said.split(/\s+/);

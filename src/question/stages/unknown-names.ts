@@ -7,7 +7,7 @@ import { asksWhoMade, closingVerbAt, longerNameAt, opensFilmSlot, saysHow } from
 import { CLAUSE_BREAK, STOP_WORDS, capitalised, saidAt, wordTokens, entryOf, foldText, isPossessive, isYearWord, linkKey, opensSentence, titleCased, withoutLeadingArticle } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import type { QuestionAnalysis } from "../analyze";
-import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
+import { MOVIE_WORDS, PERSON_WORDS, SINGLE_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
 import { COMPARED_SIDE_WORDS, FORM_WORDS, NAME_JOINING_WORDS, PERSON_LEAD_WORDS, PERSON_TAIL_WORDS, SUBJECT_PRONOUNS, TITLE_NON_OPENERS, TITLE_SLOT_CUES, VERSION_WORDS, WEAK_PERSON_LEAD_WORDS } from "../lexicon/linking";
 
 const PERSON_LEADS: ReadonlySet<string> = new Set(PERSON_LEAD_WORDS);
@@ -17,7 +17,7 @@ import { NUMBER_WORDS, SUPERLATIVE_PHRASES, WH_WORDS } from "../lexicon/cues";
 import { BOOK_WORDS, FACT_CLOSING_PREPOSITIONS, POINTING_WORDS, STORY_OF_WORDS, STORY_TOLD_NOUNS, TOLD_STORY_PHRASES, SUBJECT_AUXILIARIES, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_RELATIVE_ASKERS, COMING_OUT_VERBS, COMPARATIVE_PHRASES, SEQUEL_PHRASES, FACT_AUXILIARIES, FACT_PHRASES, FILM_PART_WORDS, IN_FILM_WORDS, ORDINAL_WORDS } from "../lexicon/shapes";
 import { wordsOfDescription } from "./described-words";
 import { shapesQuestion } from "./spelling";
-import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, titleSlotAt } from "./title-slots";
+import { AFTER_TITLE_CUE_SLOT, CLOSING_FACT_SLOT, IN_ROLE_OR_FACT_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, sequelLeadsTo, titleSlotAt } from "./title-slots";
 import { filmAlternatives } from "../cues";
 
 /** Words of the phrases that shape a question ("highest rated", "longer than", "second"): its wording, never a name. */
@@ -229,7 +229,7 @@ function slotAfterCue(text: string, tokens: readonly WordToken[], i: number): Wo
  * closing the clause or its end, are the film it follows; covered by no name the KB holds, a title it lacks.
  */
 function sequelOfNames(text: string, tokens: readonly WordToken[], analysis: QuestionAnalysis): string[] {
-  const k = tokens.findIndex((t, i) => (t.folded === "to" || t.folded === "of") && i > 0 && (SEQUEL_WORDS.has(tokens[i - 1]!.folded) || SEQUEL_WORDS.has(`${tokens[i - 2]?.folded} ${tokens[i - 1]!.folded}`)));
+  const k = tokens.findIndex((_, i) => sequelLeadsTo(tokens, i));
   if (k < 0) return [];
   let end = k + 1;
   while (end < tokens.length && closingVerbAt(tokens, end) === 0 && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
@@ -239,7 +239,6 @@ function sequelOfNames(text: string, tokens: readonly WordToken[], analysis: Que
   if (!content.length || content.length > RELEASE_SLOT_WORDS || held || (end < tokens.length && !closesClauseAt(text, tokens, end))) return [];
   return [text.slice(span[0]!.start, span.at(-1)!.end)];
 }
-const SEQUEL_WORDS: ReadonlySet<string> = new Set(Object.keys(SEQUEL_PHRASES));
 
 /** A verb of release, filming or setting at `k` that ends the clause ("where was the movie X filmed"): the question's, not the title's. */
 function closesClauseAt(text: string, tokens: readonly WordToken[], k: number): boolean {
@@ -403,7 +402,7 @@ function storySlotTitle(span: readonly WordToken[], content: readonly WordToken[
 function storySlotEnd(text: string, tokens: readonly WordToken[], k: number): { end: number; filmWord: boolean } {
   let end = k + 1;
   while (end < tokens.length && !CLAUSE_BREAK.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start))) end++;
-  const filmWord = end - k > 2 && MOVIE_WORDS.has(tokens[end - 1]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[end - 1]!.folded);
+  const filmWord = end - k > 2 && SINGLE_MOVIE_WORDS.has(tokens[end - 1]!.folded);
   return { end: filmWord ? end - 1 : end, filmWord };
 }
 
@@ -486,7 +485,7 @@ export function releaseSlotNames(text: string, tokens: readonly WordToken[], ana
   const aux = verb > 1 ? tokens.slice(0, verb).findIndex((t, k) => ASKING_AUXILIARIES.has(t.folded) && k > 0 && tokens.slice(0, k).every((x) => RELEASE_ASKERS.has(x.folded))) : -1;
   if (aux < 0) return [];
   // A film word closing the title says what it names ("the guernsey literary and potato peel pie society movie").
-  const filmWord = verb - aux > 3 && MOVIE_WORDS.has(tokens[verb - 1]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[verb - 1]!.folded);
+  const filmWord = verb - aux > 3 && SINGLE_MOVIE_WORDS.has(tokens[verb - 1]!.folded);
   // A film word opening it is the title's cue ("where was the movie thank you for your service filmed").
   const cue = cueBefore(tokens, aux + 1, verb);
   const span = tokens.slice(aux + 1 + cue, filmWord ? verb - 1 : verb);
@@ -527,7 +526,7 @@ const TOLD_STORY: ReadonlySet<string> = new Set(TOLD_STORY_PHRASES);
 /** How many words from `from` (before `end`) are a title's cue: a singular film word, an article before it ("the movie"). */
 function cueBefore(tokens: readonly WordToken[], from: number, end: number): number {
   const k = ARTICLE.has(tokens[from]!.folded) ? from + 1 : from;
-  const film = k < end - 1 && MOVIE_WORDS.has(tokens[k]!.folded) && !PLURAL_MOVIE_WORDS.has(tokens[k]!.folded);
+  const film = k < end - 1 && SINGLE_MOVIE_WORDS.has(tokens[k]!.folded);
   return film ? k + 1 - from : 0;
 }
 
