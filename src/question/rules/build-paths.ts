@@ -10,11 +10,11 @@ import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
 import { askedByCue, entityRef, knownHop, titleYearOf, withinOf } from "./helpers";
 import { EDGE_SPECS } from "../../kb/schema";
-import { CHARACTER_ACTIVE_VERBS, CHARACTER_COPULAS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
+import { CHARACTER_ACTIVE_VERBS, FACT_AUXILIARIES, FACT_VERBS, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, STORY_ITSELF_WORDS, STORY_THING_ASKERS } from "../lexicon/shapes";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { ASKING_WORDS } from "../lexicon/cues";
 import { BOND_WORDS, CAST_GENDER_WORDS, CAST_LEAD_OPENERS, KIN_WORDS, LEAD_ROLE_OPENERS, MOVIE_WORDS, PLURAL_MOVIE_WORDS } from "../lexicon/relations";
-import { familySeeded, films, people, seedsAfterCue, seedsBeforeCue } from "./features";
+import { copulaForPlaying, familySeeded, films, people, seedsAfterCue, seedsBeforeCue } from "./features";
 import { kinRefs, tmdbSeedRefs, tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
 import { local, type Built, type DraftPart, type RuleContext } from "./types";
 import { planFacets, toldPlotPart } from "./build-open";
@@ -501,7 +501,7 @@ function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefine
   // "who played the Ringo Kid in Stagecoach": the film's cast, one of whom played the character.
   // A person followed by the verb they play it by ("what role did Tom Hanks play") is the actor, not the character; so
   // is one after "who is" ("who is liam neeson in dark knight rises": the copula stands for the verb).
-  const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity) && !ACTIVE_PLAY_VERBS.has(r.words[person.tokenEnd] ?? "") && !COPULA_CUE.has(r.cues.character?.phrase ?? "");
+  const characterNamed = person !== undefined && person.tokenStart > (r.cues.character?.at ?? Infinity) && !ACTIVE_PLAY_VERBS.has(r.words[person.tokenEnd] ?? "") && !copulaForPlaying(r);
   if (fact === "character" && (!person || characterNamed)) return peopleOf(r, [film], "ACTED_IN", "each");
   // "who is the director and editor of Big starring Tom Hanks": the film's people in the role asked come first.
   if ((role === "DIRECTED" || role === "WROTE") && fact !== "character") return peopleOf(r, [film], role, "each");
@@ -513,7 +513,6 @@ function aboutFilm(r: Reading, film: TopicEntity, person: TopicEntity | undefine
   return [{ kind: "lookup", from: [entityRef(film)], join: "each", within: titleYearOf(r), text: r.text }];
 }
 const ACTIVE_PLAY_VERBS = new Set(CHARACTER_ACTIVE_VERBS);
-const COPULA_CUE: ReadonlySet<string> = new Set(CHARACTER_COPULAS);
 const PERSON_FACTS: ReadonlySet<FactKind> = new Set(["birthplace", "birth_date", "death", "age", "nationality", "family", "education"]);
 
 /** Names the user gave that the KB does not have, and nothing else named: said as not found, with the closest names. */

@@ -297,12 +297,17 @@ function playsCharacter(r: Reading): boolean {
   if (r.words[cue?.end ?? -1] === "in" && !CHARACTER_QUESTION_WORDS.has(r.words[0] ?? "")) return false;
   if (cue !== undefined && ps.some((p) => cue.at >= p.tokenEnd && cue.at - p.tokenEnd <= 2)) return true;
   // "who is liam neeson in dark knight rises": the copula standing for the verb, right before the person.
-  if (cue !== undefined && COPULA_CUES.has(cue.phrase) && ps.some((p) => p.tokenStart === cue.end)) return true;
+  if (cue !== undefined && copulaForPlaying(r) && ps.some((p) => p.tokenStart === cue.end)) return true;
   // "what role did Tom Hanks play in Big": the role noun first, then the person, then the verb they play it by.
   return ps.some((p) => PLAY_VERBS.has(r.words[p.tokenEnd] ?? "")) && ROLE_NOUN_CUES.has(cue?.phrase ?? "");
 }
 const PLAY_VERBS = new Set(CHARACTER_VERBS.filter((w) => !ROLE_PART_WORDS.includes(w)));
 const COPULA_CUES: ReadonlySet<string> = new Set(CHARACTER_COPULAS);
+
+/** The part asked is cued by a copula standing for the verb of playing ("who is liam neeson in …"): the person after it is the actor. */
+export function copulaForPlaying(r: Reading): boolean {
+  return COPULA_CUES.has(r.cues.character?.phrase ?? "");
+}
 
 /** "who played Al Jolson in The Jolson Story": asks the actor of a character (a name after the verb is the character), then "in" a film. */
 function characterInFilm(r: Reading): boolean {
