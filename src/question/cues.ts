@@ -13,6 +13,7 @@ import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./
 import { CHARACTER_COPULAS, CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, STORY_BEINGS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
+import { ASKING_FOR_FILMS, WATCHED_WHEN_PHRASES } from "./lexicon/requests";
 
 /** A phrase found in the clause, with its token span [at, end). */
 export interface Found {
@@ -73,8 +74,11 @@ const OTHER_WH: ReadonlySet<string> = new Set(["where", "when", "who", "whom", "
 const LIST_COUNT_BLOCKERS: ReadonlySet<string> = new Set(LIST_COUNT_BLOCKER_WORDS);
 
 export function findShapeCues(words: readonly string[], analysis: QuestionAnalysis, concepts: readonly ConceptRef[] = []): ShapeCues {
-  const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? { phrase: words[0], at: 0, end: 1 } : yesNoTail(words);
-  const sup = superlativeCue(words, concepts);
+  const opener = words[0] && YES_NO_OPENERS.includes(words[0]) ? (askedOfListener(words) ? undefined : { phrase: words[0], at: 0, end: 1 }) : yesNoTail(words);
+  // "the last film I saw", "saw it last night": the person's own watching places no film in a list.
+  const own = ownWatching(words);
+  const ranked = own.size ? words.map((w, i) => (own.has(i) ? "" : w)) : words;
+  const sup = superlativeCue(ranked, concepts);
   const fact = factCue(words);
   const comparative = filmsCounted(words, found(words, COMPARATIVE_PHRASES) ?? comparedFigure(words));
   return {
@@ -86,7 +90,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("figureBound", figureBoundCue(analysis.question, words)),
     ...optional("story", storyCue(words, analysis)),
     ...optional("listCount", listCountCue(words, concepts)),
-    ...optional("ordinal", ordinalCue(words)),
+    ...optional("ordinal", ordinalCue(ranked)),
     // "the 1965 best actor oscar": the best of an award names its category, not a ranking.
     ...optional("superlative", fact?.fact === "award" ? undefined : sup),
     ...optional("figure", figureCue(words)),
@@ -144,6 +148,36 @@ function ordinalCue(words: readonly string[]): (Found & { nth: number; fromEnd: 
   const f = found(words, ORDINAL_WORDS);
   return f ? { ...f, fromEnd: f.fromEnd === true } : undefined;
 }
+
+/**
+ * "do you have any movies to recommend", "can you suggest a comedy", "do you know any good westerns": a yes/no opener
+ * asking the listener for films is a request for them, not a question to answer yes or no.
+ */
+function askedOfListener(words: readonly string[]): boolean {
+  if (words[1] !== "you") return false;
+  return firstOf(words, ASKING_FOR_FILMS) !== undefined || (LISTENER_HOLDS.has(words[2] ?? "") && ANY_FILMS.has(words[3] ?? ""));
+}
+const LISTENER_HOLDS: ReadonlySet<string> = new Set(["have", "know"]);
+const ANY_FILMS: ReadonlySet<string> = new Set(["any", "some"]);
+
+/**
+ * The words of the person's own watching, which place no film in a list: when they watched ("saw it last night"), and
+ * an ordinal of their own films ("the last film I saw was …", "the most recent one we watched", "my latest movie").
+ */
+export function ownWatching(words: readonly string[]): Set<number> {
+  const own = new Set(WATCHED_WHEN_PHRASES.flatMap((p) => findPhrase(words, p).flatMap((at) => p.split(" ").map((_, k) => at + k))));
+  for (const phrase of Object.keys(ORDINAL_WORDS)) {
+    const length = phrase.split(" ").length;
+    for (const at of findPhrase(words, phrase)) {
+      const end = at + length;
+      const watcher = (k: number) => WATCHERS.has(words[k] ?? "") || (words[k] === "that" && WATCHERS.has(words[k + 1] ?? ""));
+      if (words[at - 1] === "my" || ((MOVIE_WORDS.has(words[end] ?? "") || words[end] === "one") && watcher(end + 1))) for (let k = at; k < end; k++) own.add(k);
+    }
+  }
+  return own;
+}
+/** The speaker, as the one who watched. */
+const WATCHERS: ReadonlySet<string> = new Set(["i", "we"]);
 
 /** "made the most films with X", "has made the most horror movies": films counted, not ranked by a figure. */
 function superlativeCue(words: readonly string[], concepts: readonly ConceptRef[]): ShapeCues["superlative"] {

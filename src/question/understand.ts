@@ -16,7 +16,7 @@ import { local, type Built, type DraftPart } from "./rules/types";
 import { aliasedLinker } from "./stages/aliases";
 import { calibratedLinker } from "./stages/calibrate";
 import { outOfDomain } from "./stages/domain";
-import { detectSmallTalk } from "./stages/smalltalk";
+import { allSmallTalk, detectSmallTalk, setAsideSmallTalk } from "./stages/smalltalk";
 import { hasBackReference, resolveBackReference, splitOverFilms, splitQuestion } from "./stages/split";
 import { isOneRequest } from "./stages/open-request";
 import { linkKey, listNames, wordTokens } from "../util/text";
@@ -71,12 +71,14 @@ async function readQuestion(question: string, kb: KnowledgeBase): Promise<Unders
   const vocabulary = spellingVocabulary(kb);
   const corrected = correctSpelling(normalized, vocabulary, linked);
   const joined = joinSplitWords(corrected.text, vocabulary, (t, start, end) => titleSaidAt(linker, t, start, end));
-  const { text } = joined;
   const fixes = [...corrected.fixes, ...joined.fixes];
   if (fixes.length) stages.push(`spelling: ${fixes.map((f) => `${JSON.stringify(f.said)} read as ${JSON.stringify(f.read)}`).join(", ")}`);
-  const smalltalk = detectSmallTalk(text);
+  const smalltalk = detectSmallTalk(joined.text) ?? (allSmallTalk(joined.text) ? "greeting" : undefined);
   if (smalltalk) return done(question, [{ kind: "reply", reason: smalltalk }], ["reply.smalltalk"], [], [...stages, `smalltalk: ${smalltalk}`]);
 
+  // "Im good. How are you? I like comedies": the sentences of social talk ask nothing; the rest is the request.
+  const { text, aside } = setAsideSmallTalk(joined.text);
+  if (aside.length) stages.push(`small talk set aside: ${aside.map((s) => JSON.stringify(s)).join(" | ")}`);
   const analyses = new Map<string, QuestionAnalysis>();
   const analyze = (t: string) => analyses.get(t) ?? (analyses.set(t, analyzeQuestion(t, linker)), analyses.get(t)!);
   const names = linker.findMentions(text, { limit: MAX_MENTIONS }).filter((m) => m.confidence >= CONFIDENT && /\s/.test(m.text));

@@ -17,6 +17,8 @@ const TABLE: [principle: string, question: string, expected: Record<string, stri
   ["inside a told story a cue word is the story's", "the movie where a pilot races a collapsing star to get home", { pilot: "facet", races: "facet" }],
   ["a period is a constraint", "dramas from the 1980s about the sea", { "1980s": "constraint", sea: "facet" }],
   ["what follows 'nothing', 'no' or 'without' is said against; greetings only open a message", "hi, dramas about fishermen, nothing too violent, and every morning a storm", { nothing: "cue", violent: "facet", hi: "greeting", morning: "facet" }],
+  ["words of chat are chat, not a topic", "yes, honestly, oh dramas about fishermen", { yes: "filler", honestly: "filler", oh: "filler", fishermen: "facet" }],
+  ["the person's own watching is no topic, nor a place in a list", "my latest film was Starfall, saw it last night, any dramas like it", { latest: "filler", last: "filler", night: "filler", Starfall: "name" }],
 ];
 
 describe("the word ledger", () => {

@@ -640,6 +640,18 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     // Before a release verb, a name the KB knows in the possessive says whose film it is; a word it names nothing by is the title's.
     ["when does olaf's frozen adventure come out","unknown.names","*p1 unknown(olaf's frozen adventure)"],
     ["when does disney's frozen 2 come out","unknown.names","*p1 unknown(frozen 2)"],
+    // A chat: its sentences of social talk are set aside; a yes/no opener asking the listener for films is a request; the
+    // person's own watching ("last night", "the last movie I saw", "my latest movie") places no film in a list; a word of
+    // chat or talk ("yes", "saw") is no title unless said as one; a cue stands in its title's sentence.
+    ["Im good. How are you? I like comedies and action movies.","open.recommend","*p1 open(recommend; facets genre comedy, genre action)"],
+    ["Hi! Its good, how are you? Do you have any movies to recommend that I can watch this weekend?","order.recommend-any","p1 films(); *p2 order(p1 by voteAverage desc)"],
+    ["do you know any good westerns","order.recommend","p1 films(western); *p2 order(p1 by voteAverage desc)"],
+    ["can you suggest something like Alien","similar.like","*p1 similar(Alien)"],
+    ["the last movie I saw was Jaws, anything similar?","open.recommend","*p1 open(recommend; like Jaws; seen Jaws)"],
+    ["Good, yourself? Saw it last night. Eagle Eye movie. Oh yeah. They are my favorites.","open.recommend","*p1 open(recommend; like Eagle Eye; seen Eagle Eye)"],
+    ["yes, i just saw parasite last night. anything like it?","open.recommend","*p1 open(recommend; like Parasite; seen Parasite)"],
+    ["my latest movie was home alone, what do you recommend?","similar.after","*p1 similar(Home Alone)"],
+    ["do you know who directed jaws","lookup.relation","*p1 lookup(Jaws → DIRECTED in)"],
   ])("%s", async (q, rules, plan) => {
     const u = await understandQuestion(q, kb);
     expect({ rules: u.plan.rules.join(","), plan: describePlan(u.plan) }).toEqual({ rules, plan });

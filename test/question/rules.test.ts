@@ -341,6 +341,12 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // People offered as choices: the film's people in the relation asked, only those.
   ["Which of Tom Harker and Rita Vale was in Starfall?", "lookup.which-person", "*p1 lookup(Starfall → all; among Tom Harker, Rita Vale)"],
   ["Did Ada Marlowe direct Starfall or Paper Moons?", "check.films", "p1 films(Paper Moons, Ada Marlowe DIRECTED); p2 films(Starfall, Ada Marlowe DIRECTED); p3 either(p1, p2); *p4 check(any in p3)"],
+  // A chat: its sentences of social talk ask nothing and are set aside; a yes/no opener asking the listener for films is a
+  // request for them; the person's own watching ("the last film I saw") is no place in a list.
+  ["Im good. How are you? Any dramas with Tom Harker?", "films.people", "*p1 films(Tom Harker ACTED_IN, drama)"],
+  ["Hi. Good, yourself? Who directed Starfall? Thanks!", "lookup.relation", "*p1 lookup(Starfall → DIRECTED in)"],
+  ["Do you have any dramas to recommend?", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
+  ["The last film I saw was Starfall. Anything similar?", "open.recommend", "*p1 open(recommend; like Starfall; seen Starfall)"],
 ];
 
 describe("the rules, on the fixture world", () => {

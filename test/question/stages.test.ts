@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calibrateMentions } from "../../src/question/stages/calibrate";
 import { findPeriods, yearsAfter, yearsBeforeTitles } from "../../src/question/stages/periods";
-import { detectSmallTalk } from "../../src/question/stages/smalltalk";
+import { allSmallTalk, detectSmallTalk, setAsideSmallTalk } from "../../src/question/stages/smalltalk";
 import { resolveBackReference, splitOverFilms, splitQuestion } from "../../src/question/stages/split";
 import { singular } from "../../src/question/stages/concepts";
 import { correctSpelling, joinSplitWords } from "../../src/question/stages/spelling";
@@ -35,6 +35,23 @@ describe("small talk", () => {
     ["what can you tell me about movies?", "about_service"],
   ])("%s → %s", (q, kind) => expect(detectSmallTalk(q)).toBe(kind));
   it.each(["hi, who directed Jaws?", "what can you do with the movie Heat", "thanks, and who wrote it?"])("a real question is not small talk: %s", (q) => expect(detectSmallTalk(q)).toBeUndefined());
+  // A chat's sentences of social talk ask nothing: set aside, the rest is the request.
+  it.each([
+    ["Im good. How are you? Last night. Eagle Eye movie. Oh yeah.", "Last night. Eagle Eye movie.", ["Im good.", "How are you?", "Oh yeah."]],
+    ["Good, yourself? What would you recommend? Joker was a pretty good movie.", "What would you recommend? Joker was a pretty good movie.", ["Good, yourself?"]],
+    ["hi im good you. horror, one that challenges me", "horror, one that challenges me", ["hi im good you."]],
+    ["Going good buddy. What about you? Action and Fantasy.", "Action and Fantasy.", ["Going good buddy.", "What about you?"]],
+    ["Who directed Jaws? Thanks!", "Who directed Jaws?", ["Thanks!"]],
+    ["Sounds good. Anything with Tom Hanks; not too old.", "Anything with Tom Hanks; not too old.", ["Sounds good."]],
+  ])("%s", (q, text, aside) => expect(setAsideSmallTalk(q)).toEqual({ text, aside }));
+  it.each([
+    ["one sentence", "hi, who directed Jaws?"],
+    ["a taste in few words", "Comedy. I like them. Very funny ones."],
+    ["a sentence naming a film after a reply", "Yes, Jaws. Who directed it?"],
+    ["only social talk: the whole message is small talk", "Im good. How are you?"],
+  ])("nothing set aside: %s", (_kind, q) => expect(setAsideSmallTalk(q).aside).toEqual([]));
+  it("a message of social sentences only is small talk", () => expect(allSmallTalk("Im good. How are you?")).toBe(true));
+  it("a social sentence beside a request is not", () => expect(allSmallTalk("Im good. Any comedies?")).toBe(false));
 });
 
 describe("periods", () => {
@@ -175,6 +192,17 @@ describe("calibrated linking", () => {
   it("a subject pronoun said as a title stays one", () => expect(conf("who directed they", "they")).toBeGreaterThanOrEqual(0.5));
   it("a name in the possessive before the name asked of it, a film said after, is someone of the story", () => expect(conf("what is the fox's name on fox and the hound", "the fox's")).toBeLessThan(0.1));
   it("a film's own name asked in the possessive stays the film", () => expect(conf("what is forrest gump's real name", "forrest gump's")).toBeGreaterThanOrEqual(0.5));
+  // Plots seldom use the words people chat and talk about films with; they are ordinary language all the same.
+  it.each([
+    ["a watching verb after a subject and an adverb", "yes, i just saw parasite last night", "saw"],
+    ["a watching verb opening a sentence, its subject left out", "Frozen 2. Saw it last night.", "Saw"],
+    ["a reply opening a sentence", "Yes! He's very funny.", "Yes"],
+    ["a reply said before a title", "yes joker movie", "yes"],
+  ])("a word of chat or talk about films is no title: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
+  it.each([
+    ["after a role word", "who directed saw", "saw"],
+    ["capitalised inside a sentence", "I really liked Saw and its sequels", "Saw"],
+  ])("a word of talk said as a title stays one: %s", (_kind, q, text) => expect(conf(q, text)).toBeGreaterThanOrEqual(0.7));
 });
 
 describe("words of a description, not a title", () => {
@@ -218,6 +246,7 @@ describe("words of a description, not a title", () => {
     ["a fact asked right after it", "scary movie cast", "scary movie"],
     ["the whole message", "scary movie", "scary movie"],
     ["a capitalised title", "I loved Scary Movie", "Scary Movie"],
+    ["a later word capitalised, before a film word", "Last night. Eagle Eye movie.", "Eagle Eye"],
   ])("%s keeps the title: %s", (_kind, q, text) => expect(conf(q, text)).toBeGreaterThanOrEqual(0.5));
   it.each([
     ["Looking For An Older Movie With Main Character Chasing Himself", true],
@@ -261,6 +290,8 @@ describe("words of a description, not a title", () => {
     ["one thing asked", "what color car was in grease", "grease", "in-after-what-things-are"],
     ["not when the clause goes on", "what color wizards are in lord of the rings films", "lord of the rings", undefined],
     ["not four words asked", "what color do the wizards wear are in lord of the rings", "lord of the rings", undefined],
+    ["a cue stands in the title's own sentence", "internship is my favorite movie. yes..the internship", "yes", undefined],
+    ["the same words in one sentence", "my favorite movie yes", "yes", "after-title-cue"],
   ])("a title slot, or none: %s (%s)", (_kind, q, text, slot) => expect(slotOfWords(q, text)).toBe(slot));
   it("a capital does not make part of a title the title", () => expect(conf("LATE 90s EARLY 2000s", "EARLY", ["Movie"], "partial")).toBeLessThan(0.1));
   it("a capital still makes a whole title one", () => expect(conf("LATE 90s EARLY 2000s", "EARLY")).toBeGreaterThanOrEqual(0.7));

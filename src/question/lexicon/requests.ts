@@ -26,9 +26,12 @@ export const RECOMMEND_PHRASES = [
  * Saying what one wants ("I want a funny movie", "I need a good horror film", "give me something scary"): a request for
  * films to watch when a film word follows within a few words, none of them a break below.
  */
-export const WANT_LEADS = ["i want", "i need", "i would like", "id like", "i wanna", "give me", "show me", "find me", "get me", "we want", "we need", "im after", "i am after"];
-/** Leads that tell rather than want: a film to watch only when an indefinite word follows ("give me something scary"); "give me films starring X" asks a list. */
-export const SHOW_LEADS = ["give me", "show me", "find me", "get me"];
+export const WANT_LEADS = ["i want", "i need", "i would like", "id like", "i wanna", "give me", "show me", "find me", "get me", "we want", "we need", "im after", "i am after", "how about", "what about"];
+/**
+ * Leads that tell rather than want: a film to watch only when an indefinite word follows ("give me something scary"); "give
+ * me films starring X" asks a list. A suggestion is one too ("how about a comedy"; "what about the sequel" asks of a film).
+ */
+export const SHOW_LEADS = ["give me", "show me", "find me", "get me", "how about", "what about"];
 export const INDEFINITE_OPENERS = ["a", "an", "some", "something", "anything", "one"];
 /** Words between a want and a film word that make it something else ("I want a list of films", "I want to know which films"). */
 export const WANT_BREAKS = ["all", "every", "each", "of", "to", "know", "which", "what", "who", "how", "where", "when", "list", "names", "name"];
@@ -93,6 +96,9 @@ export const ASKED_PRONOUNS = ["me", "us"];
 export const REQUEST_TALK_PHRASES = [
   // The words before a setting ("set in Tokyo") say where, the setting itself is the facet.
   "set in", "set on", "takes place in", "take place in", "taking place in", "located in","my friend said", "a friend said", "i agree", "in the mood for", "when i was a kid", "when i was young", "as a kid", "a long time ago", "years ago", "thanks in advance", "any help"];
+
+/** When the person watched, not what happens in a film nor its place in a list ("saw it last night"). */
+export const WATCHED_WHEN_PHRASES = ["last night", "last week", "last weekend", "the other day", "the other night"];
 
 /** Words that carry no topic of their own: light verbs, counts, connectives ("come", "gets", "two", "instead"). */
 export const GENERIC_WORDS = (

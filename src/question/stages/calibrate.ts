@@ -7,7 +7,8 @@ import { DESCRIBING_LEADS, DESCRIPTION_OPENERS, PAIR_OPENERS, ROLE_VERBS, ROLE_W
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, PART_OF_WORDS, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SINGING_VERBS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
-import { REPLY_WORDS } from "../lexicon/smalltalk";
+import { INTERJECTIONS, REPLY_WORDS } from "../lexicon/smalltalk";
+import { REQUEST_TALK_WORDS } from "../lexicon/requests";
 import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, relationOfOneFilm, wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs } from "./sequel-number";
@@ -265,9 +266,14 @@ function mentionContext(question: string, tokens: readonly WordToken[], m: Menti
 /** A title slot decides the span and says it is a title ("the movie Heist", "something like Alien"). */
 const slotSaysTitle = (c: MentionContext) => c.slot()?.says === true;
 
+/**
+ * Ordinary language: a number, a stop, question or relation word, a word common in the KB's texts, or a word of talk
+ * about films and of chat ("saw", "yes", "honestly"), which plots seldom use but people asking always do.
+ */
 function ordinaryWord(w: string, commonness: WordCommonness): boolean {
-  return /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || commonness(w) >= COMMON_WORD_SHARE;
+  return /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || TALK_WORDS.has(w) || commonness(w) >= COMMON_WORD_SHARE;
 }
+const TALK_WORDS: ReadonlySet<string> = new Set([...REQUEST_TALK_WORDS, ...REPLY_WORDS, ...INTERJECTIONS]);
 
 const NON_NAME_TYPES = new Set(["Genre", "Tag", "Language"]);
 

@@ -76,8 +76,12 @@ function asking(s: DescribedSpan): boolean {
   return s.span.length === 1 && TALK.has(s.span[0]!.folded) && next !== undefined && (SUBJECTS_ASKED.has(next) || TALK.has(next));
 }
 
-/** Lowercase, or capitalised where every word may be: opening its sentence (after a period or a joined word). */
+/**
+ * Lowercase, or capitalised where every word may be: opening its sentence (after a period or a joined word). A later
+ * word capitalised says a name ("Eagle Eye movie.": not the words of a kind of film).
+ */
 function capitalSaysNothing(s: DescribedSpan): boolean {
+  if (s.span.slice(1).some((t) => capitalised(t.text) && !STOP_WORDS.has(t.folded))) return false;
   return !capitalised(s.span[0]!.text) || opensRequest(s);
 }
 

@@ -5,12 +5,12 @@ import { RELATION_WORDS } from "../lexicon/relations";
 import { STOP_WORDS, capitalised, titleCased } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
-import { GREETING_WORDS, THANKS_WORDS } from "../lexicon/smalltalk";
-import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, WANT_LEADS, WATCHING_TIME_WORDS, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
+import { CHAT_REPLIES, GREETING_WORDS, INTERJECTIONS, SOCIAL_PHRASES, THANKS_WORDS } from "../lexicon/smalltalk";
+import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, WATCHED_WHEN_PHRASES, WANT_LEADS, WATCHING_TIME_WORDS, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
 import { lifeFactInStory } from "./life-fact";
-import { filmAlternatives } from "../cues";
+import { filmAlternatives, ownWatching } from "../cues";
 
 /**
  * What each word of a clause became: a name, a constraint, a cue of the question's shape, filler
@@ -45,11 +45,14 @@ export interface WordLedger {
 const GREETING = new Set(GREETING_WORDS);
 const THANKS = new Set(THANKS_WORDS);
 const TALK = new Set(REQUEST_TALK_WORDS);
+/** Words of chat between people ("yes", "oh", "honestly"): no topic of a film. */
+const INTERJECTION: ReadonlySet<string> = new Set(INTERJECTIONS);
+const CHAT_REPLY: ReadonlySet<string> = new Set(CHAT_REPLIES);
 const WATCH_TIME: ReadonlySet<string> = new Set(WATCHING_TIME_WORDS);
 const MOOD = new Set(MOOD_WORDS);
 const GENERIC = new Set(GENERIC_WORDS);
 const SETTING = new Set(SETTING_WORDS);
-const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...WANT_LEADS, ...EXPLORE_PHRASES, ...SEEN_PHRASES, ...LOVED_PHRASES, ...REQUEST_TALK_PHRASES];
+const REQUEST_PHRASES = [...KNOWN_ITEM_PHRASES, ...RECOMMEND_PHRASES, ...WANT_LEADS, ...EXPLORE_PHRASES, ...SEEN_PHRASES, ...LOVED_PHRASES, ...REQUEST_TALK_PHRASES, ...WATCHED_WHEN_PHRASES, ...SOCIAL_PHRASES];
 /** Joining words a facet may span ("drug addiction and recovery" stays two; "lord of the flies" one). */
 const INSIDE_FACET = new Set(["of"]);
 /** Words that say a facet after them is not wanted, and the words that may stand between ("nothing too violent"). */
@@ -106,6 +109,7 @@ function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): v
   if (r.told) claim(claims, r.told.at, r.told.storyFrom, { as: "cue", by: `told plot: ${r.told.phrase}` });
   for (const a of filmAlternatives(r.words)) claim(claims, a.at, a.end, { as: "cue", by: `a kind of work beside the film: ${a.phrase}` });
   for (const phrase of REQUEST_PHRASES) for (const at of findPhrase(r.words, phrase)) claim(claims, at, at + phrase.split(" ").length, { as: "filler", by: phrase });
+  for (const k of ownWatching(r.words)) claim(claims, k, k + 1, { as: "filler", by: "the person's own watching" });
 }
 
 /** Greetings open a message ("Hi there, good morning"); later, "morning" is what happens ("every morning"). Thanks may come anywhere. */
@@ -117,6 +121,8 @@ function wordRole(word: string, at: number, inStory: boolean): Claim | undefined
   if (AGAINST.has(word) && !inStory) return { as: "cue", by: "said against" };
   if (STOP_WORDS.has(word) || word.length < 2) return { as: "stop", by: word };
   if (TALK.has(word)) return { as: "filler", by: "talk about the asking" };
+  // A reply inside a told story may be the story's ("she says yes"); an interjection never is.
+  if (INTERJECTION.has(word) || (CHAT_REPLY.has(word) && !inStory)) return { as: "filler", by: "chat" };
   if (WATCH_TIME.has(word) && !inStory) return { as: "filler", by: "when to watch" };
   if (/^\d+$/.test(word)) return { as: "filler", by: "a number with nothing to count" };
   return undefined;

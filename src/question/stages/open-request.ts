@@ -106,8 +106,11 @@ function asksQuestion(text: string): boolean {
   return questions.some((q) => q.trim().split(/\s+/).length > 3 && detectSmallTalk(q.trim()) === undefined);
 }
 
-/** Asking for films outright ("recommend", "I'm in the mood for"): such a message is no film described, however long. */
+/**
+ * Asking for films outright ("recommend", "I'm in the mood for", "I want a comedy", "how about a comedy"): such a
+ * message is no film described, however long.
+ */
 export function asksForFilms(cue: RequestCue | undefined): boolean {
-  return cue?.intent === "recommend" && (ASKING_FOR_FILMS.includes(cue.phrase) || ASKING_TASTES.has(cue.phrase));
+  return cue?.intent === "recommend" && (ASKING_FOR_FILMS.includes(cue.phrase) || ASKING_TASTES.has(cue.phrase) || WANT_LEADS.includes(cue.phrase));
 }
 const ASKING_TASTES: ReadonlySet<string> = new Set(["i prefer", "im in the mood", "i m in the mood", "fan of"]);

@@ -1,4 +1,4 @@
-import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, YEAR_DIGITS, capitalised, isYearWord, capitalOrDigitFirst, isPossessive, titleCased, type WordToken } from "../../util/text";
+import { ARTICLES, CLAUSE_BREAK, STOP_WORDS, YEAR_DIGITS, capitalised, isYearWord, capitalOrDigitFirst, isPossessive, opensSentence, titleCased, type WordToken } from "../../util/text";
 import { QUESTION_WORDS } from "../../linking/question-words";
 import { WORD_TO_EDGES } from "../lexicon/relations";
 import { DESCRIBE_REQUEST_PHRASES, DESCRIBING_LEADS, FILM_DETERMINERS, PAIR_OPENERS, ROLE_VERBS, TITLE_CUE_WORDS, VERSION_WORDS } from "../lexicon/linking";
@@ -242,10 +242,17 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
     at,
     span,
     personLike,
-    before: (k) => tokens[at - k]?.folded,
+    // A cue stands in the span's own sentence: "my favorite movie. yes" puts no title after "movie".
+    before: (k) => (sentenceBetween(question, tokens, at - k, at) ? undefined : tokens[at - k]?.folded),
     next: tokens[at + span.length]?.folded,
     endsClause: endsClauseAfter(question.slice(span.at(-1)!.end)),
   };
+}
+
+/** A sentence opens after token `from` and at or before token `to`. */
+function sentenceBetween(question: string, tokens: readonly WordToken[], from: number, to: number): boolean {
+  for (let j = Math.max(from + 1, 1); j <= to; j++) if (opensSentence(question, tokens, j)) return true;
+  return false;
 }
 
 /**
