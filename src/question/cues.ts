@@ -96,8 +96,8 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("figure", figureCue(words)),
     ...optional("count", firstOf(words, COUNT_PHRASES)),
     ...optional("threshold", thresholdCue(words, analysis)),
-    ...optional("mostCommon", firstOf(words, MOST_COMMON_PHRASES) ?? kindQuantified(words) ?? (words.at(-1) === "most" ? { phrase: "most", at: words.length - 1, end: words.length } : undefined)),
-    ...optional("kindQuestion", firstOf(words, KIND_PHRASES) ?? kindQuantified(words)),
+    ...optional("mostCommon", firstOf(ranked, MOST_COMMON_PHRASES) ?? kindQuantified(ranked) ?? (words.at(-1) === "most" ? { phrase: "most", at: words.length - 1, end: words.length } : undefined)),
+    ...optional("kindQuestion", firstOf(ranked, KIND_PHRASES) ?? kindQuantified(ranked)),
     options: optionsIn(words),
     ...optional("similar", recommendationCue(words)),
     ...optional("similarAfter", firstOf(words, RECOMMENDATION_AFTER_FILM) ?? likeSuffix(words, analysis)),
@@ -161,11 +161,14 @@ const LISTENER_HOLDS: ReadonlySet<string> = new Set(["have", "know"]);
 const ANY_FILMS: ReadonlySet<string> = new Set(["any", "some"]);
 
 /**
- * The words of the person's own watching, which place no film in a list: when they watched ("saw it last night"), and
- * an ordinal of their own films ("the last film I saw was …", "the most recent one we watched", "my latest movie").
+ * The words of the person's own watching, which place no film in a list nor ask what is most common: when they watched
+ * ("saw it last night"), an ordinal of their own films ("the last film I saw was …", "the most recent one we watched",
+ * "my latest movie"), and their habits ("I don't usually go to the theaters", "I mostly watch comedies").
  */
 export function ownWatching(words: readonly string[]): Set<number> {
   const own = new Set(WATCHED_WHEN_PHRASES.flatMap((p) => findPhrase(words, p).flatMap((at) => p.split(" ").map((_, k) => at + k))));
+  const speaker = (k: number) => WATCHERS.has(words[k] ?? "") || words[k] === "im" || (NOT_DOING.has(words[k] ?? "") && WATCHERS.has(words[k - 1] ?? ""));
+  words.forEach((w, k) => HABITS.has(w) && speaker(k - 1) && own.add(k));
   for (const phrase of Object.keys(ORDINAL_WORDS)) {
     const length = phrase.split(" ").length;
     for (const at of findPhrase(words, phrase)) {
@@ -178,6 +181,9 @@ export function ownWatching(words: readonly string[]): Set<number> {
 }
 /** The speaker, as the one who watched. */
 const WATCHERS: ReadonlySet<string> = new Set(["i", "we"]);
+const NOT_DOING: ReadonlySet<string> = new Set(["dont", "do", "not"]);
+/** Words of how often, said of the speaker. */
+const HABITS: ReadonlySet<string> = new Set(KIND_QUANTIFIERS);
 
 /** "made the most films with X", "has made the most horror movies": films counted, not ranked by a figure. */
 function superlativeCue(words: readonly string[], concepts: readonly ConceptRef[]): ShapeCues["superlative"] {

@@ -652,6 +652,12 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["yes, i just saw parasite last night. anything like it?","open.recommend","*p1 open(recommend; like Parasite; seen Parasite)"],
     ["my latest movie was home alone, what do you recommend?","similar.after","*p1 similar(Home Alone)"],
     ["do you know who directed jaws","lookup.relation","*p1 lookup(Jaws → DIRECTED in)"],
+    // The speaker's habits ask nothing of what is most common; a pronoun after a verb of liking is its object (not Them!);
+    // a film wanted for its quality or offered ("how about a comedy") is one to watch.
+    ["I don't usually go to the theaters. I am looking for a good movie to watch with my kids.","open.recommend","*p1 open(recommend; facets genre family, theme theaters)"],
+    ["hello. i like action,crime and drama movies. yes i like them.","open.tastes","*p1 open(recommend; facets genre action, genre crime, genre drama)"],
+    ["Hi, thank you. How about a comedy or a horror movie? I love zombie movies.","open.tastes","*p1 open(recommend; facets genre comedy, genre horror, genre zombie)"],
+    ["I like comedies or thrillers. Anything with Tom Hanks?","open.tastes","*p1 open(recommend; facets genre comedy, genre thriller, person Tom Hanks)"],
   ])("%s", async (q, rules, plan) => {
     const u = await understandQuestion(q, kb);
     expect({ rules: u.plan.rules.join(","), plan: describePlan(u.plan) }).toEqual({ rules, plan });

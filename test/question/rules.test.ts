@@ -347,6 +347,9 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   ["Hi. Good, yourself? Who directed Starfall? Thanks!", "lookup.relation", "*p1 lookup(Starfall → DIRECTED in)"],
   ["Do you have any dramas to recommend?", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
   ["The last film I saw was Starfall. Anything similar?", "open.recommend", "*p1 open(recommend; like Starfall; seen Starfall)"],
+  // A habit said of the speaker asks nothing of what is most common; a reply opening a sentence is chat.
+  ["I mostly watch dramas, any suggestions?", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
+  ["I like dramas. Yes I like them.", "open.tastes", "*p1 open(recommend; facets genre drama)"],
 ];
 
 describe("the rules, on the fixture world", () => {

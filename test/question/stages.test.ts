@@ -198,6 +198,8 @@ describe("calibrated linking", () => {
     ["a watching verb opening a sentence, its subject left out", "Frozen 2. Saw it last night.", "Saw"],
     ["a reply opening a sentence", "Yes! He's very funny.", "Yes"],
     ["a reply said before a title", "yes joker movie", "yes"],
+    ["a pronoun after a verb of liking, its object", "yes i like them", "them"],
+    ["a pronoun after a verb of watching, its object", "we watched it twice", "it"],
   ])("a word of chat or talk about films is no title: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
   it.each([
     ["after a role word", "who directed saw", "saw"],

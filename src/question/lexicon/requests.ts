@@ -19,7 +19,9 @@ export const KNOWN_ITEM_PHRASES = [
 export const RECOMMEND_PHRASES = [
   "recommend", "recommendation", "recommendations", "suggest", "suggestion", "suggestions", "tips", "what should i watch", "what to watch", "watch next", "something to watch",
   "something similar", "anything similar", "similar", "something like", "anything like", "more like", "in the mood for", "looking for something", "looking for movies",
-  "looking for films", "looking for some", "i want to watch", "i would like to watch", "id like to watch", "any good", "good movies", "good films",
+  "looking for films", "looking for some",
+  // A film wanted for its quality is one to watch, not one remembered ("looking for a good movie to watch with my kids").
+  "looking for a good", "looking for a great", "looking for a fun", "looking for a funny", "looking for a new", "i want to watch", "i would like to watch", "id like to watch", "any good", "good movies", "good films",
 ];
 
 /**
@@ -52,6 +54,9 @@ export const ASKING_FOR_FILMS = ["recommend", "tips for", "tip for", "recommenda
 
 /** A person's tastes ("I prefer comedies", "I'm into horror"): in a message with no question of its own, films are wanted. */
 export const TASTE_PHRASES = ["i prefer", "i like", "i love", "i enjoy", "i really like", "i really love", "i really enjoy", "my favorite", "my favourite", "im into", "i am into", "im in the mood", "i m in the mood", "fan of", "i usually watch", "i watch"];
+
+/** Verbs of liking and watching: a pronoun right after one is its object ("i like them", "saw it"), no title (Them!, It). */
+export const TASTE_VERBS = "like likes liked love loves loved enjoy enjoys enjoyed hate hated prefer preferred saw seen see watch watched watching".split(" ");
 
 /** Films the person loved: where "like these" starts. */
 export const LOVED_PHRASES = [

@@ -76,8 +76,8 @@ const sentencesOf = (text: string) => text.split(/[.!?\n]+\s*/u).filter((x) => /
 
 /**
  * A person telling their tastes in a conversation ("I prefer comedy and action. I loved Frozen, my
- * daughters watched it twenty times."): one request for films to watch. Kinds and people said are
- * preferences (soft: a comedy lover still takes a good action film), the films named are where to
+ * daughters watched it twenty times."): one request for films to watch. Kinds and people said (and kinds offered as
+ * options) are preferences (soft: a comedy lover still takes a good action film), the films named are where to
  * start and are never recommended back; what is said against ("I don't like sad movies") and periods
  * stay hard.
  */
@@ -86,7 +86,9 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
   const own = planFacets(r, ctx.kb);
   const kinds = kindsOf(r).filter((c) => !excluded.concepts.includes(c));
   const persons = people(r).filter((p) => !excluded.entities.includes(p));
-  const extra = [...kinds.map((c) => ({ said: c.label, kind: "genre" as const })), ...persons.map((p) => ({ said: p.name, kind: "person" as const }))];
+  // "How about a comedy or a horror movie?": kinds offered as options are tastes too, either one welcome.
+  const offered = r.cues.options.map((o) => ({ said: o.genre.toLowerCase(), kind: "genre" as const }));
+  const extra = [...offered, ...kinds.map((c) => ({ said: c.label, kind: "genre" as const })), ...persons.map((p) => ({ said: p.name, kind: "person" as const }))];
   const facets = [...extra, ...own.map((f) => ({ said: f.said, kind: f.kind, ...(f.against ? { against: true } : {}) }))].filter((f, i, all) => all.findIndex((x) => x.said.toLowerCase() === f.said.toLowerCase()) === i).slice(0, MAX_FACETS).map((f, i) => ({ id: `f${i + 1}`, ...f }));
   const named = films(r).filter((f) => f.confidence >= CONFIDENT_FILM && !excluded.entities.includes(f));
   const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];

@@ -8,7 +8,8 @@ import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { AWARD_ADJECTIVES, AWARD_VERBS, AWARD_WORDS, PART_OF_WORDS, CHARACTER_ACTIVE_VERBS, CHARACTER_ASKERS, CHARACTER_FOR_NOUNS, CHARACTER_OF_NOUNS, FACT_AUXILIARIES, FACT_PHRASES, FILM_SLOT_PREPOSITIONS, IN_FILM_WORDS, NAME_QUALIFIERS, SINGING_VERBS, SONG_WORDS, STORY_BEINGS, WH_NOUN_LEADS } from "../lexicon/shapes";
 import { isGivenName } from "../../linking/name-gender";
 import { INTERJECTIONS, REPLY_WORDS } from "../lexicon/smalltalk";
-import { REQUEST_TALK_WORDS } from "../lexicon/requests";
+import { ASKED_PRONOUNS, REQUEST_TALK_WORDS, TASTE_VERBS } from "../lexicon/requests";
+import { FILM_PRONOUNS, PERSON_PRONOUNS, PLURAL_PRONOUNS } from "../lexicon/followup";
 import { AFTER_YEAR_SLOT, BEFORE_FILM_PART_SLOT, IN_STORY_SLOT, STORY_NOUN_SLOT, saidAsTitle, titleSlotAt, wholeMessage, type TitleSlot } from "./title-slots";
 import { countOrTime, opensRequest, relationOfOneFilm, wordsOfDescription } from "./described-words";
 import { namesTheFirst, sequelNumberAfter, sequelShownAs } from "./sequel-number";
@@ -158,6 +159,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "part-noun", apply: (c) => (c.top.type === "Movie" && c.words.every((w) => ARTICLES.has(w) || PART_NOUN.has(w)) && PART_OF.has(c.tokens[c.at + c.span.length]?.folded ?? "") && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "which harry potter movie has the quidditch world cup": the article heads a longer phrase whose last word a title opening with one shares (not The Cup).
   { id: "head-of-longer-phrase", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && headOfLongerPhrase(c.tokens, c.at, c.top.name) && !slotSaysTitle(c) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "i like them", "saw it last night": a pronoun in lowercase right after a verb of liking or watching is its object, not the
+  // film of that name (Them!, It, Her).
+  { id: "object-pronoun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && OBJECT_PRONOUN.has(c.words[0]!) && TASTE_VERB.has(c.tokens[c.at - 1]?.folded ?? "") && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   { id: "subject-pronoun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && SUBJECT.has(c.words[0]!) && FACT_AUXILIARY.has(c.tokens[c.at - 1]?.folded ?? "") && c.tokens[c.at + 1] !== undefined && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "what is the fox's name on fox and the hound": a name in the possessive before the name asked of it, with a film said
   // after it, is someone of that film's story, not the film of that name (The Fox).
@@ -273,6 +277,8 @@ const slotSaysTitle = (c: MentionContext) => c.slot()?.says === true;
 function ordinaryWord(w: string, commonness: WordCommonness): boolean {
   return /^\d+$/.test(w) || STOP_WORDS.has(w) || QUESTION_WORDS.has(w) || WORD_TO_EDGES.has(w) || TALK_WORDS.has(w) || commonness(w) >= COMMON_WORD_SHARE;
 }
+const OBJECT_PRONOUN: ReadonlySet<string> = new Set([...FILM_PRONOUNS, ...PERSON_PRONOUNS, ...PLURAL_PRONOUNS, ...ASKED_PRONOUNS, "you"]);
+const TASTE_VERB: ReadonlySet<string> = new Set(TASTE_VERBS);
 const TALK_WORDS: ReadonlySet<string> = new Set([...REQUEST_TALK_WORDS, ...REPLY_WORDS, ...INTERJECTIONS]);
 
 const NON_NAME_TYPES = new Set(["Genre", "Tag", "Language"]);

@@ -2,7 +2,7 @@ import { QUESTION_WORDS } from "../../linking/question-words";
 import { tmdbSeeds } from "../tmdb-seeds";
 import { tmdbOnlyName } from "../../plan/schema";
 import { RELATION_WORDS } from "../lexicon/relations";
-import { STOP_WORDS, capitalised, titleCased } from "../../util/text";
+import { STOP_WORDS, capitalised, opensSentence, titleCased } from "../../util/text";
 import type { FacetKind } from "../../plan/schema";
 import type { Reading } from "../reading";
 import { CHAT_REPLIES, GREETING_WORDS, INTERJECTIONS, SOCIAL_PHRASES, THANKS_WORDS } from "../lexicon/smalltalk";
@@ -115,14 +115,14 @@ function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): v
 /** Greetings open a message ("Hi there, good morning"); later, "morning" is what happens ("every morning"). Thanks may come anywhere. */
 const GREETING_OPENING = 5;
 
-function wordRole(word: string, at: number, inStory: boolean): Claim | undefined {
+function wordRole(word: string, at: number, inStory: boolean, opens: boolean): Claim | undefined {
   if (QUESTION_WORDS.has(word)) return { as: "question", by: word };
   if ((GREETING.has(word) && at < GREETING_OPENING) || THANKS.has(word)) return { as: "greeting", by: word };
   if (AGAINST.has(word) && !inStory) return { as: "cue", by: "said against" };
   if (STOP_WORDS.has(word) || word.length < 2) return { as: "stop", by: word };
   if (TALK.has(word)) return { as: "filler", by: "talk about the asking" };
-  // A reply inside a told story may be the story's ("she says yes"); an interjection never is.
-  if (INTERJECTION.has(word) || (CHAT_REPLY.has(word) && !inStory)) return { as: "filler", by: "chat" };
+  // A reply inside a told story may be the story's ("she says yes"), unless it opens a sentence; an interjection never is.
+  if (INTERJECTION.has(word) || (CHAT_REPLY.has(word) && (!inStory || opens))) return { as: "filler", by: "chat" };
   if (WATCH_TIME.has(word) && !inStory) return { as: "filler", by: "when to watch" };
   if (/^\d+$/.test(word)) return { as: "filler", by: "a number with nothing to count" };
   return undefined;
@@ -136,7 +136,7 @@ export function accountWords(r: Omit<Reading, "ledger">): WordLedger {
   claimCues(r, claims);
   // Inside a told story, "not" and "nothing" are the story's ("a spy who does not exist"), not what the person is against.
   const inStory = (k: number) => r.longStory || (r.told !== undefined && k >= r.told.storyFrom);
-  r.words.forEach((w, k) => (claims[k] ??= wordRole(w, k, inStory(k))));
+  r.words.forEach((w, k) => (claims[k] ??= wordRole(w, k, inStory(k), opensSentence(r.text, r.tokens, k))));
   const facets = facetSpans(r, claims);
   // A facet's own words, "of" and a weak relation word inside it included ("a strong female lead").
   for (const f of facets) for (let k = f.tokenStart; k < f.tokenEnd; k++) if (!claims[k] || claims[k]!.as === "question") claims[k] = { as: "facet", by: `${f.against ? "against " : ""}${f.kind}: ${f.said}` };
