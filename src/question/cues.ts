@@ -500,7 +500,8 @@ function namedFact(words: readonly string[]): ShapeCues["fact"] {
   for (const f of FACT_PHRASES) {
     if (f.askedOnly || (f.wh && !` ${wh} `.includes(` ${f.wh} `))) continue;
     // "based on a true story" names a kind of film, not its source.
-    const at = findPhrase(words, f.phrase).find((k) => !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))) && !(f.fact === "tv" && filmAlternative(words, k, k + f.phrase.split(" ").length)));
+    // "my husband and I want a war movie": the speaker's own kin or things are no fact asked of a film.
+    const at = findPhrase(words, f.phrase).find((k) => !SPEAKERS.has(words[k - 1] ?? "") && !(f.phrase === "based on" && words.slice(k + 2, k + 4).some((w) => TRUE_STORY.has(w))) && !(f.fact === "tv" && filmAlternative(words, k, k + f.phrase.split(" ").length)));
     if (at !== undefined && (!best || at < best.at)) best = { phrase: f.phrase, at, end: at + f.phrase.split(" ").length, fact: f.fact, ...(f.says ? { says: f.says } : {}) };
   }
   // The noun a "what"/"which" asks for names the fact, wherever it stands: "produced by what company" asks a studio.
@@ -512,6 +513,8 @@ function namedFact(words: readonly string[]): ShapeCues["fact"] {
 }
 
 const JOINING: ReadonlySet<string> = new Set(JOINING_WORDS);
+/** Whose a thing is, when it is the speaker's own. */
+const SPEAKERS: ReadonlySet<string> = new Set(["my", "our"]);
 
 /**
  * "Movie or tv show …", "MOVIE/TV SHOW", "film or TV series": a kind of work offered beside a film word is an

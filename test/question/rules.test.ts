@@ -350,6 +350,9 @@ const TABLE: [question: string, rules: string, plan: string][] = [
   // A habit said of the speaker asks nothing of what is most common; a reply opening a sentence is chat.
   ["I mostly watch dramas, any suggestions?", "order.recommend", "p1 films(drama); *p2 order(p1 by voteAverage desc)"],
   ["I like dramas. Yes I like them.", "open.tastes", "*p1 open(recommend; facets genre drama)"],
+  // A question asking for films is the request itself, not a question beside it; the speaker's kin are the audience, no fact.
+  ["Hello, how's it going? I've been watching a lot of Jonas Whitfield lately. Starfall is my favorite. What else would I like?", "open.tastes", "*p1 open(recommend; like Starfall; facets person Jonas Whitfield; seen Starfall)"],
+  ["Hi there. I'm okay, thanks. My husband and I want a drama. We liked Starfall.", "open.tastes", "*p1 open(recommend; like Starfall; facets genre drama, theme husband; seen Starfall)"],
 ];
 
 describe("the rules, on the fixture world", () => {

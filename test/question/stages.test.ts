@@ -43,12 +43,15 @@ describe("small talk", () => {
     ["Going good buddy. What about you? Action and Fantasy.", "Action and Fantasy.", ["Going good buddy.", "What about you?"]],
     ["Who directed Jaws? Thanks!", "Who directed Jaws?", ["Thanks!"]],
     ["Sounds good. Anything with Tom Hanks; not too old.", "Anything with Tom Hanks; not too old.", ["Sounds good."]],
+    ["I'm doing great, thanks for asking. I loved The Conjuring.", "I loved The Conjuring.", ["I'm doing great, thanks for asking."]],
+    ["Hi! I'm great, you? Any mind bending movies?", "Any mind bending movies?", ["Hi!", "I'm great, you?"]],
   ])("%s", (q, text, aside) => expect(setAsideSmallTalk(q)).toEqual({ text, aside }));
   it.each([
     ["one sentence", "hi, who directed Jaws?"],
     ["a taste in few words", "Comedy. I like them. Very funny ones."],
     ["a sentence naming a film after a reply", "Yes, Jaws. Who directed it?"],
     ["only social talk: the whole message is small talk", "Im good. How are you?"],
+    ["a question of a film, in social words", "I haven't seen Titanic yet. Is it any good?"],
   ])("nothing set aside: %s", (_kind, q) => expect(setAsideSmallTalk(q).aside).toEqual([]));
   it("a message of social sentences only is small talk", () => expect(allSmallTalk("Im good. How are you?")).toBe(true));
   it("a social sentence beside a request is not", () => expect(allSmallTalk("Im good. Any comedies?")).toBe(false));

@@ -61,7 +61,7 @@ export const TASTE_VERBS = "like likes liked love loves loved enjoy enjoys enjoy
 /** Films the person loved: where "like these" starts. */
 export const LOVED_PHRASES = [
   "i loved", "i love", "i liked", "i like", "i really liked", "i really like", "i enjoyed", "i enjoy", "i really enjoyed", "my favorite", "my favourite", "my favorites", "my favourites",
-  "fan of", "big fan", "im into", "i am into", "i dig", "enjoyed", "loved", "liked",
+  "fan of", "big fan", "huge fan", "im into", "i am into", "i dig", "enjoyed", "loved", "liked",
 ];
 
 /**
@@ -77,8 +77,8 @@ export const MEMORY_TALK_WORDS = (
  * Talk about the asking, the remembering and the watching: words that say nothing about the film
  * itself. They are accounted for as filler, never searched as a facet.
  */
-/** Words that say when to watch, not what ("a funny movie for tonight", "what should I watch now"). */
-export const WATCHING_TIME_WORDS = ["now", "today", "tonight", "tomorrow", "yesterday", "weekend"];
+/** Words that say when to watch or when watched, not what ("a funny movie for tonight", "what should I watch now", "I saw it recently"). */
+export const WATCHING_TIME_WORDS = ["now", "today", "tonight", "tomorrow", "yesterday", "weekend", "recently", "lately"];
 export const REQUEST_TALK_WORDS = (
   "movie movies film films flick flicks cinema picture pictures remember remembered recall recalled recollection memory memories vague vaguely " +
   "think thinking thought believe believed guess guessing suppose probably possibly maybe perhaps sure unsure certain pretty kinda sorta somewhat " +

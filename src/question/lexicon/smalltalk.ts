@@ -58,5 +58,8 @@ export const SOCIAL_PHRASES = [
   "how about you", "what about you", "how about yourself", "what about yourself", "and you", "and yourself", "how are u", "how r u",
   "you too", "me too", "same to you", "same here", "sounds good", "sounds great", "sounds fun", "sounds interesting", "that sounds good",
   "not bad", "not too bad", "very much so", "of course", "no problem", "not really", "i see", "glad to hear", "good to hear", "nice to hear",
-  "how are you doing", "how have you been", "i am doing", "im doing", "thank you so much",
+  "how are you doing", "how have you been", "i am doing", "im doing", "thank you so much", "thanks for asking", "not much",
 ];
+
+/** Listeners asked back ("Good, yourself?", "you friend?"): a question of social talk names one, or a social phrase. */
+export const LISTENER_WORDS = ["you", "yourself", "u"];

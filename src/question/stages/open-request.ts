@@ -6,6 +6,7 @@ import { ASKING_FOR_FILMS, EXPLORE_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, R
 import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { findPhrase, firstOf } from "./phrases";
 import { detectSmallTalk } from "./smalltalk";
+import { FILM_PRONOUNS } from "../lexicon/followup";
 
 /** The words that say what kind of open request a message is: which phrase, where. */
 export interface RequestCue {
@@ -100,11 +101,20 @@ function tellsOnly(text: string, words: readonly string[]): boolean {
 
 const OPENERS: ReadonlySet<string> = new Set(PART_OPENERS);
 
-/** A question asked besides small talk ("How are you?" and "and you?" ask nothing of films). */
+/**
+ * A question asked besides small talk ("How are you?" and "and you?" ask nothing of films) and besides asking for films
+ * to watch ("What else would I like?" is the request itself; "Is it any good?" asks of a film).
+ */
 function asksQuestion(text: string): boolean {
   const questions = text.match(/[^.!?\n]*\?/gu) ?? [];
-  return questions.some((q) => q.trim().split(/\s+/).length > 3 && detectSmallTalk(q.trim()) === undefined);
+  return questions.some((q) => q.trim().split(/\s+/).length > 3 && detectSmallTalk(q.trim()) === undefined && !asksForFilmsItself(q));
 }
+
+function asksForFilmsItself(question: string): boolean {
+  const words = wordTokens(question).map((t) => t.folded);
+  return requestCue(words)?.intent === "recommend" && !words.some((w) => FILM_POINTERS.has(w));
+}
+const FILM_POINTERS: ReadonlySet<string> = new Set(FILM_PRONOUNS);
 
 /**
  * Asking for films outright ("recommend", "I'm in the mood for", "I want a comedy", "how about a comedy"): such a

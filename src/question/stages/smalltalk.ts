@@ -1,5 +1,5 @@
 import { STOP_WORDS, tokenize } from "../../util/text";
-import { ABOUT_SERVICE_PHRASES, GREETING_WORDS, INTERJECTIONS, REPLY_WORDS, SMALLTALK_FILLER, SOCIAL_PHRASES, THANKS_WORDS, WELLBEING_WORDS } from "../lexicon/smalltalk";
+import { ABOUT_SERVICE_PHRASES, GREETING_WORDS, INTERJECTIONS, LISTENER_WORDS, REPLY_WORDS, SMALLTALK_FILLER, SOCIAL_PHRASES, THANKS_WORDS, WELLBEING_WORDS } from "../lexicon/smalltalk";
 
 export type SmallTalk = "greeting" | "thanks" | "about_service";
 
@@ -64,19 +64,20 @@ const SOCIAL_TALK_PHRASES = [...ABOUT_SERVICE_PHRASES, ...SOCIAL_PHRASES];
  */
 export function isSocialSentence(sentence: string): boolean {
   let text = ` ${tokenize(sentence).join(" ")} `;
-  let social = false;
+  let phrase = false;
   for (const p of SOCIAL_TALK_PHRASES) {
     while (text.includes(` ${p} `)) {
-      social = true;
+      phrase = true;
       text = text.replace(` ${p} `, " ");
     }
   }
-  for (const w of text.trim().split(" ").filter(Boolean)) {
-    if (SOCIAL_WORDS.has(w)) social = true;
-    else if (!FILLER.has(w) && !STOP_WORDS.has(w)) return false;
-  }
-  return social;
+  const words = text.trim().split(" ").filter(Boolean);
+  if (words.some((w) => !SOCIAL_WORDS.has(w) && !FILLER.has(w) && !STOP_WORDS.has(w))) return false;
+  // A question is social talk when it asks the listener back ("Good, yourself?"); "Is it any good?" asks of a film.
+  if (/\?\s*$/.test(sentence) && !phrase && !words.some((w) => LISTENER.has(w))) return false;
+  return phrase || words.some((w) => SOCIAL_WORDS.has(w));
 }
+const LISTENER: ReadonlySet<string> = new Set(LISTENER_WORDS);
 
 /**
  * A message of several sentences written as a chat ("Im good. How are you? I like comedies. Oh yeah."): the sentences
