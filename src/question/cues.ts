@@ -150,14 +150,14 @@ function ordinalCue(words: readonly string[]): (Found & { nth: number; fromEnd: 
 }
 
 /**
- * "do you have any movies to recommend", "can you suggest a comedy", "do you know any good westerns": a yes/no opener
+ * "do you have any movies to recommend", "can you suggest a comedy", "have you seen any good movies": a yes/no opener
  * asking the listener for films is a request for them, not a question to answer yes or no.
  */
 function askedOfListener(words: readonly string[]): boolean {
   if (words[1] !== "you") return false;
   return firstOf(words, ASKING_FOR_FILMS) !== undefined || (LISTENER_HOLDS.has(words[2] ?? "") && ANY_FILMS.has(words[3] ?? ""));
 }
-const LISTENER_HOLDS: ReadonlySet<string> = new Set(["have", "know"]);
+const LISTENER_HOLDS: ReadonlySet<string> = new Set(["have", "know", "seen", "watched"]);
 const ANY_FILMS: ReadonlySet<string> = new Set(["any", "some"]);
 
 /**

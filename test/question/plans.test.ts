@@ -652,6 +652,7 @@ describe.skipIf(!hasRealData)("question understanding on the real KB", () => {
     ["yes, i just saw parasite last night. anything like it?","open.recommend","*p1 open(recommend; like Parasite; seen Parasite)"],
     ["my latest movie was home alone, what do you recommend?","similar.after","*p1 similar(Home Alone)"],
     ["do you know who directed jaws","lookup.relation","*p1 lookup(Jaws → DIRECTED in)"],
+    ["Good, how are you? Thats great! Have you seen any good movies lately?","order.recommend-any","p1 films(); *p2 order(p1 by voteAverage desc)"],
     // The speaker's habits ask nothing of what is most common; a pronoun after a verb of liking is its object (not Them!);
     // a film wanted for its quality or offered ("how about a comedy") is one to watch.
     ["I don't usually go to the theaters. I am looking for a good movie to watch with my kids.","open.recommend","*p1 open(recommend; facets genre family, theme theaters)"],

@@ -204,6 +204,7 @@ describe("calibrated linking", () => {
     ["a pronoun after a verb of liking, its object", "yes i like them", "them"],
     ["a pronoun after a verb of watching, its object", "we watched it twice", "it"],
   ])("a word of chat or talk about films is no title: %s", (_kind, q, text) => expect(conf(q, text)).toBeLessThan(0.1));
+  it("a word of talk about films is no tag of that name", () => expect(conf("have you seen any good movies lately", "seen", ["Tag"])).toBeLessThan(0.1));
   it.each([
     ["after a role word", "who directed saw", "saw"],
     ["capitalised inside a sentence", "I really liked Saw and its sequels", "Saw"],

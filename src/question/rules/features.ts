@@ -44,9 +44,10 @@ const FEATURE_TESTS = {
   "similar-cue": (r: Reading) => r.cues.similar !== undefined,
   /**
    * Films to watch asked for, by a recommendation cue or by the request's own wording ("I want a funny movie"). A
-   * request said only by a quality word ("some good movies with X") is the better-rated films asked (order.good).
+   * request said only by a quality word ("some good movies with X") is the better-rated films asked (order.good); with
+   * nothing to qualify ("have you seen any good movies lately") it asks for the best films of all.
    */
-  "wants-films": (r: Reading) => r.cues.similar !== undefined || (r.request?.intent === "recommend" && r.analysis.quality === undefined),
+  "wants-films": (r: Reading) => r.cues.similar !== undefined || (r.request?.intent === "recommend" && (r.analysis.quality === undefined || !qualifiesSomething(r))),
   /** "who is Margot Robbie", "tell me about the movie Dune": a name in an asking frame and nothing else. */
   "only-a-name": (r: Reading) => onlyAName(r),
   /** "movies starring Zendaya", "what films has Zendaya been in": a name the KB lacks where a person's role says whose films. */
@@ -397,4 +398,9 @@ function onlyAName(r: Reading): boolean {
   const ofTitle = (k: number) => r.periods.some((p) => p.ofTitle && r.tokens[k]!.start >= p.start && r.tokens[k]!.end <= p.end);
   const rest = r.words.filter((_, k) => (k < t!.tokenStart || k >= t!.tokenEnd) && !ofTitle(k));
   return rest.length > 0 && rest.every((w) => ABOUT_FRAME.has(w));
+}
+
+/** A person, a kind, a period or a language a quality word may be said of ("good horror movies", "good movies with X"). */
+function qualifiesSomething(r: Reading): boolean {
+  return people(r).length > 0 || kindsOf(r).length > 0 || r.periods.length > 0 || r.languages.length > 0 || r.analysis.constraints.some((c) => c.kind === "year");
 }

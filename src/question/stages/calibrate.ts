@@ -159,6 +159,9 @@ const CALIBRATIONS: readonly Calibration[] = [
   { id: "part-noun", apply: (c) => (c.top.type === "Movie" && c.words.every((w) => ARTICLES.has(w) || PART_NOUN.has(w)) && PART_OF.has(c.tokens[c.at + c.span.length]?.folded ?? "") && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "which harry potter movie has the quidditch world cup": the article heads a longer phrase whose last word a title opening with one shares (not The Cup).
   { id: "head-of-longer-phrase", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && c.m.text === c.m.text.toLowerCase() && headOfLongerPhrase(c.tokens, c.at, c.top.name) && !slotSaysTitle(c) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
+  // "have you seen any good movies": a word of talk about films ("seen", "good", "favorite"), in lowercase, is no tag of
+  // that name unless the wording says a title.
+  { id: "talk-not-tag", apply: (c) => (c.top.type === "Tag" && c.span.length === 1 && REQUEST_TALK.has(c.words[0]!) && c.m.text === c.m.text.toLowerCase() && !slotSaysTitle(c) ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
   // "i like them", "saw it last night": a pronoun in lowercase right after a verb of liking or watching is its object, not the
   // film of that name (Them!, It, Her).
   { id: "object-pronoun", apply: (c) => (c.top.type === "Movie" && c.span.length === 1 && OBJECT_PRONOUN.has(c.words[0]!) && TASTE_VERB.has(c.tokens[c.at - 1]?.folded ?? "") && c.m.text === c.m.text.toLowerCase() ? { ...c.m, confidence: Math.min(c.m.confidence, DROPPED) } : undefined) },
@@ -279,6 +282,7 @@ function ordinaryWord(w: string, commonness: WordCommonness): boolean {
 }
 const OBJECT_PRONOUN: ReadonlySet<string> = new Set([...FILM_PRONOUNS, ...PERSON_PRONOUNS, ...PLURAL_PRONOUNS, ...ASKED_PRONOUNS, "you"]);
 const TASTE_VERB: ReadonlySet<string> = new Set(TASTE_VERBS);
+const REQUEST_TALK: ReadonlySet<string> = new Set(REQUEST_TALK_WORDS);
 const TALK_WORDS: ReadonlySet<string> = new Set([...REQUEST_TALK_WORDS, ...REPLY_WORDS, ...INTERJECTIONS]);
 
 const NON_NAME_TYPES = new Set(["Genre", "Tag", "Language"]);
