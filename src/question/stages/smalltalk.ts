@@ -8,21 +8,26 @@ const THANKS = new Set(THANKS_WORDS);
 const FILLER = new Set(SMALLTALK_FILLER);
 const GENERIC = new Set(["movie", "movies", "film", "films", "cinema"]);
 
+/** The words of a text once the phrases are taken out, and whether any was. */
+function withoutPhrases(text: string, phrases: readonly string[]): { words: string[]; found: boolean } {
+  let folded = ` ${tokenize(text).join(" ")} `;
+  let found = false;
+  for (const p of phrases) {
+    while (folded.includes(` ${p} `)) {
+      found = true;
+      folded = folded.replace(` ${p} `, " ");
+    }
+  }
+  return { words: folded.trim().split(" ").filter(Boolean), found };
+}
+
 /**
  * Greetings, thanks and questions about the service itself, with nothing else asked: what is left
  * once those phrases and filler words are removed must be empty (or, after a question about the
  * service, only generic words like "movies": "what can you tell me about films?").
  */
 export function detectSmallTalk(question: string): SmallTalk | undefined {
-  let text = ` ${tokenize(question).join(" ")} `;
-  let about = false;
-  for (const p of ABOUT_SERVICE_PHRASES) {
-    if (text.includes(` ${p} `)) {
-      about = true;
-      text = text.replace(` ${p} `, " ");
-    }
-  }
-  const words = text.trim().split(" ").filter(Boolean);
+  const { words, found: about } = withoutPhrases(question, ABOUT_SERVICE_PHRASES);
   let greeting = false;
   let thanks = false;
   const rest = words.filter((w) => {
@@ -63,15 +68,7 @@ const SOCIAL_TALK_PHRASES = [...ABOUT_SERVICE_PHRASES, ...SOCIAL_PHRASES];
  * at least one is social ("Very much so." counts; "Comedy." and "I like them." do not).
  */
 export function isSocialSentence(sentence: string): boolean {
-  let text = ` ${tokenize(sentence).join(" ")} `;
-  let phrase = false;
-  for (const p of SOCIAL_TALK_PHRASES) {
-    while (text.includes(` ${p} `)) {
-      phrase = true;
-      text = text.replace(` ${p} `, " ");
-    }
-  }
-  const words = text.trim().split(" ").filter(Boolean);
+  const { words, found: phrase } = withoutPhrases(sentence, SOCIAL_TALK_PHRASES);
   if (words.some((w) => !SOCIAL_WORDS.has(w) && !FILLER.has(w) && !STOP_WORDS.has(w))) return false;
   // A question is social talk when it asks the listener back ("Good, yourself?"); "Is it any good?" asks of a film.
   if (/\?\s*$/.test(sentence) && !phrase && !words.some((w) => LISTENER.has(w))) return false;
