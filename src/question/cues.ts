@@ -169,7 +169,7 @@ export function ownWatching(words: readonly string[]): Set<number> {
   const own = new Set(WATCHED_WHEN_PHRASES.flatMap((p) => findPhrase(words, p).flatMap((at) => p.split(" ").map((_, k) => at + k))));
   const speaker = (k: number) => WATCHERS.has(words[k] ?? "") || words[k] === "im" || (NOT_DOING.has(words[k] ?? "") && WATCHERS.has(words[k - 1] ?? ""));
   words.forEach((w, k) => HABITS.has(w) && speaker(k - 1) && own.add(k));
-  for (const phrase of Object.keys(ORDINAL_WORDS)) {
+  for (const phrase of words.some((w) => ORDINAL_HEADS.has(w)) ? ORDINAL_PHRASES : []) {
     const length = phrase.split(" ").length;
     for (const at of findPhrase(words, phrase)) {
       const end = at + length;
@@ -179,6 +179,9 @@ export function ownWatching(words: readonly string[]): Set<number> {
   }
   return own;
 }
+const ORDINAL_PHRASES = Object.keys(ORDINAL_WORDS);
+/** The words ordinal phrases open with: a message without one has no ordinal to read. */
+const ORDINAL_HEADS: ReadonlySet<string> = new Set(ORDINAL_PHRASES.map((p) => p.split(" ")[0]!));
 /** The speaker, as the one who watched. */
 const WATCHERS: ReadonlySet<string> = new Set(["i", "we"]);
 const NOT_DOING: ReadonlySet<string> = new Set(["dont", "do", "not"]);

@@ -236,6 +236,7 @@ export function titleSlotAt(question: string, tokens: readonly WordToken[], at: 
 }
 
 function spanContext(question: string, tokens: readonly WordToken[], at: number, span: readonly WordToken[], personLike: boolean): SpanContext {
+  let opening: number | undefined;
   return {
     question,
     tokens,
@@ -243,16 +244,17 @@ function spanContext(question: string, tokens: readonly WordToken[], at: number,
     span,
     personLike,
     // A cue stands in the span's own sentence: "my favorite movie. yes" puts no title after "movie".
-    before: (k) => (sentenceBetween(question, tokens, at - k, at) ? undefined : tokens[at - k]?.folded),
+    before: (k) => (at - k >= (opening ??= sentenceOpening(question, tokens, at)) ? tokens[at - k]?.folded : undefined),
     next: tokens[at + span.length]?.folded,
     endsClause: endsClauseAfter(question.slice(span.at(-1)!.end)),
   };
 }
 
-/** A sentence opens after token `from` and at or before token `to`. */
-function sentenceBetween(question: string, tokens: readonly WordToken[], from: number, to: number): boolean {
-  for (let j = Math.max(from + 1, 1); j <= to; j++) if (opensSentence(question, tokens, j)) return true;
-  return false;
+/** The token that opens the sentence token `at` stands in. */
+function sentenceOpening(question: string, tokens: readonly WordToken[], at: number): number {
+  let j = at;
+  while (j > 0 && !opensSentence(question, tokens, j)) j--;
+  return j;
 }
 
 /**
