@@ -13,7 +13,7 @@ import { MOVIE_WORDS, PERSON_WORDS, PLURAL_MOVIE_WORDS, WORD_TO_EDGES } from "./
 import { CHARACTER_COPULAS, CHARACTER_VERBS, COMPARATIVE_PHRASES, GAP_LEADS, GAP_MORE_LESS, GAP_UNITS, GAP_WORDS, SHARED_LEADS, BOUND_UNITS, BOUND_WORDS, BUDGET_WORDS, RATING_WORDS, LIST_COUNT_BLOCKER_WORDS, STORY_PHRASES, STORY_TAIL, UNIVERSAL_WORDS, WHOLE_SET_WORDS, CREATURE_KIND_WORDS, CREATURE_WORDS, STORY_BEINGS, FACT_PHRASES, KIND_OF_LEADS, NAME_OF_LEADS, THING_KIND_WORDS, ORDINAL_WORDS, SEQUEL_PHRASES, TOGETHER_PHRASES, WH_NOUN_LEADS, YES_NO_OPENERS, YES_NO_TAILS } from "./lexicon/shapes";
 import type { ConceptRef } from "./stages/concepts";
 import { findPhrase, firstOf, phrasesOf } from "./stages/phrases";
-import { ASKING_FOR_FILMS, WATCHED_WHEN_PHRASES } from "./lexicon/requests";
+import { ANY_WORDS, ASKING_FOR_FILMS, LISTENER_HOLDING_VERBS, NOT_DOING_WORDS, SPEAKER_POSSESSIVES, WATCHED_WHEN_PHRASES, WATCHER_WORDS } from "./lexicon/requests";
 
 /** A phrase found in the clause, with its token span [at, end). */
 export interface Found {
@@ -55,6 +55,8 @@ export interface ShapeCues {
   similarAfter?: Found;
   age?: "newer" | "older";
   negations: Found[];
+  /** The tokens of the speaker's own watching and habits ("last night", "the last film I saw", "I mostly watch"): no cue, talk. */
+  ownWatching: number[];
   together?: Found;
   both?: Found;
   either: boolean;
@@ -103,6 +105,7 @@ export function findShapeCues(words: readonly string[], analysis: QuestionAnalys
     ...optional("similarAfter", firstOf(words, RECOMMENDATION_AFTER_FILM) ?? likeSuffix(words, analysis)),
     ...optional("age", ageCue(words)),
     negations: NEGATION_PHRASES.flatMap((p) => findPhrase(words, p).map((at) => ({ phrase: p, at, end: at + p.split(" ").length }))),
+    ownWatching: [...own].sort((a, b) => a - b),
     ...optional("together", firstOf(words, TOGETHER_PHRASES)),
     ...optional("both", firstOf(words, INTERSECTION_PHRASES)),
     either: words.includes("either") || words.includes("or"),
@@ -157,17 +160,17 @@ function askedOfListener(words: readonly string[]): boolean {
   if (words[1] !== "you") return false;
   return firstOf(words, ASKING_FOR_FILMS) !== undefined || (LISTENER_HOLDS.has(words[2] ?? "") && ANY_FILMS.has(words[3] ?? ""));
 }
-const LISTENER_HOLDS: ReadonlySet<string> = new Set(["have", "know", "seen", "watched"]);
-const ANY_FILMS: ReadonlySet<string> = new Set(["any", "some"]);
+const LISTENER_HOLDS: ReadonlySet<string> = new Set(LISTENER_HOLDING_VERBS);
+const ANY_FILMS: ReadonlySet<string> = new Set(ANY_WORDS);
 
 /**
  * The words of the person's own watching, which place no film in a list nor ask what is most common: when they watched
  * ("saw it last night"), an ordinal of their own films ("the last film I saw was …", "the most recent one we watched",
  * "my latest movie"), and their habits ("I don't usually go to the theaters", "I mostly watch comedies").
  */
-export function ownWatching(words: readonly string[]): Set<number> {
+function ownWatching(words: readonly string[]): Set<number> {
   const own = new Set(WATCHED_WHEN_PHRASES.flatMap((p) => findPhrase(words, p).flatMap((at) => p.split(" ").map((_, k) => at + k))));
-  const speaker = (k: number) => WATCHERS.has(words[k] ?? "") || words[k] === "im" || (NOT_DOING.has(words[k] ?? "") && WATCHERS.has(words[k - 1] ?? ""));
+  const speaker = (k: number) => HABIT_SUBJECTS.has(words[k] ?? "") || (NOT_DOING.has(words[k] ?? "") && WATCHERS.has(words[k - 1] ?? ""));
   words.forEach((w, k) => HABITS.has(w) && speaker(k - 1) && own.add(k));
   for (const phrase of words.some((w) => ORDINAL_HEADS.has(w)) ? ORDINAL_PHRASES : []) {
     const length = phrase.split(" ").length;
@@ -183,8 +186,10 @@ const ORDINAL_PHRASES = Object.keys(ORDINAL_WORDS);
 /** The words ordinal phrases open with: a message without one has no ordinal to read. */
 const ORDINAL_HEADS: ReadonlySet<string> = new Set(ORDINAL_PHRASES.map((p) => p.split(" ")[0]!));
 /** The speaker, as the one who watched. */
-const WATCHERS: ReadonlySet<string> = new Set(["i", "we"]);
-const NOT_DOING: ReadonlySet<string> = new Set(["dont", "do", "not"]);
+const WATCHERS: ReadonlySet<string> = new Set(WATCHER_WORDS);
+/** Who has a habit: the speaker, contracted with the verb too ("im usually into …"). */
+const HABIT_SUBJECTS: ReadonlySet<string> = new Set([...WATCHER_WORDS, "im"]);
+const NOT_DOING: ReadonlySet<string> = new Set(NOT_DOING_WORDS);
 /** Words of how often, said of the speaker. */
 const HABITS: ReadonlySet<string> = new Set(KIND_QUANTIFIERS);
 
@@ -517,7 +522,7 @@ function namedFact(words: readonly string[]): ShapeCues["fact"] {
 
 const JOINING: ReadonlySet<string> = new Set(JOINING_WORDS);
 /** Whose a thing is, when it is the speaker's own. */
-const SPEAKERS: ReadonlySet<string> = new Set(["my", "our"]);
+const SPEAKERS: ReadonlySet<string> = new Set(SPEAKER_POSSESSIVES);
 
 /**
  * "Movie or tv show …", "MOVIE/TV SHOW", "film or TV series": a kind of work offered beside a film word is an

@@ -104,6 +104,16 @@ export const REQUEST_TALK_PHRASES = [
 
 /** When the person watched, not what happens in a film nor its place in a list ("saw it last night"). */
 export const WATCHED_WHEN_PHRASES = ["last night", "last week", "last weekend", "the other day", "the other night"];
+/** The speaker as the one who watched ("the last film I saw", "the most recent one we watched"). */
+export const WATCHER_WORDS = ["i", "we"];
+/** What may stand between the speaker and a habit said not done ("I don't usually …", "we do not often …"). */
+export const NOT_DOING_WORDS = ["dont", "do", "not"];
+/** Whose a thing is when it is the speaker's own ("my husband", "our kids"): no fact asked of a film. */
+export const SPEAKER_POSSESSIVES = ["my", "our"];
+/** Verbs a listener is asked about films with ("do you have any", "do you know any", "have you seen any"). */
+export const LISTENER_HOLDING_VERBS = ["have", "know", "seen", "watched"];
+/** Words that ask for some films, not one ("any good westerns", "some comedies"). */
+export const ANY_WORDS = ["any", "some"];
 
 /** Words that carry no topic of their own: light verbs, counts, connectives ("come", "gets", "two", "instead"). */
 export const GENERIC_WORDS = (

@@ -10,7 +10,7 @@ import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GEN
 import { findPhrase } from "./phrases";
 import { softKinds } from "../film-set";
 import { lifeFactInStory } from "./life-fact";
-import { filmAlternatives, ownWatching } from "../cues";
+import { filmAlternatives } from "../cues";
 
 /**
  * What each word of a clause became: a name, a constraint, a cue of the question's shape, filler
@@ -109,7 +109,7 @@ function claimCues(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): v
   if (r.told) claim(claims, r.told.at, r.told.storyFrom, { as: "cue", by: `told plot: ${r.told.phrase}` });
   for (const a of filmAlternatives(r.words)) claim(claims, a.at, a.end, { as: "cue", by: `a kind of work beside the film: ${a.phrase}` });
   for (const phrase of REQUEST_PHRASES) for (const at of findPhrase(r.words, phrase)) claim(claims, at, at + phrase.split(" ").length, { as: "filler", by: phrase });
-  for (const k of ownWatching(r.words)) claim(claims, k, k + 1, { as: "filler", by: "the person's own watching" });
+  for (const k of r.cues.ownWatching) claim(claims, k, k + 1, { as: "filler", by: "the person's own watching" });
 }
 
 /** Greetings open a message ("Hi there, good morning"); later, "morning" is what happens ("every morning"). Thanks may come anywhere. */
