@@ -402,5 +402,6 @@ function onlyAName(r: Reading): boolean {
 
 /** A person, a kind, a period or a language a quality word may be said of ("good horror movies", "good movies with X"). */
 function qualifiesSomething(r: Reading): boolean {
-  return people(r).length > 0 || kindsOf(r).length > 0 || r.periods.length > 0 || r.languages.length > 0 || r.analysis.constraints.some((c) => c.kind === "year");
+  return QUALIFIED.some((f) => FEATURE_TESTS[f](r));
 }
+const QUALIFIED = ["person", "kind", "period", "language"] as const;
