@@ -114,6 +114,8 @@ function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<s
 function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap<string, FilmText>, seeds: readonly FilmText[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const s of m.seen) out.set(s.id, "you have seen it");
+  // A film ruled out by name ("it's not The Mask", "other than Big") is never the answer, however well it matches.
+  for (const c of [...m.where, ...m.hints]) if (c.on === "title" && c.negated && !out.has(c.film)) out.set(c.film, "you ruled it out");
   // What the request says against: a film that clearly has it is left out ("nothing too violent").
   for (const f of m.facets.filter((x) => x.against)) for (const c of pool) if (!out.has(c.film) && (c.met[f.id]?.strength ?? 0) >= AGAINST_STRENGTH) out.set(c.film, `it is ${f.said}, which you said against`);
   if (m.intent === "known_item") return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));

@@ -17,7 +17,7 @@ export function evaluatePaths(part: PlanPart, evidence: Evidence[], ctx: ResultC
     case "similar":
       return similar(part, evidence);
     case "plot":
-      return { done: true, items: rankPlotMatches(evidence, ctx.kb.embedder.id, ctx.kb.catalog), figures: [], evidence };
+      return { done: true, items: withoutRuledOut(rankPlotMatches(evidence, ctx.kb.embedder.id, ctx.kb.catalog), part), figures: [], evidence };
     case "describe":
       return shares(evidence, part.options.map((o) => o.genre));
     case "unknown":
@@ -29,6 +29,12 @@ export function evaluatePaths(part: PlanPart, evidence: Evidence[], ctx: ResultC
     default:
       return undefined;
   }
+}
+
+/** A told plot's matches without the films it rules out ("it's not The Mask"). */
+function withoutRuledOut<T extends { name: string }>(items: T[], part: PartOf<"plot">): T[] {
+  const out = new Set(part.hints.flatMap((h) => (h.on === "title" && h.negated ? [h.film] : [])));
+  return out.size ? items.filter((i) => !out.has(i.name)) : items;
 }
 
 /** The names a lookup starts from: its entities, and the items of the parts it refers to. */

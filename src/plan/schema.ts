@@ -238,7 +238,7 @@ export const SimilarPart = z
 
 /** A film told in the user's words (a known item): `hints` lift the films they fit (a cast member, a decade) without excluding others, since people misremember. */
 export const PlotPart = z
-  .object({ ...base, kind: z.literal("plot"), story: z.string().trim().min(1).max(2000), /** The request's first paragraph, when it has more (a post's title): its words say most. */ headline: z.string().trim().min(1).max(300).optional(), hints: z.array(FilmConstraint).max(6).default([]), facets: z.array(Facet).max(12).default([]) })
+  .object({ ...base, kind: z.literal("plot"), story: z.string().trim().min(1).max(2000), /** The request's first paragraph, when it has more (a post's title): its words say most. */ headline: z.string().trim().min(1).max(300).optional(), hints: z.array(FilmConstraint).max(10).default([]), facets: z.array(Facet).max(12).default([]) })
   .strict();
 
 export const DescribePart = z

@@ -104,9 +104,17 @@ export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetO
   for (const language of r.languages) out.push({ on: "language", language, negated: negatedLanguage(r, language, excluded) });
   const f = r.cues.figureBound;
   if (f) out.push({ on: "figure", metric: f.metric, cmp: f.cmp, value: f.value, negated: false });
-  // "films other than Jaws": a film said against is taken out of the set.
-  for (const e of excluded.entities) if (e.type === "Movie" && !e.types.includes("Person")) out.push({ on: "title", film: e.id, negated: true });
+  out.push(...leftOutTitles(r, excluded.entities));
   return out.filter((c) => c.on !== "kind" || [c.kind.genres, c.kind.tags, c.kind.tmdbGenres, c.kind.keywords].some((x) => (x?.length ?? 0) > 0));
+}
+
+/**
+ * "films other than Jaws": a film said against is taken out of the set; a negation takes the list it heads ("other than
+ * Big and Splash"), so every film ruled out of the films asked for is, once.
+ */
+export function leftOutTitles(r: Reading, against: readonly TopicEntity[]): FilmConstraintInput[] {
+  const films = [...against.filter((e) => e.type === "Movie" && !e.types.includes("Person")).map((e) => e.id), ...r.ruledOut.flatMap((x) => (x.film && x.how === "except" ? [x.film] : []))];
+  return [...new Set(films)].map((film) => ({ on: "title", film, negated: true }));
 }
 
 /**

@@ -19,6 +19,7 @@ import { unknownNames, type UnknownName } from "./stages/unknown-names";
 import { makerGroups, type MakerGroup, type UnheldGroup } from "./stages/maker-groups";
 import { tmdbOnlyFilms, type TmdbOnlyMention } from "./stages/tmdb-only";
 import { accountWords, type WordLedger } from "./stages/ledger";
+import { ruledOutFilms, type FilmSpan, type RuledOut } from "./stages/ruled-out";
 import { isLongStory, requestCue, tasteCues, type RequestCue, type TasteCues } from "./stages/open-request";
 import { AWARD_ADJECTIVES, AWARD_WORDS, IN_FILM_WORDS } from "./lexicon/shapes";
 
@@ -63,6 +64,8 @@ export interface Reading {
   taste: TasteCues;
   /** A film described at length (several sentences, many content words). */
   longStory: boolean;
+  /** Films the person rules out: not the one sought ("it's not The Mask"), or left out of those asked for ("other than Big"). */
+  ruledOut: RuledOut[];
   /** What each word became, and the soft facets: the words no name, constraint or cue took. */
   ledger: WordLedger;
 }
@@ -199,8 +202,16 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
   const reading: Omit<Reading, "ledger"> = {
     id, text, tokens, words, analysis, named: analysis.topics.filter((t) => isNamed(t)), concepts: concepts.filter((c) => !langs.describers.has(c)), periods, languages: langs.languages, languageConcepts: langs.fromConcepts, languageSaid: langs.said,
     ...(series ? { series } : {}), groups, ...(told ? { told } : {}), notFound: unknownLeft, characters: cast.characters, cues, ...(request ? { request } : {}), taste: tasteCues(unnamed), longStory: isLongStory(text, words),
+    ruledOut: ruledOutFilms({ text, tokens, words }, filmSpans(analysis, unknownLeft, tmdbOnly), (film) => kb.editions.of(film).length),
   };
   return { ...reading, ledger: accountWords(reading) };
+}
+
+/** The films a clause names: the KB's (linked), and those TMDB lists or the wording names that the KB lacks. */
+function filmSpans(analysis: QuestionAnalysis, notFound: readonly UnknownName[], tmdbOnly: readonly TmdbOnlyMention[]): FilmSpan[] {
+  const linked = analysis.topics.filter((t) => t.types.includes("Movie") && isNamed(t)).map((t) => ({ tokenStart: t.tokenStart, tokenEnd: t.tokenEnd, film: t.id }));
+  const lacked = [...tmdbOnly, ...notFound.flatMap((n) => (n.tokenStart !== undefined && n.tokenEnd !== undefined ? [{ tokenStart: n.tokenStart, tokenEnd: n.tokenEnd }] : []))];
+  return [...linked, ...lacked.filter((n) => !linked.some((l) => overlaps(l, n))).map((n) => ({ tokenStart: n.tokenStart, tokenEnd: n.tokenEnd }))];
 }
 
 /**

@@ -283,7 +283,7 @@ function describeReading(r: Reading): string {
   const names = r.named.map(named).join(", ") || "no names";
   const kinds = r.concepts.filter((c) => c.strong).map((c) => c.label);
   const periods = r.periods.map((p) => `${p.negated ? "not " : ""}${p.from}–${p.to}`);
-  const extra = [...(kinds.length ? [`kinds ${kinds.join(", ")}`] : []), ...(periods.length ? [`periods ${periods.join(", ")}`] : []), ...(r.series ? [`series ${r.series.name} (${r.series.films.length}${r.series.tmdbOnly?.length ? ` + ${r.series.tmdbOnly.length} TMDB only` : ""})`] : []), ...(r.notFound.length ? [`not found ${r.notFound.map((n) => n.text).join(", ")}`] : [])];
+  const extra = [...(kinds.length ? [`kinds ${kinds.join(", ")}`] : []), ...(periods.length ? [`periods ${periods.join(", ")}`] : []), ...(r.series ? [`series ${r.series.name} (${r.series.films.length}${r.series.tmdbOnly?.length ? ` + ${r.series.tmdbOnly.length} TMDB only` : ""})`] : []), ...(r.notFound.length ? [`not found ${r.notFound.map((n) => n.text).join(", ")}`] : []), ...(r.ruledOut.length ? [`ruled out ${r.ruledOut.map((x) => x.said).join(", ")}`] : [])];
   return [names, ...extra].join("; ");
 }
 

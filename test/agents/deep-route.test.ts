@@ -62,6 +62,14 @@ describe("the deep route (open requests)", () => {
     expect(r.answer).toMatch(/^Most likely Midnight Ledger \(2010\)/);
   });
 
+  it("never answers a film the story rules out, however well its words match, and says why it was left out", async () => {
+    const story = "A young woman works as an accountant and one night she finds an old ledger that records a bank heist planned for midnight. It's not Midnight Ledger, I checked that one.";
+    const r = await runResearch(story, { kb });
+    expect(r.route).toBe("deep");
+    expect(names(r)).not.toContain("Midnight Ledger");
+    expect(r.trace.find((s) => s.node === "reduce")!.notes.join(" ")).toMatch(/Midnight Ledger[^;]*you ruled it out/);
+  });
+
   it("reads a post's title as its headline and its decades as one span, and searches the story among the films of those years", async () => {
     const post = "Accountant finds a ledger, late 2000s or early 2010s\n\nAn accountant finds an old ledger at the bank. The ledger says a heist will happen at midnight, and the ledger is the only proof.";
     const r = await runResearch(post, { kb });

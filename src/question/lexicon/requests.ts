@@ -193,3 +193,18 @@ export const ASKING_TALK_WORDS = "title titled called name named know knows knew
 export const SERIES_ASKED = ["series", "sequel", "sequels"];
 export const DOCUMENTARY_ASKED = ["documentary", "documentaries"];
 export const PARODY_WORDS = ["parody", "spoof", "satire", "mockumentary"];
+
+/**
+ * Ruling a film out as the one sought: the film sought as the subject ("it", "that one", "the movie"), a negation, then
+ * the film ("it's not The Mask", "it is definitely not Hush", "this isn't Highlander"). Adverbs and "is"/"was" may stand
+ * between; a negation opening a sentence or a bracket needs no subject ("(Not the movie Cabin in the Woods)").
+ */
+export const RULED_OUT_SUBJECTS = ["it", "its", "that", "this", "one", "movie", "film"];
+export const RULED_OUT_NEGATIONS = ["not", "isnt", "wasnt", "aint"];
+export const RULED_OUT_BETWEEN = ["is", "was", "definitely", "def", "also", "certainly", "surely", "probably", "obviously", "clearly", "just", "really", "too"];
+/** After the film, the same said backwards ("Blast From the Past isn't it", "Ghost Ship was not the one"). */
+export const RULED_OUT_AFTER = ["isnt it", "is not it", "wasnt it", "was not it", "isnt the one", "is not the one", "wasnt the one", "was not the one", "isnt what", "is not what"];
+/** Leaving named films out of the films asked for ("other than Big", "except Jaws and Alien", "but not Titanic"). */
+export const EXCEPT_LEADS = ["except", "except for", "excluding", "besides", "other than", "apart from", "aside from", "but not", "not including", "minus"];
+/** What may join films in one list ruled out together ("not Seraphim Falls or 3:10 to Yuma", "other than Big and Splash"). */
+export const RULED_OUT_JOINERS = ["or", "and", "nor", "either"];

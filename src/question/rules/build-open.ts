@@ -36,7 +36,9 @@ export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: s
 /** The films (and a title family) the person says they have seen, and those they loved or want more like. */
 function tastes(r: Reading): { like: EntityRef[]; likeTmdbOnly: TmdbOnlyRef[]; seen: EntityRef[]; seenSeries: boolean } {
   const near = (marks: readonly number[], at: number) => marks.some((m) => at >= m && at - m <= TASTE_REACH);
-  const named = films(r);
+  // A film ruled out ("other than Die Hard") is no taste to start from.
+  const out = new Set(r.ruledOut.flatMap((x) => (x.film ? [x.film] : [])));
+  const named = films(r).filter((f) => !out.has(f.id));
   const seen = named.filter((f) => near(r.taste.seen, f.tokenStart));
   const seenSeries = r.series !== undefined && near(r.taste.seen, r.series.tokenStart);
   const like = named.filter((f) => !seen.includes(f));
@@ -60,7 +62,7 @@ export async function openRequest(r: Reading, ctx: RuleContext): Promise<Built |
   const like = [...named, ...(await kinRefs(tmdbSeeds(r), ctx.kb))].filter((s, i, all) => all.findIndex((x) => x.id === s.id) === i).slice(0, 5);
   if (!facets.length && !seen.length) return undefined;
   // Films named as tastes are where to start, not constraints; a series seen is what to leave out, not a constraint.
-  const where = (await filmConstraints(r, ctx.kb, { skipKinds: softKinds(r) })).filter((c) => !(c.on === "series" && seenSeries));
+  const where = withRuledOut((await filmConstraints(r, ctx.kb, { skipKinds: softKinds(r) })).filter((c) => !(c.on === "series" && seenSeries)), r);
   return { parts: [{ kind: "open", intent, facets, where, like, likeTmdbOnly, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
 
@@ -90,12 +92,12 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
   const offered = r.cues.options.map((o) => ({ said: o.genre.toLowerCase(), kind: "genre" as const }));
   const extra = [...offered, ...kinds.map((c) => ({ said: c.label, kind: "genre" as const })), ...persons.map((p) => ({ said: p.name, kind: "person" as const }))];
   const facets = [...extra, ...own.map((f) => ({ said: f.said, kind: f.kind, ...(f.against ? { against: true } : {}) }))].filter((f, i, all) => all.findIndex((x) => x.said.toLowerCase() === f.said.toLowerCase()) === i).slice(0, MAX_FACETS).map((f, i) => ({ id: `f${i + 1}`, ...f }));
-  const named = films(r).filter((f) => f.confidence >= CONFIDENT_FILM && !excluded.entities.includes(f));
+  const named = films(r).filter((f) => f.confidence >= CONFIDENT_FILM && !excluded.entities.includes(f) && !r.ruledOut.some((x) => x.film === f.id));
   const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];
   const like = [...named.map(entityRef), ...seriesFilms].slice(0, 5);
   const seen = [...named.map(entityRef), ...seriesFilms].slice(0, 20);
   const all = await filmConstraints(r, ctx.kb);
-  const where = all.filter((c) => c.negated || c.on === "years" || c.on === "language");
+  const where = withRuledOut(all.filter((c) => c.negated || c.on === "years" || c.on === "language"), r);
   const likeTmdbOnly = tmdbOnlyLiked(r, true);
   return { parts: [{ kind: "open", intent: "recommend", facets, where, like, likeTmdbOnly, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
@@ -138,5 +140,23 @@ export function toldPlotPart(r: Reading, ctx: RuleContext, most: number): Built 
   for (const language of filmLanguages(r).slice(0, 1)) hints.push({ on: "language", language, negated: false });
   // The headline is the story's own first words (a post's title), unless spelling or a split changed them.
   const headline = ctx.headline && r.text.startsWith(ctx.headline.replace(/[.!?]*$/, "")) ? ctx.headline : undefined;
-  return { parts: [{ kind: "plot", story: r.text.slice(0, 2000), ...(headline ? { headline } : {}), hints: hints.slice(0, 6), facets: planFacets(r, ctx.kb) }] };
+  // A film the story rules out ("it's not The Mask") is a hint against: never the answer, however well its words match.
+  const against = ruledOutTitles(r).slice(0, MOST_RULED_OUT);
+  return { parts: [{ kind: "plot", story: r.text.slice(0, 2000), ...(headline ? { headline } : {}), hints: [...hints.slice(0, 6), ...against], facets: planFacets(r, ctx.kb) }] };
+}
+
+/** The constraints, and every film the clause rules out as a negated title (once). */
+function withRuledOut(where: FilmConstraintInput[], r: Reading): FilmConstraintInput[] {
+  const has = (film: string) => where.some((c) => c.on === "title" && c.film === film);
+  return [...where, ...ruledOutTitles(r).filter((c) => c.on === "title" && !has(c.film)).slice(0, MOST_RULED_OUT)];
+}
+
+/** How many films a plan leaves out by name. */
+const MOST_RULED_OUT = 4;
+
+/** The KB films the clause rules out, in the way asked ("not-it" for a film sought, any way for films asked for), as negated titles. */
+function ruledOutTitles(r: Reading, how?: "not-it"): FilmConstraintInput[] {
+  // A title the KB holds in several versions, said with no year, may be ruled out in one version only: it stays.
+  const ids = r.ruledOut.flatMap((x) => (x.film && !x.versions && (!how || x.how === how) ? [x.film] : []));
+  return [...new Set(ids)].map((film) => ({ on: "title", film, negated: true }));
 }

@@ -4,7 +4,7 @@ import { tmdbOnlyRef } from "../../plan/schema";
 import type { EntityRef, FactKind, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { MovieMetric } from "../../ports/movie-catalog";
 import { negatedItems } from "../cues";
-import { kindOf, kindsOf, personRef, seriesWhere, yearsOf } from "../film-set";
+import { kindOf, kindsOf, leftOutTitles, personRef, seriesWhere, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
 import { isCastLead, type TopicEntity } from "../analyze";
 import { isRole, roleNear, usualRole } from "../roles";
@@ -301,7 +301,9 @@ export async function similar(r: Reading, before: boolean, ctx: RuleContext): Pr
     ...(excluded[0] ? [{ on: "kind" as const, kind: kindOf(excluded[0]), negated: true }] : []),
     // The family started from is no answer: none of its films ("movies like the Rocky films" are not Rocky II).
     ...(family?.films.length ? [{ on: "series" as const, name: family.name, films: family.films.slice(0, 40), negated: true }] : []),
-  ];
+    // "like Alien but not Aliens": a film left out is never recommended.
+    ...leftOutTitles(r, []),
+  ].slice(0, 6);
   return { parts: [{ kind: "similar", seeds, ...(tmdbOnly.length ? { tmdbOnly } : {}), where, ...(r.cues.age ? { age: r.cues.age } : {}), facets: planFacets(r, ctx.kb) }] };
 }
 

@@ -24,7 +24,8 @@ const sentences = (text: string) => text.split(/[.!?\n]+\s*/u).filter((x) => /\p
 const ROLE_NOUNS_SET = new Set(ROLE_NOUNS);
 
 const FEATURE_TESTS = {
-  "yes-no": (r: Reading) => r.cues.yesNo !== undefined,
+  // "Midnight Ledger isn't it.": a negation said after a film ruled out asks nothing.
+  "yes-no": (r: Reading) => r.cues.yesNo !== undefined && !r.ruledOut.some((x) => r.cues.yesNo!.at >= x.tokenEnd && r.cues.yesNo!.at <= x.tokenEnd + 1),
   comparative: (r: Reading) => r.cues.comparative !== undefined,
   /** "how many years apart", "how much longer": a gap between two figures. */
   gap: (r: Reading) => r.cues.gap !== undefined,
@@ -106,7 +107,8 @@ const FEATURE_TESTS = {
   "person=1": (r: Reading) => people(r).length === 1,
   "people>=2": (r: Reading) => people(r).length >= 2,
   "only-people": (r: Reading) => r.named.length > 0 && r.named.every((t) => t.type === "Person"),
-  "only-films": (r: Reading) => r.named.length > 0 && r.named.every((t) => t.type === "Movie"),
+  // A film left out of those asked for ("best action movies excluding Die Hard") is no film the clause is about.
+  "only-films": (r: Reading) => r.named.some((t) => !leftOut(r, t.tokenStart)) && r.named.every((t) => t.type === "Movie" || leftOut(r, t.tokenStart)),
   kind: (r: Reading) => kindsOf(r).length > 0,
   period: (r: Reading) => r.periods.length > 0 || r.analysis.constraints.some((c) => c.kind === "year"),
   language: (r: Reading) => r.languages.length > 0,
@@ -124,7 +126,8 @@ const FEATURE_TESTS = {
   "asks-kb-value": (r: Reading) => !r.cues.fact?.kindOf && !(r.cues.fact?.fact === "other" && r.cues.fact.says !== undefined) && (["Language", "Genre", "Tag", "Rating", "Votes"].includes(r.analysis.answer.type ?? "") || (r.analysis.answer.type === "Year" && r.words[0] !== "when" && !r.cues.fact?.phrase.startsWith("born"))),
   "film-word": (r: Reading) => r.words.some((w) => MOVIE_WORDS.has(w)),
   "films-asked": (r: Reading) => filmsAsked(r),
-  "either-or": (r: Reading) => r.words.includes("or"),
+  // "other than Airplane! or Caddyshack": an "or" inside a list of films left out offers no choice.
+  "either-or": (r: Reading) => r.words.some((w, k) => w === "or" && !leftOut(r, k)),
   /** "which of Iron Man, Iron Man 2 and Iron Man 3 is the longest", "which is the longest among Iron Man, …": the films listed are the choices. */
   "which-of": (r: Reading) => (r.words[0] === "which" || r.words[0] === "what") && (r.words[1] === "of" || AMONG.has(r.words[Math.min(...films(r).map((f) => f.tokenStart)) - 1] ?? "")),
   "sure-film": (r: Reading) => films(r).some((f) => f.confidence >= CONFIDENT),
@@ -145,8 +148,14 @@ function storyFact(r: Reading): boolean {
   return lifeFactInStory(r);
 }
 
+/** Whether a token lies in a list of films ruled out ("other than Big, Splash or Cast Away", "it's not Hush or Mute"). */
+function leftOut(r: Reading, k: number): boolean {
+  return r.ruledOut.length > 0 && k >= r.ruledOut[0]!.tokenStart && k < r.ruledOut.at(-1)!.tokenEnd;
+}
+
+/** The films the clause is about: named, and not ruled out ("best action movies except Die Hard", "it's not The Mask"). */
 export function films(r: Reading): TopicEntity[] {
-  return r.named.filter((t) => t.types.includes("Movie") && (t.type === "Movie" || !t.types.includes("Person")));
+  return r.named.filter((t) => t.types.includes("Movie") && (t.type === "Movie" || !t.types.includes("Person")) && !leftOut(r, t.tokenStart));
 }
 
 export function people(r: Reading): TopicEntity[] {

@@ -2,7 +2,7 @@ import { EDGE_SPECS, type EdgeType } from "../../kb/schema";
 import type { EntityRef, FilmConstraintInput, Hop } from "../../plan/schema";
 import type { TopicEntity } from "../analyze";
 import { negatedItems } from "../cues";
-import { kindOf, kindsOf, yearsOf } from "../film-set";
+import { kindOf, kindsOf, leftOutTitles, yearsOf } from "../film-set";
 import type { Reading } from "../reading";
 import { filmsAsked } from "./features";
 
@@ -110,6 +110,7 @@ export function withinOf(r: Reading): FilmConstraintInput[] {
       out.push({ on: "kind", kind: c.type === "Genre" ? { label: c.id, genres: [c.id], tags: [], tmdbGenres: [], keywords: [] } : { label: c.id, genres: [], tags: [c.id], tmdbGenres: [], keywords: [] }, negated: false });
     }
   }
-  for (const e of excluded.entities) out.push(e.types.includes("Person") ? { on: "person", who: entityRef(e), negated: true } : { on: "title", film: e.id, negated: true });
+  for (const e of excluded.entities) if (e.types.includes("Person")) out.push({ on: "person", who: entityRef(e), negated: true });
+  out.push(...leftOutTitles(r, excluded.entities.filter((e) => !e.types.includes("Person"))));
   return out.slice(0, 6);
 }

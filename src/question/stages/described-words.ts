@@ -5,7 +5,7 @@ import { COMPARED_SIDE_WORDS, DESCRIBING_LEADS, FILM_SLOT_LEAD_WORDS, JOINING_WO
 import { NUMBER_WORDS, PLOT_HEADS, RANGE_JOINERS, ROUGHLY_PHRASES } from "../lexicon/cues";
 import { GAP_UNITS, GAP_WORDS, STORY_BEINGS } from "../lexicon/shapes";
 import { PLURAL_MOVIE_WORDS, SINGLE_MOVIE_WORDS, WORD_TO_EDGES } from "../lexicon/relations";
-import { ASKED_PRONOUNS, REQUEST_TALK_WORDS } from "../lexicon/requests";
+import { ASKED_PRONOUNS, EXCEPT_LEADS, REQUEST_TALK_WORDS } from "../lexicon/requests";
 import { findPeriods } from "./periods";
 
 /**
@@ -38,7 +38,8 @@ const SERIES_HEADS: ReadonlySet<string> = PLURAL_MOVIE_WORDS;
 const LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS);
 /** Leads that open a sentence of description by themselves ("About a French family …"); "where was …" opens a question. */
 const OPENING_LEADS: ReadonlySet<string> = new Set(DESCRIBING_LEADS.filter((w) => !w.startsWith("wh")));
-const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not"]);
+/** Words after which only a film (or a name) stands: a liking, a comparison, a negation, leaving out ("except die hard"). */
+const REFERENCE: ReadonlySet<string> = new Set([...FILM_SLOT_LEAD_WORDS, ...COMPARED_SIDE_WORDS, "not", ...EXCEPT_LEADS.filter((l) => !l.includes(" "))]);
 const SUBJECTS: ReadonlySet<string> = new Set(SUBJECT_PRONOUNS);
 const TALK: ReadonlySet<string> = new Set(REQUEST_TALK_WORDS);
 const SUBJECTS_ASKED: ReadonlySet<string> = new Set(ASKED_PRONOUNS);

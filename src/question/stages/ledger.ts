@@ -75,6 +75,8 @@ function claim(claims: (Claim | undefined)[], from: number, to: number, c: Claim
 }
 
 function claimNames(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
+  // A film ruled out is named, and named to be left out ("it's not The Mask", "other than Big"): its words describe nothing sought.
+  for (const x of r.ruledOut) claim(claims, x.tokenStart, x.tokenEnd, { as: "name", by: `${x.film ?? `${x.said}, a title the KB lacks`}, ruled out ${x.how === "not-it" ? "as the film sought" : "of the films asked for"}${x.versions ? " (one of the KB's versions of the title, with no year: the title stays)" : ""}` });
   for (const c of r.characters) claim(claims, c.tokenStart, c.tokenEnd, { as: "name", by: `a character (${c.frame})` });
   for (const t of r.analysis.topics) if (t.confidence >= 0.5 && (t.type === "Movie" || t.type === "Person")) claim(claims, t.tokenStart, t.tokenEnd, { as: "name", by: `${t.name} (${t.type})` });
   // A film TMDB lists that the request starts from ("something like Star Wars") is a film named, not words to search.

@@ -11,6 +11,7 @@ import { relationOfOneFilm } from "./described-words";
 import { asksWhoMade } from "./longer-name";
 import { sequelNumberAfter } from "./sequel-number";
 import { ROLE_IN_FILM_WORDS } from "../lexicon/followup";
+import { EXCEPT_LEADS } from "../lexicon/requests";
 import { isGivenName } from "../../linking/name-gender";
 
 const TITLE_CUES = new Set(TITLE_CUE_WORDS);
@@ -189,6 +190,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   // a relation of it, the film it is asked of.
   { id: "before-film-word-relation", says: true, when: (c) => (c.at === 0 || (c.at === 1 && c.before(1) === "the")) && relationOfOneFilm(c.tokens, c.at + c.span.length) },
   { id: "similar-to", says: true, when: (c) => c.before(1) === "to" && c.before(2) === "similar" },
+  // "action movies except die hard", "comedies other than airplane": what is left out of the films asked for is a film.
+  { id: "left-out", says: true, when: (c) => EXCEPT_LEADS.some((lead) => lead.split(" ").every((w, i, all) => c.before(all.length - i) === w)) },
   { id: "article-after-cue", says: true, when: (c) => c.before(1) === "the" && TITLE_CUES.has(c.before(2) ?? "") },
 ];
 
