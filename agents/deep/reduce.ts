@@ -110,12 +110,17 @@ function hintsMet(m: DeepMemory, kept: readonly Candidate[], film: ReadonlyMap<s
   return out;
 }
 
-/** Films not to recommend, and why: seen, started from, the same series, a documentary about its maker, a parody of it. */
-function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap<string, FilmText>, seeds: readonly FilmText[]): Map<string, string> {
+/** Films the person names to leave out: those seen, and those ruled out by name ("it's not The Mask", "other than Big"), never the answer however well they match. */
+function namedOut(m: DeepMemory): Map<string, string> {
   const out = new Map<string, string>();
   for (const s of m.seen) out.set(s.id, "you have seen it");
-  // A film ruled out by name ("it's not The Mask", "other than Big") is never the answer, however well it matches.
   for (const c of [...m.where, ...m.hints]) if (c.on === "title" && c.negated && !out.has(c.film)) out.set(c.film, "you ruled it out");
+  return out;
+}
+
+/** Films not to recommend, and why: seen, started from, the same series, a documentary about its maker, a parody of it. */
+function exclusions(m: DeepMemory, pool: readonly Candidate[], film: ReadonlyMap<string, FilmText>, seeds: readonly FilmText[]): Map<string, string> {
+  const out = namedOut(m);
   // What the request says against: a film that clearly has it is left out ("nothing too violent").
   for (const f of m.facets.filter((x) => x.against)) for (const c of pool) if (!out.has(c.film) && (c.met[f.id]?.strength ?? 0) >= AGAINST_STRENGTH) out.set(c.film, `it is ${f.said}, which you said against`);
   if (m.intent === "known_item") return new Map([...out].filter(([f]) => pool.some((c) => c.film === f)));

@@ -6,6 +6,7 @@ import { negatedItems } from "./cues";
 import type { Reading } from "./reading";
 import { describesFilm, madeBy, roleNear, roleSaid, usualRole } from "./roles";
 import type { ConceptRef } from "./stages/concepts";
+import type { RuledOut } from "./stages/ruled-out";
 import { foldText } from "../util/text";
 
 
@@ -109,11 +110,20 @@ export async function filmConstraints(r: Reading, kb: KnowledgeBase, o: FilmSetO
 }
 
 /**
+ * The films a clause rules out, as its request reads them: one the person has seen counts only where films to watch are
+ * asked for ("what's a good action movie? I already saw Die Hard"); "I saw Heat, who directed it?" asks of Heat.
+ */
+export function ruledOutHere(r: Pick<Reading, "ruledOut" | "analysis" | "request">): RuledOut[] {
+  const toWatch = r.analysis.quality !== undefined || r.request?.intent === "recommend";
+  return r.ruledOut.filter((x) => x.how !== "seen" || toWatch);
+}
+
+/**
  * "films other than Jaws": a film said against is taken out of the set; a negation takes the list it heads ("other than
  * Big and Splash"), so every film ruled out of the films asked for is, once.
  */
 export function leftOutTitles(r: Reading, against: readonly TopicEntity[]): FilmConstraintInput[] {
-  const films = [...against.filter((e) => e.type === "Movie" && !e.types.includes("Person")).map((e) => e.id), ...r.ruledOut.flatMap((x) => (x.film && x.how === "except" ? [x.film] : []))];
+  const films = [...against.filter((e) => e.type === "Movie" && !e.types.includes("Person")).map((e) => e.id), ...ruledOutHere(r).flatMap((x) => (x.film ? [x.film] : []))];
   return [...new Set(films)].map((film) => ({ on: "title", film, negated: true }));
 }
 

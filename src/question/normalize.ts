@@ -1,7 +1,7 @@
 /**
  * The first pass: the question as plain text. Markup a chat client or a copied page leaves
  * (HTML tags and entities, Markdown emphasis, code ticks and links), compatibility forms of Unicode
- * (full-width letters, ligatures), typographic quotes and dashes, invisible characters and runs of
+ * (full-width letters, ligatures), text struck through (taken back), typographic quotes and dashes, invisible characters and runs of
  * white space become what a person would have typed; so does text split into tokens by an older
  * tool (`` quotes '', "Kevin Costner 's", "you 'll", " ?") or with its apostrophes lost ("lohan s mother"). Names keep their
  * case and accents.
@@ -27,7 +27,9 @@ export function normalizeQuestion(text: string): string {
     .replace(/<[^>]{1,200}>/g, " ")
     .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e] ?? "")
     .replace(/\[([^\]]{1,300})\]\((?:[^)\s]{1,500})\)/g, "$1")
-    .replace(/(\*\*|__|\*|`+|~~)(?=\S)([^*_`~]{1,300}?)(?<=\S)\1/g, "$2")
+    // Struck through is taken back ("~~It's not Surviving the Game~~ (oops, yes it was)", "~~90s~~ 80s"): not said.
+    .replace(/~~(?=\S)([^~]{1,300}?)(?<=\S)~~/g, " ")
+    .replace(/(\*\*|__|\*|`+)(?=\S)([^*_`~]{1,300}?)(?<=\S)\1/g, "$2")
     .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+[.)])\s+/gm, "")
     .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
     .replace(/[\u201C\u201D\u201F\u2033\u00AB\u00BB]/g, '"')

@@ -13,6 +13,7 @@ describe("normalizing a question", () => {
     ["runs of white space", "  who   wrote\n\tAlien  ", "who wrote Alien"],
     ["a possessive's lost apostrophe", "who played lindsay lohan s mother in freaky friday", "who played lindsay lohan's mother in freaky friday"],
     ["a lone s ending a text stays", "the film plan s", "the film plan s"],
+    ["text struck through is taken back", "set in the ~~90s~~ 80s, ~~it's not Heat~~ (yes it was)", "set in the 80s, (yes it was)"],
   ])("%s", (_what, raw, plain) => {
     expect(normalizeQuestion(raw)).toBe(plain);
   });

@@ -15,7 +15,10 @@ const TABLE: [principle: string, question: string, ruled: string[]][] = [
   ["said after the film, of the film sought", "A ghost story at sea. Midnight Ledger isn't it.", ["not-it Midnight Ledger"]],
   ["a word that leaves films out leaves out the whole list it heads", "films Ben Okafor wrote except Starfall Returns, Midnight Ledger or Paper Moons", ["except Starfall Returns", "except Midnight Ledger", "except Paper Moons"]],
   ["a capitalised title the KB lacks in the list is ruled out by its words", "A sea drama, it's not Paper Moons or Harbor Lights", ["not-it Paper Moons", "not-it Harbor Lights"]],
+  ["a 'not' opening a clause before a film leaves it out", "a cartoon about a captain, not Starfall Returns", ["except Starfall Returns"]],
   ["a ruling-out asked as a question is a doubt, not a fact", "A drama about a ledger, it's not Midnight Ledger, right?", []],
+  ["a ruling-out struck through is taken back", "A ghost story. ~~It's not Ledger of Ghosts~~ (oops, yes it was)", []],
+  ["a title followed by another kind of work is no film ruled out", "A drama at sea, it's not the Paper Moons TV show", []],
   ["an auxiliary opening a sentence asks, it rules nothing out", "isn't Paper Moons a drama", []],
   ["a negation of anything but a film rules out nothing", "A film where Tom Harker is not the hero, like Paper Moons", []],
 ];
@@ -45,6 +48,9 @@ describe("films ruled out", () => {
     ["a film set leaves out every film of the list", "Ben Okafor movies other than Starfall Returns and The Quiet Harbor", /films\(Ben Okafor WROTE, not Starfall Returns, not The Quiet Harbor\)/],
     ["films like one, but not another: the other is never recommended, nor started from", "Sci-fi movies like Starfall but not Starfall Returns", /similar\(Starfall; science fiction, not Starfall Returns\)/],
     ["an 'or' inside the list offers no choice", "Ben Okafor movies except Midnight Ledger or Paper Moons", /^\*p1 films\(Ben Okafor WROTE, not Midnight Ledger, not Paper Moons\)$/],
+    ["films seen are left out of the good films asked for, in the same sentence", "good dramas, i already saw the quiet harbor and paper moons", /^p1 films\(drama, not The Quiet Harbor, not Paper Moons\); \*p2 order\(p1 by voteAverage desc\)$/],
+    ["a sentence of films seen beside one asking for good films is part of that request, not a question", "What are some good dramas? I have already seen The Quiet Harbor.", /^p1 films\(drama, not The Quiet Harbor\); \*p2 order\(p1 by voteAverage desc\)$/],
+    ["a film seen is still asked about when nothing asks for films to watch", "I have seen Paper Moons, who wrote it?", /^\*p1 lookup\(Paper Moons → WROTE in\)$/],
   ])("%s", async (_principle, question, plan) => {
     expect(describePlan((await understandQuestion(question, kb)).plan)).toMatch(plan);
   });

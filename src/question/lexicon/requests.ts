@@ -47,7 +47,7 @@ export const EXPLORE_PHRASES = [
 ];
 
 /** Films the person has seen: never recommended back. */
-export const SEEN_PHRASES = ["i have seen", "ive seen", "i already saw", "already seen", "i already watched", "i have watched", "ive watched", "i watched", "i saw", "seen all", "watched all"];
+export const SEEN_PHRASES = ["i have seen", "ive seen", "i already saw", "already seen", "i already watched", "already watched", "i have watched", "ive watched", "i watched", "i saw", "seen all", "watched all", "i have already seen", "ive already seen", "i have already watched", "ive already watched"];
 
 /** Asking outright for films to watch: outranks a known-item phrase ("I'm looking for a movie recommendation"). */
 export const ASKING_FOR_FILMS = ["recommend", "tips for", "tip for", "recommendation", "recommendations", "reccomend", "reccomendation", "recomend", "recomendation", "suggest", "suggestion", "suggestions", "what should i watch"];
@@ -206,5 +206,7 @@ export const RULED_OUT_BETWEEN = ["is", "was", "definitely", "def", "also", "cer
 export const RULED_OUT_AFTER = ["isnt it", "is not it", "wasnt it", "was not it", "isnt the one", "is not the one", "wasnt the one", "was not the one", "isnt what", "is not what"];
 /** Leaving named films out of the films asked for ("other than Big", "except Jaws and Alien", "but not Titanic"). */
 export const EXCEPT_LEADS = ["except", "except for", "excluding", "besides", "other than", "apart from", "aside from", "but not", "not including", "minus"];
+/** Right after a title, a word that makes it another kind of work: "it's not the Last Man on Earth TV show" rules out no film. */
+export const OTHER_WORK_AFTER = ["tv", "show", "series", "episode", "sitcom", "miniseries", "book", "novel", "game", "videogame", "comic", "song", "album"];
 /** What may join films in one list ruled out together ("not Seraphim Falls or 3:10 to Yuma", "other than Big and Splash"). */
 export const RULED_OUT_JOINERS = ["or", "and", "nor", "either"];

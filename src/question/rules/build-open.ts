@@ -9,7 +9,7 @@ import { negatedItems } from "../cues";
 import { TASTE_PHRASES } from "../lexicon/requests";
 import type { Reading } from "../reading";
 import type { FacetSpan } from "../stages/ledger";
-import { films, people } from "./features";
+import { namedFilms, people } from "./features";
 import { entityRef } from "./helpers";
 import type { Built, RuleContext } from "./types";
 
@@ -37,8 +37,8 @@ export function planFacets(r: Reading, kb: KnowledgeBase): { id: string; said: s
 function tastes(r: Reading): { like: EntityRef[]; likeTmdbOnly: TmdbOnlyRef[]; seen: EntityRef[]; seenSeries: boolean } {
   const near = (marks: readonly number[], at: number) => marks.some((m) => at >= m && at - m <= TASTE_REACH);
   // A film ruled out ("other than Die Hard") is no taste to start from.
-  const out = new Set(r.ruledOut.flatMap((x) => (x.film ? [x.film] : [])));
-  const named = films(r).filter((f) => !out.has(f.id));
+  const out = new Set(r.ruledOut.flatMap((x) => (x.film && x.how !== "seen" ? [x.film] : [])));
+  const named = namedFilms(r).filter((f) => !out.has(f.id));
   const seen = named.filter((f) => near(r.taste.seen, f.tokenStart));
   const seenSeries = r.series !== undefined && near(r.taste.seen, r.series.tokenStart);
   const like = named.filter((f) => !seen.includes(f));
@@ -62,7 +62,7 @@ export async function openRequest(r: Reading, ctx: RuleContext): Promise<Built |
   const like = [...named, ...(await kinRefs(tmdbSeeds(r), ctx.kb))].filter((s, i, all) => all.findIndex((x) => x.id === s.id) === i).slice(0, 5);
   if (!facets.length && !seen.length) return undefined;
   // Films named as tastes are where to start, not constraints; a series seen is what to leave out, not a constraint.
-  const where = withRuledOut((await filmConstraints(r, ctx.kb, { skipKinds: softKinds(r) })).filter((c) => !(c.on === "series" && seenSeries)), r);
+  const where = withRuledOut((await filmConstraints(r, ctx.kb, { skipKinds: softKinds(r) })).filter((c) => !(c.on === "series" && seenSeries)), r, seen);
   return { parts: [{ kind: "open", intent, facets, where, like, likeTmdbOnly, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
 
@@ -92,12 +92,12 @@ export async function tasteRequest(r: Reading, ctx: RuleContext): Promise<Built>
   const offered = r.cues.options.map((o) => ({ said: o.genre.toLowerCase(), kind: "genre" as const }));
   const extra = [...offered, ...kinds.map((c) => ({ said: c.label, kind: "genre" as const })), ...persons.map((p) => ({ said: p.name, kind: "person" as const }))];
   const facets = [...extra, ...own.map((f) => ({ said: f.said, kind: f.kind, ...(f.against ? { against: true } : {}) }))].filter((f, i, all) => all.findIndex((x) => x.said.toLowerCase() === f.said.toLowerCase()) === i).slice(0, MAX_FACETS).map((f, i) => ({ id: `f${i + 1}`, ...f }));
-  const named = films(r).filter((f) => f.confidence >= CONFIDENT_FILM && !excluded.entities.includes(f) && !r.ruledOut.some((x) => x.film === f.id));
+  const named = namedFilms(r).filter((f) => f.confidence >= CONFIDENT_FILM && !excluded.entities.includes(f) && !r.ruledOut.some((x) => x.film === f.id && x.how !== "seen"));
   const seriesFilms = r.series ? r.series.films.map((id): EntityRef => ({ id, type: "Movie" })) : [];
   const like = [...named.map(entityRef), ...seriesFilms].slice(0, 5);
   const seen = [...named.map(entityRef), ...seriesFilms].slice(0, 20);
   const all = await filmConstraints(r, ctx.kb);
-  const where = withRuledOut(all.filter((c) => c.negated || c.on === "years" || c.on === "language"), r);
+  const where = withRuledOut(all.filter((c) => c.negated || c.on === "years" || c.on === "language"), r, seen);
   const likeTmdbOnly = tmdbOnlyLiked(r, true);
   return { parts: [{ kind: "open", intent: "recommend", facets, where, like, likeTmdbOnly, seen, hints: [], text: r.text.slice(0, 2000) }] };
 }
@@ -146,9 +146,11 @@ export function toldPlotPart(r: Reading, ctx: RuleContext, most: number): Built 
 }
 
 /** The constraints, and every film the clause rules out as a negated title (once). */
-function withRuledOut(where: FilmConstraintInput[], r: Reading): FilmConstraintInput[] {
+function withRuledOut(where: FilmConstraintInput[], r: Reading, seen: readonly EntityRef[]): FilmConstraintInput[] {
   const has = (film: string) => where.some((c) => c.on === "title" && c.film === film);
-  return [...where, ...ruledOutTitles(r).filter((c) => c.on === "title" && !has(c.film)).slice(0, MOST_RULED_OUT)];
+  // A film seen is left out as seen, once.
+  const kept = where.filter((c) => !(c.on === "title" && c.negated && seen.some((s) => s.id === c.film)));
+  return [...kept, ...ruledOutTitles(r).filter((c) => c.on === "title" && !has(c.film)).slice(0, MOST_RULED_OUT)];
 }
 
 /** How many films a plan leaves out by name. */
@@ -157,6 +159,6 @@ const MOST_RULED_OUT = 4;
 /** The KB films the clause rules out, in the way asked ("not-it" for a film sought, any way for films asked for), as negated titles. */
 function ruledOutTitles(r: Reading, how?: "not-it"): FilmConstraintInput[] {
   // A title the KB holds in several versions, said with no year, may be ruled out in one version only: it stays.
-  const ids = r.ruledOut.flatMap((x) => (x.film && !x.versions && (!how || x.how === how) ? [x.film] : []));
+  const ids = r.ruledOut.flatMap((x) => (x.film && !x.versions && x.how !== "seen" && (!how || x.how === how) ? [x.film] : []));
   return [...new Set(ids)].map((film) => ({ on: "title", film, negated: true }));
 }

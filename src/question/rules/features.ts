@@ -8,7 +8,7 @@ import { ROLE_NOUNS } from "../lexicon/linking";
 import type { TopicEntity } from "../analyze";
 import type { Reading } from "../reading";
 import { CONFIDENT } from "../reading";
-import { kindsOf } from "../film-set";
+import { kindsOf, ruledOutHere } from "../film-set";
 import { asksForFilms } from "../stages/open-request";
 import { TASTE_PHRASES } from "../lexicon/requests";
 import { tmdbSeedsAfterCue, tmdbSeedsBeforeCue } from "../tmdb-seeds";
@@ -150,12 +150,18 @@ function storyFact(r: Reading): boolean {
 
 /** Whether a token lies in a list of films ruled out ("other than Big, Splash or Cast Away", "it's not Hush or Mute"). */
 function leftOut(r: Reading, k: number): boolean {
-  return r.ruledOut.length > 0 && k >= r.ruledOut[0]!.tokenStart && k < r.ruledOut.at(-1)!.tokenEnd;
+  const out = ruledOutHere(r);
+  return out.length > 0 && k >= out[0]!.tokenStart && k < out.at(-1)!.tokenEnd;
 }
 
 /** The films the clause is about: named, and not ruled out ("best action movies except Die Hard", "it's not The Mask"). */
 export function films(r: Reading): TopicEntity[] {
-  return r.named.filter((t) => t.types.includes("Movie") && (t.type === "Movie" || !t.types.includes("Person")) && !leftOut(r, t.tokenStart));
+  return namedFilms(r).filter((t) => !leftOut(r, t.tokenStart));
+}
+
+/** Every film named, ruled out or not (the films seen are where a taste starts). */
+export function namedFilms(r: Reading): TopicEntity[] {
+  return r.named.filter((t) => t.types.includes("Movie") && (t.type === "Movie" || !t.types.includes("Person")));
 }
 
 export function people(r: Reading): TopicEntity[] {

@@ -8,7 +8,8 @@ import type { Reading } from "../reading";
 import { CHAT_REPLIES, GREETING_WORDS, INTERJECTIONS, SOCIAL_PHRASES, THANKS_WORDS } from "../lexicon/smalltalk";
 import { AGAINST_SOFTENERS, AGAINST_WORDS, CHARACTER_LEADS, EXPLORE_PHRASES, GENERIC_WORDS, REQUEST_TALK_PHRASES, KNOWN_ITEM_PHRASES, LOVED_PHRASES, MOOD_WORDS, RECOMMEND_PHRASES, REQUEST_TALK_WORDS, SEEN_PHRASES, WATCHED_WHEN_PHRASES, WANT_LEADS, WATCHING_TIME_WORDS, SETTING_LEADS, SETTING_WORDS } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
-import { softKinds } from "../film-set";
+import { ruledOutHere, softKinds } from "../film-set";
+import type { RuledOut } from "./ruled-out";
 import { lifeFactInStory } from "./life-fact";
 import { filmAlternatives } from "../cues";
 
@@ -65,6 +66,7 @@ const SOFTENERS = new Set(AGAINST_SOFTENERS);
 const WEAK_RELATION_WORDS: ReadonlySet<string> = new Set(Object.values(RELATION_WORDS).flatMap((ws) => Object.entries(ws).filter(([, w]) => w < 0.7).map(([word]) => word)));
 
 type Claim = { as: WordRole; by: string };
+const RULED_OUT_AS: Readonly<Record<RuledOut["how"], string>> = { "not-it": "ruled out as the film sought", except: "ruled out of the films asked for", seen: "seen, left out of the films to watch" };
 /** A name the KB lacks: said as a name, and searched as a facet ("the American Southwest", "Abby"). */
 const LACKED = "a name the KB lacks";
 const free = (c: Claim | undefined) => c === undefined || c.by === LACKED;
@@ -76,7 +78,7 @@ function claim(claims: (Claim | undefined)[], from: number, to: number, c: Claim
 
 function claimNames(r: Omit<Reading, "ledger">, claims: (Claim | undefined)[]): void {
   // A film ruled out is named, and named to be left out ("it's not The Mask", "other than Big"): its words describe nothing sought.
-  for (const x of r.ruledOut) claim(claims, x.tokenStart, x.tokenEnd, { as: "name", by: `${x.film ?? `${x.said}, a title the KB lacks`}, ruled out ${x.how === "not-it" ? "as the film sought" : "of the films asked for"}${x.versions ? " (one of the KB's versions of the title, with no year: the title stays)" : ""}` });
+  for (const x of ruledOutHere(r)) claim(claims, x.tokenStart, x.tokenEnd, { as: "name", by: `${x.film ?? `${x.said}, a title the KB lacks`}, ${RULED_OUT_AS[x.how]}${x.versions ? " (one of the KB's versions of the title, with no year: the title stays)" : ""}` });
   for (const c of r.characters) claim(claims, c.tokenStart, c.tokenEnd, { as: "name", by: `a character (${c.frame})` });
   for (const t of r.analysis.topics) if (t.confidence >= 0.5 && (t.type === "Movie" || t.type === "Person")) claim(claims, t.tokenStart, t.tokenEnd, { as: "name", by: `${t.name} (${t.type})` });
   // A film TMDB lists that the request starts from ("something like Star Wars") is a film named, not words to search.

@@ -7,6 +7,7 @@ import { CONCEPT_HEAD_WORDS } from "../lexicon/concepts";
 import { findPhrase, firstOf } from "./phrases";
 import { detectSmallTalk } from "./smalltalk";
 import { FILM_PRONOUNS } from "../lexicon/followup";
+import { QUALITY_WORDS } from "../lexicon/relations";
 
 /** The words that say what kind of open request a message is: which phrase, where. */
 export interface RequestCue {
@@ -84,8 +85,23 @@ export function isOneRequest(text: string, words: readonly string[]): boolean {
   const cue = requestCue(words);
   // Tastes alone ("I like comedies. Frozen 2, saw it last night.") are one request unless a question is asked too.
   const tastesOnly = cue?.intent === "recommend" && TASTE_PHRASES.includes(cue.phrase);
-  return cue?.intent === "known_item" || (cue?.intent === "recommend" && (!tastesOnly || !asksQuestion(text))) || isLongStory(text, words) || tellsOnly(text, words);
+  return cue?.intent === "known_item" || (cue?.intent === "recommend" && (!tastesOnly || !asksQuestion(text))) || isLongStory(text, words) || tellsOnly(text, words) || seenBesideFilmsAsked(text);
 }
+
+/**
+ * "What's a good action movie from the 90s? I already saw Die Hard and Terminator 2": a sentence telling the films the
+ * person has seen, beside one asking for good films or films to watch, is part of that request (its films are left out
+ * of the answer), not a question of its own. "I saw Heat, who directed it?" asks of Heat.
+ */
+function seenBesideFilmsAsked(text: string): boolean {
+  const sentences = (text.match(/[^.!?;\n]+[.!?;\n]*/gu) ?? []).map((s) => ({ words: wordTokens(s).map((t) => t.folded), asks: /\?/.test(s) })).filter((s) => s.words.length > 0);
+  if (sentences.length < 2) return false;
+  const tellsSeen = (w: readonly string[]) => SEEN_PHRASES.some((p) => findPhrase(w, p).some((at) => at <= SEEN_OPENING));
+  const asksForGood = (w: readonly string[]) => w.some((x) => QUALITY_WORDS.has(x)) || requestCue(w)?.intent === "recommend";
+  return sentences.some((s, i) => tellsSeen(s.words) && !s.asks && sentences.some((o, j) => j !== i && asksForGood(o.words)));
+}
+/** How far into its sentence a phrase of having seen may start ("but i already saw …", "oh and ive seen …"). */
+const SEEN_OPENING = 2;
 
 /**
  * Sentences that ask nothing (no question word, none opening as a question or a request) tell one film and its

@@ -1,6 +1,6 @@
 import { capitalised, opensSentence, type WordToken } from "../../util/text";
 import { MOVIE_WORDS } from "../lexicon/relations";
-import { EXCEPT_LEADS, RULED_OUT_AFTER, RULED_OUT_BETWEEN, RULED_OUT_JOINERS, RULED_OUT_NEGATIONS, RULED_OUT_SUBJECTS } from "../lexicon/requests";
+import { EXCEPT_LEADS, OTHER_WORK_AFTER, RULED_OUT_AFTER, RULED_OUT_BETWEEN, RULED_OUT_JOINERS, RULED_OUT_NEGATIONS, RULED_OUT_SUBJECTS, SEEN_PHRASES } from "../lexicon/requests";
 import { findPhrase } from "./phrases";
 
 /** A film said as one the person rules out: the film sought is not it, or the films asked for leave it out. */
@@ -11,8 +11,8 @@ export interface RuledOut {
   said: string;
   /** The KB film, when the words link to one; a title the KB lacks is still ruled out by its words. */
   film?: string;
-  /** "not-it": the film sought is not this one; "except": the films asked for leave it out. */
-  how: "not-it" | "except";
+  /** "not-it": the film sought is not this one; "except": the films asked for leave it out; "seen": the person has seen it (left out of films to watch). */
+  how: "not-it" | "except" | "seen";
   /** The KB holds the title in several versions and no year says which one is meant: the title stays a candidate. */
   versions?: true;
 }
@@ -28,6 +28,7 @@ const SUBJECTS: ReadonlySet<string> = new Set(RULED_OUT_SUBJECTS);
 const NEGATIONS: ReadonlySet<string> = new Set(RULED_OUT_NEGATIONS);
 const BETWEEN: ReadonlySet<string> = new Set(RULED_OUT_BETWEEN);
 const JOINERS: ReadonlySet<string> = new Set(RULED_OUT_JOINERS);
+const OTHER_WORK: ReadonlySet<string> = new Set(OTHER_WORK_AFTER);
 /** Small words a title the KB lacks may hold between its capitals ("Day of the Triffids"). */
 const INSIDE_TITLE: ReadonlySet<string> = new Set(["of", "the", "a", "an", "in", "on", "to", "from", "at", "for"]);
 /** How many words a title the KB lacks may run to. */
@@ -44,7 +45,8 @@ interface Clause {
  * "this isn't Highlander", a bracket opening "(not the movie Titanic)"), or said so after it ("Blast From the Past isn't
  * it"), is not the one; a film after a word that leaves films out ("other than Big", "except Jaws") is left out. A
  * negation takes the list it heads: films joined to a ruled-out one by a comma, "or", "and" are ruled out too, a
- * capitalised title the KB lacks among them included ("it's not Hush or Mute").
+ * capitalised title the KB lacks among them included ("it's not Hush or Mute"). A film the person has seen ("I already
+ * saw Die Hard") is ruled out of films to watch only: whether the clause asks for those is the plan's to say (`ruledOutHere`).
  */
 export function ruledOutFilms(c: Clause, films: readonly FilmSpan[], versionsOf: (film: string) => number = () => 1): RuledOut[] {
   const sorted = [...films].sort((a, b) => a.tokenStart - b.tokenStart);
@@ -52,8 +54,8 @@ export function ruledOutFilms(c: Clause, films: readonly FilmSpan[], versionsOf:
   for (const f of sorted) {
     const last = out.at(-1);
     const how = leadOf(c, f.tokenStart) ?? (saidNotAfter(c, f.tokenEnd) ? "not-it" : undefined) ?? (last && joined(c, last.tokenEnd, f.tokenStart) ? last.how : undefined);
-    // "It's not The Mask, right?": a ruling-out asked as a question is a doubt, not a fact.
-    if (how && !asked(c, f.tokenEnd)) out.push({ ...ruled(c, f, how), ...(f.film && versionsOf(f.film) > 1 && !yearAfter(c, f.tokenEnd) ? { versions: true as const } : {}) });
+    // "It's not The Mask, right?": a ruling-out asked as a question is a doubt, not a fact (one struck through was never read).
+    if (how && !asked(c, f.tokenEnd) && !OTHER_WORK.has(c.words[f.tokenEnd] ?? "")) out.push({ ...ruled(c, f, how), ...(f.film && versionsOf(f.film) > 1 && !yearAfter(c, f.tokenEnd) ? { versions: true as const } : {}) });
     // The list goes on past what the KB links: a capitalised title right after a joiner ("Hush or Mute").
     const next = out.at(-1) === undefined || out.at(-1)!.tokenEnd !== f.tokenEnd ? undefined : unlinkedNext(c, f.tokenEnd, sorted);
     if (next) out.push(ruled(c, next, out.at(-1)!.how));
@@ -71,10 +73,13 @@ function leadOf(c: Clause, start: number): RuledOut["how"] | undefined {
   // "not the movie Titanic": a film noun (and its article) between the negation and the title.
   if (k >= 0 && MOVIE_WORDS.has(c.words[k]!)) k -= ["the", "a"].includes(c.words[k - 1] ?? "") ? 2 : 1;
   if (k < 0 || !plainRun(c, k, start)) return undefined;
-  if (EXCEPT_LEADS.some((lead) => findPhrase(c.words, lead).some((at) => at + lead.split(" ").length === k + 1))) return "except";
+  const endsHere = (lead: string) => findPhrase(c.words, lead).some((at) => at + lead.split(" ").length === k + 1);
+  if (EXCEPT_LEADS.some(endsHere)) return "except";
+  if (SEEN_PHRASES.some(endsHere)) return "seen";
   if (!NEGATIONS.has(c.words[k]!)) return undefined;
-  // "(Not the movie Titanic)" rules out; "Isn't Titanic a drama?" asks.
+  // "(Not the movie Titanic)" rules out; "Isn't Titanic a drama?" asks; "a cop cartoon, not Roger Rabbit" leaves out.
   if (c.words[k] === "not" && opensAt(c, k)) return "not-it";
+  if (c.words[k] === "not" && k > 0 && /,\s*$/.test(c.text.slice(c.tokens[k - 1]!.end, c.tokens[k]!.start))) return "except";
   let j = k - 1;
   while (j >= 0 && BETWEEN.has(c.words[j]!) && plainGap(c, j, j + 1)) j--;
   return j >= 0 && SUBJECTS.has(c.words[j]!) && plainGap(c, j, j + 1) ? "not-it" : undefined;

@@ -191,7 +191,8 @@ export const TITLE_SLOTS: readonly TitleSlot[] = [
   { id: "before-film-word-relation", says: true, when: (c) => (c.at === 0 || (c.at === 1 && c.before(1) === "the")) && relationOfOneFilm(c.tokens, c.at + c.span.length) },
   { id: "similar-to", says: true, when: (c) => c.before(1) === "to" && c.before(2) === "similar" },
   // "action movies except die hard", "comedies other than airplane": what is left out of the films asked for is a film.
-  { id: "left-out", says: true, when: (c) => EXCEPT_LEADS.some((lead) => lead.split(" ").every((w, i, all) => c.before(all.length - i) === w)) },
+  // "best action movies, not die hard": so is a film after a "not" that opens a clause.
+  { id: "left-out", says: true, when: (c) => EXCEPT_LEADS.some((lead) => lead.split(" ").every((w, i, all) => c.before(all.length - i) === w)) || (c.before(1) === "not" && c.at >= 2 && /,\s*$/.test(c.question.slice(c.tokens[c.at - 2]!.end, c.tokens[c.at - 1]!.start))) },
   { id: "article-after-cue", says: true, when: (c) => c.before(1) === "the" && TITLE_CUES.has(c.before(2) ?? "") },
 ];
 
