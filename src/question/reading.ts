@@ -211,7 +211,8 @@ export async function readClause(id: string, text: string, kb: KnowledgeBase, an
 function filmSpans(analysis: QuestionAnalysis, notFound: readonly UnknownName[], tmdbOnly: readonly TmdbOnlyMention[]): FilmSpan[] {
   const linked = analysis.topics.filter((t) => t.types.includes("Movie") && isNamed(t)).map((t) => ({ tokenStart: t.tokenStart, tokenEnd: t.tokenEnd, film: t.id }));
   const lacked = [...tmdbOnly, ...notFound.flatMap((n) => (n.tokenStart !== undefined && n.tokenEnd !== undefined ? [{ tokenStart: n.tokenStart, tokenEnd: n.tokenEnd }] : []))];
-  return [...linked, ...lacked.filter((n) => !linked.some((l) => overlaps(l, n))).map((n) => ({ tokenStart: n.tokenStart, tokenEnd: n.tokenEnd }))];
+  const kept = lacked.filter((n, i) => !linked.some((l) => overlaps(l, n)) && !lacked.slice(0, i).some((m) => overlaps(m, n)));
+  return [...linked, ...kept.map((n) => ({ tokenStart: n.tokenStart, tokenEnd: n.tokenEnd }))];
 }
 
 /**

@@ -16,6 +16,8 @@ const TABLE: [principle: string, question: string, ruled: string[]][] = [
   ["a word that leaves films out leaves out the whole list it heads", "films Ben Okafor wrote except Starfall Returns, Midnight Ledger or Paper Moons", ["except Starfall Returns", "except Midnight Ledger", "except Paper Moons"]],
   ["a capitalised title the KB lacks in the list is ruled out by its words", "A sea drama, it's not Paper Moons or Harbor Lights", ["not-it Paper Moons", "not-it Harbor Lights"]],
   ["a 'not' opening a clause before a film leaves it out", "a cartoon about a captain, not Starfall Returns", ["except Starfall Returns"]],
+  ["the list may open with a title the KB lacks when a film joined to it follows", "A sea drama, it's not Harbor Lights or Paper Moons", ["not-it Harbor Lights", "not-it Paper Moons"]],
+  ["alone, a name the KB lacks after a negation is not taken for a title", "A drama at sea, it wasn't Lisbon Blue.", []],
   ["a ruling-out asked as a question is a doubt, not a fact", "A drama about a ledger, it's not Midnight Ledger, right?", []],
   ["a ruling-out struck through is taken back", "A ghost story. ~~It's not Ledger of Ghosts~~ (oops, yes it was)", []],
   ["a title followed by another kind of work is no film ruled out", "A drama at sea, it's not the Paper Moons TV show", []],

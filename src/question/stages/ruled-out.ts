@@ -49,7 +49,7 @@ interface Clause {
  * saw Die Hard") is ruled out of films to watch only: whether the clause asks for those is the plan's to say (`ruledOutHere`).
  */
 export function ruledOutFilms(c: Clause, films: readonly FilmSpan[], versionsOf: (film: string) => number = () => 1): RuledOut[] {
-  const sorted = [...films].sort((a, b) => a.tokenStart - b.tokenStart);
+  const sorted = [...films, ...unlinkedHeads(c, films)].sort((a, b) => a.tokenStart - b.tokenStart);
   const out: RuledOut[] = [];
   for (const f of sorted) {
     const last = out.at(-1);
@@ -105,7 +105,26 @@ function unlinkedNext(c: Clause, end: number, films: readonly FilmSpan[]): FilmS
   let k = end;
   while (k < c.words.length && k - end < 2 && JOINERS.has(c.words[k]!)) k++;
   if (k === end && !/^\s*,\s*$/.test(c.text.slice(c.tokens[end - 1]!.end, c.tokens[end]?.start ?? c.text.length))) return undefined;
-  if (k >= c.words.length || !startsTitle(c.tokens[k]!) || films.some((f) => f.tokenStart <= k && k < f.tokenEnd) || !joined(c, end, k)) return undefined;
+  if (k >= c.words.length || !joined(c, end, k)) return undefined;
+  return capitalRun(c, k, films);
+}
+
+/**
+ * "it's not Seven or Fury": a list may open with a title the KB does not link, when a linked film joined to it follows;
+ * alone ("it wasn't English") a capital after a negation says too little to be a title.
+ */
+function unlinkedHeads(c: Clause, films: readonly FilmSpan[]): FilmSpan[] {
+  const out: FilmSpan[] = [];
+  for (let k = 1; k < c.tokens.length; k++) {
+    const run = films.some((f) => f.tokenStart === k) || !leadOf(c, k) ? undefined : capitalRun(c, k, films);
+    if (run && films.some((f) => joined(c, run.tokenEnd, f.tokenStart))) out.push(run);
+  }
+  return out;
+}
+
+/** The capitalised run of a title from token `k` (small words inside it), claiming no linked film's words. */
+function capitalRun(c: Clause, k: number, films: readonly FilmSpan[]): FilmSpan | undefined {
+  if (!startsTitle(c.tokens[k]!) || films.some((f) => f.tokenStart <= k && k < f.tokenEnd)) return undefined;
   let stop = k + 1;
   while (stop < c.words.length && stop - k < MOST_TITLE_WORDS && plainGap(c, stop - 1, stop) && (startsTitle(c.tokens[stop]!) || (INSIDE_TITLE.has(c.words[stop]!) && c.tokens[stop + 1] !== undefined && startsTitle(c.tokens[stop + 1]!)))) stop++;
   return films.some((f) => f.tokenStart < stop && k < f.tokenEnd) ? undefined : { tokenStart: k, tokenEnd: stop };
