@@ -40,6 +40,16 @@ interface Clause {
   words: readonly string[];
 }
 
+/** A clause with the tokens its leaving-out and having-seen phrases end on, found once. */
+interface Marked extends Clause {
+  exceptEnds: ReadonlySet<number>;
+  seenEnds: ReadonlySet<number>;
+}
+
+function phraseEnds(words: readonly string[], phrases: readonly string[]): Set<number> {
+  return new Set(phrases.flatMap((p) => findPhrase(words, p).map((at) => at + p.split(" ").length - 1)));
+}
+
 /**
  * The films a clause rules out. A film right after a negation whose subject is the film sought ("it's not The Mask",
  * "this isn't Highlander", a bracket opening "(not the movie Titanic)"), or said so after it ("Blast From the Past isn't
@@ -48,7 +58,8 @@ interface Clause {
  * capitalised title the KB lacks among them included ("it's not Hush or Mute"). A film the person has seen ("I already
  * saw Die Hard") is ruled out of films to watch only: whether the clause asks for those is the plan's to say (`ruledOutHere`).
  */
-export function ruledOutFilms(c: Clause, films: readonly FilmSpan[], versionsOf: (film: string) => number = () => 1): RuledOut[] {
+export function ruledOutFilms(clause: Clause, films: readonly FilmSpan[], versionsOf: (film: string) => number = () => 1): RuledOut[] {
+  const c: Marked = { ...clause, exceptEnds: phraseEnds(clause.words, EXCEPT_LEADS), seenEnds: phraseEnds(clause.words, SEEN_PHRASES) };
   const sorted = [...films, ...unlinkedHeads(c, films)].sort((a, b) => a.tokenStart - b.tokenStart);
   const out: RuledOut[] = [];
   for (const f of sorted) {
@@ -68,14 +79,13 @@ function ruled(c: Clause, f: FilmSpan, how: RuledOut["how"]): RuledOut {
 }
 
 /** What the words right before a film say of it: ruled out as the one sought, left out of those asked for, or nothing. */
-function leadOf(c: Clause, start: number): RuledOut["how"] | undefined {
+function leadOf(c: Marked, start: number): RuledOut["how"] | undefined {
   let k = start - 1;
   // "not the movie Titanic": a film noun (and its article) between the negation and the title.
   if (k >= 0 && MOVIE_WORDS.has(c.words[k]!)) k -= ["the", "a"].includes(c.words[k - 1] ?? "") ? 2 : 1;
   if (k < 0 || !plainRun(c, k, start)) return undefined;
-  const endsHere = (lead: string) => findPhrase(c.words, lead).some((at) => at + lead.split(" ").length === k + 1);
-  if (EXCEPT_LEADS.some(endsHere)) return "except";
-  if (SEEN_PHRASES.some(endsHere)) return "seen";
+  if (c.exceptEnds.has(k)) return "except";
+  if (c.seenEnds.has(k)) return "seen";
   if (!NEGATIONS.has(c.words[k]!)) return undefined;
   // "(Not the movie Titanic)" rules out; "Isn't Titanic a drama?" asks; "a cop cartoon, not Roger Rabbit" leaves out.
   if (c.words[k] === "not" && opensAt(c, k)) return "not-it";
@@ -113,7 +123,7 @@ function unlinkedNext(c: Clause, end: number, films: readonly FilmSpan[]): FilmS
  * "it's not Seven or Fury": a list may open with a title the KB does not link, when a linked film joined to it follows;
  * alone ("it wasn't English") a capital after a negation says too little to be a title.
  */
-function unlinkedHeads(c: Clause, films: readonly FilmSpan[]): FilmSpan[] {
+function unlinkedHeads(c: Marked, films: readonly FilmSpan[]): FilmSpan[] {
   const out: FilmSpan[] = [];
   for (let k = 1; k < c.tokens.length; k++) {
     const run = films.some((f) => f.tokenStart === k) || !leadOf(c, k) ? undefined : capitalRun(c, k, films);
