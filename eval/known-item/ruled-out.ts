@@ -9,8 +9,10 @@ const SAID_AFTER = /([^.,;!?()\n"]{1,60}?)\s+(?:isn['’]?t|is not|wasn['’]?t|
 
 /** The titles a request rules out, as said (the words after the cue, up to a clause's end). */
 export function ruledOutSaid(question: string): string[] {
+  // Text struck through is taken back ("~~It's not Surviving the Game~~ (oops, yes it was)").
+  const said = question.replace(/~~[^~]*~~/g, " ");
   // Only a capitalised title: "it's not a comedy", "it isn't that scary" rule no film out.
-  return [...question.matchAll(RULING_OUT), ...question.matchAll(SAID_AFTER)].map((m) => m[1]!.trim()).filter((t) => /^[\p{Lu}\d]/u.test(t));
+  return [...said.matchAll(RULING_OUT), ...said.matchAll(SAID_AFTER)].map((m) => m[1]!.trim()).filter((t) => /^[\p{Lu}\d]/u.test(t));
 }
 
 /** Each title of what was ruled out: a list split at "or", "and", commas; a title cut where its clause goes on ("Taxi Driver (1976)", "Friday the 13th but the killer …"). */

@@ -11,6 +11,7 @@ describe("titles a request rules out (the eval's check)", () => {
     ["It's not Friday the 13th but the killer is believed dead", "Friday the 13th", true],
     ["hunted across the desert. Seraphim Falls isn't it.", "Seraphim Falls", true],
     ["it's not a comedy, more like Heat", "Heat", false],
+    ["~~It's not Surviving The Game (1994)~~ (oops, yes it was)", "Surviving the Game", false],
   ])("%s → %s ruled out: %s", (question, answer, ruled) => {
     expect(isRuledOut(answer, ruledOutSaid(question))).toBe(ruled);
   });
